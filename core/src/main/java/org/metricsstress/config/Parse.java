@@ -1,0 +1,141 @@
+package org.metricsstress.config;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses option values. Every failure is a {@link ConfigException} that names the option, the
+ * value and what is allowed, so the user sees one precise line.
+ */
+public final class Parse {
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)?");
+
+    private Parse() {}
+
+    public static int positiveInt(String option, String value) {
+        int v = anInt(option, value);
+        if (v <= 0) {
+            throw new ConfigException(option + ": must be at least 1, got " + value);
+        }
+        return v;
+    }
+
+    public static int nonNegativeInt(String option, String value) {
+        int v = anInt(option, value);
+        if (v < 0) {
+            throw new ConfigException(option + ": must be 0 or more, got " + value);
+        }
+        return v;
+    }
+
+    public static long aLong(String option, String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a whole number");
+        }
+    }
+
+    public static double positiveDouble(String option, String value) {
+        double v;
+        try {
+            v = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a number");
+        }
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new ConfigException(option + ": must be a number above 0, got " + value);
+        }
+        return v;
+    }
+
+    /**
+     * A duration: a whole number with an optional unit {@code ms, s, m, h, d}; a bare number means
+     * seconds (the OpenNMS command takes seconds), so {@code -i 300} and {@code -i 5m} agree.
+     */
+    public static Duration duration(String option, String value) {
+        Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new ConfigException(option + ": '" + value
+                    + "' is not a duration (a whole number with unit ms, s, m, h or d, e.g. 90s, 10m; a bare number is seconds)");
+        }
+        long n;
+        try {
+            n = Long.parseLong(m.group(1));
+        } catch (NumberFormatException e) {
+            throw new ConfigException(option + ": '" + value + "' is too large");
+        }
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        try {
+            return switch (unit) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                case "d" -> Duration.ofDays(n);
+                default -> throw new IllegalStateException(unit);
+            };
+        } catch (ArithmeticException e) {
+            throw new ConfigException(option + ": '" + value + "' is too large");
+        }
+    }
+
+    public static boolean bool(String option, String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw new ConfigException(option + ": '" + value + "' is not true or false");
+        };
+    }
+
+    public static <E extends Enum<E>> E oneOf(String option, String value, Class<E> type) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(value.trim())) {
+                return e;
+            }
+        }
+        throw new ConfigException(option + ": '" + value + "' is not one of " + names(type));
+    }
+
+    public static <E extends Enum<E>> String names(Class<E> type) {
+        StringBuilder sb = new StringBuilder();
+        for (E e : type.getEnumConstants()) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(e.name().toLowerCase(Locale.ROOT));
+        }
+        return sb.toString();
+    }
+
+    /** Human form of a duration in the same grammar {@link #duration} reads. */
+    public static String format(Duration d) {
+        if (d == null) {
+            return "none";
+        }
+        long ms = d.toMillis();
+        if (ms % 86_400_000L == 0 && ms > 0) {
+            return ms / 86_400_000L + "d";
+        }
+        if (ms % 3_600_000L == 0 && ms > 0) {
+            return ms / 3_600_000L + "h";
+        }
+        if (ms % 60_000L == 0 && ms > 0) {
+            return ms / 60_000L + "m";
+        }
+        if (ms % 1000L == 0) {
+            return ms / 1000L + "s";
+        }
+        return ms + "ms";
+    }
+
+    private static int anInt(String option, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a whole number");
+        }
+    }
+}

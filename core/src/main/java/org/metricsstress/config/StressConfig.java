@@ -1,0 +1,230 @@
+package org.metricsstress.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Everything a run needs to know, validated once. Built only through {@link Builder}, which the
+ * option table ({@link StressOptions}) fills from any front end. Defaults follow the OpenNMS
+ * {@code metrics:stress} command where it has the option.
+ *
+ * <p>The password never leaves this object: it is excluded from JSON and from {@link #toString()}.
+ */
+public record StressConfig(
+        // plan: the OpenNMS data shape
+        int nodes,
+        int interfaces,
+        int groups,
+        int attributes,
+        int strings,
+        Duration interval,
+        boolean burst,
+        int threads,
+        int stringVariationFactor,
+        double rateFactor,
+        long seed,
+        Duration duration,
+        Duration reportInterval,
+        // pipeline
+        int ringSize,
+        int writerThreads,
+        OnFull onFull,
+        int maxInFlight,
+        Duration drainTimeout,
+        // cluster
+        List<ContactPoint> contactPoints,
+        String localDc,
+        String username,
+        @JsonIgnore String password,
+        String writeConsistency,
+        Duration connectTimeout,
+        Duration requestTimeout,
+        // schema
+        String keyspace,
+        Replication replication,
+        Duration twcsWindow,
+        Duration gcGrace,
+        Duration ttl,
+        // output
+        Path resultJson) {
+
+    /** Newts context: the value the OpenNMS writer uses for every resource. */
+    public static final String CONTEXT = "G";
+
+    static final Set<String> CONSISTENCY_LEVELS = Set.of(
+            "ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
+
+    /** Cassandra refuses TTLs above 20 years. */
+    static final long MAX_TTL_SECONDS = 630_720_000L;
+
+    private static final Pattern CQL_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** True when the run goes on until it is stopped rather than for a fixed time. */
+    public boolean untilStopped() {
+        return duration == null;
+    }
+
+    @Override
+    public String toString() {
+        return "StressConfig[nodes=" + nodes + ", interfaces=" + interfaces + ", groups=" + groups
+                + ", attributes=" + attributes + ", keyspace=" + keyspace + ", contactPoints=" + contactPoints
+                + ", username=" + username + ", password=" + (password == null ? "none" : "(set)") + ", ...]";
+    }
+
+    /** Mutable, unvalidated settings; {@link #build()} checks them all. */
+    public static final class Builder {
+        int nodes = 1000;
+        int interfaces = 10;
+        int groups = 5;
+        int attributes = 10;
+        int strings = 2;
+        Duration interval = Duration.ofSeconds(300);
+        boolean burst;
+        int threads = 1;
+        int stringVariationFactor;
+        double rateFactor = 1.0;
+        long seed = 1L;
+        Duration duration;
+        Duration reportInterval = Duration.ofSeconds(30);
+        int ringSize = 8192;
+        int writerThreads = 16;
+        OnFull onFull = OnFull.DROP;
+        int maxInFlight = 512;
+        Duration drainTimeout = Duration.ofSeconds(30);
+        List<ContactPoint> contactPoints = List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT));
+        String localDc;
+        String username;
+        String password;
+        String writeConsistency = "LOCAL_ONE";
+        Duration connectTimeout = Duration.ofSeconds(20);
+        Duration requestTimeout = Duration.ofSeconds(10);
+        String keyspace = "newts";
+        Replication replication;
+        Duration twcsWindow = Duration.ofDays(7);
+        Duration gcGrace = Duration.ofDays(7);
+        Duration ttl = Duration.ofSeconds(31_540_000L);
+        Path resultJson;
+
+        private Builder() {}
+
+        public Builder nodes(int v) { nodes = v; return this; }
+        public Builder interfaces(int v) { interfaces = v; return this; }
+        public Builder groups(int v) { groups = v; return this; }
+        public Builder attributes(int v) { attributes = v; return this; }
+        public Builder strings(int v) { strings = v; return this; }
+        public Builder interval(Duration v) { interval = v; return this; }
+        public Builder burst(boolean v) { burst = v; return this; }
+        public Builder threads(int v) { threads = v; return this; }
+        public Builder stringVariationFactor(int v) { stringVariationFactor = v; return this; }
+        public Builder rateFactor(double v) { rateFactor = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder duration(Duration v) { duration = v; return this; }
+        public Builder reportInterval(Duration v) { reportInterval = v; return this; }
+        public Builder ringSize(int v) { ringSize = v; return this; }
+        public Builder writerThreads(int v) { writerThreads = v; return this; }
+        public Builder onFull(OnFull v) { onFull = v; return this; }
+        public Builder maxInFlight(int v) { maxInFlight = v; return this; }
+        public Builder drainTimeout(Duration v) { drainTimeout = v; return this; }
+        public Builder contactPoints(List<ContactPoint> v) { contactPoints = List.copyOf(v); return this; }
+        public Builder localDc(String v) { localDc = v; return this; }
+        public Builder username(String v) { username = v; return this; }
+        public Builder password(String v) { password = v; return this; }
+        public Builder writeConsistency(String v) { writeConsistency = v; return this; }
+        public Builder connectTimeout(Duration v) { connectTimeout = v; return this; }
+        public Builder requestTimeout(Duration v) { requestTimeout = v; return this; }
+        public Builder keyspace(String v) { keyspace = v; return this; }
+        public Builder replication(Replication v) { replication = v; return this; }
+        public Builder twcsWindow(Duration v) { twcsWindow = v; return this; }
+        public Builder gcGrace(Duration v) { gcGrace = v; return this; }
+        public Builder ttl(Duration v) { ttl = v; return this; }
+        public Builder resultJson(Path v) { resultJson = v; return this; }
+
+        /** Whether a password was given by any means (option, file or environment). */
+        public boolean hasPassword() {
+            return password != null;
+        }
+
+        public StressConfig build() {
+            atLeast("--nodes", nodes, 1);
+            atLeast("--interfaces", interfaces, 1);
+            atLeast("--groups", groups, 1);
+            atLeast("--attributes", attributes, 1);
+            atLeast("--strings", strings, 0);
+            atLeast("--threads", threads, 1);
+            atLeast("--string-variation-factor", stringVariationFactor, 0);
+            atLeast("--writer-threads", writerThreads, 1);
+            atLeast("--max-in-flight", maxInFlight, 1);
+            if ((long) nodes * interfaces * groups > Integer.MAX_VALUE) {
+                throw new ConfigException("--nodes x --interfaces x --groups = "
+                        + (long) nodes * interfaces * groups + " group resources; at most " + Integer.MAX_VALUE + " are supported");
+            }
+            if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new ConfigException("--interval: must be at least 1s, got " + Parse.format(interval));
+            }
+            if (interval.toNanos() / rateFactor < 1_000_000) {
+                throw new ConfigException("--rate-factor: " + rateFactor + " makes the effective interval "
+                        + "shorter than 1ms, so one resource would get two samples with the same timestamp");
+            }
+            if (ringSize < 2 || Integer.bitCount(ringSize) != 1) {
+                throw new ConfigException("--ring-size: must be a power of two of at least 2 (e.g. 8192), got " + ringSize);
+            }
+            if (writerThreads > 1024) {
+                throw new ConfigException("--writer-threads: at most 1024, got " + writerThreads);
+            }
+            if (duration != null && duration.isZero()) {
+                throw new ConfigException("--duration: must be more than 0 (leave it out to run until stopped)");
+            }
+            if (reportInterval.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new ConfigException("--report: must be at least 1s, got " + Parse.format(reportInterval));
+            }
+            if (contactPoints.isEmpty()) {
+                throw new ConfigException("--contact-points: at least one host:port is needed");
+            }
+            String cl = writeConsistency.toUpperCase(Locale.ROOT);
+            if (!CONSISTENCY_LEVELS.contains(cl)) {
+                throw new ConfigException("--write-cl: '" + writeConsistency + "' is not one of "
+                        + String.join(", ", new java.util.TreeSet<>(CONSISTENCY_LEVELS)));
+            }
+            if (!CQL_NAME.matcher(keyspace).matches()) {
+                throw new ConfigException("--keyspace: '" + keyspace
+                        + "' is not a keyspace name (a letter, then letters, digits or _; at most 48)");
+            }
+            long windowMinutes = twcsWindow.toMinutes();
+            if (windowMinutes < 1 || twcsWindow.toMillis() % 60_000 != 0) {
+                throw new ConfigException("--twcs-window: must be whole minutes, hours or days (e.g. 7d), got "
+                        + Parse.format(twcsWindow));
+            }
+            if (ttl.getSeconds() > MAX_TTL_SECONDS || ttl.toMillis() % 1000 != 0) {
+                throw new ConfigException("--ttl: whole seconds up to 20 years (630720000s), got " + Parse.format(ttl));
+            }
+            if (gcGrace.toMillis() % 1000 != 0 || gcGrace.getSeconds() > Integer.MAX_VALUE) {
+                throw new ConfigException("--gc-grace: whole seconds, got " + Parse.format(gcGrace));
+            }
+            if (localDc != null && localDc.isBlank()) {
+                throw new ConfigException("--local-dc: must not be empty");
+            }
+            if (password != null && username == null) {
+                throw new ConfigException("--password: needs --username too");
+            }
+            return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
+                    stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
+                    onFull, maxInFlight, drainTimeout, contactPoints, localDc, username, password, cl,
+                    connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, resultJson);
+        }
+
+        private static void atLeast(String option, int value, int min) {
+            if (value < min) {
+                throw new ConfigException(option + ": must be at least " + min + ", got " + value);
+            }
+        }
+    }
+}

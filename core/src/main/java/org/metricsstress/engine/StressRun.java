@@ -1,0 +1,243 @@
+package org.metricsstress.engine;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.config.ConfigView;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.generate.Generator;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.IntervalSampler;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.metrics.ProcessCpu;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.Ring;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.report.StressResult;
+import org.metricsstress.report.Summary;
+import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.storage.CassandraSampleWriter;
+import org.metricsstress.storage.ClusterException;
+
+/**
+ * One stress run, start to finish: connect, put the schema in place, start the writers and the
+ * generators, report every interval, stop at the end of the duration or on {@link #stop()}, drain,
+ * and settle every sample as written, dropped or failed. Front ends build a {@link StressConfig},
+ * call {@link #execute()} and render what it returns; nothing here knows how it was started.
+ */
+public final class StressRun {
+    public static final String TOOL = "metrics-stress";
+
+    /** How long, after aborting, to wait for the driver to fail the requests still in flight. */
+    private static final long SETTLE_MILLIS = 15_000;
+
+    private final StressConfig config;
+    private final PrintStream out;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+
+    public StressRun(StressConfig config, PrintStream out) {
+        this.config = config;
+        this.out = out;
+    }
+
+    /** Ends generation early (Ctrl-C, a Karaf interrupt); the run still drains and reports. Idempotent. */
+    public void stop() {
+        stopRequested.countDown();
+    }
+
+    public StressResult execute() throws ClusterException {
+        StressPlan plan = StressPlan.of(config);
+        out.println(describe(plan));
+        try (CqlSession session = CassandraConnector.connect(config)) {
+            Map<String, Object> cluster = prepare(session);
+            return generate(plan, session, cluster);
+        }
+    }
+
+    private Map<String, Object> prepare(CqlSession session) throws ClusterException {
+        Metadata md = session.getMetadata();
+        String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
+        Replication wanted = config.replication() != null ? config.replication() : Replication.of(localDc, 1);
+        Map<String, String> replication = CassandraConnector.applySchema(session, config.keyspace(), wanted,
+                config.twcsWindow(), config.gcGrace());
+        Map<String, Object> cluster = new LinkedHashMap<>();
+        cluster.put("name", md.getClusterName().orElse("unknown"));
+        cluster.put("nodes", md.getNodes().size());
+        cluster.put("localDc", localDc);
+        cluster.put("releases", md.getNodes().values().stream()
+                .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList());
+        cluster.put("keyspace", config.keyspace());
+        cluster.put("replication", replication);
+        out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
+                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.keyspace(),
+                replication);
+        return cluster;
+    }
+
+    private StressResult generate(StressPlan plan, CqlSession session, Map<String, Object> cluster) {
+        StressMetrics metrics = new StressMetrics();
+        CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics);
+        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(), writer,
+                metrics);
+        long cpuAtStart = ProcessCpu.nanos();
+        // A short lead so every thread is running before the first intended time.
+        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+        long startMillis = System.currentTimeMillis() + 100;
+        long durationNanos = config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos();
+        Schedule schedule = new Schedule(plan, startNanos, startMillis, durationNanos);
+
+        List<Generator> generators = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < plan.threads(); t++) {
+            Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed());
+            Thread th = new Thread(g, "metrics-stress-generator-" + t);
+            th.setDaemon(true);
+            generators.add(g);
+            threads.add(th);
+        }
+        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, ring::occupancy, writer::inFlightRequests);
+        ConsoleReport console = new ConsoleReport(out);
+        List<IntervalStats> intervals = new ArrayList<>();
+        threads.forEach(Thread::start);
+
+        long reportNanos = config.reportInterval().toNanos();
+        long nextReport = startNanos + reportNanos;
+        boolean generating = true;
+        try {
+            while (generating) {
+                long wait = Math.min(nextReport, schedule.endNanos()) - System.nanoTime();
+                if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+                long now = System.nanoTime();
+                if (now >= schedule.endNanos()) {
+                    generating = false;
+                }
+                if (now >= nextReport) {
+                    IntervalStats s = sampler.sample(now);
+                    intervals.add(s);
+                    console.line(s);
+                    nextReport += reportNanos;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+
+        generators.forEach(Generator::stop);
+        joinAll(threads);
+        long generationEnd = System.nanoTime();
+
+        boolean drained = drain(ring, writer, metrics);
+        long settled = System.nanoTime();
+        IntervalStats last = sampler.sample(settled);
+        if (last.generated() + last.written() + last.dropped() + last.failed() > 0) {
+            intervals.add(last);
+            console.line(last);
+        }
+        long cpu = ProcessCpu.nanos() - cpuAtStart;
+        StressResult result = result(plan, metrics, cluster, schedule, generationEnd, settled, drained, cpu, intervals);
+        Summary.print(result, out);
+        if (config.resultJson() != null) {
+            try {
+                ResultJson.write(result, config.resultJson());
+                out.println("result written to " + config.resultJson());
+            } catch (IOException e) {
+                out.println("could not write " + config.resultJson() + ": " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Lets the ring and the requests in flight finish within the drain timeout. What has not
+     * finished by then is aborted and counted as failed, so the audit still balances.
+     */
+    private boolean drain(Ring ring, CassandraSampleWriter writer, StressMetrics metrics) {
+        long deadline = System.nanoTime() + config.drainTimeout().toNanos();
+        boolean ringDrained = ring.drain(config.drainTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        boolean idle = false;
+        try {
+            if (ringDrained) {
+                long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                idle = writer.awaitIdle(left);
+            }
+            if (!ringDrained || !idle) {
+                out.println("drain timeout (" + config.drainTimeout().toSeconds()
+                        + "s) reached: abandoning what is still queued or in flight");
+                writer.abort();
+                if (!ringDrained) {
+                    ring.abandonRest();
+                }
+                // Requests still out either complete or hit the request timeout; wait for them
+                // so that each is counted once.
+                writer.awaitIdle(Math.max(SETTLE_MILLIS, config.requestTimeout().toMillis() + 2000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ringDrained && idle && metrics.unaccounted() == 0;
+    }
+
+    private StressResult result(StressPlan plan, StressMetrics m, Map<String, Object> cluster, Schedule schedule,
+            long generationEnd, long settled, boolean drained, long cpuNanos, List<IntervalStats> intervals) {
+        double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
+        double drainSeconds = (settled - generationEnd) / 1e9;
+        Map<String, Long> byClass = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            byClass.put(c.name().toLowerCase(Locale.ROOT), m.failures(c));
+        }
+        Map<String, Object> planView = new LinkedHashMap<>();
+        planView.put("groupResources", plan.groupResources());
+        planView.put("interfaceResources", plan.interfaceResources());
+        planView.put("samplesPerInterval", plan.samplesPerInterval());
+        planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
+        planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
+        return new StressResult(TOOL, Version.get(), ConfigView.of(config), planView, cluster,
+                Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
+                generationSeconds, drainSeconds, plan.samplesPerSecond(),
+                generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0,
+                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
+                m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
+                m.stringAttributesGenerated(), m.writeRequests(),
+                LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
+                LatencySummary.of(m.queue().total()),
+                cpuNanos / 1e9, ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos()),
+                ProcessCpu.cores(), List.copyOf(intervals));
+    }
+
+    private String describe(StressPlan plan) {
+        return String.format(Locale.ROOT,
+                "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples every %.3gs"
+                        + " -> %,.0f samples/s target; %,d group resources, %,d interface resources; %s pacing; %s",
+                plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval(),
+                plan.pacingNanos() / 1e9, plan.samplesPerSecond(), plan.groupResources(), plan.interfaceResources(),
+                plan.burst() ? "burst" : "spread",
+                config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s");
+    }
+
+    private static void joinAll(List<Thread> threads) {
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.metricsstress.generate;
+
+import java.util.concurrent.locks.LockSupport;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.GroupCommit;
+import org.metricsstress.pipeline.Ring;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+
+/**
+ * One generator thread's work: walks its share of the nodes (node n belongs to thread n % threads,
+ * as in OpenNMS) interval after interval, waits for each group commit's intended time, fills a ring
+ * slot and publishes it.
+ *
+ * <p>Open loop: intended times come from the schedule, never from when the previous commit finished,
+ * so a generator that falls behind does not slow the schedule down; the lateness shows in latency.
+ * Generation stops at the end of the schedule or when {@link #stop} is called.
+ */
+public final class Generator implements Runnable {
+    /**
+     * Waits shorter than this are not worth a park (the kernel's timer slack is about 50 us), so a
+     * commit may start up to this much before its intended time instead of a syscall per commit.
+     */
+    static final long PARK_THRESHOLD_NANOS = 20_000;
+
+    private final int thread;
+    private final StressPlan plan;
+    private final Schedule schedule;
+    private final Ring ring;
+    private final StressMetrics metrics;
+    private final long seed;
+    private volatile boolean stopped;
+
+    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, long seed) {
+        this.thread = thread;
+        this.plan = plan;
+        this.schedule = schedule;
+        this.ring = ring;
+        this.metrics = metrics;
+        this.seed = seed;
+    }
+
+    public void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public void run() {
+        final int threads = plan.threads();
+        final int interfaces = plan.interfaces();
+        final int groups = plan.groups();
+        final int attributes = plan.attributes();
+        final int strings = plan.strings();
+        final long end = schedule.endNanos();
+        if (thread >= plan.nodes()) {
+            return; // more threads than nodes: this one has nothing to do
+        }
+        for (long interval = 0; ; interval++) {
+            for (int node = thread; node < plan.nodes(); node += threads) {
+                for (int iface = 0; iface < interfaces; iface++) {
+                    for (int group = 0; group < groups; group++) {
+                        int key = plan.resourceKey(node, iface, group);
+                        long intended = schedule.intendedNanos(interval, key);
+                        if (intended >= end || !awaitIntended(intended)) {
+                            return;
+                        }
+                        metrics.generated(attributes, strings);
+                        long seq = ring.claim();
+                        if (seq < 0) {
+                            metrics.dropped(attributes);
+                            continue;
+                        }
+                        GroupCommit slot = ring.slot(seq);
+                        slot.resourceKey = key;
+                        slot.node = node;
+                        slot.iface = iface;
+                        slot.group = group;
+                        slot.strings = strings;
+                        slot.intendedNanos = intended;
+                        long ts = schedule.timestampMillis(intended);
+                        slot.timestampMillis = ts;
+                        slot.sampleCount = attributes;
+                        double[] values = slot.values;
+                        for (int a = 0; a < attributes; a++) {
+                            values[a] = SampleValues.value(seed, key, a, ts);
+                        }
+                        ring.publish(seq);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Parks until about the intended time; false if the generator was stopped meanwhile. */
+    private boolean awaitIntended(long intended) {
+        long wait;
+        while ((wait = intended - System.nanoTime()) > PARK_THRESHOLD_NANOS) {
+            if (stopped) {
+                return false;
+            }
+            // Bounded parks so that stop() is seen within 100 ms even during a long wait.
+            LockSupport.parkNanos(Math.min(wait, 100_000_000L));
+        }
+        return !stopped;
+    }
+}

@@ -1,0 +1,15 @@
+package org.metricsstress.metrics;
+
+/** Why a write failed, in the classes an operator acts on differently. */
+public enum ErrorClass {
+    /** The coordinator or the client gave up waiting: the cluster is too slow. */
+    TIMEOUT,
+    /** Not enough replicas alive for the consistency level. */
+    UNAVAILABLE,
+    /** The node said it is overloaded and shed the request. */
+    OVERLOADED,
+    /** Not written because the run ended before the sample reached the database. */
+    ABANDONED,
+    /** Anything else (rejected statement, connection lost, ...). */
+    OTHER
+}

@@ -1,0 +1,30 @@
+package org.metricsstress.metrics;
+
+/**
+ * What happened in one report interval. Counts are for the interval; {@code *Total} are since the
+ * start; rates are per second of the interval.
+ */
+public record IntervalStats(
+        double elapsedSeconds,
+        double intervalSeconds,
+        long generated,
+        long written,
+        long dropped,
+        long failed,
+        long generatedTotal,
+        long writtenTotal,
+        long droppedTotal,
+        long failedTotal,
+        long ringOccupancy,
+        long inFlightRequests,
+        LatencySummary response,
+        double cpuPercent) {
+
+    public double generatedPerSecond() {
+        return intervalSeconds > 0 ? generated / intervalSeconds : 0;
+    }
+
+    public double writtenPerSecond() {
+        return intervalSeconds > 0 ? written / intervalSeconds : 0;
+    }
+}

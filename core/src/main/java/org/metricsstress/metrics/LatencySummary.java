@@ -1,0 +1,23 @@
+package org.metricsstress.metrics;
+
+import org.HdrHistogram.Histogram;
+
+/** Percentiles of one latency histogram, in milliseconds. */
+public record LatencySummary(long count, double p50, double p90, double p99, double p999, double max, double mean) {
+    public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0, 0);
+
+    /** From a histogram of microseconds. */
+    public static LatencySummary of(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return EMPTY;
+        }
+        return new LatencySummary(micros.getTotalCount(),
+                ms(micros.getValueAtPercentile(50)), ms(micros.getValueAtPercentile(90)),
+                ms(micros.getValueAtPercentile(99)), ms(micros.getValueAtPercentile(99.9)),
+                ms(micros.getMaxValue()), micros.getMean() / 1000.0);
+    }
+
+    private static double ms(long micros) {
+        return micros / 1000.0;
+    }
+}

@@ -1,0 +1,134 @@
+package org.metricsstress.metrics;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Every figure of a run, recorded by the stages and read by the reporters. Counters are Dropwizard
+ * counters (LongAdder inside: cheap under contention); latencies are HdrHistogram recorders.
+ *
+ * <p>The audit: every generated sample ends as exactly one of written, dropped (ring full) or
+ * failed (error or abandoned at the end). {@link #inFlightSamples()} is what is still on its way.
+ */
+public final class StressMetrics {
+    public static final String PREFIX = "metrics-stress.";
+
+    private final MetricRegistry registry;
+    private final Counter samplesGenerated;
+    private final Counter samplesDropped;
+    private final Counter samplesHanded;
+    private final Counter samplesWritten;
+    private final Counter samplesFailed;
+    private final Counter groupCommitsGenerated;
+    private final Counter groupCommitsDropped;
+    private final Counter stringAttributesGenerated;
+    private final Counter writeRequests;
+    private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
+    private final LatencyTracker response = new LatencyTracker("response");
+    private final LatencyTracker service = new LatencyTracker("service");
+    private final LatencyTracker queue = new LatencyTracker("queue");
+
+    public StressMetrics() {
+        this(new MetricRegistry());
+    }
+
+    public StressMetrics(MetricRegistry registry) {
+        this.registry = registry;
+        samplesGenerated = registry.counter(PREFIX + "samples.generated");
+        samplesDropped = registry.counter(PREFIX + "samples.dropped");
+        samplesHanded = registry.counter(PREFIX + "samples.handed-to-writer");
+        samplesWritten = registry.counter(PREFIX + "samples.written");
+        samplesFailed = registry.counter(PREFIX + "samples.failed");
+        groupCommitsGenerated = registry.counter(PREFIX + "group-commits.generated");
+        groupCommitsDropped = registry.counter(PREFIX + "group-commits.dropped");
+        stringAttributesGenerated = registry.counter(PREFIX + "string-attributes.generated");
+        writeRequests = registry.counter(PREFIX + "writes.requests");
+        for (ErrorClass c : ErrorClass.values()) {
+            failuresByClass.put(c, registry.counter(PREFIX + "samples.failed." + c.name().toLowerCase()));
+        }
+    }
+
+    public MetricRegistry registry() {
+        return registry;
+    }
+
+    // --- recording, called by the stages
+
+    public void generated(int samples, int strings) {
+        samplesGenerated.inc(samples);
+        groupCommitsGenerated.inc();
+        stringAttributesGenerated.inc(strings);
+    }
+
+    public void dropped(int samples) {
+        samplesDropped.inc(samples);
+        groupCommitsDropped.inc();
+    }
+
+    public void handedToWriter(int samples) {
+        samplesHanded.inc(samples);
+    }
+
+    public void requestSent() {
+        writeRequests.inc();
+    }
+
+    public void written(int samples) {
+        samplesWritten.inc(samples);
+    }
+
+    public void failed(int samples, ErrorClass cause) {
+        samplesFailed.inc(samples);
+        failuresByClass.get(cause).inc(samples);
+    }
+
+    /** Intended time to acknowledged: the coordinated-omission-correct latency. */
+    public LatencyTracker response() {
+        return response;
+    }
+
+    /** Sent to acknowledged: what the database alone took. */
+    public LatencyTracker service() {
+        return service;
+    }
+
+    /** Intended time to picked up by a writer: time spent waiting in generator lag and the ring. */
+    public LatencyTracker queue() {
+        return queue;
+    }
+
+    public void gauge(String name, LongSupplier value) {
+        registry.gauge(PREFIX + name, () -> (Gauge<Long>) value::getAsLong);
+    }
+
+    // --- reading
+
+    public long samplesGenerated() { return samplesGenerated.getCount(); }
+    public long samplesDropped() { return samplesDropped.getCount(); }
+    public long samplesWritten() { return samplesWritten.getCount(); }
+    public long samplesFailed() { return samplesFailed.getCount(); }
+    public long samplesHanded() { return samplesHanded.getCount(); }
+    public long groupCommitsGenerated() { return groupCommitsGenerated.getCount(); }
+    public long groupCommitsDropped() { return groupCommitsDropped.getCount(); }
+    public long stringAttributesGenerated() { return stringAttributesGenerated.getCount(); }
+    public long writeRequests() { return writeRequests.getCount(); }
+
+    public long failures(ErrorClass c) {
+        return failuresByClass.get(c).getCount();
+    }
+
+    /** Handed to the writer but neither written nor failed yet. */
+    public long inFlightSamples() {
+        return samplesHanded.getCount() - samplesWritten.getCount() - samplesFailed.getCount()
+                + failures(ErrorClass.ABANDONED);
+    }
+
+    /** generated - written - dropped - failed: zero once a run has drained. */
+    public long unaccounted() {
+        return samplesGenerated() - samplesWritten() - samplesDropped() - samplesFailed();
+    }
+}

@@ -1,0 +1,30 @@
+package org.metricsstress.pipeline;
+
+/**
+ * One ring slot: a group resource at one timestamp with its numeric values. Slots are allocated
+ * once when the ring is built and reused for the whole run, so generating a sample allocates
+ * nothing; the generator fills the primitives and the value array, a writer reads them.
+ *
+ * <p>Fields are plain: the ring's sequence publication is the memory barrier between the
+ * generator that writes a slot and the writer that reads it.
+ */
+public final class GroupCommit {
+    /** Dense key of the group resource; see {@code StressPlan#resourceKey}. */
+    public int resourceKey;
+    public int node;
+    public int iface;
+    public int group;
+    /** String attributes generated with this commit (index-only; carried for the indexer). */
+    public int strings;
+    /** When this commit was meant to happen, on the {@link System#nanoTime()} clock. */
+    public long intendedNanos;
+    /** The samples' timestamp: the intended time on the wall clock, in milliseconds. */
+    public long timestampMillis;
+    /** How many of {@link #values} are in use. */
+    public int sampleCount;
+    public final double[] values;
+
+    public GroupCommit(int capacity) {
+        this.values = new double[capacity];
+    }
+}

@@ -1,0 +1,19 @@
+package org.metricsstress.pipeline;
+
+/**
+ * The stage after the ring: takes a group commit and makes sure each of its samples is, sooner or
+ * later, reported as written or failed to the metrics. One sink per writer thread, so a sink may
+ * keep thread-confined scratch state.
+ *
+ * <p>{@link #write} must copy what it needs from the slot before returning: the slot is reused as
+ * soon as it returns. It may block (to bound the requests in flight); that is how backpressure
+ * reaches the ring.
+ */
+public interface GroupCommitSink {
+    void write(GroupCommit commit);
+
+    /** Makes one sink per writer thread. */
+    interface Factory {
+        GroupCommitSink newSink();
+    }
+}

@@ -1,0 +1,29 @@
+package org.metricsstress.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes and reads the result file: the {@link StressResult} as JSON, for scripts. */
+public final class ResultJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultJson() {}
+
+    public static void write(StressResult result, Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        MAPPER.writeValue(tmp.toFile(), result);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static StressResult read(Path file) throws IOException {
+        return MAPPER.readValue(file.toFile(), StressResult.class);
+    }
+}

@@ -1,0 +1,52 @@
+package org.metricsstress.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.metrics.LatencySummary;
+
+/** The end-of-run summary, with the audit line that must balance. */
+public final class Summary {
+    private Summary() {}
+
+    public static void print(StressResult r, PrintStream out) {
+        out.println();
+        out.println("=== metrics-stress summary ===");
+        out.printf(Locale.ROOT, "duration      %.1f s generating, %.1f s draining%s%n", r.generationSeconds(),
+                r.drainSeconds(), r.drained() ? "" : " (drain timed out: the rest counted as failed)");
+        out.printf(Locale.ROOT, "rate          target %s samples/s, written %s samples/s (%.1f%% of target)%n",
+                Numbers.rate(r.targetRate()), Numbers.rate(r.achievedRate()),
+                r.targetRate() > 0 ? 100.0 * r.achievedRate() / r.targetRate() : 0.0);
+        out.printf(Locale.ROOT, "samples       generated %s, written %s, dropped %s, failed %s%n",
+                Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
+                Numbers.count(r.failed()));
+        if (r.failed() > 0) {
+            StringBuilder sb = new StringBuilder();
+            for (Map.Entry<String, Long> e : r.failedByClass().entrySet()) {
+                if (e.getValue() > 0) {
+                    sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append(' ').append(Numbers.count(e.getValue()));
+                }
+            }
+            out.println("failed by     " + sb);
+        }
+        out.printf(Locale.ROOT, "audit         generated %s = written %s + dropped %s + failed %s : %s%n",
+                Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
+                Numbers.count(r.failed()),
+                r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted()));
+        out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
+                Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
+                Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));
+        latency(out, "response", "intended -> acknowledged", r.responseLatency());
+        latency(out, "service", "sent -> acknowledged", r.serviceLatency());
+        latency(out, "queue", "intended -> picked up", r.queueLatency());
+        out.printf(Locale.ROOT, "client CPU    %.1f s, %.0f%% of %d cores%n", r.clientCpuSeconds(),
+                r.clientCpuPercent(), r.clientCores());
+        out.flush();
+    }
+
+    private static void latency(PrintStream out, String name, String what, LatencySummary l) {
+        out.printf(Locale.ROOT, "%-13s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms  (%s, %s commits)%n", name,
+                Numbers.ms(l.p50()), Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.p999()),
+                Numbers.ms(l.max()), what, Numbers.count(l.count()));
+    }
+}

@@ -1,0 +1,120 @@
+package org.metricsstress.storage;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+
+/**
+ * Opens the driver session and puts the schema in place. All driver settings are made here,
+ * programmatically, so no {@code application.conf} on the classpath can change a run behind the
+ * user's back.
+ */
+public final class CassandraConnector {
+    private static final Duration SCHEMA_TIMEOUT = Duration.ofSeconds(60);
+
+    private CassandraConnector() {}
+
+    /** Connects within {@code connectTimeout} or fails with a message naming the contact points. */
+    public static CqlSession connect(StressConfig c) throws ClusterException {
+        // The driver's own class loader: inside OSGi the thread's context loader cannot see its classes.
+        ClassLoader loader = CqlSession.class.getClassLoader();
+        ProgrammaticDriverConfigLoaderBuilder cfg = DriverConfigLoader.programmaticBuilder(loader)
+                .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.requestTimeout())
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
+                // Our in-flight bound is the limit that matters; the driver's per-connection cap must not undercut it.
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, Math.max(1024, c.maxInFlight()))
+                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false);
+        if (c.localDc() == null) {
+            cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(cfg.build());
+        for (ContactPoint p : c.contactPoints()) {
+            b.addContactPoint(new InetSocketAddress(p.host(), p.port()));
+        }
+        if (c.localDc() != null) {
+            b.withLocalDatacenter(c.localDc());
+        }
+        if (c.username() != null) {
+            b.withAuthCredentials(c.username(), c.password() == null ? "" : c.password());
+        }
+        String where = c.contactPoints().stream().map(ContactPoint::toString).collect(Collectors.joining(","));
+        CompletableFuture<CqlSession> pending = b.buildAsync().toCompletableFuture();
+        try {
+            return pending.get(c.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            pending.thenAccept(CqlSession::closeAsync); // if it connects after all, let it go
+            throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
+                    + c.connectTimeout().getSeconds() + "s");
+        } catch (ExecutionException e) {
+            throw new ClusterException("cannot connect to Cassandra at " + where + ": " + reason(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pending.thenAccept(CqlSession::closeAsync);
+            throw new ClusterException("interrupted while connecting to Cassandra at " + where);
+        }
+    }
+
+    /** The data centre of the node answering, which is the local one for the load balancer. */
+    public static String localDatacenter(CqlSession session) {
+        Row row = session.execute("SELECT data_center FROM system.local").one();
+        return row == null ? null : row.getString(0);
+    }
+
+    /**
+     * Creates what is missing of the schema. Returns the keyspace's replication as the cluster has
+     * it, which differs from {@code wanted} when the keyspace already existed.
+     */
+    public static Map<String, String> applySchema(CqlSession session, String keyspace, Replication wanted,
+            Duration twcsWindow, Duration gcGrace) throws ClusterException {
+        for (String cql : NewtsSchema.statements(keyspace, wanted, twcsWindow, gcGrace)) {
+            try {
+                session.execute(SimpleStatement.newInstance(cql).setTimeout(SCHEMA_TIMEOUT));
+            } catch (RuntimeException e) {
+                String first = cql.lines().findFirst().orElse(cql);
+                throw new ClusterException("schema: '" + first + "' failed: " + reason(e));
+            }
+        }
+        if (!session.checkSchemaAgreement()) {
+            throw new ClusterException("schema: the nodes did not agree on the schema within "
+                    + SCHEMA_TIMEOUT.getSeconds() + "s");
+        }
+        return session.getMetadata().getKeyspace(keyspace)
+                .map(ks -> ks.getReplication())
+                .orElse(Map.of());
+    }
+
+    private static String reason(Throwable t) {
+        if (t instanceof AllNodesFailedException all && !all.getAllErrors().isEmpty()) {
+            List<String> parts = all.getAllErrors().entrySet().stream()
+                    .map(e -> e.getKey().getEndPoint() + " " + (e.getValue().isEmpty() ? "failed"
+                            : WriteErrors.describe(e.getValue().get(0))))
+                    .collect(Collectors.toList());
+            return String.join("; ", parts);
+        }
+        return WriteErrors.describe(t);
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

@@ -1,0 +1,143 @@
+package org.metricsstress.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class StressOptionsTest {
+
+    private static StressConfig parse(String... pairs) {
+        StressConfig.Builder b = StressConfig.builder();
+        for (int i = 0; i < pairs.length; i += 2) {
+            StressOptions.byName(pairs[i]).apply().accept(b, pairs[i + 1]);
+        }
+        return b.build();
+    }
+
+    private static String error(String... pairs) {
+        return assertThrows(ConfigException.class, () -> parse(pairs)).getMessage();
+    }
+
+    @Test
+    void defaultsAreThoseOfTheOpenNmsCommand() {
+        StressConfig c = StressConfig.builder().build();
+        assertEquals(1000, c.nodes());
+        assertEquals(10, c.interfaces());
+        assertEquals(5, c.groups());
+        assertEquals(10, c.attributes());
+        assertEquals(2, c.strings());
+        assertEquals(Duration.ofSeconds(300), c.interval());
+        assertEquals(Duration.ofSeconds(30), c.reportInterval());
+        assertEquals(1, c.threads());
+        assertEquals(0, c.stringVariationFactor());
+        assertFalse(c.burst());
+        assertEquals(8192, c.ringSize());
+        assertEquals(16, c.writerThreads());
+        assertEquals(OnFull.DROP, c.onFull());
+        assertEquals("LOCAL_ONE", c.writeConsistency());
+        assertEquals(31_540_000L, c.ttl().getSeconds());
+        assertEquals("newts", c.keyspace());
+        assertTrue(c.untilStopped());
+        assertNull(c.replication());
+    }
+
+    @Test
+    void everyOptionHasOneLongNameAndShortNamesMatchOpenNms() {
+        assertEquals(StressOptions.all().size(),
+                StressOptions.all().stream().map(OptionDef::longName).distinct().count());
+        Map<String, String> openNms = Map.of("-b", "--burst", "-i", "--interval", "-n", "--nodes", "-f", "--interfaces",
+                "-g", "--groups", "-a", "--attributes", "-s", "--strings", "-r", "--report", "-t", "--threads",
+                "-z", "--string-variation-factor");
+        openNms.forEach((s, l) -> assertEquals(l, StressOptions.byName(s).longName(), s));
+    }
+
+    @Test
+    void openNmsFieldExampleParses() {
+        StressConfig c = parse("-r", "60", "-n", "15000", "-f", "20", "-g", "5", "-a", "10", "-s", "1", "-t", "200",
+                "-i", "300");
+        assertEquals(15000, c.nodes());
+        assertEquals(200, c.threads());
+        assertEquals(Duration.ofMinutes(1), c.reportInterval());
+        assertEquals(Duration.ofMinutes(5), c.interval());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"90s,90000", "10m,600000", "1h,3600000", "500ms,500", "7d,604800000", "300,300000"})
+    void durationsReadUnitsAndBareSeconds(String text, long millis) {
+        assertEquals(millis, Parse.duration("--duration", text).toMillis());
+    }
+
+    @Test
+    void badValuesGiveOneLineNamingTheOption() {
+        assertEquals("--nodes: 'ten' is not a whole number", error("--nodes", "ten"));
+        assertEquals("--nodes: must be at least 1, got 0", error("--nodes", "0"));
+        assertEquals("--interfaces: must be at least 1, got -3", error("-f", "-3"));
+        assertTrue(error("--ring-size", "1000").startsWith("--ring-size: must be a power of two"));
+        assertTrue(error("--duration", "ten minutes").startsWith("--duration: 'ten minutes' is not a duration"));
+        assertTrue(error("--on-full", "wait").contains("not one of drop, block"));
+        assertTrue(error("--write-cl", "MOST").startsWith("--write-cl: 'MOST' is not one of"));
+        assertTrue(error("--keyspace", "1abc").startsWith("--keyspace:"));
+        assertTrue(error("--interval", "0").startsWith("--interval: must be at least 1s"));
+        assertTrue(error("--rate-factor", "0").startsWith("--rate-factor: must be a number above 0"));
+        assertTrue(error("--ttl", "30y").startsWith("--ttl:"));
+        for (OptionDef d : StressOptions.all()) {
+            if (!d.isFlag()) {
+                try {
+                    parse(d.longName(), "%%");
+                } catch (ConfigException e) {
+                    assertFalse(e.getMessage().contains("\n"), d.longName());
+                    assertTrue(e.getMessage().startsWith(d.longName()), e.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void replicationAndContactPointsParseAndReject() {
+        StressConfig c = parse("--replication", "dc1:3,dc2:2", "--contact-points", "10.0.0.1:9043,db2,[::1]:9000");
+        assertEquals("{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}", c.replication().toCql());
+        assertEquals(List.of(new ContactPoint("10.0.0.1", 9043), new ContactPoint("db2", 9042),
+                new ContactPoint("::1", 9000)), c.contactPoints());
+        assertTrue(error("--replication", "dc1=3").contains("is not dc:factor"));
+        assertTrue(error("--replication", "dc1:0").contains("must be at least 1"));
+        assertTrue(error("--replication", "dc1:1,dc1:2").contains("named twice"));
+        assertTrue(error("--contact-points", "host:99999").contains("no valid port"));
+        assertTrue(error("--contact-points", "a,,b").contains("empty contact point"));
+        assertTrue(error("--contact-points", "host:port").contains("no valid port"));
+    }
+
+    @Test
+    void rateFactorMayNotPutTwoSamplesOfAResourceInOneMillisecond() {
+        assertEquals(2.0, parse("--rate-factor", "2").rateFactor());
+        assertTrue(error("-i", "1", "--rate-factor", "2000").startsWith("--rate-factor:"));
+    }
+
+    @Test
+    void passwordComesFromTheEnvironmentAndIsNeverShown() {
+        StressConfig.Builder b = StressConfig.builder().username("cassandra");
+        StressOptions.applyEnvironment(b, StressOptions.all(), List.of(),
+                Map.of(StressOptions.PASSWORD_ENV, "s3cret"));
+        StressConfig c = b.build();
+        assertEquals("s3cret", c.password());
+        assertFalse(c.toString().contains("s3cret"));
+        assertFalse(ConfigView.of(c).toString().contains("s3cret"));
+        assertEquals(true, ConfigView.of(c).get("password-set"));
+    }
+
+    @Test
+    void anExplicitPasswordWinsOverTheEnvironment() {
+        StressConfig.Builder b = StressConfig.builder().username("u").password("given");
+        StressOptions.applyEnvironment(b, StressOptions.all(), List.of("--password"),
+                Map.of(StressOptions.PASSWORD_ENV, "env"));
+        assertEquals("given", b.build().password());
+    }
+}

@@ -1,0 +1,86 @@
+package org.metricsstress.generate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.Ring;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+
+class GeneratorTest {
+
+    record Seen(int key, long timestamp, long intended, double[] values) {}
+
+    @Test
+    void generatesExactlyTheScheduledCommitsWithDeterministicValues() throws Exception {
+        // 3 nodes x 2 interfaces x 2 groups = 12 resources, 4 attributes, paced every 200 ms: a
+        // 500 ms run covers intervals 0 and 1 fully and interval 2 up to offset 100 ms (keys 0..5).
+        StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
+                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
+        StressPlan plan = StressPlan.of(config);
+        StressMetrics metrics = new StressMetrics();
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        GroupCommitSink.Factory sink = () -> c -> {
+            seen.add(new Seen(c.resourceKey, c.timestampMillis, c.intendedNanos,
+                    java.util.Arrays.copyOf(c.values, c.sampleCount)));
+            metrics.written(c.sampleCount);
+        };
+        Ring ring = new Ring(64, plan.attributes(), 2, OnFull.BLOCK, sink, metrics);
+        long start = System.nanoTime() + 20_000_000L;
+        Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, Duration.ofMillis(500).toNanos());
+        Thread[] threads = new Thread[plan.threads()];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed()));
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join(10_000);
+        }
+        assertTrue(ring.drain(5, TimeUnit.SECONDS));
+
+        long expected = schedule.expectedGroupCommits();
+        assertEquals(30, expected);
+        assertEquals(expected, seen.size());
+        assertEquals(expected * 4, metrics.samplesGenerated());
+        assertEquals(expected * 4, metrics.samplesWritten());
+        assertEquals(expected * 2, metrics.stringAttributesGenerated()); // -s defaults to 2 per group
+        Map<String, Integer> perResourceAndTime = new ConcurrentHashMap<>();
+        for (Seen s : seen) {
+            assertTrue(s.intended() >= start && s.intended() < schedule.endNanos());
+            assertEquals(schedule.timestampMillis(s.intended()), s.timestamp());
+            for (int a = 0; a < 4; a++) {
+                assertEquals(SampleValues.value(99, s.key(), a, s.timestamp()), s.values()[a]);
+            }
+            assertEquals(null, perResourceAndTime.put(s.key() + "@" + s.timestamp(), 1), "duplicate sample row");
+        }
+    }
+
+    @Test
+    void stopEndsARunWithoutEnd() throws Exception {
+        StressConfig config = StressConfig.builder().nodes(10).interval(Duration.ofSeconds(1)).build();
+        StressPlan plan = StressPlan.of(config);
+        StressMetrics metrics = new StressMetrics();
+        Ring ring = new Ring(1024, plan.attributes(), 1, OnFull.DROP, () -> c -> metrics.written(c.sampleCount), metrics);
+        Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1);
+        Thread t = new Thread(g);
+        t.start();
+        Thread.sleep(300);
+        g.stop();
+        t.join(2000);
+        assertTrue(!t.isAlive(), "generator did not stop");
+        assertTrue(ring.drain(5, TimeUnit.SECONDS));
+        assertTrue(metrics.samplesGenerated() > 0);
+        assertEquals(0, metrics.unaccounted());
+    }
+}

@@ -1,0 +1,147 @@
+package org.metricsstress.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+
+class RingTest {
+
+    /** A sink that waits for a gate, then counts every sample as written. */
+    private static final class GatedSink implements GroupCommitSink.Factory {
+        final CountDownLatch gate = new CountDownLatch(1);
+        final StressMetrics metrics;
+        final Set<Integer> keys = ConcurrentHashMap.newKeySet();
+        final AtomicInteger commits = new AtomicInteger();
+
+        GatedSink(StressMetrics metrics) {
+            this.metrics = metrics;
+        }
+
+        @Override
+        public GroupCommitSink newSink() {
+            return c -> {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                assertTrue(keys.add(c.resourceKey), "commit delivered twice: " + c.resourceKey);
+                commits.incrementAndGet();
+                metrics.written(c.sampleCount);
+            };
+        }
+    }
+
+    private static boolean publish(Ring ring, StressMetrics metrics, int key) {
+        metrics.generated(3, 0);
+        long seq = ring.claim();
+        if (seq < 0) {
+            metrics.dropped(3);
+            return false;
+        }
+        GroupCommit slot = ring.slot(seq);
+        slot.resourceKey = key;
+        slot.sampleCount = 3;
+        slot.intendedNanos = System.nanoTime();
+        ring.publish(seq);
+        return true;
+    }
+
+    @Test
+    void dropPolicyCountsWhatDoesNotFitAndWritesTheRest() {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink sink = new GatedSink(metrics);
+        Ring ring = new Ring(8, 3, 2, OnFull.DROP, sink, metrics);
+        int accepted = 0;
+        for (int k = 0; k < 100; k++) {
+            if (publish(ring, metrics, k)) {
+                accepted++;
+            }
+        }
+        // Both writers hold one slot each while blocked in the sink; the ring's 8 slots are the bound.
+        assertTrue(accepted >= 8 && accepted <= 10, "accepted " + accepted);
+        assertEquals((100 - accepted) * 3L, metrics.samplesDropped());
+        sink.gate.countDown();
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(0, metrics.samplesFailed(), "sink failed: " + metrics.failures(org.metricsstress.metrics.ErrorClass.OTHER));
+        assertEquals(accepted, sink.commits.get());
+        assertEquals(300, metrics.samplesGenerated());
+        assertEquals(0, metrics.unaccounted());
+    }
+
+    @Test
+    void everyCommitGoesToExactlyOneWriter() {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink sink = new GatedSink(metrics);
+        sink.gate.countDown();
+        Ring ring = new Ring(64, 3, 5, OnFull.BLOCK, sink, metrics);
+        for (int k = 0; k < 10_000; k++) {
+            assertTrue(publish(ring, metrics, k));
+        }
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(10_000, sink.commits.get());
+        assertEquals(10_000, sink.keys.size());
+        assertEquals(30_000, metrics.samplesWritten());
+        assertEquals(0, metrics.samplesDropped());
+    }
+
+    @Test
+    void blockPolicyMakesTheProducerWaitInsteadOfDropping() throws Exception {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink sink = new GatedSink(metrics);
+        Ring ring = new Ring(4, 3, 1, OnFull.BLOCK, sink, metrics);
+        AtomicInteger published = new AtomicInteger();
+        Thread producer = new Thread(() -> {
+            for (int k = 0; k < 20; k++) {
+                publish(ring, metrics, k);
+                published.incrementAndGet();
+            }
+        });
+        producer.start();
+        producer.join(500);
+        assertTrue(producer.isAlive(), "producer should be blocked on a full ring");
+        assertTrue(published.get() < 20);
+        sink.gate.countDown();
+        producer.join(10_000);
+        assertFalse(producer.isAlive());
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(0, metrics.samplesDropped());
+        assertEquals(60, metrics.samplesWritten());
+    }
+
+    @Test
+    void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink sink = new GatedSink(metrics);
+        Ring ring = new Ring(16, 3, 1, OnFull.DROP, sink, metrics);
+        for (int k = 0; k < 10; k++) {
+            assertTrue(publish(ring, metrics, k));
+        }
+        assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the gated writer cannot drain");
+        // The one writer is inside the sink with the first commit; release it, abandon the rest.
+        Thread release = new Thread(() -> {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
+            sink.gate.countDown();
+        });
+        release.start();
+        ring.abandonRest();
+        long abandoned = metrics.failures(ErrorClass.ABANDONED);
+        assertTrue(abandoned > 0, "nothing abandoned");
+        assertEquals(30, metrics.samplesWritten() + abandoned);
+        assertEquals(0, metrics.unaccounted());
+    }
+}

@@ -1,0 +1,93 @@
+package org.metricsstress.plan;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.StressConfig;
+
+class StressPlanTest {
+
+    private static StressPlan plan(int n, int f, int g, int a, int i) {
+        return StressPlan.of(StressConfig.builder().nodes(n).interfaces(f).groups(g).attributes(a)
+                .interval(Duration.ofSeconds(i)).build());
+    }
+
+    @Test
+    void fieldExampleIsFiftyThousandSamplesPerSecond() {
+        // metrics:stress -n 15000 -f 20 -g 5 -a 10 -i 300: the published OpenNMS field test.
+        StressPlan p = plan(15000, 20, 5, 10, 300);
+        assertEquals(50_000.0, p.samplesPerSecond(), 1e-6);
+        assertEquals(1_500_000, p.groupResources());
+        assertEquals(300_000, p.interfaceResources());
+        assertEquals(15_000_000, p.samplesPerInterval());
+        // 1.5 M group + 0.3 M interface resources: the 1.8 M cache entries of the field report.
+        assertEquals(1_800_000, p.groupResources() + p.interfaceResources());
+        assertEquals(100_000.0, plan(15000, 20, 5, 20, 300).samplesPerSecond(), 1e-6);
+    }
+
+    @Test
+    void rateFactorCompressesTheInterval() {
+        StressPlan p = StressPlan.of(StressConfig.builder().nodes(10).interfaces(1).groups(1).attributes(10)
+                .interval(Duration.ofSeconds(10)).rateFactor(4).build());
+        assertEquals(2_500_000_000L, p.pacingNanos());
+        assertEquals(40.0, p.samplesPerSecond(), 1e-9);
+    }
+
+    @Test
+    void resourceKeysAreDenseAndRoundTrip() {
+        StressPlan p = plan(7, 3, 4, 1, 60);
+        int expected = 0;
+        for (int n = 0; n < 7; n++) {
+            for (int f = 0; f < 3; f++) {
+                for (int g = 0; g < 4; g++) {
+                    int k = p.resourceKey(n, f, g);
+                    assertEquals(expected++, k);
+                    assertEquals(n, p.nodeOf(k));
+                    assertEquals(f, p.interfaceOf(k));
+                    assertEquals(g, p.groupOf(k));
+                }
+            }
+        }
+        assertEquals(p.groupResources(), expected);
+    }
+
+    @Test
+    void spreadPacingDividesTheIntervalEvenly() {
+        StressPlan p = plan(10, 2, 5, 1, 100); // 100 group resources over 100 s: one per second
+        for (int k = 0; k < 100; k++) {
+            assertEquals(k * 1_000_000_000L, p.intendedOffsetNanos(k));
+        }
+    }
+
+    @Test
+    void burstPutsEveryCommitAtTheIntervalStart() {
+        StressPlan p = StressPlan.of(StressConfig.builder().nodes(10).burst(true).build());
+        for (int k = 0; k < p.groupResources(); k += 7) {
+            assertEquals(0, p.intendedOffsetNanos(k));
+        }
+    }
+
+    @Test
+    void scheduleMapsIntendedTimesToTimestampsAndCountsCommits() {
+        StressPlan p = plan(10, 2, 5, 1, 100);
+        Schedule s = new Schedule(p, 5_000_000_000L, 1_700_000_000_000L, Duration.ofSeconds(250).toNanos());
+        assertEquals(5_000_000_000L + 100_000_000_000L + 3_000_000_000L, s.intendedNanos(1, 3));
+        assertEquals(1_700_000_000_000L + 103_000L, s.timestampMillis(s.intendedNanos(1, 3)));
+        // 2 full intervals of 100 commits plus the first 50 of the third (offsets 0..49 s < 50 s).
+        assertEquals(250, s.expectedGroupCommits());
+        assertEquals(Long.MAX_VALUE, new Schedule(p, 0, 0, Long.MAX_VALUE).expectedGroupCommits());
+    }
+
+    @Test
+    void namesFollowOpenNmsAndParseBack() {
+        StringBuilder sb = new StringBuilder();
+        assertEquals("snmp:fs:STRESS:12:tap3:group4", ResourceNames.groupResource(sb, 12, 3, 4).toString());
+        assertArrayEquals(new int[] {12, 3, 4}, ResourceNames.parseGroupResource("snmp:fs:STRESS:12:tap3:group4"));
+        assertEquals("metric_4_9", ResourceNames.metricName(4, 9));
+        assertArrayEquals(new int[] {4, 9}, ResourceNames.parseMetricName("metric_4_9"));
+        assertTrue(ResourceNames.parseGroupResource("snmp:fs:STRESS:12:tap3") == null);
+    }
+}

@@ -1,0 +1,61 @@
+package org.metricsstress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+
+class ReportTest {
+
+    static StressResult result(long generated, long written, long dropped, long failed) {
+        IntervalStats i = new IntervalStats(10, 10, generated, written, dropped, failed, generated, written, dropped,
+                failed, 5, 2, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), 12.5);
+        return new StressResult("metrics-stress", "dev", Map.of("nodes", 10), Map.of("groupResources", 50),
+                Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
+                dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
+                dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
+                LatencySummary.EMPTY, 1.5, 7.5, 2, List.of(i));
+    }
+
+    @Test
+    void summaryShowsTheAuditAndWhetherItBalances() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Summary.print(result(1000, 980, 10, 10), new PrintStream(buf, true, StandardCharsets.UTF_8));
+        String text = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("audit         generated 1,000 = written 980 + dropped 10 + failed 10 : BALANCED"), text);
+        buf.reset();
+        Summary.print(result(1000, 970, 10, 10), new PrintStream(buf, true, StandardCharsets.UTF_8));
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains(": OFF BY 10"));
+    }
+
+    @Test
+    void consoleRepeatsItsHeaderEveryScreenful() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ConsoleReport c = new ConsoleReport(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        for (int i = 0; i < ConsoleReport.HEADER_EVERY * 2 + 1; i++) {
+            c.line(result(100, 100, 0, 0).intervals().get(0));
+        }
+        String[] lines = buf.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(ConsoleReport.HEADER_EVERY * 2 + 1 + 3, lines.length);
+        assertEquals(3, java.util.Arrays.stream(lines).filter(l -> l.contains("generated/s")).count());
+    }
+
+    @Test
+    void resultJsonRoundTrips(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("out/result.json");
+        StressResult r = result(1000, 990, 5, 5);
+        ResultJson.write(r, file);
+        assertTrue(Files.readString(file).contains("\"written\" : 990"));
+        assertEquals(r, ResultJson.read(file));
+    }
+}
