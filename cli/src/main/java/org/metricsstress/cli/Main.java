@@ -1,0 +1,225 @@
+package org.metricsstress.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cli.embedded.EmbeddedCassandraException;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.engine.Version;
+import org.metricsstress.storage.ClusterException;
+import org.metricsstress.storage.NewtsSchema;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The standalone front end: {@code metrics-stress [options]} runs a stress,
+ * {@code metrics-stress schema [options]} prints the CQL. It parses, builds the one
+ * {@link StressConfig}, optionally starts an embedded Cassandra node, calls the engine and maps
+ * the outcome to an {@link ExitCode}.
+ */
+public final class Main {
+    static final String NAME = "metrics-stress";
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> env;
+    private final boolean handleSignals;
+    private final CommandModel model = new CommandModel();
+
+    Main(PrintStream out, PrintStream err, Map<String, String> env, boolean handleSignals) {
+        this.out = out;
+        this.err = err;
+        this.env = env;
+        this.handleSignals = handleSignals;
+    }
+
+    public static void main(String[] args) {
+        int code = new Main(System.out, System.err, System.getenv(), true).run(args);
+        System.exit(code);
+    }
+
+    int run(String[] args) {
+        CommandSpec root = CommandSpec.create().name(NAME).version(NAME + " " + Version.get());
+        root.mixinStandardHelpOptions(true);
+        root.usageMessage()
+                .description("Drives a Newts-style write pipeline (generator, ring buffer, writers) against a real "
+                        + "Cassandra or ScyllaDB cluster and reports whether it keeps up.")
+                .sortOptions(false)
+                .abbreviateSynopsis(true);
+        model.addAll(root, StressOptions.all());
+        root.addOption(OptionSpec.builder("--embedded").arity("0").type(boolean.class)
+                .description("start a throwaway local Cassandra " + "node (child JVM) and stress it").build());
+        root.addOption(OptionSpec.builder("--cassandra-java-home").arity("1").type(String.class).paramLabel("DIR")
+                .description("JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME; default: this JVM if 11/17, "
+                        + "else one found under /usr/lib/jvm)").build());
+        root.addOption(OptionSpec.builder("--embedded-heap").arity("1").type(String.class).paramLabel("SIZE")
+                .description("maximum heap of the embedded node (default: 1G)").build());
+
+        CommandSpec schema = CommandSpec.create().name("schema");
+        schema.mixinStandardHelpOptions(true);
+        schema.usageMessage().description("Print the CQL of the Newts schema this tool creates, without connecting.");
+        model.addAll(schema, StressOptions.schemaOptions());
+        root.addSubcommand("schema", schema);
+
+        CommandLine cl = new CommandLine(root);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        ParseResult parsed;
+        try {
+            parsed = cl.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            return usage(e.getMessage());
+        }
+        if (CommandLine.printHelpIfRequested(parsed)) {
+            return ExitCode.OK;
+        }
+        try {
+            if (parsed.subcommand() != null) {
+                return printSchema(parsed.subcommand());
+            }
+            return stress(parsed);
+        } catch (ConfigException e) {
+            return usage(e.getMessage());
+        }
+    }
+
+    private int usage(String message) {
+        err.println(NAME + ": " + message + " (see " + NAME + " --help)");
+        return ExitCode.USAGE;
+    }
+
+    /** Applies the options the user gave, then environment variables for the ones not given. */
+    private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
+        StressConfig.Builder b = StressConfig.builder();
+        List<String> given = new ArrayList<>();
+        for (OptionSpec o : parsed.matchedOptions()) {
+            OptionDef d = model.def(o);
+            if (d == null) {
+                continue;
+            }
+            given.add(d.longName());
+            d.apply().accept(b, d.isFlag() ? "true" : (String) o.getValue());
+        }
+        StressOptions.applyEnvironment(b, offered, given, env);
+        return b;
+    }
+
+    private int printSchema(ParseResult parsed) {
+        StressConfig c = builder(parsed, StressOptions.schemaOptions()).build();
+        Replication replication = c.replication();
+        if (replication == null) {
+            String dc = c.localDc() != null ? c.localDc() : "dc1";
+            out.println("-- replication: the local data centre with RF 1 ('" + dc + "' here; "
+                    + "a run uses the DC it connects to). Set it with --replication dc1:3,dc2:3");
+            replication = Replication.of(dc, 1);
+        }
+        for (String cql : NewtsSchema.statements(c.keyspace(), replication, c.twcsWindow(), c.gcGrace())) {
+            out.println(cql + ";");
+            out.println();
+        }
+        out.println("-- samples are written with USING TTL " + c.ttl().getSeconds()
+                + " (--ttl), one UNLOGGED batch per group commit");
+        return ExitCode.OK;
+    }
+
+    private int stress(ParseResult parsed) {
+        StressConfig.Builder b = builder(parsed, StressOptions.all());
+        boolean embedded = parsed.hasMatchedOption("--embedded");
+        if (embedded && parsed.hasMatchedOption("--contact-points")) {
+            return usage("--embedded starts its own node: leave out --contact-points");
+        }
+        b.build(); // validate everything before spending seconds on a node
+        EmbeddedCassandra node = null;
+        Lifecycle lifecycle = new Lifecycle();
+        try {
+            if (embedded) {
+                node = startEmbedded(parsed);
+                lifecycle.node = node;
+                b.contactPoints(List.of(new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort())))
+                        .localDc(node.datacenter());
+            }
+            StressConfig config = b.build();
+            StressRun run = new StressRun(config, out);
+            lifecycle.run = run;
+            lifecycle.drainBound = config.drainTimeout().toMillis() + config.requestTimeout().toMillis() + 30_000;
+            if (handleSignals) {
+                Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
+            }
+            run.execute();
+            return ExitCode.OK;
+        } catch (EmbeddedCassandraException | ClusterException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return ExitCode.CLUSTER;
+        } catch (ConfigException e) {
+            return usage(e.getMessage());
+        } catch (RuntimeException e) {
+            err.println(NAME + ": internal error (please report): " + e);
+            e.printStackTrace(err);
+            return ExitCode.INTERNAL;
+        } finally {
+            if (node != null) {
+                out.println("stopping embedded Cassandra (pid " + node.pid() + ")");
+                node.close();
+            }
+            lifecycle.finished.countDown();
+        }
+    }
+
+    private EmbeddedCassandra startEmbedded(ParseResult parsed) throws EmbeddedCassandraException {
+        EmbeddedCassandra.Builder eb = EmbeddedCassandra.builder().output(out::println);
+        String javaHome = parsed.matchedOptionValue("--cassandra-java-home", null);
+        if (javaHome != null) {
+            eb.javaHome(Path.of(javaHome));
+        }
+        String heap = parsed.matchedOptionValue("--embedded-heap", null);
+        if (heap != null) {
+            if (!heap.matches("\\d+[mMgG]")) {
+                throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
+            }
+            eb.heap(heap);
+        }
+        return eb.start();
+    }
+
+    /**
+     * What Ctrl-C (SIGINT/SIGTERM) must do: stop generating, let the main thread drain, print the
+     * summary and stop the embedded node, then let the JVM go.
+     */
+    private static final class Lifecycle {
+        final CountDownLatch finished = new CountDownLatch(1);
+        volatile StressRun run;
+        volatile EmbeddedCassandra node;
+        volatile long drainBound = 60_000;
+
+        void onSignal() {
+            StressRun r = run;
+            if (r != null) {
+                r.stop();
+            }
+            try {
+                if (!finished.await(drainBound, TimeUnit.MILLISECONDS)) {
+                    EmbeddedCassandra n = node;
+                    if (n != null) {
+                        n.close();
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

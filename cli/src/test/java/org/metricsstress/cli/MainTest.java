@@ -1,0 +1,117 @@
+package org.metricsstress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressOptions;
+
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), false).run(args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "--bogus", "-n abc", "-n 0", "--nodes -5", "--ring-size 1000", "--replication dc1", "--contact-points host:0",
+        "--on-full maybe", "--duration 5 minutes", "-i", "--write-cl MOST", "--embedded --contact-points h:1",
+        "--embedded-heap lots --embedded", "--rate-factor x"
+    })
+    void badInputIsOneLineAndExitCodeTwo(String args) {
+        assertEquals(ExitCode.USAGE, run(args.split(" ")));
+        String e = err();
+        assertEquals(1, e.lines().count(), "one line, got: " + e);
+        assertTrue(e.startsWith("metrics-stress: "), e);
+        assertFalse(e.contains("Exception"), e);
+        assertFalse(e.contains("\tat "), e);
+        assertEquals("", out());
+    }
+
+    @Test
+    void unknownOptionIsNamed() {
+        run("--nodez", "5");
+        assertTrue(err().contains("--nodez"), err());
+    }
+
+    @Test
+    void helpListsEveryOptionOfTheTableAndTheCliOnes() {
+        assertEquals(ExitCode.OK, run("--help"));
+        String help = out();
+        for (OptionDef d : StressOptions.all()) {
+            assertTrue(help.contains(d.longName()), d.longName());
+            if (d.shortName() != null) {
+                assertTrue(help.contains(d.shortName() + ", " + d.longName()), d.shortName());
+            }
+        }
+        assertTrue(help.contains("--embedded"));
+        assertTrue(help.contains("schema"));
+        assertTrue(help.contains("(default: 8192)"));
+    }
+
+    @Test
+    void schemaPrintsCqlWithoutConnecting() {
+        assertEquals(ExitCode.OK, run("schema", "--keyspace", "ts", "--replication", "Main:3,DR:3", "--twcs-window", "1d"));
+        String cql = out();
+        assertTrue(cql.contains("CREATE KEYSPACE IF NOT EXISTS ts WITH replication = "
+                + "{'class': 'NetworkTopologyStrategy', 'Main': 3, 'DR': 3}"), cql);
+        assertTrue(cql.contains("CREATE TABLE IF NOT EXISTS ts.samples"));
+        assertTrue(cql.contains("'compaction_window_unit': 'DAYS', 'compaction_window_size': '1'"));
+        assertTrue(cql.contains("CREATE TABLE IF NOT EXISTS ts.resource_metrics"));
+    }
+
+    @Test
+    void schemaRejectsStressOnlyOptions() {
+        assertEquals(ExitCode.USAGE, run("schema", "-n", "5"));
+    }
+
+    @Test
+    void unreachableClusterFailsWithinBoundAndNamesContactPoints() {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        long start = System.nanoTime();
+        int code = run("--contact-points", "127.0.0.1:" + port, "--connect-timeout", "5s", "--duration", "5s");
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertEquals(ExitCode.CLUSTER, code, err());
+        assertTrue(err().contains("127.0.0.1:" + port), err());
+        assertEquals(1, err().lines().count(), err());
+        // A bound on failure, not a performance figure: refused connections must not hang the tool.
+        assertTrue(seconds <= 20, "took " + seconds + " s");
+    }
+
+    @Test
+    void theReadmeDocumentsEveryOption() throws Exception {
+        // Surefire runs in the module directory; the README is at the root of the reactor.
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        for (OptionDef d : StressOptions.all()) {
+            assertTrue(readme.contains("`" + (d.shortName() != null ? d.shortName() + ", " : "") + d.longName() + "`"),
+                    "README lacks " + d.longName());
+        }
+        for (String cliOnly : new String[] {"--embedded", "--cassandra-java-home", "--embedded-heap"}) {
+            assertTrue(readme.contains("`" + cliOnly + "`"), "README lacks " + cliOnly);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package org.metricsstress.itests;
+
+import java.net.InetSocketAddress;
+
+/**
+ * A running Cassandra node as the tests see it: where CQL answers and in which data centre. The
+ * tests depend only on this, so a backend other than the embedded child JVM (Testcontainers on a
+ * machine with a Docker engine) can be added in {@link CassandraExtension} without touching them.
+ */
+public interface CassandraServer {
+    InetSocketAddress cqlAddress();
+
+    String datacenter();
+
+    /** {@code host:port}, as {@code --contact-points} takes it. */
+    default String contactPoint() {
+        return cqlAddress().getHostString() + ":" + cqlAddress().getPort();
+    }
+}

@@ -1,0 +1,96 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built executable jar, run as a user would: {@code java -jar metrics-stress.jar --embedded}
+ * starts its own Cassandra node, stresses it, prints reports and a summary, and stops the node.
+ */
+class EmbeddedJarIT {
+    private static final Pattern NODE_PID = Pattern.compile("stopping embedded Cassandra \\(pid (\\d+)\\)");
+
+    private static Process start(Path dir, String... args) throws IOException {
+        Path jar = Path.of(System.getProperty("metrics-stress.jar"));
+        assertTrue(Files.isRegularFile(jar), "build the cli module first: " + jar);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile()).start();
+    }
+
+    private static String finish(Process p, Path dir, long timeoutSeconds) throws Exception {
+        boolean exited = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        if (!exited) {
+            p.destroyForcibly();
+        }
+        String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
+        System.out.println(out);
+        assertTrue(exited, "did not exit in time");
+        return out;
+    }
+
+    private static void assertNodeStopped(String out) {
+        Matcher m = NODE_PID.matcher(out);
+        assertTrue(m.find(), "no embedded node pid in output");
+        long pid = Long.parseLong(m.group(1));
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "embedded node still running: " + pid);
+    }
+
+    @Test
+    void embeddedRunEndToEnd(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "--embedded", "-n", "20", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1",
+                "--duration", "5s", "--result-json", "result.json");
+        String out = finish(p, dir, 240);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("generated/s"), "no report header");
+        assertTrue(out.contains("=== metrics-stress summary ==="));
+        assertTrue(out.contains(": BALANCED"), "audit did not balance");
+        assertNodeStopped(out);
+
+        JsonNode result = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+        assertEquals(10_000, result.get("generated").asLong());
+        assertEquals(result.get("generated").asLong(),
+                result.get("written").asLong() + result.get("dropped").asLong() + result.get("failed").asLong());
+        assertEquals(2000.0, result.get("targetRate").asDouble(), 1e-9);
+        assertTrue(result.get("responseLatency").get("p99").asDouble() > 0);
+        assertEquals(20, result.get("config").get("nodes").asInt());
+        assertFalse(result.get("intervals").isEmpty());
+    }
+
+    @Test
+    void interruptStopsGeneratingDrainsReportsAndStopsTheNode(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "--embedded", "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1");
+        Path out = dir.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        // Wait for the second report line: the run is under way.
+        while (System.nanoTime() < deadline && p.isAlive()
+                && Files.readString(out).lines().filter(l -> l.trim().matches("\\d+s .*")).count() < 2) {
+            Thread.sleep(200);
+        }
+        assertTrue(p.isAlive(), "exited early:\n" + Files.readString(out));
+        p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs either way
+        String text = finish(p, dir, 120);
+        assertTrue(text.contains("=== metrics-stress summary ==="), "no summary after interrupt");
+        assertTrue(text.contains(": BALANCED"), "audit did not balance");
+        assertNodeStopped(text);
+    }
+}

@@ -1,0 +1,150 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.generate.SampleValues;
+import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.StressResult;
+import org.metricsstress.storage.SampleValueCodec;
+
+/** The write pipeline end to end against a real Cassandra node. Each test writes its own keyspace. */
+@ExtendWith(CassandraExtension.class)
+class WritePipelineIT {
+
+    private static StressConfig.Builder small(CassandraServer server, String keyspace) {
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace(keyspace)
+                .nodes(20).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1))
+                .reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(4))
+                .seed(4242);
+    }
+
+    private static StressResult run(StressConfig config) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        System.out.println(buf.toString(StandardCharsets.UTF_8));
+        return r;
+    }
+
+    @Test
+    void aShortRunWritesExactlyTheRowsItCountsWithTheValuesOfTheFunction(CassandraServer server) throws Exception {
+        StressConfig config = small(server, "it_short").build();
+        StressResult r = run(config);
+
+        // 200 group resources x 10 samples every second for 4 s.
+        assertEquals(8_000, r.generated());
+        assertEquals(0, r.dropped());
+        assertEquals(0, r.failed(), "failures: " + r.failedByClass());
+        assertEquals(r.generated(), r.written());
+        assertTrue(r.auditBalances());
+        assertEquals(800, r.groupCommitsGenerated());
+        assertEquals(800, r.responseLatency().count());
+        assertTrue(r.responseLatency().p99() > 0);
+
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_short.samples"));
+            StressPlan plan = StressPlan.of(config);
+            int checked = 0;
+            for (Row row : s.execute(SimpleStatement.newInstance(
+                    "SELECT context, resource, collected_at, metric_name, value, ttl(value) FROM it_short.samples LIMIT 500")
+                    .setTimeout(Duration.ofSeconds(30)))) {
+                assertEquals("G", row.getString("context"));
+                int[] res = ResourceNames.parseGroupResource(row.getString("resource"));
+                int[] metric = ResourceNames.parseMetricName(row.getString("metric_name"));
+                assertEquals(res[2], metric[0], "metric belongs to its group");
+                int key = plan.resourceKey(res[0], res[1], res[2]);
+                double expected = SampleValues.value(4242, key, metric[1], row.getInstant("collected_at").toEpochMilli());
+                assertEquals(expected, SampleValueCodec.decodeGauge(row.getByteBuffer("value")));
+                int ttl = row.getInt(5);
+                assertTrue(ttl > 31_540_000 - 600 && ttl <= 31_540_000, "ttl " + ttl);
+                checked++;
+            }
+            assertEquals(500, checked);
+        }
+    }
+
+    @Test
+    void theKeyspaceIsNetworkTopologyAndSamplesUseTwcs(CassandraServer server) throws Exception {
+        StressResult r = run(small(server, "it_schema")
+                .replication(Replication.of(server.datacenter(), 1))
+                .twcsWindow(Duration.ofHours(2))
+                .gcGrace(Duration.ofHours(3))
+                .duration(Duration.ofSeconds(1))
+                .build());
+        assertTrue(r.auditBalances());
+        try (CqlSession s = Cql.session(server)) {
+            Map<String, String> replication = s.execute(
+                    "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = 'it_schema'")
+                    .one().getMap(0, String.class, String.class);
+            assertEquals("org.apache.cassandra.locator.NetworkTopologyStrategy", replication.get("class"));
+            assertEquals("1", replication.get(server.datacenter()));
+            Row table = s.execute("SELECT compaction, gc_grace_seconds FROM system_schema.tables "
+                    + "WHERE keyspace_name = 'it_schema' AND table_name = 'samples'").one();
+            Map<String, String> compaction = table.getMap(0, String.class, String.class);
+            assertEquals("org.apache.cassandra.db.compaction.TimeWindowCompactionStrategy", compaction.get("class"));
+            assertEquals("HOURS", compaction.get("compaction_window_unit"));
+            assertEquals("2", compaction.get("compaction_window_size"));
+            assertEquals(10_800, table.getInt(1));
+            for (String t : List.of("terms", "resource_attributes", "resource_metrics")) {
+                assertEquals(1, Cql.count(s, "SELECT COUNT(*) FROM system_schema.tables WHERE keyspace_name = 'it_schema' "
+                        + "AND table_name = '" + t + "'"), t);
+            }
+        }
+    }
+
+    @Test
+    void aTinyRingWithSlowWritesDropsAndCountsEveryDrop(CassandraServer server) throws Exception {
+        // 4000 group commits a second against one writer with one request in flight: the ring of 2
+        // overflows, and every overflowing commit must show up as dropped.
+        StressResult r = run(small(server, "it_drop")
+                .nodes(400).interfaces(2).groups(5)
+                .ringSize(2).writerThreads(1).maxInFlight(1).onFull(OnFull.DROP)
+                .duration(Duration.ofSeconds(3))
+                .build());
+        assertTrue(r.dropped() > 0, "nothing dropped");
+        assertEquals(r.dropped(), r.groupCommitsDropped() * 10);
+        assertTrue(r.written() > 0);
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(r.generated(), r.written() + r.dropped() + r.failed());
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_drop.samples"));
+        }
+    }
+
+    @Test
+    void blockPolicyNeverDropsAndFallsBehindInstead(CassandraServer server) throws Exception {
+        StressResult r = run(small(server, "it_block")
+                .nodes(400).interfaces(2).groups(5)
+                .ringSize(2).writerThreads(1).maxInFlight(1).onFull(OnFull.BLOCK)
+                .duration(Duration.ofSeconds(3))
+                .build());
+        assertEquals(0, r.dropped());
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        // Latency counts from the intended time, so falling behind shows in the queue time.
+        assertTrue(r.queueLatency().max() > 100, "queue max " + r.queueLatency().max() + " ms");
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_block.samples"));
+        }
+    }
+}
