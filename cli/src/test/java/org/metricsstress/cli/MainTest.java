@@ -110,6 +110,9 @@ class MainTest {
             assertTrue(readme.contains("`" + (d.shortName() != null ? d.shortName() + ", " : "") + d.longName() + "`"),
                     "README lacks " + d.longName());
         }
+        for (StressOptions.EnvSetting e : StressOptions.environment()) {
+            assertTrue(readme.contains(e.name()), "README lacks " + e.name());
+        }
         for (String cliOnly : new String[] {"--embedded", "--cassandra-java-home", "--embedded-heap"}) {
             assertTrue(readme.contains("`" + cliOnly + "`"), "README lacks " + cliOnly);
         }

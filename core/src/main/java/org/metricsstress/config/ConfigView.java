@@ -11,6 +11,15 @@ import java.util.stream.Collectors;
 public final class ConfigView {
     private ConfigView() {}
 
+    /** A URI without its user-info, which may hold a password. */
+    public static String redacted(java.net.URI uri) {
+        if (uri == null) {
+            return null;
+        }
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() >= 0 ? ":" + uri.getPort() : "")
+                + (uri.getPath() == null ? "" : uri.getPath());
+    }
+
     public static Map<String, Object> of(StressConfig c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("nodes", c.nodes());
@@ -43,6 +52,14 @@ public final class ConfigView {
         m.put("twcs-window", Parse.format(c.twcsWindow()));
         m.put("gc-grace", Parse.format(c.gcGrace()));
         m.put("ttl", c.ttl().getSeconds() + "s");
+        m.put("index", c.index());
+        m.put("cache", c.cache().name().toLowerCase());
+        m.put("cache-max-entries", c.cacheMaxEntries());
+        m.put("redis", redacted(c.redisUri()));
+        m.put("redis-password-set", c.redisPassword() != null);
+        m.put("redis-pool", c.redisPool());
+        m.put("prime-cache", c.primeCache());
+        m.put("index-max-in-flight", c.indexMaxInFlight());
         return m;
     }
 }

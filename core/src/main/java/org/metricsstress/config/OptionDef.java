@@ -24,7 +24,7 @@ public record OptionDef(
         String envVar,
         BiConsumer<StressConfig.Builder, String> apply) {
 
-    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, OUTPUT }
+    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, OUTPUT }
 
     /** A flag takes no value: present means true. */
     public boolean isFlag() {

@@ -131,6 +131,27 @@ public final class Parse {
         return ms + "ms";
     }
 
+    /** A Redis URI: redis:// or rediss:// (TLS), a host, an optional port and /db index. */
+    public static java.net.URI redisUri(String option, String value) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(value.trim());
+        } catch (java.net.URISyntaxException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a URI (e.g. redis://127.0.0.1:6379/0)");
+        }
+        if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
+            throw new ConfigException(option + ": the scheme must be redis:// or rediss:// (TLS), got '" + value + "'");
+        }
+        if (uri.getHost() == null) {
+            throw new ConfigException(option + ": no host in '" + value + "'");
+        }
+        String path = uri.getPath();
+        if (path != null && !path.isEmpty() && !path.equals("/") && !path.matches("/\\d{1,2}")) {
+            throw new ConfigException(option + ": the path must be a database number such as /0, got '" + path + "'");
+        }
+        return uri;
+    }
+
     private static int anInt(String option, String value) {
         try {
             return Integer.parseInt(value.trim());

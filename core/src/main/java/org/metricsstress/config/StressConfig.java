@@ -50,6 +50,15 @@ public record StressConfig(
         Duration twcsWindow,
         Duration gcGrace,
         Duration ttl,
+        // index and resource cache
+        boolean index,
+        CacheKind cache,
+        long cacheMaxEntries,
+        java.net.URI redisUri,
+        @JsonIgnore String redisPassword,
+        int redisPool,
+        boolean primeCache,
+        int indexMaxInFlight,
         // output
         Path resultJson) {
 
@@ -77,7 +86,8 @@ public record StressConfig(
     public String toString() {
         return "StressConfig[nodes=" + nodes + ", interfaces=" + interfaces + ", groups=" + groups
                 + ", attributes=" + attributes + ", keyspace=" + keyspace + ", contactPoints=" + contactPoints
-                + ", username=" + username + ", password=" + (password == null ? "none" : "(set)") + ", ...]";
+                + ", username=" + username + ", password=" + (password == null ? "none" : "(set)")
+                + ", cache=" + cache + ", redisPassword=" + (redisPassword == null ? "none" : "(set)") + ", ...]";
     }
 
     /** Mutable, unvalidated settings; {@link #build()} checks them all. */
@@ -112,6 +122,14 @@ public record StressConfig(
         Duration twcsWindow = Duration.ofDays(7);
         Duration gcGrace = Duration.ofDays(7);
         Duration ttl = Duration.ofSeconds(31_540_000L);
+        boolean index = true;
+        CacheKind cache = CacheKind.GUAVA;
+        long cacheMaxEntries = 2_000_000L;
+        java.net.URI redisUri = java.net.URI.create("redis://127.0.0.1:6379");
+        String redisPassword;
+        Integer redisPool;
+        boolean primeCache;
+        int indexMaxInFlight = 256;
         Path resultJson;
 
         private Builder() {}
@@ -146,6 +164,14 @@ public record StressConfig(
         public Builder twcsWindow(Duration v) { twcsWindow = v; return this; }
         public Builder gcGrace(Duration v) { gcGrace = v; return this; }
         public Builder ttl(Duration v) { ttl = v; return this; }
+        public Builder index(boolean v) { index = v; return this; }
+        public Builder cache(CacheKind v) { cache = v; return this; }
+        public Builder cacheMaxEntries(long v) { cacheMaxEntries = v; return this; }
+        public Builder redisUri(java.net.URI v) { redisUri = v; return this; }
+        public Builder redisPassword(String v) { redisPassword = v; return this; }
+        public Builder redisPool(int v) { redisPool = v; return this; }
+        public Builder primeCache(boolean v) { primeCache = v; return this; }
+        public Builder indexMaxInFlight(int v) { indexMaxInFlight = v; return this; }
         public Builder resultJson(Path v) { resultJson = v; return this; }
 
         /** Whether a password was given by any means (option, file or environment). */
@@ -212,13 +238,26 @@ public record StressConfig(
             if (localDc != null && localDc.isBlank()) {
                 throw new ConfigException("--local-dc: must not be empty");
             }
+            if (cacheMaxEntries < 1) {
+                throw new ConfigException("--cache-max-entries: must be at least 1, got " + cacheMaxEntries);
+            }
+            atLeast("--index-max-in-flight", indexMaxInFlight, 1);
+            int pool = redisPool != null ? redisPool : writerThreads;
+            atLeast("--redis-pool", pool, 1);
+            if (primeCache && !index) {
+                throw new ConfigException("--prime-cache: the cache is only used when indexing (leave out --no-index)");
+            }
+            if (primeCache && cache == CacheKind.REDIS) {
+                throw new ConfigException("--prime-cache: a Redis cache keeps its entries across runs; priming is for --cache guava");
+            }
             if (password != null && username == null) {
                 throw new ConfigException("--password: needs --username too");
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
                     stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
                     onFull, maxInFlight, drainTimeout, contactPoints, localDc, username, password, cl,
-                    connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, resultJson);
+                    connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
+                    cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson);
         }
 
         private static void atLeast(String option, int value, int min) {

@@ -1,6 +1,7 @@
 package org.metricsstress.config;
 
 import static org.metricsstress.config.OptionDef.Section.CLUSTER;
+import static org.metricsstress.config.OptionDef.Section.INDEX;
 import static org.metricsstress.config.OptionDef.Section.OUTPUT;
 import static org.metricsstress.config.OptionDef.Section.PIPELINE;
 import static org.metricsstress.config.OptionDef.Section.PLAN;
@@ -25,6 +26,7 @@ import java.util.function.BiConsumer;
  */
 public final class StressOptions {
     public static final String PASSWORD_ENV = "METRICS_STRESS_PASSWORD";
+    public static final String REDIS_PASSWORD_ENV = "METRICS_STRESS_REDIS_PASSWORD";
 
     private static final List<OptionDef> ALL = List.of(
             // --- plan: the OpenNMS data shape and pacing
@@ -94,11 +96,39 @@ public final class StressOptions {
                     (b, v) -> b.gcGrace(Parse.duration("--gc-grace", v))),
             opt(null, "--ttl", "DURATION", "time to live of every written sample (0 = none)", "31540000s", SCHEMA,
                     (b, v) -> b.ttl(Parse.duration("--ttl", v))),
+            // --- index and resource cache
+            flag(null, "--no-index", "write samples only: no terms, resource_attributes or resource_metrics rows", INDEX,
+                    (b, v) -> b.index(false)),
+            opt(null, "--cache", "guava|redis", "where indexed resources are remembered", "guava", INDEX,
+                    (b, v) -> b.cache(Parse.oneOf("--cache", v, CacheKind.class))),
+            opt(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache", "2000000", INDEX,
+                    (b, v) -> b.cacheMaxEntries(Parse.aLong("--cache-max-entries", v))),
+            new OptionDef(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
+                    + "password from the environment", "redis://127.0.0.1:6379", INDEX, null,
+                    (b, v) -> b.redisUri(Parse.redisUri("--redis", v))),
+            opt(null, "--redis-pool", "N", "Redis connections in the pool", "--writer-threads", INDEX,
+                    (b, v) -> b.redisPool(Parse.positiveInt("--redis-pool", v))),
+            flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
+                    (b, v) -> b.primeCache(true)),
+            opt(null, "--index-max-in-flight", "N", "index write requests in flight at most; a resource that finds none free "
+                    + "is indexed at its next sample instead (counted as deferred)", "256", INDEX,
+                    (b, v) -> b.indexMaxInFlight(Parse.positiveInt("--index-max-in-flight", v))),
             // --- output
             opt(null, "--result-json", "FILE", "write the run's totals and settings as JSON", null, OUTPUT,
                     (b, v) -> b.resultJson(Path.of(v))));
 
+    /** Settings that only come from the environment (secrets without an option to put them in ps). */
+    public record EnvSetting(String name, String help, BiConsumer<StressConfig.Builder, String> apply) {}
+
+    private static final List<EnvSetting> ENVIRONMENT = List.of(
+            new EnvSetting(PASSWORD_ENV, "Cassandra password (with --username)", (b, v) -> b.password(v)),
+            new EnvSetting(REDIS_PASSWORD_ENV, "Redis password (with --cache redis)", (b, v) -> b.redisPassword(v)));
+
     private StressOptions() {}
+
+    public static List<EnvSetting> environment() {
+        return ENVIRONMENT;
+    }
 
     public static List<OptionDef> all() {
         return ALL;
@@ -146,6 +176,13 @@ public final class StressOptions {
             String v = env.get(d.envVar());
             if (v != null && !v.isEmpty()) {
                 d.apply().accept(b, v);
+            }
+        }
+        for (EnvSetting e : ENVIRONMENT) {
+            boolean attachedToOption = offered.stream().anyMatch(d -> e.name().equals(d.envVar()));
+            String v = env.get(e.name());
+            if (!attachedToOption && v != null && !v.isEmpty() && offered.stream().anyMatch(d -> d.section() == INDEX)) {
+                e.apply().accept(b, v);
             }
         }
     }

@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,16 +11,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.config.ConfigView;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
-import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.index.CachePrimer;
+import org.metricsstress.index.Caches;
+import org.metricsstress.index.CassandraIndexer;
+import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.GroupCommitSink;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
@@ -62,9 +65,25 @@ public final class StressRun {
     public StressResult execute() throws ClusterException {
         StressPlan plan = StressPlan.of(config);
         out.println(describe(plan));
-        try (CqlSession session = CassandraConnector.connect(config)) {
+        try (CqlSession session = CassandraConnector.connect(config);
+                ResourceCache cache = config.index() ? openCache() : null) {
             Map<String, Object> cluster = prepare(session);
-            return generate(plan, session, cluster);
+            CachePrimer.Primed primed = null;
+            if (cache != null) {
+                out.println("resource cache: " + cache.describe());
+                if (config.primeCache()) {
+                    primed = new CachePrimer(session, config.keyspace(), cache, out).prime();
+                }
+            }
+            return generate(plan, session, cluster, cache, primed);
+        }
+    }
+
+    private ResourceCache openCache() throws ClusterException {
+        try {
+            return Caches.open(config);
+        } catch (CacheUnavailableException e) {
+            throw new ClusterException(e.getMessage());
         }
     }
 
@@ -88,15 +107,25 @@ public final class StressRun {
         return cluster;
     }
 
-    private StressResult generate(StressPlan plan, CqlSession session, Map<String, Object> cluster) {
+    private StressResult generate(StressPlan plan, CqlSession session, Map<String, Object> cluster,
+            ResourceCache cache, CachePrimer.Primed primed) {
         StressMetrics metrics = new StressMetrics();
+        // A short lead so every thread is running before the first intended time.
+        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+        long startMillis = System.currentTimeMillis() + 500;
         CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics);
-        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(), writer,
+        IndexMetrics indexMetrics = null;
+        CassandraIndexer indexer = null;
+        GroupCommitSink.Factory sinks = writer;
+        if (cache != null) {
+            indexMetrics = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
+                    plan.strings() > 0 ? plan.interfaceResources() : 0, startNanos);
+            indexer = new CassandraIndexer(session, config, plan, cache, indexMetrics);
+            sinks = writer.andThen(indexer);
+        }
+        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(), sinks,
                 metrics);
         long cpuAtStart = ProcessCpu.nanos();
-        // A short lead so every thread is running before the first intended time.
-        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
-        long startMillis = System.currentTimeMillis() + 100;
         long durationNanos = config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos();
         Schedule schedule = new Schedule(plan, startNanos, startMillis, durationNanos);
 
@@ -110,6 +139,9 @@ public final class StressRun {
             threads.add(th);
         }
         IntervalSampler sampler = new IntervalSampler(metrics, startNanos, ring::occupancy, writer::inFlightRequests);
+        if (indexMetrics != null) {
+            sampler.withIndex(indexMetrics, cache::size);
+        }
         ConsoleReport console = new ConsoleReport(out);
         List<IntervalStats> intervals = new ArrayList<>();
         threads.forEach(Thread::start);
@@ -142,7 +174,7 @@ public final class StressRun {
         joinAll(threads);
         long generationEnd = System.nanoTime();
 
-        boolean drained = drain(ring, writer, metrics);
+        boolean drained = drain(ring, writer, indexer, metrics);
         long settled = System.nanoTime();
         IntervalStats last = sampler.sample(settled);
         if (last.generated() + last.written() + last.dropped() + last.failed() > 0) {
@@ -150,7 +182,8 @@ public final class StressRun {
             console.line(last);
         }
         long cpu = ProcessCpu.nanos() - cpuAtStart;
-        StressResult result = result(plan, metrics, cluster, schedule, generationEnd, settled, drained, cpu, intervals);
+        StressResult result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
+                generationEnd, settled, drained, cpu, intervals);
         Summary.print(result, out);
         if (config.resultJson() != null) {
             try {
@@ -167,25 +200,32 @@ public final class StressRun {
      * Lets the ring and the requests in flight finish within the drain timeout. What has not
      * finished by then is aborted and counted as failed, so the audit still balances.
      */
-    private boolean drain(Ring ring, CassandraSampleWriter writer, StressMetrics metrics) {
+    private boolean drain(Ring ring, CassandraSampleWriter writer, CassandraIndexer indexer, StressMetrics metrics) {
         long deadline = System.nanoTime() + config.drainTimeout().toNanos();
         boolean ringDrained = ring.drain(config.drainTimeout().toMillis(), TimeUnit.MILLISECONDS);
         boolean idle = false;
         try {
             if (ringDrained) {
-                long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-                idle = writer.awaitIdle(left);
+                idle = writer.awaitIdle(millisUntil(deadline))
+                        && (indexer == null || indexer.awaitIdle(millisUntil(deadline)));
             }
             if (!ringDrained || !idle) {
                 out.println("drain timeout (" + config.drainTimeout().toSeconds()
                         + "s) reached: abandoning what is still queued or in flight");
                 writer.abort();
+                if (indexer != null) {
+                    indexer.abort();
+                }
                 if (!ringDrained) {
                     ring.abandonRest();
                 }
                 // Requests still out either complete or hit the request timeout; wait for them
                 // so that each is counted once.
-                writer.awaitIdle(Math.max(SETTLE_MILLIS, config.requestTimeout().toMillis() + 2000));
+                long settle = Math.max(SETTLE_MILLIS, config.requestTimeout().toMillis() + 2000);
+                writer.awaitIdle(settle);
+                if (indexer != null) {
+                    indexer.awaitIdle(settle);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -193,31 +233,8 @@ public final class StressRun {
         return ringDrained && idle && metrics.unaccounted() == 0;
     }
 
-    private StressResult result(StressPlan plan, StressMetrics m, Map<String, Object> cluster, Schedule schedule,
-            long generationEnd, long settled, boolean drained, long cpuNanos, List<IntervalStats> intervals) {
-        double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
-        double drainSeconds = (settled - generationEnd) / 1e9;
-        Map<String, Long> byClass = new LinkedHashMap<>();
-        for (ErrorClass c : ErrorClass.values()) {
-            byClass.put(c.name().toLowerCase(Locale.ROOT), m.failures(c));
-        }
-        Map<String, Object> planView = new LinkedHashMap<>();
-        planView.put("groupResources", plan.groupResources());
-        planView.put("interfaceResources", plan.interfaceResources());
-        planView.put("samplesPerInterval", plan.samplesPerInterval());
-        planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
-        planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
-        return new StressResult(TOOL, Version.get(), ConfigView.of(config), planView, cluster,
-                Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
-                generationSeconds, drainSeconds, plan.samplesPerSecond(),
-                generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0,
-                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
-                m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
-                m.stringAttributesGenerated(), m.writeRequests(),
-                LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
-                LatencySummary.of(m.queue().total()),
-                cpuNanos / 1e9, ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos()),
-                ProcessCpu.cores(), List.copyOf(intervals));
+    private static long millisUntil(long deadlineNanos) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
     }
 
     private String describe(StressPlan plan) {

@@ -17,6 +17,9 @@ public final class IntervalSampler {
     private long lastWritten;
     private long lastDropped;
     private long lastFailed;
+    private long lastIndexRows;
+    private IndexMetrics index;
+    private LongSupplier cacheSize = () -> -1;
 
     public IntervalSampler(StressMetrics metrics, long startNanos, LongSupplier ringOccupancy, LongSupplier inFlight) {
         this.metrics = metrics;
@@ -25,6 +28,12 @@ public final class IntervalSampler {
         this.inFlight = inFlight;
         this.lastNanos = startNanos;
         this.lastCpu = ProcessCpu.nanos();
+    }
+
+    /** Adds the index figures to every interval from now on. */
+    public synchronized void withIndex(IndexMetrics index, LongSupplier cacheSize) {
+        this.index = index;
+        this.cacheSize = cacheSize;
     }
 
     public synchronized IntervalStats sample(long nowNanos) {
@@ -42,7 +51,14 @@ public final class IntervalSampler {
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
                 ringOccupancy.getAsLong(), inFlight.getAsLong(), response,
-                ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos));
+                ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos),
+                index == null ? -1 : index.rowsWritten() - lastIndexRows,
+                index == null || index.resourcesInPlan() == 0 ? -1
+                        : 100.0 * index.resourcesIndexed() / index.resourcesInPlan(),
+                index == null ? -1 : cacheSize.getAsLong());
+        if (index != null) {
+            lastIndexRows = index.rowsWritten();
+        }
         lastNanos = nowNanos;
         lastCpu = cpu;
         lastGenerated = generated;

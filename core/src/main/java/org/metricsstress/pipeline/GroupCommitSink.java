@@ -15,5 +15,17 @@ public interface GroupCommitSink {
     /** Makes one sink per writer thread. */
     interface Factory {
         GroupCommitSink newSink();
+
+        /** Each writer thread hands a commit to this stage's sink, then to {@code next}'s. */
+        default Factory andThen(Factory next) {
+            return () -> {
+                GroupCommitSink first = newSink();
+                GroupCommitSink second = next.newSink();
+                return c -> {
+                    first.write(c);
+                    second.write(c);
+                };
+            };
+        }
     }
 }

@@ -10,7 +10,7 @@ import org.metricsstress.metrics.IntervalStats;
  */
 public final class ConsoleReport {
     static final int HEADER_EVERY = 25;
-    private static final String FORMAT = "%8s %12s %12s %10s %9s %7s %7s %9s %9s %9s %9s %5s%n";
+    private static final String FORMAT = "%8s %12s %12s %10s %9s %7s %7s %9s %8s %10s %9s %9s %9s %9s %5s%n";
 
     private final PrintStream out;
     private int lines;
@@ -21,7 +21,7 @@ public final class ConsoleReport {
 
     public void header() {
         out.printf(Locale.ROOT, FORMAT, "time", "generated/s", "written/s", "dropped", "failed", "ring",
-                "inflight", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "cpu%");
+                "inflight", "index/s", "indexed", "cache", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "cpu%");
     }
 
     public void line(IntervalStats s) {
@@ -37,6 +37,9 @@ public final class ConsoleReport {
                 Numbers.count(s.failedTotal()),
                 Numbers.count(s.ringOccupancy()),
                 Numbers.count(s.inFlightRequests()),
+                s.indexRows() < 0 ? "-" : Numbers.rate(s.indexRowsPerSecond()),
+                s.indexedPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", s.indexedPercent()),
+                s.cacheSize() < 0 ? "-" : Numbers.count(s.cacheSize()),
                 Numbers.ms(s.response().p50()),
                 Numbers.ms(s.response().p99()),
                 Numbers.ms(s.response().p999()),

@@ -15,6 +15,8 @@ import org.metricsstress.metrics.LatencySummary;
  * @param achievedRate      samples written per second of generation (written / generationSeconds)
  * @param drained           true if everything settled within the drain timeout
  * @param unaccounted       generated - written - dropped - failed: 0 when the audit balances
+ * @param index             the indexer's figures ({@code enabled: false} with --no-index)
+ * @param cache             the resource cache's figures, or null with --no-index
  */
 public record StressResult(
         String tool,
@@ -44,6 +46,8 @@ public record StressResult(
         double clientCpuSeconds,
         double clientCpuPercent,
         int clientCores,
+        IndexSummary index,
+        CacheSummary cache,
         List<IntervalStats> intervals) {
 
     /** generated = written + dropped + failed, exactly. */

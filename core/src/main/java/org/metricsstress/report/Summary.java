@@ -39,9 +39,37 @@ public final class Summary {
         latency(out, "response", "intended -> acknowledged", r.responseLatency());
         latency(out, "service", "sent -> acknowledged", r.serviceLatency());
         latency(out, "queue", "intended -> picked up", r.queueLatency());
+        index(out, r.index(), r.cache());
         out.printf(Locale.ROOT, "client CPU    %.1f s, %.0f%% of %d cores%n", r.clientCpuSeconds(),
                 r.clientCpuPercent(), r.clientCores());
         out.flush();
+    }
+
+    private static void index(PrintStream out, IndexSummary ix, CacheSummary cache) {
+        if (ix == null || !ix.enabled()) {
+            out.println("index         off (--no-index)");
+            return;
+        }
+        if (ix.primedGroupResources() + ix.primedInterfaceResources() > 0) {
+            out.printf(Locale.ROOT, "priming       %s group and %s interface resources loaded in %.1f s%n",
+                    Numbers.count(ix.primedGroupResources()), Numbers.count(ix.primedInterfaceResources()), ix.primingSeconds());
+        }
+        out.printf(Locale.ROOT, "index         %s rows in %s requests (%s failed) for %s resources; %s deferred, %s de-duplicated in flight%n",
+                Numbers.count(ix.rowsWritten()), Numbers.count(ix.requests()), Numbers.count(ix.requestsFailed()),
+                Numbers.count(ix.resourcesWritten()), Numbers.count(ix.deferred()), Numbers.count(ix.deduplicated()));
+        String complete = ix.secondsToComplete() < 0 ? "not complete"
+                : String.format(Locale.ROOT, "complete after %.1f s; samples written %s/s while indexing, %s/s after",
+                        ix.secondsToComplete(), Numbers.rate(ix.writtenRateWhileIndexing()),
+                        ix.writtenRateAfter() < 0 ? "-" : Numbers.rate(ix.writtenRateAfter()));
+        out.printf(Locale.ROOT, "indexed       %s of %s plan resources (%.1f%%), %s%n", Numbers.count(ix.resourcesIndexed()),
+                Numbers.count(ix.resourcesInPlan()),
+                ix.resourcesInPlan() == 0 ? 100.0 : 100.0 * ix.resourcesIndexed() / ix.resourcesInPlan(), complete);
+        if (cache != null) {
+            out.printf(Locale.ROOT, "cache         %s: %s entries, hit ratio %.1f%% (%s hits, %s misses), %s evictions, %s errors%n",
+                    cache.description(), cache.size() < 0 ? "?" : Numbers.count(cache.size()), 100 * cache.hitRatio(),
+                    Numbers.count(cache.hits()), Numbers.count(cache.misses()), Numbers.count(cache.evictions()),
+                    Numbers.count(cache.errors()));
+        }
     }
 
     private static void latency(PrintStream out, String name, String what, LatencySummary l) {

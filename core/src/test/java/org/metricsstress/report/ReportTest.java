@@ -19,12 +19,14 @@ class ReportTest {
 
     static StressResult result(long generated, long written, long dropped, long failed) {
         IntervalStats i = new IntervalStats(10, 10, generated, written, dropped, failed, generated, written, dropped,
-                failed, 5, 2, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), 12.5);
+                failed, 5, 2, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), 12.5, 40, 50.0, 1000);
         return new StressResult("metrics-stress", "dev", Map.of("nodes", 10), Map.of("groupResources", 50),
                 Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
                 dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
                 dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
-                LatencySummary.EMPTY, 1.5, 7.5, 2, List.of(i));
+                LatencySummary.EMPTY, 1.5, 7.5, 2,
+                new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 100, 100, 12.5, 800, 1000, 0, 0, 0),
+                new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3), List.of(i));
     }
 
     @Test
@@ -33,6 +35,9 @@ class ReportTest {
         Summary.print(result(1000, 980, 10, 10), new PrintStream(buf, true, StandardCharsets.UTF_8));
         String text = buf.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("audit         generated 1,000 = written 980 + dropped 10 + failed 10 : BALANCED"), text);
+        assertTrue(text.contains("indexed       100 of 100 plan resources (100.0%), complete after 12.5 s; "
+                + "samples written 800/s while indexing, 1,000/s after"), text);
+        assertTrue(text.contains("hit ratio 33.3%"), text);
         buf.reset();
         Summary.print(result(1000, 970, 10, 10), new PrintStream(buf, true, StandardCharsets.UTF_8));
         assertTrue(buf.toString(StandardCharsets.UTF_8).contains(": OFF BY 10"));

@@ -1,0 +1,91 @@
+package org.metricsstress.engine;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.cache.CacheStats;
+import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.config.ConfigView;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.index.CachePrimer;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.metrics.ProcessCpu;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.CacheSummary;
+import org.metricsstress.report.IndexSummary;
+import org.metricsstress.report.StressResult;
+
+/** Assembles a run's {@link StressResult} from its metrics once everything has settled. */
+final class RunResults {
+    private RunResults() {}
+
+    static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
+            CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
+            long settled, boolean drained, long cpuNanos, List<IntervalStats> intervals) {
+        double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
+        double drainSeconds = (settled - generationEnd) / 1e9;
+        Map<String, Long> byClass = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            byClass.put(c.name().toLowerCase(Locale.ROOT), m.failures(c));
+        }
+        Map<String, Object> planView = new LinkedHashMap<>();
+        planView.put("groupResources", plan.groupResources());
+        planView.put("interfaceResources", plan.interfaceResources());
+        planView.put("samplesPerInterval", plan.samplesPerInterval());
+        planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
+        planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
+        return new StressResult(StressRun.TOOL, Version.get(), ConfigView.of(config), planView, cluster,
+                Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
+                generationSeconds, drainSeconds, plan.samplesPerSecond(),
+                generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0,
+                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
+                m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
+                m.stringAttributesGenerated(), m.writeRequests(),
+                LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
+                LatencySummary.of(m.queue().total()),
+                cpuNanos / 1e9, ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos()),
+                ProcessCpu.cores(), index(ix, primed, m, generationSeconds), cache(cache), List.copyOf(intervals));
+    }
+
+    private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, StressMetrics m,
+            double generationSeconds) {
+        if (ix == null) {
+            return IndexSummary.DISABLED;
+        }
+        double complete = ix.secondsToComplete();
+        double whileIndexing;
+        double after;
+        if (complete < 0) {
+            whileIndexing = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
+            after = -1;
+        } else {
+            long atComplete = ix.writtenSamplesAtComplete();
+            whileIndexing = complete > 0 ? atComplete / complete : -1;
+            double rest = generationSeconds - complete;
+            // Fewer than 2 s after completion say nothing about the warm rate.
+            after = rest >= 2 ? (m.samplesWritten() - atComplete) / rest : -1;
+        }
+        return new IndexSummary(true, ix.rowsWritten(), ix.requests(), ix.requestsFailed(), ix.resourcesWritten(),
+                ix.deferredCount(), ix.deduplicatedCount(), ix.resourcesIndexed(), ix.resourcesInPlan(), complete,
+                whileIndexing, after,
+                primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),
+                primed == null ? 0 : primed.seconds());
+    }
+
+    private static CacheSummary cache(ResourceCache cache) {
+        if (cache == null) {
+            return null;
+        }
+        cache.flush();
+        CacheStats s = cache.stats();
+        return new CacheSummary(cache.getClass().getSimpleName().replace("ResourceCache", "").toLowerCase(Locale.ROOT),
+                cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio());
+    }
+}

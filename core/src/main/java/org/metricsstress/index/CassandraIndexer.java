@@ -1,0 +1,332 @@
+package org.metricsstress.index;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.pipeline.GroupCommit;
+import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.StressPlan;
+
+/**
+ * Writes the Newts index ({@link IndexRules}) for resources the cache does not know yet.
+ *
+ * <p>Why it does not stall sample writes the way OpenNMS's indexer does: OpenNMS indexes inline on
+ * the writer thread and waits for every index write, so on a cold cache each writer spends most
+ * of its time indexing and the ring fills. Here the writer thread only looks the resources up in
+ * the cache (in memory, or one pipelined Redis round trip) after it has sent the samples; on a
+ * miss it sends the index rows asynchronously under their own in-flight budget
+ * ({@code --index-max-in-flight}) and moves on. When that budget is used up, the resource is not
+ * queued: it is counted as deferred and indexed at its next sample, because its cache entry is
+ * still missing. Samples always go first; the index catches up as the cluster allows, and the
+ * report shows how far it is.
+ *
+ * <p>A resource being indexed is in the pending set until its writes settle, so its next samples
+ * (and the interface resource shared by all groups) do not index it twice. The cache is updated
+ * only after all of a resource's writes succeeded; a failure leaves it uncached, to be retried.
+ */
+public final class CassandraIndexer implements GroupCommitSink.Factory {
+    /** Cache value of an interface resource whose own terms are written. */
+    static final long INTERFACE_INDEXED = 1L;
+
+    private final CqlSession session;
+    private final ResourceCache cache;
+    private final IndexMetrics metrics;
+    private final StressPlan plan;
+    private final ConsistencyLevel consistency;
+    private final int ttlSeconds;
+    private final int variationFactor;
+    private final PreparedStatement insertTerm;
+    private final PreparedStatement insertAttribute;
+    private final PreparedStatement insertMetric;
+    private final int maxInFlight;
+    private final Semaphore permits;
+    private final Set<Long> pending = ConcurrentHashMap.newKeySet();
+    private final int[] metricsFingerprint;
+    private final int[] stringsFingerprint;
+    private volatile boolean aborted;
+
+    public CassandraIndexer(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
+            IndexMetrics metrics) {
+        this.session = session;
+        this.cache = cache;
+        this.metrics = metrics;
+        this.plan = plan;
+        this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
+        this.ttlSeconds = (int) config.ttl().getSeconds();
+        this.variationFactor = config.stringVariationFactor();
+        String ks = config.keyspace();
+        this.insertTerm = session.prepare("INSERT INTO " + ks
+                + ".terms (context, field, value, resource) VALUES (?, ?, ?, ?) USING TTL ?");
+        this.insertAttribute = session.prepare("INSERT INTO " + ks
+                + ".resource_attributes (context, resource, attribute, value) VALUES (?, ?, ?, ?) USING TTL ?");
+        this.insertMetric = session.prepare("INSERT INTO " + ks
+                + ".resource_metrics (context, resource, metric_name) VALUES (?, ?, ?) USING TTL ?");
+        this.maxInFlight = config.indexMaxInFlight();
+        this.permits = new Semaphore(maxInFlight);
+        this.metricsFingerprint = new int[plan.groups()];
+        this.stringsFingerprint = new int[plan.groups()];
+        for (int g = 0; g < plan.groups(); g++) {
+            metricsFingerprint[g] = metricsFingerprint(g, plan.attributes());
+            stringsFingerprint[g] = stringsFingerprint(g, plan.strings(), false, 0);
+        }
+    }
+
+    /** The fingerprint of a group resource's metric set, as the primer computes it from rows. */
+    static int metricsFingerprint(int group, int attributes) {
+        long x = 0;
+        for (int a = 0; a < attributes; a++) {
+            x ^= ResourceKeys.nameHash(ResourceNames.metricName(group, a));
+        }
+        return ResourceKeys.fingerprint32(x);
+    }
+
+    /** The fingerprint of a group's string attributes (0 when it has none). */
+    static int stringsFingerprint(int group, int strings, boolean varies, long timestampMillis) {
+        if (strings == 0) {
+            return 0;
+        }
+        long x = 0;
+        for (int s = 0; s < strings; s++) {
+            x ^= attributeHash(IndexRules.stringKey(group, s), IndexRules.stringValue(group, s, varies, timestampMillis));
+        }
+        return ResourceKeys.fingerprint32(x);
+    }
+
+    static long attributeHash(String key, String value) {
+        return ResourceKeys.nameHash(key + "=" + value);
+    }
+
+    public int inFlightRequests() {
+        return maxInFlight - permits.availablePermits();
+    }
+
+    /** No new index work from now on; what was sent still settles. */
+    public void abort() {
+        aborted = true;
+    }
+
+    public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        if (permits.tryAcquire(maxInFlight, timeoutMillis, TimeUnit.MILLISECONDS)) {
+            permits.release(maxInFlight);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public GroupCommitSink newSink() {
+        return new Sink();
+    }
+
+    private enum Claim { CLAIMED, IN_FLIGHT, ALREADY_INDEXED }
+
+    /** One writer thread's indexing: scratch buffers reused for every commit. */
+    private final class Sink implements GroupCommitSink {
+        private final StringBuilder id = new StringBuilder(64);
+        private final long[] keys = new long[2];
+        private final long[] found = new long[2];
+        private final long[] recheckKey = new long[1];
+        private final long[] recheckFound = new long[1];
+
+        /**
+         * Claims {@code key} for indexing. The lookup that said "missing" may be stale: another
+         * writer may have finished this resource since (its completion puts to the cache before it
+         * releases the claim), so once claimed, the cache is asked again.
+         */
+        private Claim claim(long key, long wanted) {
+            if (!pending.add(key)) {
+                metrics.deduplicated();
+                return Claim.IN_FLIGHT;
+            }
+            recheckKey[0] = key;
+            cache.getAll(recheckKey, 1, recheckFound);
+            if (recheckFound[0] == wanted) {
+                pending.remove(key);
+                metrics.deduplicated();
+                return Claim.ALREADY_INDEXED;
+            }
+            return Claim.CLAIMED;
+        }
+
+        @Override
+        public void write(GroupCommit c) {
+            if (aborted) {
+                return;
+            }
+            id.setLength(0);
+            ResourceNames.interfaceResource(id, c.node, c.iface);
+            int interfaceLength = id.length();
+            id.append(":group").append(c.group);
+            boolean withStrings = plan.strings() > 0;
+            keys[0] = ResourceKeys.key(StressConfig.CONTEXT, id);
+            if (withStrings) {
+                keys[1] = ResourceKeys.key(StressConfig.CONTEXT, id, interfaceLength);
+            }
+            int n = withStrings ? 2 : 1;
+            cache.getAll(keys, n, found);
+            metrics.lookup();
+
+            boolean varies = withStrings && IndexRules.stringsVary(c.resourceKey, variationFactor);
+            int strings = varies ? stringsFingerprint(c.group, plan.strings(), true, c.timestampMillis)
+                    : stringsFingerprint[c.group];
+            long wanted = ResourceKeys.groupValue(metricsFingerprint[c.group], strings);
+            if (found[0] == wanted) {
+                metrics.groupIndexed(c.resourceKey);
+            } else {
+                indexGroup(c, keys[0], found[0], wanted, interfaceLength, varies);
+            }
+            if (withStrings) {
+                int interfaceIndex = c.node * plan.interfaces() + c.iface;
+                if (found[1] == INTERFACE_INDEXED) {
+                    metrics.interfaceIndexed(interfaceIndex);
+                } else {
+                    indexInterface(keys[1], interfaceIndex, id.substring(0, interfaceLength));
+                }
+            }
+        }
+
+        private void indexGroup(GroupCommit c, long key, long found, long wanted, int interfaceLength, boolean varies) {
+            Claim claim = claim(key, wanted);
+            if (claim != Claim.CLAIMED) {
+                if (claim == Claim.ALREADY_INDEXED) {
+                    metrics.groupIndexed(c.resourceKey);
+                }
+                return;
+            }
+            String resource = id.toString();
+            List<Statement<?>> requests = new ArrayList<>();
+            List<Integer> rows = new ArrayList<>();
+            if (ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted)) {
+                for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
+                    requests.add(term(t));
+                    rows.add(1);
+                }
+                BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                for (int a = 0; a < plan.attributes(); a++) {
+                    batch.addStatement(insertMetric.bind(StressConfig.CONTEXT, resource,
+                            ResourceNames.metricName(c.group, a), ttlSeconds));
+                }
+                requests.add(batch.build());
+                rows.add(plan.attributes());
+            }
+            if (plan.strings() > 0 && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted)) {
+                String iface = resource.substring(0, interfaceLength);
+                BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                for (int s = 0; s < plan.strings(); s++) {
+                    String k = IndexRules.stringKey(c.group, s);
+                    String v = IndexRules.stringValue(c.group, s, varies, c.timestampMillis);
+                    for (IndexRules.Term t : IndexRules.attributeTerms(iface, k, v)) {
+                        requests.add(term(t));
+                        rows.add(1);
+                    }
+                    batch.addStatement(insertAttribute.bind(StressConfig.CONTEXT, iface, k, v, ttlSeconds));
+                }
+                requests.add(batch.build());
+                rows.add(plan.strings());
+            }
+            int resourceKey = c.resourceKey;
+            send(key, wanted, requests, rows, () -> metrics.groupIndexed(resourceKey));
+        }
+
+        private void indexInterface(long key, int interfaceIndex, String resource) {
+            Claim claim = claim(key, INTERFACE_INDEXED);
+            if (claim != Claim.CLAIMED) {
+                if (claim == Claim.ALREADY_INDEXED) {
+                    metrics.interfaceIndexed(interfaceIndex);
+                }
+                return;
+            }
+            List<Statement<?>> requests = new ArrayList<>();
+            List<Integer> rows = new ArrayList<>();
+            for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
+                requests.add(term(t));
+                rows.add(1);
+            }
+            send(key, INTERFACE_INDEXED, requests, rows, () -> metrics.interfaceIndexed(interfaceIndex));
+        }
+
+        private Statement<?> term(IndexRules.Term t) {
+            return insertTerm.bind(StressConfig.CONTEXT, t.field(), t.value(), t.resource(), ttlSeconds);
+        }
+    }
+
+    /**
+     * Sends one resource's index requests if the budget has room for all of them; otherwise the
+     * resource is deferred to its next sample.
+     */
+    private void send(long key, long value, List<Statement<?>> requests, List<Integer> rows, Runnable onIndexed) {
+        if (requests.isEmpty()) {
+            pending.remove(key);
+            return;
+        }
+        if (!permits.tryAcquire(requests.size())) {
+            pending.remove(key);
+            metrics.deferred();
+            return;
+        }
+        ResourceWrite write = new ResourceWrite(key, value, requests.size(), onIndexed);
+        for (int i = 0; i < requests.size(); i++) {
+            metrics.requestSent();
+            session.executeAsync(requests.get(i).setConsistencyLevel(consistency))
+                    .whenComplete(write.request(rows.get(i)));
+        }
+    }
+
+    /** The writes of one resource: the cache learns of it when the last one succeeded. */
+    private final class ResourceWrite {
+        private final long key;
+        private final long value;
+        private final Runnable onIndexed;
+        private final AtomicInteger outstanding;
+        private final AtomicBoolean failed = new AtomicBoolean();
+
+        ResourceWrite(long key, long value, int requests, Runnable onIndexed) {
+            this.key = key;
+            this.value = value;
+            this.onIndexed = onIndexed;
+            this.outstanding = new AtomicInteger(requests);
+        }
+
+        BiConsumer<AsyncResultSet, Throwable> request(int rows) {
+            return (rs, error) -> {
+                try {
+                    if (error == null) {
+                        metrics.rowsWritten(rows);
+                    } else {
+                        metrics.requestFailed();
+                        failed.set(true);
+                    }
+                    if (outstanding.decrementAndGet() == 0) {
+                        if (!failed.get()) {
+                            cache.put(key, value);
+                            metrics.resourceWritten();
+                            onIndexed.run();
+                        }
+                        pending.remove(key);
+                    }
+                } finally {
+                    permits.release();
+                }
+            };
+        }
+    }
+}

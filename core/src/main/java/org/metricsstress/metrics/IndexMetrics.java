@@ -1,0 +1,138 @@
+package org.metricsstress.metrics;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The indexer's figures: rows and requests written, what was deferred or de-duplicated, and how
+ * many of the plan's resources are known to be indexed (written in this run, or found in the
+ * cache), with the moment that reached 100%: the time to steady state the field tests cared about.
+ */
+public final class IndexMetrics {
+    private final Counter rowsWritten;
+    private final Counter requests;
+    private final Counter requestsFailed;
+    private final Counter resourcesWritten;
+    private final Counter deferred;
+    private final Counter deduplicated;
+    private final Counter lookups;
+    private final Progress groups;
+    private final Progress interfaces;
+    private final long startNanos;
+    private final AtomicLong completeAtNanos = new AtomicLong(-1);
+    private final AtomicLong writtenSamplesAtComplete = new AtomicLong(-1);
+    private final StressMetrics samples;
+
+    /**
+     * @param groupResources     resources in the plan that carry samples
+     * @param interfaceResources interface resources that will be indexed (0 without string attributes)
+     */
+    public IndexMetrics(MetricRegistry registry, StressMetrics samples, int groupResources, long interfaceResources,
+            long startNanos) {
+        String p = StressMetrics.PREFIX + "index.";
+        this.samples = samples;
+        rowsWritten = registry.counter(p + "rows-written");
+        requests = registry.counter(p + "requests");
+        requestsFailed = registry.counter(p + "requests-failed");
+        resourcesWritten = registry.counter(p + "resources-written");
+        deferred = registry.counter(p + "deferred");
+        deduplicated = registry.counter(p + "deduplicated-in-flight");
+        lookups = registry.counter(p + "cache-lookups");
+        groups = new Progress(groupResources);
+        interfaces = new Progress(Math.toIntExact(interfaceResources));
+        this.startNanos = startNanos;
+        registry.gauge(p + "resources-indexed", () -> this::resourcesIndexed);
+    }
+
+    public void requestSent() { requests.inc(); }
+    public void rowsWritten(int rows) { rowsWritten.inc(rows); }
+    public void requestFailed() { requestsFailed.inc(); }
+    public void resourceWritten() { resourcesWritten.inc(); }
+    public void deferred() { deferred.inc(); }
+    public void deduplicated() { deduplicated.inc(); }
+    public void lookup() { lookups.inc(); }
+
+    /** A group resource is known indexed (written now, or found in the cache). */
+    public void groupIndexed(int resourceKey) {
+        if (groups.mark(resourceKey)) {
+            checkComplete();
+        }
+    }
+
+    public void interfaceIndexed(int interfaceIndex) {
+        if (interfaces.mark(interfaceIndex)) {
+            checkComplete();
+        }
+    }
+
+    private void checkComplete() {
+        if (resourcesIndexed() == resourcesInPlan()
+                && completeAtNanos.compareAndSet(-1, System.nanoTime())) {
+            writtenSamplesAtComplete.set(samples.samplesWritten());
+        }
+    }
+
+    public long rowsWritten() { return rowsWritten.getCount(); }
+    public long requests() { return requests.getCount(); }
+    public long requestsFailed() { return requestsFailed.getCount(); }
+    public long resourcesWritten() { return resourcesWritten.getCount(); }
+    public long deferredCount() { return deferred.getCount(); }
+    public long deduplicatedCount() { return deduplicated.getCount(); }
+    public long lookups() { return lookups.getCount(); }
+
+    public long resourcesIndexed() {
+        return groups.count() + interfaces.count();
+    }
+
+    public long resourcesInPlan() {
+        return groups.size() + interfaces.size();
+    }
+
+    /** Seconds from the start of generation until every resource of the plan was indexed, or -1. */
+    public double secondsToComplete() {
+        long at = completeAtNanos.get();
+        return at < 0 ? -1 : Math.max(0, at - startNanos) / 1e9;
+    }
+
+    /** Samples written when indexing completed, or -1. */
+    public long writtenSamplesAtComplete() {
+        return writtenSamplesAtComplete.get();
+    }
+
+    /** A set of dense indexes, and how many are in it. */
+    private static final class Progress {
+        private final AtomicLongArray bits;
+        private final int size;
+        private final AtomicLong count = new AtomicLong();
+
+        Progress(int size) {
+            this.size = size;
+            this.bits = new AtomicLongArray(Math.max(1, (size + 63) / 64));
+        }
+
+        /** True if {@code i} was not in the set before. */
+        boolean mark(int i) {
+            int word = i >>> 6;
+            long bit = 1L << (i & 63);
+            long old;
+            do {
+                old = bits.get(word);
+                if ((old & bit) != 0) {
+                    return false;
+                }
+            } while (!bits.compareAndSet(word, old, old | bit));
+            count.incrementAndGet();
+            return true;
+        }
+
+        long count() {
+            return count.get();
+        }
+
+        int size() {
+            return size;
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.metricsstress.config.CacheKind;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.report.StressResult;
+
+/**
+ * The indexer and the resource caches against a real Cassandra node and a real Redis server.
+ *
+ * <p>The plan: 10 nodes x 2 interfaces x 5 groups, 10 metrics and 2 strings per group: 100 group
+ * resources and 20 interface resources. Index rows for a cold start, by the Newts rules:
+ * a group resource 12 terms + 10 metrics + 2 x (2 terms + 1 attribute) = 28; an interface
+ * resource 10 terms; 100 x 28 + 20 x 10 = 3,000 rows.
+ */
+@ExtendWith(CassandraExtension.class)
+class IndexingIT {
+    private static final long COLD_ROWS = 3_000;
+
+    private static StressConfig.Builder plan(CassandraServer server, String keyspace) {
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace(keyspace)
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
+                .interval(Duration.ofSeconds(2))
+                .reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(2)); // one full collection
+    }
+
+    private static StressResult run(StressConfig config) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        System.out.println(buf.toString(StandardCharsets.UTF_8));
+        assertTrue(r.auditBalances(), "audit: unaccounted " + r.unaccounted());
+        return r;
+    }
+
+    private static void assertColdIndex(StressResult r) {
+        assertEquals(0, r.index().deferred(), "deferred resources make the count inexact");
+        assertEquals(0, r.index().requestsFailed());
+        assertEquals(120, r.index().resourcesWritten());
+        assertEquals(COLD_ROWS, r.index().rowsWritten());
+        assertEquals(120, r.index().resourcesInPlan());
+        assertEquals(120, r.index().resourcesIndexed());
+        assertTrue(r.index().secondsToComplete() >= 0);
+    }
+
+    @Test
+    void aColdStartIndexesEveryResourceOnceWithTheNewtsRows(CassandraServer server) throws Exception {
+        StressResult r = run(plan(server, "ix_cold").build());
+        assertEquals(1_000, r.written()); // one interval: 100 group resources x 10 samples
+        assertColdIndex(r);
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(100 * 10, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.resource_metrics"));
+            assertEquals(20 * 5 * 2, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.resource_attributes"));
+            // Distinct terms: _all per element (100 x 6 + 20 x 5), one _parent row per tree node
+            // (snmp, snmp:fs, snmp:fs:STRESS, 10 nodes, 20 interfaces, 100 groups), 2 per attribute.
+            assertEquals(600 + 100 + 133 + 400, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms"));
+            assertEquals(1, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms WHERE context = 'G' AND field = '_parent' "
+                    + "AND value = '_root'"));
+            // resource_metrics has only key columns, which have no TTL of their own to read back.
+            int ttl = s.execute("SELECT ttl(value) FROM ix_cold.resource_attributes LIMIT 1").one().getInt(0);
+            assertTrue(ttl > 31_540_000 - 600, "index rows carry the TTL: " + ttl);
+        }
+    }
+
+    @Test
+    void aPrimedWarmRestartWritesNoIndexRows(CassandraServer server) throws Exception {
+        assertColdIndex(run(plan(server, "ix_warm").build()));
+        StressResult warm = run(plan(server, "ix_warm").primeCache(true).build());
+        assertEquals(100, warm.index().primedGroupResources());
+        assertEquals(20, warm.index().primedInterfaceResources());
+        assertEquals(0, warm.index().rowsWritten());
+        assertEquals(0, warm.index().requests());
+        assertEquals(120, warm.index().resourcesIndexed());
+        assertEquals(1.0, warm.cache().hitRatio());
+    }
+
+    @Test
+    void withoutPrimingARestartIndexesAgain(CassandraServer server) throws Exception {
+        run(plan(server, "ix_unprimed").build());
+        StressResult again = run(plan(server, "ix_unprimed").build());
+        assertEquals(COLD_ROWS, again.index().rowsWritten(), "the in-memory cache starts empty");
+    }
+
+    @Test
+    void aRedisCacheSurvivesTheRunAndTheNextRunWritesNoIndexRows(CassandraServer server) throws Exception {
+        try (TestRedis redis = new TestRedis()) {
+            StressConfig.Builder b = plan(server, "ix_redis").cache(CacheKind.REDIS).redisUri(redis.uri());
+            StressResult cold = run(b.build());
+            assertColdIndex(cold);
+            assertEquals(120, cold.cache().puts());
+            StressResult warm = run(b.build());
+            assertEquals(0, warm.index().rowsWritten());
+            assertEquals(120, warm.index().resourcesIndexed());
+            assertEquals(0, warm.cache().errors());
+        }
+    }
+
+    @Test
+    void aCacheSmallerThanThePlanEvictsAndIndexesAgainWithoutFailing(CassandraServer server) throws Exception {
+        StressResult r = run(plan(server, "ix_small").cacheMaxEntries(40).duration(Duration.ofSeconds(6)).build());
+        assertTrue(r.cache().evictions() > 0, "no evictions");
+        assertTrue(r.cache().size() <= 40);
+        assertTrue(r.index().rowsWritten() > COLD_ROWS, "evicted resources must be indexed again");
+        assertEquals(0, r.index().requestsFailed());
+        assertEquals(120, r.index().resourcesIndexed());
+        assertEquals(0, r.failed());
+    }
+
+    @Test
+    void losingRedisMidRunCountsErrorsAndTheRunCompletes(CassandraServer server) throws Exception {
+        try (TestRedis redis = new TestRedis()) {
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(2500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                redis.stop();
+            });
+            killer.start();
+            StressResult r = run(plan(server, "ix_redis_lost").cache(CacheKind.REDIS).redisUri(redis.uri())
+                    .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6)).build());
+            killer.join();
+            assertTrue(r.cache().errors() > 0, "no cache errors counted");
+            assertEquals(0, r.failed(), "samples do not depend on the cache");
+            assertEquals(r.generated(), r.written());
+            assertEquals(120, r.index().resourcesIndexed());
+        }
+    }
+
+    @Test
+    void noIndexWritesSamplesOnly(CassandraServer server) throws Exception {
+        StressResult r = run(plan(server, "ix_none").index(false).build());
+        assertEquals(false, r.index().enabled());
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM ix_none.samples"));
+            assertEquals(0, Cql.count(s, "SELECT COUNT(*) FROM ix_none.resource_metrics"));
+            assertEquals(0, Cql.count(s, "SELECT COUNT(*) FROM ix_none.terms"));
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.metricsstress.cache;
+
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.ref.Reference;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The in-memory cache, built the way OpenNMS builds its default one: a Guava cache bounded by
+ * entry count only (least recently used out first), no expiry, so a run that outgrows the bound
+ * shows up as evictions and re-indexing rather than as a heap problem.
+ *
+ * <p>Keys and fingerprints are boxed {@code Long}s, as Guava requires; what that costs per entry
+ * is measured by {@link #measureBytesPerEntry(int)}.
+ */
+public final class GuavaResourceCache implements ResourceCache {
+    private final long maxEntries;
+    private final Cache<Long, Long> entries;
+    private final LongAdder puts = new LongAdder();
+    private final LongAdder missesAfterClose = new LongAdder();
+    private volatile boolean closed;
+
+    public GuavaResourceCache(long maxEntries) {
+        if (maxEntries < 1) {
+            throw new IllegalArgumentException("maxEntries must be at least 1, got " + maxEntries);
+        }
+        this.maxEntries = maxEntries;
+        this.entries = CacheBuilder.newBuilder().maximumSize(maxEntries).recordStats().build();
+    }
+
+    @Override
+    public void getAll(long[] keys, int count, long[] out) {
+        if (closed) {
+            Arrays.fill(out, 0, Math.max(count, 0), ABSENT);
+            missesAfterClose.add(Math.max(count, 0));
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            Long fingerprint = entries.getIfPresent(keys[i]);
+            out[i] = fingerprint == null ? ABSENT : fingerprint;
+        }
+    }
+
+    @Override
+    public void put(long key, long fingerprint) {
+        if (closed) {
+            return;
+        }
+        entries.put(key, fingerprint);
+        puts.increment();
+    }
+
+    /** Nothing is ever queued here; present so callers and tests treat both caches alike. */
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public long size() {
+        return entries.size();
+    }
+
+    @Override
+    public CacheStats stats() {
+        com.google.common.cache.CacheStats g = entries.stats();
+        return new CacheStats(g.hitCount(), g.missCount() + missesAfterClose.sum(), g.evictionCount(), 0, puts.sum());
+    }
+
+    @Override
+    public String describe() {
+        return String.format(Locale.ROOT, "guava, at most %,d entries", maxEntries);
+    }
+
+    /** Drops the entries so a closed cache no longer holds heap; later lookups miss, later puts are ignored. */
+    @Override
+    public void close() {
+        closed = true;
+        entries.invalidateAll();
+        entries.cleanUp();
+    }
+
+    /**
+     * Heap bytes one entry costs in a cache filled with {@code n} distinct keys, for sizing
+     * {@code maxEntries} against a heap. Compares heap used after full collections before the fill
+     * and after it (the cache kept reachable), divided by the entries held. Runs a few System.gc()
+     * calls, so call it from a bench or a tool, never on the hot path. The figure includes the
+     * boxed key and fingerprint, Guava's entry with its access-order links, and the hash table.
+     */
+    public static double measureBytesPerEntry(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, got " + n);
+        }
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long before = heapUsedAfterGc(memory);
+        GuavaResourceCache cache = new GuavaResourceCache(n);
+        // A bijective mix of a counter: looks random to the hash table yet never repeats a key.
+        long seed = new SplittableRandom().nextLong();
+        for (int i = 0; i < n; i++) {
+            cache.put(mix64(seed + i), mix64(~(seed + i)) | 1);
+        }
+        cache.entries.cleanUp();
+        long after = heapUsedAfterGc(memory);
+        long held = cache.size();
+        Reference.reachabilityFence(cache);
+        return (double) (after - before) / held;
+    }
+
+    private static long heapUsedAfterGc(MemoryMXBean memory) {
+        long used = Long.MAX_VALUE;
+        // Several rounds: one collection may leave garbage a concurrent phase or a finalizer freed late.
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+
+    /** The SplitMix64 finalizer: a bijection on 64-bit values. */
+    static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,57 @@
+package org.metricsstress.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class GuavaResourceCacheTest extends ResourceCacheContract<GuavaResourceCache> {
+
+    @Override
+    GuavaResourceCache newCache() {
+        return new GuavaResourceCache(CAPACITY_NEEDED);
+    }
+
+    @Override
+    void flush(GuavaResourceCache cache) {
+        cache.flush();
+    }
+
+    @Test
+    void beyondItsBoundItEvictsAndSaysSo() {
+        try (GuavaResourceCache small = new GuavaResourceCache(100)) {
+            for (int i = 0; i < 1_000; i++) {
+                small.put(keyOf(i), fingerprintOf(keyOf(i)));
+            }
+            long size = small.size();
+            assertTrue(size <= 100 && size > 0, "size " + size);
+            CacheStats stats = small.stats();
+            assertEquals(1_000 - size, stats.evictions());
+            assertEquals(1_000, stats.puts());
+            // The most recent put is the last one evicted.
+            long[] out = new long[1];
+            small.getAll(new long[] {keyOf(999)}, 1, out);
+            assertEquals(fingerprintOf(keyOf(999)), out[0]);
+        }
+    }
+
+    @Test
+    void describeGivesTheBound() {
+        try (GuavaResourceCache c = new GuavaResourceCache(2_000_000)) {
+            assertEquals("guava, at most 2,000,000 entries", c.describe());
+        }
+    }
+
+    @Test
+    void aBoundBelowOneIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new GuavaResourceCache(0));
+    }
+
+    @Test
+    void bytesPerEntryIsMeasuredAndPlausible() {
+        // Two boxed Longs alone take 32 bytes; anything far above a few hundred means we measured garbage.
+        double bytes = GuavaResourceCache.measureBytesPerEntry(100_000);
+        assertTrue(bytes > 48 && bytes < 400, bytes + " bytes per entry");
+    }
+}
