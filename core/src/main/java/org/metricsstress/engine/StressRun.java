@@ -148,26 +148,29 @@ public final class StressRun {
 
         long reportNanos = config.reportInterval().toNanos();
         long nextReport = startNanos + reportNanos;
-        boolean generating = true;
-        try {
-            while (generating) {
-                long wait = Math.min(nextReport, schedule.endNanos()) - System.nanoTime();
+        boolean interrupted = false;
+        while (true) {
+            long wait = Math.min(nextReport, schedule.endNanos()) - System.nanoTime();
+            try {
                 if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
                     break;
                 }
-                long now = System.nanoTime();
-                if (now >= schedule.endNanos()) {
-                    generating = false;
-                }
-                if (now >= nextReport) {
-                    IntervalStats s = sampler.sample(now);
-                    intervals.add(s);
-                    console.line(s);
-                    nextReport += reportNanos;
-                }
+            } catch (InterruptedException e) {
+                // An interrupt (Ctrl-C in a Karaf shell) means stop: the run still drains and
+                // reports, and the interrupt is restored for the caller afterwards.
+                interrupted = true;
+                break;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            long now = System.nanoTime();
+            if (now >= nextReport) {
+                IntervalStats s = sampler.sample(now);
+                intervals.add(s);
+                console.line(s);
+                nextReport += reportNanos;
+            }
+            if (now >= schedule.endNanos()) {
+                break;
+            }
         }
 
         generators.forEach(Generator::stop);
@@ -192,6 +195,9 @@ public final class StressRun {
             } catch (IOException e) {
                 out.println("could not write " + config.resultJson() + ": " + e.getMessage());
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         return result;
     }
@@ -249,11 +255,14 @@ public final class StressRun {
 
     private static void joinAll(List<Thread> threads) {
         for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+            boolean joined = false;
+            while (!joined) {
+                try {
+                    t.join();
+                    joined = true;
+                } catch (InterruptedException e) {
+                    // Keep joining: generators stop within 100 ms of stop(), and must be gone first.
+                }
             }
         }
     }

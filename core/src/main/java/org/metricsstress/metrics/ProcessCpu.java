@@ -1,19 +1,33 @@
 package org.metricsstress.metrics;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
+import javax.management.ObjectName;
 
 /** CPU time of this whole JVM (harness, driver, JIT and GC), as the operating system counts it. */
 public final class ProcessCpu {
     private ProcessCpu() {}
 
-    /** Process CPU time in nanoseconds, or -1 where the JVM cannot tell. */
+    private static final ObjectName OS = objectName();
+
+    /**
+     * Process CPU time in nanoseconds, or -1 where the JVM cannot tell. Read as an MBean attribute
+     * rather than through {@code com.sun.management}, which a bundle inside OSGi may not see.
+     */
     public static long nanos() {
-        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-            return sun.getProcessCpuTime();
+        try {
+            Object v = ManagementFactory.getPlatformMBeanServer().getAttribute(OS, "ProcessCpuTime");
+            return v instanceof Long l ? l : -1;
+        } catch (Exception e) {
+            return -1;
         }
-        return -1;
+    }
+
+    private static ObjectName objectName() {
+        try {
+            return new ObjectName(ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public static int cores() {

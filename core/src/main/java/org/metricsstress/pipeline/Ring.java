@@ -32,13 +32,14 @@ public final class Ring {
     private final RingBuffer<GroupCommit> ring;
     private final OnFull onFull;
     private final WriterShard[] shards;
+    private final WriterThreads threads = new WriterThreads();
 
     public Ring(int size, int valuesPerSlot, int writers, OnFull onFull, GroupCommitSink.Factory sinks,
             StressMetrics metrics) {
         this.onFull = onFull;
         // Blocking wait: writers sleep when idle; on a 2-core box spinning writers would steal the
         // CPU the generators and the driver need.
-        this.disruptor = new Disruptor<>(() -> new GroupCommit(valuesPerSlot), size, new WriterThreads(),
+        this.disruptor = new Disruptor<>(() -> new GroupCommit(valuesPerSlot), size, threads,
                 ProducerType.MULTI, new BlockingWaitStrategy());
         this.shards = new WriterShard[writers];
         CountDownLatch started = new CountDownLatch(writers);
@@ -107,6 +108,7 @@ public final class Ring {
     public boolean drain(long timeout, TimeUnit unit) {
         try {
             disruptor.shutdown(timeout, unit);
+            threads.joinAll();
             return true;
         } catch (TimeoutException e) {
             return false;
@@ -123,6 +125,7 @@ public final class Ring {
             s.abandon();
         }
         disruptor.shutdown();
+        threads.joinAll();
     }
 
     /** One writer: takes every {@code writers}-th slot and hands it to its sink. */
@@ -172,14 +175,34 @@ public final class Ring {
         }
     }
 
+    /** Names the writer threads and keeps them, so that a stopped ring leaves none behind. */
     private static final class WriterThreads implements ThreadFactory {
         private final AtomicInteger next = new AtomicInteger();
+        private final java.util.List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         @Override
         public Thread newThread(Runnable r) {
             Thread t = new Thread(r, "metrics-stress-writer-" + next.getAndIncrement());
             t.setDaemon(true);
+            started.add(t);
             return t;
+        }
+
+        /** Halted processors leave their loop promptly; wait (bounded) until their threads are gone. */
+        void joinAll() {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            for (Thread t : started) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    t.join(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 }

@@ -147,4 +147,29 @@ class WritePipelineIT {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_block.samples"));
         }
     }
+
+    @Test
+    void anInterruptStopsTheRunWhichStillDrainsAndRestoresTheInterrupt(CassandraServer server) throws Exception {
+        StressConfig config = small(server, "it_interrupt").duration(null).build();
+        java.util.concurrent.atomic.AtomicReference<StressResult> result = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean interruptRestored = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread runner = new Thread(() -> {
+            try {
+                result.set(run(config));
+                interruptRestored.set(Thread.currentThread().isInterrupted());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        runner.start();
+        Thread.sleep(4000);
+        runner.interrupt(); // what a Karaf shell does on Ctrl-C
+        runner.join(60_000);
+        assertTrue(!runner.isAlive(), "the run did not end after an interrupt");
+        StressResult r = result.get();
+        assertTrue(r.generated() > 0);
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(0, r.failed());
+        assertTrue(interruptRestored.get(), "the caller must see the interrupt");
+    }
 }
