@@ -18,6 +18,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.engine.StressRun;
 import org.metricsstress.engine.Version;
+import org.metricsstress.report.StressResult;
 import org.metricsstress.storage.ClusterException;
 import org.metricsstress.storage.NewtsSchema;
 import picocli.CommandLine;
@@ -75,6 +76,26 @@ public final class Main {
         model.addAll(schema, StressOptions.schemaOptions());
         root.addSubcommand("schema", schema);
 
+        CommandSpec report = CommandSpec.create().name("report");
+        report.mixinStandardHelpOptions(true);
+        report.usageMessage().description("Make the HTML report of a saved result (--result-json).");
+        report.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0").paramLabel("RESULT.json")
+                .type(String.class).description("the result file").build());
+        report.addOption(OptionSpec.builder("-o", "--output").arity("1").type(String.class).paramLabel("FILE")
+                .description("where to write the HTML (default: the result's name with .html)").build());
+        root.addSubcommand("report", report);
+
+        CommandSpec compare = CommandSpec.create().name("compare");
+        compare.mixinStandardHelpOptions(true);
+        compare.usageMessage().description("Compare two saved results side by side; exit 1 if B regressed beyond the bound.");
+        compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0").paramLabel("A.json")
+                .type(String.class).description("the baseline").build());
+        compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("1").paramLabel("B.json")
+                .type(String.class).description("the candidate").build());
+        compare.addOption(OptionSpec.builder("--max-regression").arity("1").type(String.class).paramLabel("PCT")
+                .description("allowed worsening of a judged figure, e.g. 5% (default: 5%)").build());
+        root.addSubcommand("compare", compare);
+
         CommandLine cl = new CommandLine(root);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -89,7 +110,12 @@ public final class Main {
         }
         try {
             if (parsed.subcommand() != null) {
-                return printSchema(parsed.subcommand());
+                ParseResult sub = parsed.subcommand();
+                return switch (sub.commandSpec().name()) {
+                    case "report" -> SavedResults.report(sub, out, err);
+                    case "compare" -> SavedResults.compare(sub, out, err);
+                    default -> printSchema(sub);
+                };
             }
             return stress(parsed);
         } catch (ConfigException e) {
@@ -159,7 +185,11 @@ public final class Main {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
             }
-            run.execute();
+            StressResult result = run.execute();
+            if (result.sla() != null && !result.sla().passed()) {
+                err.println(NAME + ": SLA failed: " + String.join("; ", result.sla().failures()));
+                return ExitCode.CRITERIA_FAILED;
+            }
             return ExitCode.OK;
         } catch (EmbeddedCassandraException | ClusterException e) {
             err.println(NAME + ": " + e.getMessage());

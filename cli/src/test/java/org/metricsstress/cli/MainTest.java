@@ -117,4 +117,46 @@ class MainTest {
             assertTrue(readme.contains("`" + cliOnly + "`"), "README lacks " + cliOnly);
         }
     }
+
+    /** A saved result with the figures compare reads; p99 is the knob. */
+    private static java.nio.file.Path savedResult(java.nio.file.Path dir, String name, double p99) throws Exception {
+        var l = new org.metricsstress.metrics.LatencySummary(100, p99 / 2, p99, p99, p99, p99, p99 / 2);
+        var r = new org.metricsstress.report.StressResult(1, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
+                Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0,
+                0, 100, l, l, l, l, new org.metricsstress.report.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                org.metricsstress.report.IndexSummary.DISABLED, null,
+                new org.metricsstress.report.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
+        java.nio.file.Path file = dir.resolve(name);
+        org.metricsstress.report.ResultJson.write(r, file);
+        return file;
+    }
+
+    @Test
+    void compareExitsOneOnARegressionAndZeroWithout(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String a = savedResult(dir, "a.json", 10).toString();
+        String same = savedResult(dir, "same.json", 10.2).toString();
+        String worse = savedResult(dir, "worse.json", 20).toString();
+        assertEquals(ExitCode.OK, run("compare", a, same));
+        assertTrue(out().contains("result: no regression beyond 5.0%"), out());
+        assertEquals(ExitCode.CRITERIA_FAILED, run("compare", a, worse, "--max-regression", "10%"));
+        assertTrue(out().contains("REGRESSION"), out());
+        assertEquals(ExitCode.USAGE, run("compare", a, worse, "--max-regression", "lots"));
+    }
+
+    @Test
+    void savedResultCommandsRejectMissingOrForeignFilesInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path foreign = java.nio.file.Files.writeString(dir.resolve("x.json"), "{\"hello\": 1}");
+        assertEquals(ExitCode.USAGE, run("report", dir.resolve("none.json").toString()));
+        assertEquals(ExitCode.USAGE, run("compare", foreign.toString(), foreign.toString()));
+        assertEquals(2, err().lines().count(), err());
+        assertFalse(err().contains("\tat "));
+    }
+
+    @Test
+    void reportMakesTheHtmlOfASavedResult(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path result = savedResult(dir, "run.json", 10);
+        assertEquals(ExitCode.OK, run("report", result.toString()));
+        String html = java.nio.file.Files.readString(dir.resolve("run.html"));
+        assertTrue(html.contains("<svg"), "no chart in the report");
+    }
 }

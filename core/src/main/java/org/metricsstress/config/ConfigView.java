@@ -60,6 +60,7 @@ public final class ConfigView {
         m.put("redis-pool", c.redisPool());
         m.put("prime-cache", c.primeCache());
         m.put("index-max-in-flight", c.indexMaxInFlight());
+        m.put("sla", c.sla() == null ? null : c.sla().expression());
         return m;
     }
 }

@@ -60,7 +60,13 @@ public record StressConfig(
         boolean primeCache,
         int indexMaxInFlight,
         // output
-        Path resultJson) {
+        Path resultJson,
+        Path reportHtml,
+        Path hdrLog,
+        Path csvDir,
+        int prometheusPort,
+        boolean jmx,
+        Sla sla) {
 
     /** Newts context: the value the OpenNMS writer uses for every resource. */
     public static final String CONTEXT = "G";
@@ -131,6 +137,12 @@ public record StressConfig(
         boolean primeCache;
         int indexMaxInFlight = 256;
         Path resultJson;
+        Path reportHtml;
+        Path hdrLog;
+        Path csvDir;
+        int prometheusPort = -1;
+        boolean jmx;
+        Sla sla;
 
         private Builder() {}
 
@@ -173,6 +185,12 @@ public record StressConfig(
         public Builder primeCache(boolean v) { primeCache = v; return this; }
         public Builder indexMaxInFlight(int v) { indexMaxInFlight = v; return this; }
         public Builder resultJson(Path v) { resultJson = v; return this; }
+        public Builder reportHtml(Path v) { reportHtml = v; return this; }
+        public Builder hdrLog(Path v) { hdrLog = v; return this; }
+        public Builder csvDir(Path v) { csvDir = v; return this; }
+        public Builder prometheusPort(int v) { prometheusPort = v; return this; }
+        public Builder jmx(boolean v) { jmx = v; return this; }
+        public Builder sla(Sla v) { sla = v; return this; }
 
         /** Whether a password was given by any means (option, file or environment). */
         public boolean hasPassword() {
@@ -247,6 +265,9 @@ public record StressConfig(
             if (primeCache && !index) {
                 throw new ConfigException("--prime-cache: the cache is only used when indexing (leave out --no-index)");
             }
+            if (prometheusPort > 65535 || prometheusPort == 0 || prometheusPort < -1) {
+                throw new ConfigException("--prometheus-port: a port from 1 to 65535, got " + prometheusPort);
+            }
             if (primeCache && cache == CacheKind.REDIS) {
                 throw new ConfigException("--prime-cache: a Redis cache keeps its entries across runs; priming is for --cache guava");
             }
@@ -257,7 +278,8 @@ public record StressConfig(
                     stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
                     onFull, maxInFlight, drainTimeout, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
-                    cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson);
+                    cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
+                    hdrLog, csvDir, prometheusPort, jmx, sla);
         }
 
         private static void atLeast(String option, int value, int min) {

@@ -114,8 +114,21 @@ public final class StressOptions {
                     + "is indexed at its next sample instead (counted as deferred)", "256", INDEX,
                     (b, v) -> b.indexMaxInFlight(Parse.positiveInt("--index-max-in-flight", v))),
             // --- output
-            opt(null, "--result-json", "FILE", "write the run's totals and settings as JSON", null, OUTPUT,
-                    (b, v) -> b.resultJson(Path.of(v))));
+            opt(null, "--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)", null, OUTPUT,
+                    (b, v) -> b.resultJson(Path.of(v))),
+            opt(null, "--report-html", "FILE", "write a self-contained HTML report with charts", null, OUTPUT,
+                    (b, v) -> b.reportHtml(Path.of(v))),
+            opt(null, "--hdr-log", "FILE", "write the latency histograms of every interval as an HdrHistogram log", null, OUTPUT,
+                    (b, v) -> b.hdrLog(Path.of(v))),
+            opt(null, "--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval", null, OUTPUT,
+                    (b, v) -> b.csvDir(Path.of(v))),
+            opt(null, "--prometheus-port", "PORT", "serve OpenMetrics on 127.0.0.1:PORT/metrics while running", null, OUTPUT,
+                    (b, v) -> b.prometheusPort(Parse.positiveInt("--prometheus-port", v))),
+            flag(null, "--jmx", "publish the metrics as JMX MBeans in the domain metrics-stress", OUTPUT,
+                    (b, v) -> b.jmx(true)),
+            opt(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
+                    + "failing them exits 1", null, OUTPUT,
+                    (b, v) -> b.sla(Sla.parse("--sla", v))));
 
     /** Settings that only come from the environment (secrets without an option to put them in ps). */
     public record EnvSetting(String name, String help, BiConsumer<StressConfig.Builder, String> apply) {}

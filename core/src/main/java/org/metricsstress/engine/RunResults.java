@@ -12,13 +12,19 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.CachePrimer;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.LatencySummary;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.CacheSummary;
+import org.metricsstress.report.ClientSummary;
+import org.metricsstress.report.Environment;
+import org.metricsstress.report.Verdict;
+import org.metricsstress.report.Verdicts;
 import org.metricsstress.report.IndexSummary;
 import org.metricsstress.report.StressResult;
 
@@ -28,7 +34,8 @@ final class RunResults {
 
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
-            long settled, boolean drained, long cpuNanos, List<IntervalStats> intervals) {
+            long settled, boolean drained, long cpuNanos, long gcCountAtStart, long gcMillisAtStart,
+            List<IntervalStats> intervals) {
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
         double drainSeconds = (settled - generationEnd) / 1e9;
         Map<String, Long> byClass = new LinkedHashMap<>();
@@ -41,17 +48,25 @@ final class RunResults {
         planView.put("samplesPerInterval", plan.samplesPerInterval());
         planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
         planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
-        return new StressResult(StressRun.TOOL, Version.get(), ConfigView.of(config), planView, cluster,
+        double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
+        double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos());
+        LatencySummary response = LatencySummary.of(m.response().total());
+        LatencySummary lag = LatencySummary.of(m.scheduleLag().total());
+        ClientSummary client = new ClientSummary(cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
+                m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
+                HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
+        Verdict verdict = Verdicts.of(plan.samplesPerSecond(), achieved, m.samplesWritten(), m.samplesDropped(),
+                m.samplesFailed(), lag, response, cpuPercent, config.ringSize(), intervals);
+        return new StressResult(StressResult.SCHEMA_VERSION, StressRun.TOOL, Version.get(),
+                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
+                planView, cluster,
                 Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
-                generationSeconds, drainSeconds, plan.samplesPerSecond(),
-                generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0,
+                generationSeconds, drainSeconds, plan.samplesPerSecond(), achieved,
                 m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
-                LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
-                LatencySummary.of(m.queue().total()),
-                cpuNanos / 1e9, ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos()),
-                ProcessCpu.cores(), index(ix, primed, m, generationSeconds), cache(cache), List.copyOf(intervals));
+                response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
+                client, index(ix, primed, m, generationSeconds), cache(cache), verdict, null, List.copyOf(intervals));
     }
 
     private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, StressMetrics m,

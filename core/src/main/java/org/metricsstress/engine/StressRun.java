@@ -21,7 +21,9 @@ import org.metricsstress.index.Caches;
 import org.metricsstress.index.CassandraIndexer;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
+import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommitSink;
@@ -29,9 +31,12 @@ import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.report.StressResult;
+import org.metricsstress.report.SlaCheck;
 import org.metricsstress.report.Summary;
+import org.metricsstress.report.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.CassandraSampleWriter;
 import org.metricsstress.storage.ClusterException;
@@ -126,6 +131,9 @@ public final class StressRun {
         Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(), sinks,
                 metrics);
         long cpuAtStart = ProcessCpu.nanos();
+        long gcCountAtStart = JvmStats.gcCount();
+        long gcMillisAtStart = JvmStats.gcMillis();
+        HeapPeak.reset();
         long durationNanos = config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos();
         Schedule schedule = new Schedule(plan, startNanos, startMillis, durationNanos);
 
@@ -138,17 +146,22 @@ public final class StressRun {
             generators.add(g);
             threads.add(th);
         }
-        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, ring::occupancy, writer::inFlightRequests);
+        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, plan.samplesPerSecond(), ring::occupancy,
+                writer::inFlightRequests);
         if (indexMetrics != null) {
             sampler.withIndex(indexMetrics, cache::size);
         }
-        ConsoleReport console = new ConsoleReport(out);
+        LiveOutputs live = LiveOutputs.open(config, metrics, startMillis, out);
+        sampler.listener(live);
+        ConsoleReport console = new ConsoleReport(out,
+                config.duration() == null ? -1 : config.duration().toMillis() / 1000.0);
         List<IntervalStats> intervals = new ArrayList<>();
         threads.forEach(Thread::start);
 
         long reportNanos = config.reportInterval().toNanos();
         long nextReport = startNanos + reportNanos;
         boolean interrupted = false;
+        int lastWarning = -10;
         while (true) {
             long wait = Math.min(nextReport, schedule.endNanos()) - System.nanoTime();
             try {
@@ -166,6 +179,11 @@ public final class StressRun {
                 IntervalStats s = sampler.sample(now);
                 intervals.add(s);
                 console.line(s);
+                String warning = Verdicts.intervalWarning(s, config.ringSize());
+                if (warning != null && intervals.size() >= lastWarning + 10) {
+                    out.println(warning);
+                    lastWarning = intervals.size();
+                }
                 nextReport += reportNanos;
             }
             if (now >= schedule.endNanos()) {
@@ -180,13 +198,20 @@ public final class StressRun {
         boolean drained = drain(ring, writer, indexer, metrics);
         long settled = System.nanoTime();
         IntervalStats last = sampler.sample(settled);
-        if (last.generated() + last.written() + last.dropped() + last.failed() > 0) {
+        // The drain's own interval is often a few milliseconds: its counts are in the totals and
+        // the HDR log, but a rate over so short a time would only be noise in the series.
+        boolean worthALine = last.intervalSeconds() >= config.reportInterval().toMillis() / 2000.0;
+        if (worthALine && last.generated() + last.written() + last.dropped() + last.failed() > 0) {
             intervals.add(last);
             console.line(last);
         }
         long cpu = ProcessCpu.nanos() - cpuAtStart;
         StressResult result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                generationEnd, settled, drained, cpu, intervals);
+                generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals);
+        live.close();
+        if (config.sla() != null) {
+            result = result.withSla(SlaCheck.evaluate(config.sla(), result));
+        }
         Summary.print(result, out);
         if (config.resultJson() != null) {
             try {
@@ -194,6 +219,14 @@ public final class StressRun {
                 out.println("result written to " + config.resultJson());
             } catch (IOException e) {
                 out.println("could not write " + config.resultJson() + ": " + e.getMessage());
+            }
+        }
+        if (config.reportHtml() != null) {
+            try {
+                HtmlReport.write(result, config.reportHtml());
+                out.println("report written to " + config.reportHtml());
+            } catch (IOException e) {
+                out.println("could not write " + config.reportHtml() + ": " + e.getMessage());
             }
         }
         if (interrupted) {

@@ -64,6 +64,7 @@ public final class Generator implements Runnable {
                         if (intended >= end || !awaitIntended(intended)) {
                             return;
                         }
+                        metrics.scheduleLag().recordNanos(System.nanoTime() - intended);
                         metrics.generated(attributes, strings);
                         long seq = ring.claim();
                         if (seq < 0) {

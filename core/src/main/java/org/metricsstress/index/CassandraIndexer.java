@@ -34,10 +34,11 @@ import org.metricsstress.plan.StressPlan;
  * of its time indexing and the ring fills. Here the writer thread only looks the resources up in
  * the cache (in memory, or one pipelined Redis round trip) after it has sent the samples; on a
  * miss it sends the index rows asynchronously under their own in-flight budget
- * ({@code --index-max-in-flight}) and moves on. When that budget is used up, the resource is not
- * queued: it is counted as deferred and indexed at its next sample, because its cache entry is
- * still missing. Samples always go first; the index catches up as the cluster allows, and the
- * report shows how far it is.
+ * ({@code --index-max-in-flight}) and moves on. When that budget is used up, the resource waits in
+ * a small bounded backlog that completing requests drain; when even that is full, it is counted
+ * as deferred and indexed at its next sample, because its cache entry is still missing. Samples
+ * always go first; the index catches up as fast as the cluster allows, and the report shows how
+ * far it is.
  *
  * <p>A resource being indexed is in the pending set until its writes settle, so its next samples
  * (and the interface resource shared by all groups) do not index it twice. The cache is updated
@@ -60,8 +61,19 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     private final int maxInFlight;
     private final Semaphore permits;
     private final Set<Long> pending = ConcurrentHashMap.newKeySet();
+    /**
+     * Resources whose writes found no free budget, waiting for permits: drained as soon as
+     * requests complete, so the index runs at the budget's pace instead of waiting a whole
+     * interval for the resource's next sample. Bounded: beyond it, a resource is deferred.
+     */
+    private final java.util.concurrent.ConcurrentLinkedDeque<ResourceWork> backlog =
+            new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final AtomicInteger backlogSize = new AtomicInteger();
+    static final int BACKLOG_LIMIT = 2048;
     private final int[] metricsFingerprint;
     private final int[] stringsFingerprint;
+    /** Terms of a group resource: 2 per element of snmp:fs:STRESS:n:tapI:groupG. */
+    private final int groupTerms = IndexRules.resourceTerms("snmp:fs:STRESS:0:tap0:group0").size();
     private volatile boolean aborted;
 
     public CassandraIndexer(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
@@ -119,17 +131,50 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         return maxInFlight - permits.availablePermits();
     }
 
-    /** No new index work from now on; what was sent still settles. */
+    /** No new index work from now on; what was sent still settles, the backlog is given up. */
     public void abort() {
         aborted = true;
+        ResourceWork w;
+        while ((w = backlog.pollFirst()) != null) {
+            backlogSize.decrementAndGet();
+            pending.remove(w.key());
+            metrics.deferred();
+        }
     }
 
+    public int backlog() {
+        return backlogSize.get();
+    }
+
+    /** Waits until the backlog is sent and every request settled; false on timeout. */
     public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
-        if (permits.tryAcquire(maxInFlight, timeoutMillis, TimeUnit.MILLISECONDS)) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (backlogSize.get() > 0) {
+            drainBacklog();
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+        if (permits.tryAcquire(maxInFlight, left, TimeUnit.MILLISECONDS)) {
             permits.release(maxInFlight);
             return true;
         }
         return false;
+    }
+
+    /** Sends backlog entries while the budget has room for them, oldest first. */
+    private void drainBacklog() {
+        ResourceWork w;
+        while (!aborted && (w = backlog.pollFirst()) != null) {
+            if (!permits.tryAcquire(w.requests().size())) {
+                backlog.offerFirst(w);
+                return;
+            }
+            backlogSize.decrementAndGet();
+            dispatch(w);
+        }
     }
 
     @Override
@@ -172,6 +217,9 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             if (aborted) {
                 return;
             }
+            if (backlogSize.get() > 0) {
+                drainBacklog();
+            }
             id.setLength(0);
             ResourceNames.interfaceResource(id, c.node, c.iface);
             int interfaceLength = id.length();
@@ -212,10 +260,19 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 }
                 return;
             }
+            boolean metricsNeeded = ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted);
+            boolean stringsNeeded = plan.strings() > 0
+                    && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
+            int needed = (metricsNeeded ? groupTerms + 1 : 0) + (stringsNeeded ? 2 * plan.strings() + 1 : 0);
+            if (!roomFor(needed)) {
+                pending.remove(key);
+                metrics.deferred();
+                return;
+            }
             String resource = id.toString();
             List<Statement<?>> requests = new ArrayList<>();
             List<Integer> rows = new ArrayList<>();
-            if (ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted)) {
+            if (metricsNeeded) {
                 for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
                     requests.add(term(t));
                     rows.add(1);
@@ -228,7 +285,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 requests.add(batch.build());
                 rows.add(plan.attributes());
             }
-            if (plan.strings() > 0 && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted)) {
+            if (stringsNeeded) {
                 String iface = resource.substring(0, interfaceLength);
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int s = 0; s < plan.strings(); s++) {
@@ -255,6 +312,11 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 }
                 return;
             }
+            if (!roomFor(groupTerms - 2)) {
+                pending.remove(key);
+                metrics.deferred();
+                return;
+            }
             List<Statement<?>> requests = new ArrayList<>();
             List<Integer> rows = new ArrayList<>();
             for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
@@ -269,25 +331,50 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         }
     }
 
+    /** One resource's index requests, ready to send. */
+    private record ResourceWork(long key, long value, List<Statement<?>> requests, List<Integer> rows,
+            Runnable onIndexed) {}
+
     /**
-     * Sends one resource's index requests if the budget has room for all of them; otherwise the
-     * resource is deferred to its next sample.
+     * Sends one resource's index requests if the budget has room for all of them; otherwise it
+     * waits in the backlog, or, when that is full, is deferred to the resource's next sample.
      */
     private void send(long key, long value, List<Statement<?>> requests, List<Integer> rows, Runnable onIndexed) {
         if (requests.isEmpty()) {
             pending.remove(key);
             return;
         }
-        if (!permits.tryAcquire(requests.size())) {
-            pending.remove(key);
-            metrics.deferred();
+        ResourceWork work = new ResourceWork(key, value, requests, rows, onIndexed);
+        if (backlogSize.get() == 0 && permits.tryAcquire(requests.size())) {
+            dispatch(work);
             return;
         }
-        ResourceWrite write = new ResourceWrite(key, value, requests.size(), onIndexed);
-        for (int i = 0; i < requests.size(); i++) {
+        if (backlogSize.incrementAndGet() <= BACKLOG_LIMIT) {
+            backlog.offerLast(work);
+            drainBacklog();
+            return;
+        }
+        backlogSize.decrementAndGet();
+        pending.remove(key);
+        metrics.deferred();
+    }
+
+    /**
+     * Whether work of {@code requests} requests can be taken now (free permits, or a place in the
+     * backlog). Asked before any statement is built: a resource deferred after its statements were
+     * built would be garbage made for nothing, and on a cold start that is most of them.
+     */
+    private boolean roomFor(int requests) {
+        return backlogSize.get() < BACKLOG_LIMIT || permits.availablePermits() >= requests;
+    }
+
+    /** Sends the requests of a resource whose permits are already taken. */
+    private void dispatch(ResourceWork w) {
+        ResourceWrite write = new ResourceWrite(w.key(), w.value(), w.requests().size(), w.onIndexed());
+        for (int i = 0; i < w.requests().size(); i++) {
             metrics.requestSent();
-            session.executeAsync(requests.get(i).setConsistencyLevel(consistency))
-                    .whenComplete(write.request(rows.get(i)));
+            session.executeAsync(w.requests().get(i).setConsistencyLevel(consistency))
+                    .whenComplete(write.request(w.rows().get(i)));
         }
     }
 
@@ -325,6 +412,9 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                     }
                 } finally {
                     permits.release();
+                }
+                if (backlogSize.get() > 0) {
+                    drainBacklog();
                 }
             };
         }

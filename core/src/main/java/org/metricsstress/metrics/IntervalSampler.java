@@ -18,16 +18,33 @@ public final class IntervalSampler {
     private long lastDropped;
     private long lastFailed;
     private long lastIndexRows;
+    private long lastGcCount;
+    private long lastGcMillis;
+    private final double targetRate;
+    private IntervalListener listener = (s, histograms) -> { };
     private IndexMetrics index;
     private LongSupplier cacheSize = () -> -1;
 
-    public IntervalSampler(StressMetrics metrics, long startNanos, LongSupplier ringOccupancy, LongSupplier inFlight) {
+    /** Sees each interval's raw histograms (valid only during the call), e.g. to log them. */
+    public interface IntervalListener {
+        void interval(IntervalStats stats, java.util.Map<String, org.HdrHistogram.Histogram> histograms);
+    }
+
+    public IntervalSampler(StressMetrics metrics, long startNanos, double targetRate, LongSupplier ringOccupancy,
+            LongSupplier inFlight) {
+        this.targetRate = targetRate;
         this.metrics = metrics;
         this.startNanos = startNanos;
         this.ringOccupancy = ringOccupancy;
         this.inFlight = inFlight;
         this.lastNanos = startNanos;
         this.lastCpu = ProcessCpu.nanos();
+        this.lastGcCount = JvmStats.gcCount();
+        this.lastGcMillis = JvmStats.gcMillis();
+    }
+
+    public synchronized void listener(IntervalListener l) {
+        this.listener = l;
     }
 
     /** Adds the index figures to every interval from now on. */
@@ -42,16 +59,22 @@ public final class IntervalSampler {
         long dropped = metrics.samplesDropped();
         long failed = metrics.samplesFailed();
         long cpu = ProcessCpu.nanos();
-        LatencySummary response = LatencySummary.of(metrics.response().takeInterval());
-        // Service and queue histograms are taken too, so their run totals cover every interval.
-        metrics.service().takeInterval();
-        metrics.queue().takeInterval();
+        long gcCount = JvmStats.gcCount();
+        long gcMillis = JvmStats.gcMillis();
+        java.util.Map<String, org.HdrHistogram.Histogram> histograms = new java.util.LinkedHashMap<>();
+        for (LatencyTracker t : new LatencyTracker[] {metrics.response(), metrics.service(), metrics.queue(),
+                metrics.scheduleLag()}) {
+            histograms.put(t.name(), t.takeInterval());
+        }
         IntervalStats s = new IntervalStats(
-                (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9,
+                (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetRate,
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
-                ringOccupancy.getAsLong(), inFlight.getAsLong(), response,
+                ringOccupancy.getAsLong(), inFlight.getAsLong(),
+                LatencySummary.of(histograms.get("response")), LatencySummary.of(histograms.get("service")),
+                LatencySummary.of(histograms.get("queue")), LatencySummary.of(histograms.get("schedule-lag")),
                 ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos),
+                JvmStats.heapUsedBytes(), gcCount - lastGcCount, (double) (gcMillis - lastGcMillis),
                 index == null ? -1 : index.rowsWritten() - lastIndexRows,
                 index == null || index.resourcesInPlan() == 0 ? -1
                         : 100.0 * index.resourcesIndexed() / index.resourcesInPlan(),
@@ -59,6 +82,9 @@ public final class IntervalSampler {
         if (index != null) {
             lastIndexRows = index.rowsWritten();
         }
+        lastGcCount = gcCount;
+        lastGcMillis = gcMillis;
+        listener.interval(s, histograms);
         lastNanos = nowNanos;
         lastCpu = cpu;
         lastGenerated = generated;

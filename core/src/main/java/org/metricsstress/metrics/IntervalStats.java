@@ -2,11 +2,18 @@ package org.metricsstress.metrics;
 
 /**
  * What happened in one report interval. Counts are for the interval; {@code *Total} are since the
- * start; rates are per second of the interval. Index figures are -1 when indexing is off.
+ * start; rates are per second of the interval; latencies in milliseconds. Index figures are -1
+ * when indexing is off.
+ *
+ * @param scheduleLag how late generators were against the intended times (a client that cannot
+ *                    keep up shows here while the ring stays empty)
+ * @param cpuPercent  this JVM's CPU time over the interval, in % of all cores
+ * @param gcPauseMs   time the JVM's collectors reported spending in the interval
  */
 public record IntervalStats(
         double elapsedSeconds,
         double intervalSeconds,
+        double targetRate,
         long generated,
         long written,
         long dropped,
@@ -18,7 +25,13 @@ public record IntervalStats(
         long ringOccupancy,
         long inFlightRequests,
         LatencySummary response,
+        LatencySummary service,
+        LatencySummary queue,
+        LatencySummary scheduleLag,
         double cpuPercent,
+        long heapUsedBytes,
+        long gcCount,
+        double gcPauseMs,
         long indexRows,
         double indexedPercent,
         long cacheSize) {
@@ -27,11 +40,11 @@ public record IntervalStats(
         return intervalSeconds > 0 ? generated / intervalSeconds : 0;
     }
 
-    public double indexRowsPerSecond() {
-        return intervalSeconds > 0 && indexRows >= 0 ? indexRows / intervalSeconds : -1;
-    }
-
     public double writtenPerSecond() {
         return intervalSeconds > 0 ? written / intervalSeconds : 0;
+    }
+
+    public double indexRowsPerSecond() {
+        return intervalSeconds > 0 && indexRows >= 0 ? indexRows / intervalSeconds : -1;
     }
 }

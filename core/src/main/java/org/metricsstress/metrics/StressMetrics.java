@@ -31,6 +31,7 @@ public final class StressMetrics {
     private final LatencyTracker response = new LatencyTracker("response");
     private final LatencyTracker service = new LatencyTracker("service");
     private final LatencyTracker queue = new LatencyTracker("queue");
+    private final LatencyTracker scheduleLag = new LatencyTracker("schedule-lag");
 
     public StressMetrics() {
         this(new MetricRegistry());
@@ -99,6 +100,11 @@ public final class StressMetrics {
     /** Intended time to picked up by a writer: time spent waiting in generator lag and the ring. */
     public LatencyTracker queue() {
         return queue;
+    }
+
+    /** How late a generator was, per group commit: intended time to the moment it filled a slot. */
+    public LatencyTracker scheduleLag() {
+        return scheduleLag;
     }
 
     public void gauge(String name, LongSupplier value) {

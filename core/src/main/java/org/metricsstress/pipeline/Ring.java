@@ -59,15 +59,26 @@ public final class Ring {
      * not handed out before every writer is running.
      */
     private void awaitStarted(CountDownLatch started) {
+        // Not interruptible: an interrupt (Ctrl-C in Karaf) that lands here means "stop the run",
+        // which the engine handles once the ring exists; so wait (bounded), then re-assert it.
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         try {
-            if (!started.await(30, TimeUnit.SECONDS)) {
-                disruptor.halt();
-                throw new IllegalStateException("writer threads did not start within 30 s");
+            while (true) {
+                try {
+                    if (started.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                    disruptor.halt();
+                    throw new IllegalStateException("writer threads did not start within 30 s");
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            disruptor.halt();
-            throw new IllegalStateException("interrupted while starting writer threads");
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

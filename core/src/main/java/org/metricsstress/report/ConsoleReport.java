@@ -6,22 +6,27 @@ import org.metricsstress.metrics.IntervalStats;
 
 /**
  * The periodic report: one line per interval, under a header repeated every screenful so a long
- * run stays readable in a terminal or a log.
+ * run stays readable in a terminal or a log. Latencies are the response time (intended time to
+ * acknowledged) over the interval; "lag ms" is how late the generators ran (p99); "left" counts
+ * down a run with --duration.
  */
 public final class ConsoleReport {
     static final int HEADER_EVERY = 25;
-    private static final String FORMAT = "%8s %12s %12s %10s %9s %7s %7s %9s %8s %10s %9s %9s %9s %9s %5s%n";
+    private static final String FORMAT = "%7s %6s %11s %11s %9s %8s %6s %6s %8s %7s %9s %8s %8s %8s %8s %8s %4s%n";
 
     private final PrintStream out;
+    private final double durationSeconds;
     private int lines;
 
-    public ConsoleReport(PrintStream out) {
+    /** @param durationSeconds the run's length, for the time-left column; negative when it has none */
+    public ConsoleReport(PrintStream out, double durationSeconds) {
         this.out = out;
+        this.durationSeconds = durationSeconds;
     }
 
     public void header() {
-        out.printf(Locale.ROOT, FORMAT, "time", "generated/s", "written/s", "dropped", "failed", "ring",
-                "inflight", "index/s", "indexed", "cache", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "cpu%");
+        out.printf(Locale.ROOT, FORMAT, "time", "left", "generated/s", "written/s", "dropped", "failed", "ring",
+                "flight", "index/s", "indexed", "cache", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "lag ms", "cpu%");
     }
 
     public void line(IntervalStats s) {
@@ -31,6 +36,8 @@ public final class ConsoleReport {
         lines++;
         out.printf(Locale.ROOT, FORMAT,
                 String.format(Locale.ROOT, "%.0fs", s.elapsedSeconds()),
+                durationSeconds < 0 ? "-" : String.format(Locale.ROOT, "%.0fs",
+                        Math.max(0, durationSeconds - s.elapsedSeconds())),
                 Numbers.rate(s.generatedPerSecond()),
                 Numbers.rate(s.writtenPerSecond()),
                 Numbers.count(s.droppedTotal()),
@@ -44,6 +51,7 @@ public final class ConsoleReport {
                 Numbers.ms(s.response().p99()),
                 Numbers.ms(s.response().p999()),
                 Numbers.ms(s.response().max()),
+                Numbers.ms(s.scheduleLag().p99()),
                 s.cpuPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", s.cpuPercent()));
         out.flush();
     }

@@ -7,7 +7,7 @@ import org.metricsstress.metrics.LatencySummary;
 
 /**
  * The outcome of a run, as the summary and the result JSON present it. Latencies are in
- * milliseconds; rates per second.
+ * milliseconds; rates per second. The JSON layout is documented in docs/result-schema.json.
  *
  * @param generationSeconds time from the first intended commit until generation stopped
  * @param drainSeconds      time spent draining the ring and the writes in flight afterwards
@@ -17,10 +17,14 @@ import org.metricsstress.metrics.LatencySummary;
  * @param unaccounted       generated - written - dropped - failed: 0 when the audit balances
  * @param index             the indexer's figures ({@code enabled: false} with --no-index)
  * @param cache             the resource cache's figures, or null with --no-index
+ * @param scheduleLag       how late the generators were against the intended times
+ * @param sla               the --sla criteria and their outcome, or null without --sla
  */
 public record StressResult(
+        int schemaVersion,
         String tool,
         String version,
+        Map<String, Object> environment,
         Map<String, Object> config,
         Map<String, Object> plan,
         Map<String, Object> cluster,
@@ -43,12 +47,25 @@ public record StressResult(
         LatencySummary responseLatency,
         LatencySummary serviceLatency,
         LatencySummary queueLatency,
-        double clientCpuSeconds,
-        double clientCpuPercent,
-        int clientCores,
+        LatencySummary scheduleLag,
+        ClientSummary client,
         IndexSummary index,
         CacheSummary cache,
+        Verdict verdict,
+        SlaResult sla,
         List<IntervalStats> intervals) {
+
+    /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
+    public static final int SCHEMA_VERSION = 1;
+
+    /** This result with the outcome of its pass/fail criteria. */
+    public StressResult withSla(SlaResult outcome) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetRate, achievedRate, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, outcome, intervals);
+    }
 
     /** generated = written + dropped + failed, exactly. */
     public boolean auditBalances() {

@@ -39,9 +39,19 @@ public final class Summary {
         latency(out, "response", "intended -> acknowledged", r.responseLatency());
         latency(out, "service", "sent -> acknowledged", r.serviceLatency());
         latency(out, "queue", "intended -> picked up", r.queueLatency());
+        latency(out, "schedule lag", "intended -> generated", r.scheduleLag());
         index(out, r.index(), r.cache());
-        out.printf(Locale.ROOT, "client CPU    %.1f s, %.0f%% of %d cores%n", r.clientCpuSeconds(),
-                r.clientCpuPercent(), r.clientCores());
+        ClientSummary c = r.client();
+        out.printf(Locale.ROOT, "client        CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written), heap peak %d MiB of %d, "
+                + "GC %d collections %.0f ms%n", c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample(),
+                c.peakHeapBytes() >> 20, c.maxHeapBytes() >> 20, c.gcCount(), c.gcPauseMs());
+        if (r.verdict() != null) {
+            out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());
+        }
+        if (r.sla() != null) {
+            out.println("sla           " + r.sla().expression() + " : "
+                    + (r.sla().passed() ? "PASSED" : "FAILED (" + String.join("; ", r.sla().failures()) + ")"));
+        }
         out.flush();
     }
 

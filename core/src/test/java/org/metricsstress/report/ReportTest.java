@@ -18,15 +18,18 @@ import org.metricsstress.metrics.LatencySummary;
 class ReportTest {
 
     static StressResult result(long generated, long written, long dropped, long failed) {
-        IntervalStats i = new IntervalStats(10, 10, generated, written, dropped, failed, generated, written, dropped,
-                failed, 5, 2, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), 12.5, 40, 50.0, 1000);
-        return new StressResult("metrics-stress", "dev", Map.of("nodes", 10), Map.of("groupResources", 50),
+        LatencySummary l = new LatencySummary(3, 1, 2, 3, 4, 5, 1.5);
+        IntervalStats i = new IntervalStats(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
+                failed, 5, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of("javaVersion", "17"),
+                Map.of("nodes", 10), Map.of("groupResources", 50),
                 Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
                 dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
                 dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
-                LatencySummary.EMPTY, 1.5, 7.5, 2,
+                LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(1.5, 7.5, 2, 1.5, 1L << 30, 1L << 28, 3, 12),
                 new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 100, 100, 12.5, 800, 1000, 0, 0, 0),
-                new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3), List.of(i));
+                new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3),
+                new Verdict("KEPT_UP", "fine"), new SlaResult("p99<25ms", true, List.of()), List.of(i));
     }
 
     @Test
@@ -46,7 +49,7 @@ class ReportTest {
     @Test
     void consoleRepeatsItsHeaderEveryScreenful() {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        ConsoleReport c = new ConsoleReport(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        ConsoleReport c = new ConsoleReport(new PrintStream(buf, true, StandardCharsets.UTF_8), 60);
         for (int i = 0; i < ConsoleReport.HEADER_EVERY * 2 + 1; i++) {
             c.line(result(100, 100, 0, 0).intervals().get(0));
         }

@@ -168,9 +168,14 @@ public final class RedisResourceCache implements ResourceCache {
         if (count <= 0) {
             return;
         }
+        // The overlay is read BEFORE Redis: a put leaves it only after its SET was acknowledged, so
+        // a key missing from it now is either never put or already in Redis when MGET runs. Read
+        // after MGET, a SET landing in between would be in neither place (seen: 71 of 120,000
+        // resources indexed twice on a cold start).
+        long[] mine = snapshotUnstored(keys, count);
         if (closed.get() || !admit()) {
             answerAbsent(out, count);
-            overlayUnstored(keys, count, out);
+            apply(mine, count, out);
             return;
         }
         byte[][] rawKeys = new byte[count][];
@@ -183,7 +188,7 @@ public final class RedisResourceCache implements ResourceCache {
         } catch (RuntimeException e) {
             trip(e);
             answerAbsent(out, count);
-            overlayUnstored(keys, count, out);
+            apply(mine, count, out);
             return;
         }
         recovered();
@@ -192,7 +197,7 @@ public final class RedisResourceCache implements ResourceCache {
             // Anything but 8 bytes was not written by us: a miss, and the re-index overwrites it.
             out[i] = value != null && value.length == Long.BYTES ? (long) BIG_ENDIAN_LONG.get(value, 0) : ABSENT;
         }
-        overlayUnstored(keys, count, out);
+        apply(mine, count, out);
         int found = 0;
         for (int i = 0; i < count; i++) {
             if (out[i] != ABSENT) {
@@ -203,15 +208,31 @@ public final class RedisResourceCache implements ResourceCache {
         misses.add(count - found);
     }
 
-    /** Puts not yet in Redis win over what Redis answered (or failed to answer). */
-    private void overlayUnstored(long[] keys, int count, long[] out) {
+    /** This cache's own puts not yet acknowledged by Redis, per key (ABSENT where none); null if none at all. */
+    private long[] snapshotUnstored(long[] keys, int count) {
         if (unstored.isEmpty()) {
+            return null;
+        }
+        long[] mine = null;
+        for (int i = 0; i < count; i++) {
+            Long v = unstored.get(keys[i]);
+            if (v != null) {
+                if (mine == null) {
+                    mine = new long[count];
+                }
+                mine[i] = v;
+            }
+        }
+        return mine;
+    }
+
+    private static void apply(long[] mine, int count, long[] out) {
+        if (mine == null) {
             return;
         }
         for (int i = 0; i < count; i++) {
-            Long mine = unstored.get(keys[i]);
-            if (mine != null) {
-                out[i] = mine;
+            if (mine[i] != ABSENT) {
+                out[i] = mine[i];
             }
         }
     }

@@ -1,0 +1,70 @@
+package org.metricsstress.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.report.Comparison;
+import org.metricsstress.report.HtmlReport;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.report.StressResult;
+import picocli.CommandLine.ParseResult;
+
+/** The subcommands that work on saved result files: {@code report} and {@code compare}. */
+final class SavedResults {
+    private SavedResults() {}
+
+    static int report(ParseResult args, PrintStream out, PrintStream err) {
+        Path in = Path.of((String) args.matchedPositional(0).getValue());
+        StressResult result = read(in);
+        String target = args.matchedOptionValue("--output", null);
+        Path html = target != null ? Path.of(target)
+                : in.resolveSibling(in.getFileName().toString().replaceFirst("\\.json$", "") + ".html");
+        try {
+            HtmlReport.write(result, html);
+        } catch (IOException e) {
+            throw new ConfigException("cannot write " + html + ": " + e.getMessage());
+        }
+        out.println("report written to " + html);
+        return ExitCode.OK;
+    }
+
+    static int compare(ParseResult args, PrintStream out, PrintStream err) {
+        List<String> files = List.of((String) args.matchedPositional(0).getValue(),
+                (String) args.matchedPositional(1).getValue());
+        double bound = regressionBound(args.matchedOptionValue("--max-regression", "5%"));
+        StressResult a = read(Path.of(files.get(0)));
+        StressResult b = read(Path.of(files.get(1)));
+        Comparison c = Comparison.of(a, b, bound);
+        c.print(out, files.get(0), files.get(1));
+        return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
+    }
+
+    static double regressionBound(String text) {
+        String t = text.trim();
+        boolean percent = t.endsWith("%");
+        try {
+            double v = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t);
+            if (v < 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return percent ? v / 100 : v;
+        } catch (NumberFormatException e) {
+            throw new ConfigException("--max-regression: '" + text + "' is not a percentage such as 5% (or a fraction such as 0.05)");
+        }
+    }
+
+    private static StressResult read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException(file + ": no such file");
+        }
+        try {
+            return ResultJson.read(file);
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            throw new ConfigException(file + ": not a metrics-stress result file (" + why + ")");
+        }
+    }
+}

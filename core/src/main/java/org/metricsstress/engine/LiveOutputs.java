@@ -1,0 +1,124 @@
+package org.metricsstress.engine;
+
+import com.codahale.metrics.CsvReporter;
+import com.codahale.metrics.jmx.JmxReporter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.IntervalSampler;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.report.HdrLog;
+import org.metricsstress.report.PrometheusEndpoint;
+
+/**
+ * What a run publishes while it runs, besides the console: the HdrHistogram interval log, CSV
+ * files, the Prometheus endpoint. Each is optional; all see the same interval figures, and the
+ * last interval's latency percentiles are also registered as gauges so that CSV files carry them.
+ */
+final class LiveOutputs implements IntervalSampler.IntervalListener, AutoCloseable {
+    private final AtomicReference<IntervalStats> last = new AtomicReference<>();
+    private final Map<String, Long> latencyCounts = new java.util.concurrent.ConcurrentHashMap<>();
+    private HdrLog hdrLog;
+    private CsvReporter csv;
+    private PrometheusEndpoint prometheus;
+    private JmxReporter jmx;
+
+    /** The JMX domain users find the metrics under (jconsole, VisualVM, a JMX exporter). */
+    static final String JMX_DOMAIN = "metrics-stress";
+
+    /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
+    static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
+        LiveOutputs o = new LiveOutputs();
+        for (String latency : new String[] {"response", "service", "queue"}) {
+            for (String p : new String[] {"p50", "p99", "p999", "max"}) {
+                metrics.gauge("latency." + latency + "." + p + "-us", () -> o.percentileMicros(latency, p));
+            }
+        }
+        if (config.hdrLog() != null) {
+            try {
+                o.hdrLog = new HdrLog(config.hdrLog(), startEpochMillis);
+            } catch (IOException e) {
+                out.println("cannot write --hdr-log " + config.hdrLog() + ": " + e.getMessage());
+            }
+        }
+        if (config.csvDir() != null) {
+            try {
+                Files.createDirectories(config.csvDir());
+                o.csv = CsvReporter.forRegistry(metrics.registry()).convertDurationsTo(TimeUnit.MILLISECONDS)
+                        .build(config.csvDir().toFile());
+                o.csv.start(config.reportInterval().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (IOException e) {
+                out.println("cannot write --csv-dir " + config.csvDir() + ": " + e.getMessage());
+            }
+        }
+        if (config.jmx()) {
+            o.jmx = JmxReporter.forRegistry(metrics.registry()).inDomain(JMX_DOMAIN).build();
+            o.jmx.start();
+            out.println("JMX: metrics in domain '" + JMX_DOMAIN + "'");
+        }
+        if (config.prometheusPort() > 0) {
+            try {
+                o.prometheus = new PrometheusEndpoint(config.prometheusPort(), metrics.registry(), o.last::get,
+                        () -> Map.copyOf(o.latencyCounts));
+                out.println("Prometheus metrics on http://127.0.0.1:" + o.prometheus.port() + "/metrics");
+            } catch (IOException e) {
+                out.println("cannot serve --prometheus-port " + config.prometheusPort() + ": " + e.getMessage());
+            }
+        }
+        return o;
+    }
+
+    private long percentileMicros(String latency, String p) {
+        IntervalStats s = last.get();
+        if (s == null) {
+            return 0;
+        }
+        var l = switch (latency) {
+            case "service" -> s.service();
+            case "queue" -> s.queue();
+            default -> s.response();
+        };
+        double ms = switch (p) {
+            case "p50" -> l.p50();
+            case "p99" -> l.p99();
+            case "p999" -> l.p999();
+            default -> l.max();
+        };
+        return Math.round(ms * 1000);
+    }
+
+    @Override
+    public void interval(IntervalStats stats, Map<String, Histogram> histograms) {
+        for (Map.Entry<String, Histogram> e : histograms.entrySet()) {
+            latencyCounts.merge(e.getKey(), e.getValue().getTotalCount(), Long::sum);
+        }
+        last.set(stats);
+        if (hdrLog != null) {
+            hdrLog.interval(stats, histograms);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (csv != null) {
+            csv.report(); // the final figures, after the drain
+            csv.stop();
+        }
+        if (prometheus != null) {
+            prometheus.close();
+        }
+        if (jmx != null) {
+            jmx.stop();
+        }
+        if (hdrLog != null) {
+            hdrLog.close();
+        }
+    }
+}

@@ -1,0 +1,6 @@
+package org.metricsstress.report;
+
+import java.util.List;
+
+/** The pass/fail criteria given with --sla and how the run measured up. */
+public record SlaResult(String expression, boolean passed, List<String> failures) {}

@@ -1,0 +1,62 @@
+package org.metricsstress.report;
+
+import java.util.List;
+import java.util.Locale;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+
+/**
+ * Decides whether the cluster kept up, and if not, whether the database or this client is to
+ * blame. The tell of a client bottleneck: generators run late against the schedule while the ring
+ * between them and the writers stays nearly empty (nothing is waiting on the database); the tell
+ * of a database bottleneck: the ring fills, commits are dropped, or writes fail.
+ */
+public final class Verdicts {
+    /** Generators this late (p99) mean the schedule is not being met. */
+    static final double LAG_MS = 1000;
+    /** Below this share of the ring the writers are keeping up with the generators. */
+    static final double RING_EMPTY_SHARE = 0.10;
+    /** Written / target at or above this is "kept up". */
+    static final double KEPT_UP_RATIO = 0.98;
+
+    private Verdicts() {}
+
+    public static Verdict of(double targetRate, double achievedRate, long written, long dropped, long failed,
+            LatencySummary scheduleLag, LatencySummary response, double cpuPercent, int ringSize,
+            List<IntervalStats> intervals) {
+        if (written + dropped + failed == 0) {
+            return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");
+        }
+        long peakRing = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
+        double ratio = targetRate > 0 ? achievedRate / targetRate : 0;
+        boolean lagging = scheduleLag.p99() >= LAG_MS;
+        boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE;
+        if (lagging && ringEmpty && dropped == 0) {
+            return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
+                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (peak %d of %d): "
+                            + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)",
+                    scheduleLag.p99() / 1000, peakRing, ringSize, cpuPercent));
+        }
+        if (dropped > 0 || failed > 0 || ratio < KEPT_UP_RATIO) {
+            return new Verdict("CLUSTER_BEHIND", String.format(Locale.ROOT,
+                    "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed; "
+                            + "ring peak %d of %d; response p99 %.1f ms",
+                    100 * ratio, dropped, failed, peakRing, ringSize, response.p99()));
+        }
+        String note = cpuPercent >= 90
+                ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit", cpuPercent) : "";
+        return new Verdict("KEPT_UP", String.format(Locale.ROOT,
+                "the cluster wrote %.1f%% of the target rate with no drops or failures; response p99 %.1f ms%s",
+                100 * ratio, response.p99(), note));
+    }
+
+    /** One line for the console when an interval looks client-bound, or null. */
+    public static String intervalWarning(IntervalStats s, int ringSize) {
+        if (s.scheduleLag().p99() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE && s.dropped() == 0) {
+            return String.format(Locale.ROOT,
+                    "warning: generators are %.1f s behind schedule while the ring is nearly empty: the client is the "
+                            + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99() / 1000, s.cpuPercent());
+        }
+        return null;
+    }
+}

@@ -1,0 +1,242 @@
+package org.metricsstress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+
+class HtmlReportTest {
+    static final List<String> CHARTS = List.of("chart-rate", "chart-ring", "chart-latency", "chart-index", "chart-client",
+            "chart-lag");
+    private static final Pattern POINTS = Pattern.compile("points=\"([^\"]*)\"");
+
+    /** {@code n} intervals of 10 s; every 100th has a latency spike, so downsampling has peaks to keep. */
+    static List<IntervalStats> intervals(int n, boolean indexOn) {
+        List<IntervalStats> out = new ArrayList<>();
+        long total = 0;
+        for (int i = 1; i <= n; i++) {
+            double spike = i % 100 == 50 ? 100 : 1;
+            LatencySummary resp = new LatencySummary(1000, 1.2 * spike, 2 * spike, 5 * spike, 9 * spike, 20 * spike, 1.5);
+            LatencySummary lag = new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3 * spike, 0.02);
+            total += 10_000;
+            out.add(new IntervalStats(i * 10.0, 10, 1000, 10_000, 9_990, 10, 0, total, total - 10L * i, 10L * i, 0,
+                    i % 7, 20, resp, resp, LatencySummary.EMPTY, lag, 12.5 + i % 5, 200L << 20, 1, 3.0,
+                    indexOn ? Math.max(0, 3000 - i * 100) : -1, indexOn ? Math.min(100, i * 4) : -1,
+                    indexOn ? Math.min(1000, i * 40) : -1));
+        }
+        return out;
+    }
+
+    static StressResult result(List<IntervalStats> intervals, boolean indexOn, Map<String, Object> config) {
+        long generated = 1_000_000;
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "1.2.3",
+                Map.of("javaVersion", "17", "cores", 8), config, Map.of("groupResources", 5000),
+                Map.of("name", "test-cluster", "nodes", 3), "2026-11-21T00:00:00Z", intervals.size() * 10.0, 0.5, 1000,
+                990, generated, 999_000, 900, 100, Map.of("timeout", 60L, "overloaded", 40L, "other", 0L), 0, true, 10_000,
+                9, 2000, 10_000, new LatencySummary(1000, 1.2, 2, 5, 9, 2000, 1.5), new LatencySummary(1000, 1, 1.5, 4, 8, 30, 1.1),
+                new LatencySummary(1000, 0.05, 0.1, 0.4, 2, 10, 0.07), new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3, 0.02),
+                new ClientSummary(12.5, 7.5, 8, 1.5, 1L << 30, 300L << 20, 3, 12),
+                indexOn ? new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 100, 100, 120, 800, 1000, 0, 0, 0)
+                        : IndexSummary.DISABLED,
+                indexOn ? new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3) : null,
+                new Verdict("CLUSTER_BEHIND", "the cluster wrote 99.0% of the target rate; 900 samples dropped"),
+                new SlaResult("p99<25ms", false, List.of("dropped 900 > 0")), intervals);
+    }
+
+    static StressResult result(int n) {
+        return result(intervals(n, true), true, config());
+    }
+
+    static Map<String, Object> config() {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("nodes", 500);
+        c.put("ring-size", 8192);
+        c.put("keyspace", "<script>alert(1)</script>");
+        c.put("password-set", true);
+        return c;
+    }
+
+    private static void assertChart(String html, String id) {
+        Matcher m = Pattern.compile("<svg[^>]*\\bid=\"" + id + "\"[^>]*>").matcher(html);
+        assertTrue(m.find(), "no <svg> with id " + id);
+        assertTrue(m.group().contains("class=\"chart\""), m.group());
+    }
+
+    private static void assertClean(String html) {
+        assertFalse(html.contains("NaN"), "NaN in output");
+        assertFalse(html.contains("Infinity"), "Infinity in output");
+        assertFalse(html.contains("http://"), "http:// reference in an offline page");
+        assertFalse(html.contains("https://"), "https:// reference in an offline page");
+        assertFalse(html.contains("<script"), "script in the page");
+        assertFalse(Pattern.compile("\\b(src|href)=").matcher(html).find(), "external reference in the page");
+    }
+
+    private static List<Integer> polylineSizes(String html) {
+        List<Integer> sizes = new ArrayList<>();
+        Matcher m = POINTS.matcher(html);
+        while (m.find()) {
+            sizes.add(m.group(1).isBlank() ? 0 : m.group(1).trim().split(" ").length);
+        }
+        return sizes;
+    }
+
+    @Test
+    void everyChartVerdictAuditAndTableIsThere() {
+        String html = HtmlReport.render(result(60));
+        CHARTS.forEach(id -> assertChart(html, id));
+        assertEquals(CHARTS.size(), html.split("class=\"chart\"", -1).length - 1);
+        assertTrue(html.contains("CLUSTER BEHIND"), "verdict kind");
+        assertTrue(html.contains("the cluster wrote 99.0% of the target rate; 900 samples dropped"), "verdict message");
+        assertTrue(html.contains("audit: generated 1,000,000 = written 999,000 + dropped 900 + failed 100 : "
+                + "<strong>BALANCED</strong>"), "audit line");
+        assertTrue(html.contains("SLA <code>p99&lt;25ms</code>: <strong>FAILED</strong>"), "sla");
+        assertTrue(html.contains("<th>timeout</th><td>60</td>"), "failures by class");
+        assertTrue(html.contains("<th>schedule lag</th>"), "latency table");
+        assertTrue(html.contains("test-cluster"), "cluster map");
+        assertTrue(html.contains("index complete"), "index completion marker");
+        assertTrue(html.contains("ms (log scale)"), "log axis is labelled as such");
+        for (String id : CHARTS) {
+            assertTrue(html.contains("<title id=\"" + id + "-title\">"), "no <title> for " + id);
+        }
+        assertClean(html);
+    }
+
+    @Test
+    void anUnbalancedAuditSaysByHowMuch() {
+        StressResult r = result(5);
+        StressResult off = new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetRate(), r.achievedRate(),
+                r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(), 42, false,
+                r.groupCommitsGenerated(), r.groupCommitsDropped(), r.stringAttributesGenerated(), r.writeRequests(),
+                r.responseLatency(), r.serviceLatency(), r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(),
+                r.verdict(), r.sla(), r.intervals());
+        String html = HtmlReport.render(off);
+        assertTrue(html.contains("<strong>OFF BY 42</strong>"));
+        assertTrue(html.contains("audit bad"));
+        assertTrue(html.contains("drain timed out"));
+    }
+
+    @Test
+    void textFromTheResultIsEscapedAndSecretsStayOut() {
+        Map<String, Object> config = config();
+        config.put("redis-password", "hunter2");
+        config.put("quote\"key", "a & b 'c'");
+        String html = HtmlReport.render(result(intervals(3, true), true, config));
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "escaped config value");
+        assertFalse(html.contains("<script>alert(1)</script>"));
+        assertTrue(html.contains("quote&quot;key"));
+        assertTrue(html.contains("a &amp; b &#39;c&#39;"));
+        assertFalse(html.contains("hunter2"), "a password-like entry was rendered");
+        assertTrue(html.contains("<th>password-set</th><td>true</td>"), "flags about credentials are not secrets");
+        assertClean(html);
+    }
+
+    @Test
+    void noIntervalsStillRendersEveryChart() {
+        String html = HtmlReport.render(result(List.of(), true, config()));
+        CHARTS.forEach(id -> assertChart(html, id));
+        assertTrue(html.contains("no intervals recorded"));
+        assertClean(html);
+    }
+
+    @Test
+    void oneIntervalIsDrawnAsDots() {
+        String html = HtmlReport.render(result(1));
+        CHARTS.forEach(id -> assertChart(html, id));
+        assertTrue(html.contains("<circle"), "a single point must still be visible");
+        assertClean(html);
+    }
+
+    @Test
+    void aLongRunIsDownsampledWithoutLosingItsPeaks() {
+        String html = HtmlReport.render(result(5000));
+        CHARTS.forEach(id -> assertChart(html, id));
+        List<Integer> sizes = polylineSizes(html);
+        assertFalse(sizes.isEmpty());
+        sizes.forEach(n -> assertTrue(n <= SvgChart.MAX_POINTS, "polyline of " + n + " points"));
+        assertTrue(html.length() < 3_000_000, "page of " + html.length() + " chars");
+        assertClean(html);
+
+        double[] x = new double[5000];
+        double[] y = new double[5000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i;
+            y[i] = i == 3333 ? 1e6 : i == 1234 ? -5 : 1;
+        }
+        double[][] r = SvgChart.reduce(x, y);
+        assertTrue(r[0].length <= SvgChart.MAX_POINTS);
+        assertEquals(1e6, Arrays.stream(r[1]).max().orElse(0));
+        for (int i = 1; i < r[0].length; i++) {
+            assertTrue(r[0][i] > r[0][i - 1], "x out of order at " + i);
+        }
+    }
+
+    @Test
+    void withIndexingOffTheIndexChartIsANote() {
+        String html = HtmlReport.render(result(intervals(20, false), false, config()));
+        assertFalse(html.contains("id=\"chart-index\""));
+        assertTrue(html.contains("indexing off"));
+        CHARTS.stream().filter(id -> !id.equals("chart-index")).forEach(id -> assertChart(html, id));
+        assertClean(html);
+    }
+
+    @Test
+    void notMeasuredAndBrokenValuesNeverReachTheSvg() {
+        LatencySummary nan = new LatencySummary(5, Double.NaN, Double.POSITIVE_INFINITY, -1, Double.NaN, Double.NaN, Double.NaN);
+        List<IntervalStats> iv = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            iv.add(new IntervalStats(i == 4 ? Double.NaN : i, i == 5 ? 0 : 1, Double.NaN, 0, 0, -3, 0, 0, 0, 0, 0, -1, 0,
+                    nan, null, LatencySummary.EMPTY, nan, Double.NEGATIVE_INFINITY, -1, 0, Double.NaN, -1, -1, -1));
+        }
+        StressResult r = result(iv, true, config());
+        StressResult broken = new StressResult(r.schemaVersion(), null, null, null, null, null, null, null, Double.NaN,
+                Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, 0, 0, 0, 0, null, 0, true, 0, 0, 0, 0, null, null, null,
+                null, new ClientSummary(Double.NaN, Double.NaN, 0, Double.NaN, 0, 0, 0, Double.NaN), r.index(), null, null,
+                null, iv);
+        for (StressResult each : List.of(r, broken)) {
+            String html = HtmlReport.render(each);
+            assertClean(html);
+            CHARTS.stream().filter(id -> !id.equals("chart-index")).forEach(id -> assertChart(html, id));
+        }
+    }
+
+    @Test
+    void allZeroSeriesRender() {
+        List<IntervalStats> iv = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            iv.add(new IntervalStats(i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY,
+                    LatencySummary.EMPTY, new LatencySummary(10, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0, 0, 0));
+        }
+        String html = HtmlReport.render(result(iv, true, config()));
+        CHARTS.forEach(id -> assertChart(html, id));
+        assertClean(html);
+    }
+
+    @Test
+    void writeCreatesDirectoriesAndLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("a/b/report.html");
+        HtmlReport.write(result(10), file);
+        String html = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("µs"), "written as UTF-8");
+        HtmlReport.write(result(3), file);
+        try (Stream<Path> files = Files.list(file.getParent())) {
+            assertEquals(List.of(file), files.toList());
+        }
+    }
+}

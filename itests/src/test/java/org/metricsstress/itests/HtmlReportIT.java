@@ -1,0 +1,235 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.report.CacheSummary;
+import org.metricsstress.report.ClientSummary;
+import org.metricsstress.report.HtmlReport;
+import org.metricsstress.report.IndexSummary;
+import org.metricsstress.report.SlaResult;
+import org.metricsstress.report.StressResult;
+import org.metricsstress.report.Verdict;
+
+/**
+ * The HTML report as a browser shows it: Debian's chromium, headless, opens the file offline,
+ * dumps the DOM it built and takes a screenshot. A page that only looks right as a string (an SVG
+ * the parser drops, a chart of zero size) fails here.
+ *
+ * <p>The page and the screenshot are kept in {@code itests/target/html-report-it/} to look at.
+ */
+class HtmlReportIT {
+    private static final List<String> CHARTS = List.of("chart-rate", "chart-ring", "chart-latency", "chart-index",
+            "chart-client", "chart-lag");
+    private static final String VERDICT =
+            "the cluster wrote 99.8% of the target rate; 66,000 samples dropped (ring full) while the index was cold";
+    private static final long TIMEOUT_SECONDS = 90;
+
+    /**
+     * Ten minutes at 50,000 samples/s (1,000 nodes x 10 interfaces x 5 groups x 10 attributes every
+     * 10 s), reported every 10 s. The first 150 s index 60,000 resources from a cold cache: the ring
+     * fills and drops samples; two latency spikes later on; the drain at the end.
+     */
+    static StressResult realisticResult() {
+        List<IntervalStats> iv = new ArrayList<>();
+        long gen = 0;
+        long wr = 0;
+        long dr = 0;
+        long fl = 0;
+        long cache = 0;
+        Random rnd = new Random(7);
+        for (int i = 1; i <= 60; i++) {
+            boolean cold = i <= 15;
+            boolean spike = i == 27 || i == 44;
+            long generated = 500_000;
+            long dropped = cold && i >= 4 && i <= 11 ? 6_000 + 2_000L * (i % 3) : 0;
+            long failed = spike ? 120 : 0;
+            long written = generated - dropped - failed;
+            gen += generated;
+            wr += written;
+            dr += dropped;
+            fl += failed;
+            cache = Math.min(60_000, cache + (cold ? 4_000 : 0));
+            double j = 1 + 0.15 * rnd.nextGaussian();
+            double base = cold ? 6 : 1.1;
+            double p99 = (spike ? 180 : base * 4) * Math.abs(j);
+            LatencySummary resp = new LatencySummary(50_000, base * Math.abs(j), base * 2, p99, p99 * 2.5,
+                    spike ? 2_400 : p99 * 6, base * 1.3);
+            LatencySummary svc = new LatencySummary(50_000, 0.9, 1.6, spike ? 60 : 3.5 * Math.abs(j), 9, 30, 1.1);
+            LatencySummary queue = new LatencySummary(50_000, cold ? 2 : 0.02, cold ? 4 : 0.05, cold ? 12 : 0.3,
+                    cold ? 30 : 1, spike ? 1_900 : cold ? 80 : 4, cold ? 2.4 : 0.04);
+            LatencySummary lag = new LatencySummary(50_000, 0.01, 0.02, 0.06 * Math.abs(j), 0.2,
+                    i % 13 == 0 ? 8 : 1.5 * Math.abs(j), 0.015);
+            long ring = cold ? Math.min(8192, 900L * i) : 20 + rnd.nextInt(60);
+            long heap = (180L + (i * 37L) % 260) << 20;
+            iv.add(new IntervalStats(i * 10.0, 10, 50_000, generated, written, dropped, failed, gen, wr, dr, fl, ring,
+                    cold ? 512 : 40 + rnd.nextInt(30), resp, svc, queue, lag, 28 + 6 * rnd.nextDouble() + (cold ? 10 : 0),
+                    heap, i % 4 == 0 ? 1 : 0, i % 4 == 0 ? 6 + (spike ? 40 : 0) : 0, cold ? 120_000 - 6_000L * i : 0,
+                    Math.min(100, i * 100.0 / 15), cache));
+        }
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("nodes", 1000);
+        config.put("interfaces", 10);
+        config.put("groups", 5);
+        config.put("attributes", 10);
+        config.put("interval", "10s");
+        config.put("ring-size", 8192);
+        config.put("writer-threads", 16);
+        config.put("contact-points", "10.0.0.1:9042,10.0.0.2:9042,10.0.0.3:9042");
+        config.put("username", "stress");
+        config.put("password-set", true);
+        config.put("cache", "guava");
+        Map<String, Object> plan = Map.of("groupResources", 50_000, "interfaceResources", 10_000,
+                "samplesPerInterval", 500_000);
+        Map<String, Object> cluster = Map.of("name", "prod-like", "nodes", 3, "localDc", "dc1",
+                "releases", List.of("5.0.2"));
+        Map<String, Object> env = Map.of("toolVersion", "0.1.0", "javaVersion", "17.0.15", "cores", 8);
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
+                "2026-11-21T09:00:00Z", 600, 2.5, 50_000, wr / 600.0, gen, wr, dr, fl,
+                Map.of("timeout", fl, "overloaded", 0L), 0, true, gen / 10, dr / 10, 2 * gen / 10, gen / 10,
+                new LatencySummary(3_000_000, 1.3, 3.1, 24, 180, 2_400, 2.1),
+                new LatencySummary(3_000_000, 0.9, 1.6, 4.2, 30, 410, 1.1),
+                new LatencySummary(3_000_000, 0.03, 0.4, 12, 60, 1_900, 0.6),
+                new LatencySummary(3_000_000, 0.01, 0.02, 0.07, 0.3, 8, 0.015),
+                new ClientSummary(1_150, 24, 8, 0.39, 2L << 30, 520L << 20, 15, 142),
+                new IndexSummary(true, 1_800_000, 120_000, 0, 60_000, 1_200, 300, 60_000, 60_000, 150, 47_800, 50_000,
+                        0, 0, 0),
+                new CacheSummary("guava", "guava, at most 2,000,000 entries", 60_000, 2_940_000, 61_200, 0, 0, 60_000,
+                        0.98),
+                new Verdict("CLUSTER_BEHIND", VERDICT), new SlaResult("p99<50ms,dropped=0", false,
+                        List.of("dropped 66,000 > 0")), iv);
+    }
+
+    private static Path chromium() {
+        for (String name : List.of("chromium", "chromium-browser")) {
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+                Path p = Path.of(dir, name);
+                if (!dir.isEmpty() && Files.isExecutable(p)) {
+                    return p;
+                }
+            }
+        }
+        return fail("chromium not found on PATH: this test renders the HTML report in a real browser. Install it with "
+                + "'apt-get install -y --no-install-recommends chromium' (CI does)");
+    }
+
+    /** Runs chromium headless on a fresh profile; the flags keep it from reaching for the network. */
+    private static String browse(Path browser, Path work, String tag, String... extra) throws Exception {
+        Path profile = Files.createTempDirectory(work, "profile-");
+        Path out = work.resolve(tag + ".out");
+        Path err = work.resolve(tag + ".err");
+        List<String> cmd = new ArrayList<>(List.of(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--hide-scrollbars", "--user-data-dir=" + profile));
+        cmd.addAll(List.of(extra));
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            boolean exited = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (!exited) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                fail("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + cmd + "\n" + tail(err));
+            }
+            assertEquals(0, p.exitValue(), "chromium failed: " + cmd + "\n" + tail(err));
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            deleteTree(profile);
+        }
+    }
+
+    @Test
+    void chromiumRendersEveryChart() throws Exception {
+        Path browser = chromium();
+        Path work = Path.of(System.getProperty("user.dir"), "target", "html-report-it").toAbsolutePath();
+        deleteTree(work);
+        Files.createDirectories(work);
+        Path page = work.resolve("report.html");
+        HtmlReport.write(realisticResult(), page);
+        String url = page.toUri().toString();
+
+        String dom = browse(browser, work, "dump-dom", "--dump-dom", url);
+        for (String id : CHARTS) {
+            Matcher m = Pattern.compile("<svg[^>]*\\bid=\"" + id + "\"[^>]*>").matcher(dom);
+            assertTrue(m.find(), "the browser's DOM has no <svg id=\"" + id + "\">");
+            assertTrue(m.group().contains("class=\"chart\""), m.group());
+        }
+        assertEquals(CHARTS.size(), count(dom, "class=\"chart\""), "charts in the DOM");
+        assertTrue(count(dom, "<polyline") >= 20, "lines in the DOM");
+        assertTrue(dom.contains("CLUSTER BEHIND"), "verdict kind");
+        assertTrue(dom.contains(VERDICT), "verdict message");
+        assertTrue(dom.contains("BALANCED"), "audit");
+
+        Path png = work.resolve("report.png");
+        browse(browser, work, "screenshot", "--screenshot=" + png, "--window-size=1400,3000", url);
+        assertTrue(Files.isRegularFile(png), "no screenshot written");
+        assertTrue(Files.size(png) > 60_000, "screenshot of only " + Files.size(png) + " bytes");
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertNotNull(img, "screenshot is not a PNG");
+        assertEquals(1400, img.getWidth());
+        // The series colours only appear if the browser drew the SVG lines.
+        assertTrue(pixelsNear(img, 0x2563eb) > 500, "few blue chart pixels: the charts did not render");
+        assertTrue(pixelsNear(img, 0x16a34a) > 500, "few green chart pixels: the charts did not render");
+        assertTrue(pixelsNear(img, 0xdc2626) > 200, "few red chart pixels: the charts did not render");
+    }
+
+    private static int pixelsNear(BufferedImage img, int rgb) {
+        int n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int p = img.getRGB(x, y);
+                int dr = ((p >> 16) & 0xff) - ((rgb >> 16) & 0xff);
+                int dg = ((p >> 8) & 0xff) - ((rgb >> 8) & 0xff);
+                int db = (p & 0xff) - (rgb & 0xff);
+                if (dr * dr + dg * dg + db * db < 40 * 40) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    private static int count(String text, String what) {
+        return text.split(Pattern.quote(what), -1).length - 1;
+    }
+
+    private static String tail(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        String s = Files.readString(file, StandardCharsets.UTF_8);
+        return s.length() > 4000 ? s.substring(s.length() - 4000) : s;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.management.ObjectName;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.report.StressResult;
+
+/** Every output of a run, checked by the tools that consume it, against a real Cassandra node. */
+@ExtendWith(CassandraExtension.class)
+class ReportOutputsIT {
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void resultHdrLogCsvJmxAndPrometheusAreWhatTheirReadersExpect(CassandraServer server, @TempDir Path dir)
+            throws Exception {
+        int port = freePort();
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace("it_outputs").nodes(20).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6))
+                .resultJson(dir.resolve("result.json")).hdrLog(dir.resolve("latency.hlog")).csvDir(dir.resolve("csv"))
+                .prometheusPort(port).jmx(true)
+                .sla(Sla.parse("--sla", "drops=0,failed=0,p99<60s,rate>=0.5"))
+                .build();
+
+        AtomicReference<StressResult> result = new AtomicReference<>();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Thread run = new Thread(() -> {
+            try {
+                result.set(new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        run.start();
+
+        // While it runs: a Prometheus scrape and the JMX beans.
+        String scrape = null;
+        Set<ObjectName> beans = Set.of();
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 100 && run.isAlive(); i++) {
+            Thread.sleep(100);
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                        .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                beans = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("metrics-stress:*"), null);
+                if (r.statusCode() == 200 && r.body().contains("metrics_stress_response_latency_seconds{quantile=\"0.99\"}")) {
+                    scrape = r.body();
+                    break;
+                }
+            } catch (java.io.IOException notYet) {
+                // the endpoint opens once the cluster is connected
+            }
+        }
+        run.join(120_000);
+        System.out.println(console.toString(StandardCharsets.UTF_8));
+        StressResult r = result.get();
+        assertNotNull(r, "the run failed");
+
+        assertNotNull(scrape, "no Prometheus scrape with latency quantiles");
+        assertTrue(scrape.contains("# TYPE metrics_stress_samples_written_total counter"), scrape);
+        assertTrue(scrape.matches("(?s).*\\nmetrics_stress_samples_written_total \\d+\\n.*"), scrape);
+        assertTrue(scrape.contains("# TYPE metrics_stress_response_latency_seconds summary"));
+        assertFalse(beans.isEmpty(), "no MBeans in the metrics-stress domain");
+        assertTrue(beans.stream().anyMatch(n -> n.toString().contains("samples.written")), beans.toString());
+
+        // The result file validates against the documented schema.
+        ObjectMapper mapper = new ObjectMapper();
+        JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(Files.readString(Path.of(System.getProperty("metrics-stress.result-schema"))));
+        JsonNode json = mapper.readTree(dir.resolve("result.json").toFile());
+        Set<ValidationMessage> errors = schema.validate(json);
+        assertEquals(Set.of(), errors, "result.json does not match docs/result-schema.json");
+        assertEquals(1, json.get("schemaVersion").asInt());
+        assertTrue(json.get("sla").get("passed").asBoolean(), json.get("sla").toString());
+        assertFalse(json.get("intervals").isEmpty());
+
+        // The HDR log holds every response measured: HdrHistogram's own reader adds up to the total.
+        long total = 0;
+        try (HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile())) {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if ("response".equals(h.getTag())) {
+                    total += ((org.HdrHistogram.Histogram) h).getTotalCount();
+                }
+            }
+        }
+        assertEquals(r.responseLatency().count(), total);
+        assertEquals(r.groupCommitsGenerated(), total, "every commit written once, none dropped");
+
+        // CSV: one file per metric, a row per interval.
+        Path written = dir.resolve("csv").resolve("metrics-stress.samples.written.csv");
+        assertTrue(Files.exists(written), "missing " + written);
+        List<String> rows = Files.readAllLines(written);
+        assertTrue(rows.size() >= 3, rows.toString());
+        assertEquals(String.valueOf(r.written()), rows.get(rows.size() - 1).split(",")[1]);
+
+        // After the run the JMX beans are gone again: nothing of the run stays registered.
+        assertTrue(ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("metrics-stress:*"), null).isEmpty());
+    }
+
+    @Test
+    void aFailingSlaSaysWhich(CassandraServer server) throws Exception {
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace("it_sla").nodes(10).interfaces(1).groups(1).attributes(1).strings(0)
+                .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2)).index(false)
+                .sla(Sla.parse("--sla", "p99<1us,drops=0"))
+                .build();
+        StressResult r = new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .execute();
+        assertFalse(r.sla().passed());
+        assertEquals(1, r.sla().failures().size());
+        assertTrue(r.sla().failures().get(0).startsWith("response.p99 is "), r.sla().failures().toString());
+    }
+}
