@@ -58,7 +58,25 @@ public final class CassandraConnector {
             b.withAuthCredentials(c.username(), c.password() == null ? "" : c.password());
         }
         String where = c.contactPoints().stream().map(ContactPoint::toString).collect(Collectors.joining(","));
-        CompletableFuture<CqlSession> pending = b.buildAsync().toCompletableFuture();
+        // The driver's buildAsync() clears the calling thread's interrupt flag (seen with 4.19.2), so
+        // a Ctrl-C in the first second would be lost and the run never end. Started from a thread of
+        // its own, the build leaves the caller's flag alone and the wait below still sees it.
+        CompletableFuture<CqlSession> pending = new CompletableFuture<>();
+        Thread starter = new Thread(() -> {
+            try {
+                b.buildAsync().whenComplete((session, error) -> {
+                    if (error != null) {
+                        pending.completeExceptionally(error);
+                    } else {
+                        pending.complete(session);
+                    }
+                });
+            } catch (RuntimeException e) {
+                pending.completeExceptionally(e);
+            }
+        }, "metrics-stress-connect");
+        starter.setDaemon(true);
+        starter.start();
         try {
             return pending.get(c.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {

@@ -1,0 +1,309 @@
+package org.metricsstress.itests.karaf;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cli.embedded.EmbeddedCassandraException;
+import org.metricsstress.cli.embedded.PortPicker;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressOptions;
+import redis.embedded.RedisServer;
+
+/**
+ * {@code metrics:stress} in a real Karaf 4.4, installed the way the README says
+ * ({@code feature:repo-add} of this build's features, {@code feature:install metrics-stress}),
+ * typed over Karaf's SSH shell, against a real Cassandra node. The cluster's address reaches the
+ * command through {@code etc/org.metricsstress.cfg}, as an administrator would set it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class KarafStressIT {
+    private static final Duration COMMAND = Duration.ofSeconds(120);
+    /** -n 10 -f 2 -g 5 -a 10 every second: 1,000 samples/s. */
+    private static final String SMALL_PLAN = "-n 10 -f 2 -g 5 -a 10 -i 1 -r 1";
+    private static final Pattern REPORT_LINE = Pattern.compile("(?m)^\\s+\\d+s\\s+(\\d+s|-)\\s+[\\d,.]+");
+    private static final Pattern WRITTEN = Pattern.compile("samples\\s+generated ([\\d,]+), written ([\\d,]+)");
+    private static final Pattern BALANCED = Pattern.compile("(?m)^audit .* : BALANCED$");
+    /**
+     * Names our threads carry: the engine's, the driver's (after its session name), the Redis cache
+     * writer, and the reporters' (Dropwizard's CSV reporter, the JDK HTTP server behind Prometheus).
+     */
+    private static final Pattern OUR_THREAD =
+            Pattern.compile("metrics-stress|redis-cache-writer|csv-reporter|HTTP-Dispatcher|commons-pool-evictor");
+    private static final Pattern STACK_TRACE = Pattern.compile("(?m)^\\s+at \\S+\\(|^Caused by: ");
+
+    private EmbeddedCassandra cassandra;
+    private KarafServer karaf;
+    private KarafShell shell;
+
+    @BeforeAll
+    void startCassandraAndKarafAndInstallTheFeature() throws Exception {
+        long t0 = System.nanoTime();
+        // Both take seconds, mostly waiting: boot them side by side.
+        CompletableFuture<EmbeddedCassandra> node = CompletableFuture.supplyAsync(KarafStressIT::startCassandra);
+        try {
+            karaf = KarafServer.start(Path.of(System.getProperty("metrics-stress.karaf.home")),
+                    Path.of(System.getProperty("metrics-stress.karaf.bundle-repository")));
+            System.out.printf("Karaf up in %.1f s (ssh 127.0.0.1:%d)%n", seconds(t0), karaf.sshPort());
+            shell = KarafShell.on(karaf.sshPort());
+            String version = System.getProperty("metrics-stress.version");
+            expectSuccess("feature:repo-add mvn:org.metricsstress/metrics-stress-features/" + version + "/xml/features");
+            expectSuccess("feature:install metrics-stress");
+            System.out.printf("feature installed after %.1f s%n", seconds(t0));
+        } finally {
+            cassandra = node.join();
+        }
+        karaf.settings(Map.of(
+                "contact-points", cassandra.cqlAddress().getHostString() + ":" + cassandra.cqlAddress().getPort(),
+                "local-dc", cassandra.datacenter(),
+                "writer-threads", "4"));
+        // File Install applies an edited etc/*.cfg within a second or so; --help shows what the command sees.
+        awaitOutput("metrics:stress --help", "contact-points = " + cassandra.cqlAddress().getHostString());
+        System.out.printf("ready after %.1f s%n", seconds(t0));
+    }
+
+    @AfterAll
+    void stopEverything() {
+        try {
+            if (shell != null) {
+                shell.close();
+            }
+        } finally {
+            try {
+                if (karaf != null) {
+                    karaf.close();
+                }
+            } finally {
+                if (cassandra != null) {
+                    cassandra.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void theFeatureInstallsOurBundlesAndTheyAreActive() throws IOException {
+        String bundles = expectSuccess("bundle:list -s");
+        for (String name : List.of("org.metricsstress.core", "org.metricsstress.resource-cache",
+                "org.metricsstress.karaf-commands", "com.datastax.oss.driver.core")) {
+            assertTrue(bundles.lines().anyMatch(l -> l.contains(name) && l.contains("Active")),
+                    name + " is not active:\n" + bundles);
+        }
+    }
+
+    @Test
+    void helpListsEveryOptionOfTheTableWithItsDefault() throws IOException {
+        String help = expectSuccess("metrics:stress --help");
+        assertAll(StressOptions.all().stream().map(d -> () -> {
+            assertTrue(help.contains(names(d)), d.longName() + " missing from --help:\n" + help);
+            if (d.defaultShown() != null) {
+                assertTrue(help.contains("(default: " + d.defaultShown() + ")"), d.longName() + "'s default missing");
+            }
+        }));
+        assertTrue(help.contains("org.metricsstress.cfg"), "help names the settings file");
+
+        // Printed like any Karaf command's output, so the shell's pipes see it.
+        String piped = expectSuccess("metrics:stress --help | grep twcs");
+        assertTrue(piped.contains("--twcs-window") && !piped.contains("--nodes"), piped);
+    }
+
+    @Test
+    void aShortRunPrintsReportsWritesEverySampleAndItsAuditBalances() throws IOException {
+        KarafShell.Result r = shell.exec("metrics:stress " + SMALL_PLAN + " --duration 4s --keyspace karaf_run", COMMAND);
+        System.out.println(r.output());
+        assertEquals(0, r.status(), r.output());
+        assertTrue(r.output().contains("connected to cluster"), r.output());
+        assertTrue(REPORT_LINE.matcher(r.output()).results().count() >= 3, "report lines every second:\n" + r.output());
+        assertTrue(BALANCED.matcher(r.output()).find(), r.output());
+        long written = written(r.output());
+        assertTrue(written > 0, r.output());
+        assertEquals(written, rows("karaf_run"), "rows in Cassandra = samples the summary counts as written");
+        assertNoThreadOfOursLeft(Duration.ZERO);
+    }
+
+    @Test
+    void badOptionsPrintOneErrorLineAndNoStackTrace() throws IOException {
+        KarafShell.Result unknown = shell.exec("metrics:stress -n 10 --no-such-option", COMMAND);
+        assertNotEquals(0, unknown.status());
+        assertEquals("metrics:stress: unknown option '--no-such-option' (see metrics:stress --help)",
+                unknown.output().strip());
+
+        KarafShell.Result badValue = shell.exec("metrics:stress --nodes ten", COMMAND);
+        assertNotEquals(0, badValue.status());
+        assertEquals(1, badValue.output().strip().lines().count(), badValue.output());
+        assertTrue(badValue.output().startsWith("metrics:stress: --nodes"), badValue.output());
+
+        // Nothing listens on port 1: the cluster error is one line too, after the plan line.
+        KarafShell.Result noCluster = shell.exec(
+                "metrics:stress -n 1 --contact-points 127.0.0.1:1 --connect-timeout 5s --duration 1s", COMMAND);
+        assertNotEquals(0, noCluster.status());
+        List<String> lines = noCluster.output().strip().lines().toList();
+        assertTrue(lines.get(lines.size() - 1).startsWith("metrics:stress: cannot connect to Cassandra at 127.0.0.1:1"),
+                noCluster.output());
+        for (KarafShell.Result r : List.of(unknown, badValue, noCluster)) {
+            assertFalse(STACK_TRACE.matcher(r.output()).find(), "no stack trace:\n" + r.output());
+        }
+        assertNoThreadOfOursLeft(Duration.ZERO);
+    }
+
+    @Test
+    void ctrlCEndsARunWhichDrainsAndReportsAndASecondRunMeanwhileIsRefused() throws IOException {
+        try (KarafShell.Terminal terminal = shell.terminal()) {
+            terminal.awaitScreen(Pattern.compile("karaf@root\\(\\)>"), Duration.ofSeconds(30));
+            terminal.type("metrics:stress " + SMALL_PLAN + " --keyspace karaf_ctrlc\r");
+            terminal.awaitScreen(REPORT_LINE, Duration.ofSeconds(60));
+
+            KarafShell.Result second = shell.exec("metrics:stress -n 1 --duration 1s --keyspace karaf_second", COMMAND);
+            assertNotEquals(0, second.status());
+            assertTrue(second.output().strip().startsWith("metrics:stress: a run is already in progress"), second.output());
+
+            // Karaf gives the prompt back at once; the command thread, interrupted, drains and then
+            // prints the summary into the same terminal.
+            terminal.ctrlC();
+            String screen = terminal.awaitScreen(BALANCED, Duration.ofSeconds(60));
+            System.out.println(screen);
+            // The summary is printed before the driver session closes; then nothing may be left.
+            assertNoThreadOfOursLeft(Duration.ofSeconds(20));
+            assertEquals(written(screen), rows("karaf_ctrlc"));
+        }
+    }
+
+    @Test
+    void aRunWithTheRedisCacheAndEveryLiveOutputLeavesNothingBehind(@TempDir Path outputs) throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        int redisPort = PortPicker.freePort(loopback);
+        int prometheusPort = PortPicker.freePort(loopback);
+        RedisServer redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort)
+                .setting("save \"\"").setting("appendonly no").build();
+        redis.start();
+        try {
+            KarafShell.Result r = shell.exec("metrics:stress " + SMALL_PLAN + " --duration 3s --keyspace karaf_redis"
+                    + " --cache redis --redis redis://127.0.0.1:" + redisPort
+                    + " --jmx --prometheus-port " + prometheusPort + " --csv-dir " + outputs.resolve("csv")
+                    + " --hdr-log " + outputs.resolve("run.hlog") + " --result-json " + outputs.resolve("result.json"),
+                    COMMAND);
+            System.out.println(r.output());
+            assertEquals(0, r.status(), r.output());
+            assertTrue(r.output().contains("resource cache: redis"), r.output());
+            assertTrue(r.output().contains("JMX: metrics in domain 'metrics-stress'"), r.output());
+            assertTrue(r.output().contains("Prometheus metrics on http://127.0.0.1:" + prometheusPort), r.output());
+            assertTrue(BALANCED.matcher(r.output()).find(), r.output());
+            assertTrue(Files.size(outputs.resolve("result.json")) > 0 && Files.size(outputs.resolve("run.hlog")) > 0);
+
+            assertNoThreadOfOursLeft(Duration.ZERO);
+            assertTrue(PortPicker.isFree(loopback, prometheusPort), "the Prometheus endpoint is closed");
+            assertEquals(Set.of(), karafMBeans("metrics-stress:*"), "the JMX reporter's MBeans are unregistered");
+        } finally {
+            redis.stop();
+        }
+    }
+
+    private Set<ObjectName> karafMBeans(String pattern) throws IOException, MalformedObjectNameException {
+        Map<String, Object> login = Map.of(JMXConnector.CREDENTIALS, new String[] {"karaf", "karaf"});
+        try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(karaf.jmxUrl()), login)) {
+            return jmx.getMBeanServerConnection().queryNames(new ObjectName(pattern), null);
+        }
+    }
+
+    /**
+     * No thread by our names, and no thread running our code or the driver's, as {@code shell:threads}
+     * sees them. {@code settle}: how long a run that is still finishing may take to get there.
+     */
+    private void assertNoThreadOfOursLeft(Duration settle) throws IOException {
+        long deadline = System.nanoTime() + settle.toNanos();
+        while (true) {
+            String names = expectSuccess("shell:threads --list --no-format");
+            String stacks = expectSuccess("shell:threads");
+            List<String> ours = names.lines().filter(l -> OUR_THREAD.matcher(l).find()).toList();
+            boolean runningOurCode = stacks.contains("at org.metricsstress.") || stacks.contains("at com.datastax.oss.driver.");
+            if (ours.isEmpty() && !runningOurCode) {
+                return;
+            }
+            if (System.nanoTime() >= deadline) {
+                assertTrue(ours.isEmpty(), "threads of ours still running:\n" + String.join("\n", ours));
+                assertFalse(runningOurCode, "a thread still runs our code or the driver's:\n" + stacks);
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+    }
+
+    private String expectSuccess(String command) throws IOException {
+        KarafShell.Result r = shell.exec(command, COMMAND);
+        assertEquals(0, r.status(), command + " failed:\n" + r.output());
+        return r.output();
+    }
+
+    private void awaitOutput(String command, String expected) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            last = shell.exec(command, COMMAND).output();
+            if (last.contains(expected)) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("'" + command + "' never printed '" + expected + "':\n" + last);
+    }
+
+    private long rows(String keyspace) {
+        try (CqlSession s = CqlSession.builder().addContactPoint(cassandra.cqlAddress())
+                .withLocalDatacenter(cassandra.datacenter()).build()) {
+            return s.execute(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".samples")
+                    .setTimeout(Duration.ofSeconds(60))).one().getLong(0);
+        }
+    }
+
+    private static long written(String output) {
+        Matcher m = WRITTEN.matcher(output);
+        assertTrue(m.find(), "no samples line in:\n" + output);
+        return Long.parseLong(m.group(2).replace(",", ""));
+    }
+
+    private static String names(OptionDef d) {
+        return d.shortName() == null ? d.longName() : d.shortName() + ", " + d.longName();
+    }
+
+    private static EmbeddedCassandra startCassandra() {
+        try {
+            return EmbeddedCassandra.builder().output(System.out::println).start();
+        } catch (EmbeddedCassandraException e) {
+            throw new IllegalStateException("could not start the test Cassandra node: " + e.getMessage(), e);
+        }
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+}

@@ -1,0 +1,68 @@
+package org.metricsstress.karaf;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.report.StressResult;
+import org.metricsstress.storage.ClusterException;
+
+/**
+ * At most one stress run in this Karaf at a time; a second is refused, not queued. Two runs would
+ * share the CPU of the JVM they measure (OpenNMS's, in the field) and each would report the
+ * other's load as its own latency, and neither summary would be what its user asked for.
+ */
+final class OneRunAtATime {
+
+    /** A run was asked for while another is in progress. */
+    static final class Refused extends Exception {
+        Refused(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private record Active(StressRun run, LocalTime since, CountDownLatch finished) {}
+
+    private final AtomicReference<Active> active = new AtomicReference<>();
+
+    /** Runs to the end (duration, Ctrl-C, or {@link #stopAndAwait}), printing to {@code out}. */
+    StressResult run(StressConfig config, PrintStream out) throws ClusterException, Refused {
+        Active mine = new Active(new StressRun(config, out), LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
+                new CountDownLatch(1));
+        if (!active.compareAndSet(null, mine)) {
+            Active other = active.get();
+            throw new Refused("a run is already in progress" + (other == null ? "" : " (started " + other.since() + ")")
+                    + "; one run at a time: wait for its summary, or stop it with Ctrl-C in its session"
+                    + " (after Ctrl-C it still drains for up to its --drain-timeout)");
+        }
+        try {
+            return mine.run().execute();
+        } finally {
+            active.set(null);
+            mine.finished().countDown();
+        }
+    }
+
+    /**
+     * Ends the run in progress early (the bundle is stopping) and waits, up to {@code bound}, for
+     * it to drain and print its summary, so that no thread of ours outlives the bundle.
+     */
+    boolean stopAndAwait(Duration bound) {
+        Active current = active.get();
+        if (current == null) {
+            return true;
+        }
+        current.run().stop();
+        try {
+            return current.finished().await(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

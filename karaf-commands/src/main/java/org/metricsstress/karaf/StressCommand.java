@@ -1,0 +1,115 @@
+package org.metricsstress.karaf;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.karaf.shell.api.console.Command;
+import org.apache.karaf.shell.api.console.Completer;
+import org.apache.karaf.shell.api.console.Parser;
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.support.CommandException;
+import org.metricsstress.config.ArgsParser;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.storage.ClusterException;
+
+/**
+ * {@code metrics:stress}: OpenNMS's command, with the option table of the standalone CLI.
+ *
+ * <p>This is Karaf's low-level {@link Command}, not an annotated {@code Action}: Karaf parses an
+ * Action's options itself from {@code @Option} fields and rejects any {@code -x} it does not know
+ * (and takes {@code --help} for its own), so the table would have to be written out a second time
+ * as annotated fields. A {@code Command} receives the words as typed; {@link ArgsParser} reads them
+ * against {@link StressOptions#all()}, the same table picocli is built from, so both front ends
+ * accept the same options with the same checks and messages.
+ */
+final class StressCommand implements Command {
+    static final String SCOPE = "metrics";
+    static final String NAME = "stress";
+    static final String FULL_NAME = SCOPE + ":" + NAME;
+
+    private final AdminSettings settings;
+    private final OneRunAtATime runs;
+    private final Map<String, String> environment;
+    private final Supplier<PrintStream> output;
+
+    /**
+     * @param output where the command prints: in Karaf, {@code System.out}, which the shell points
+     *               at the executing command's own output, so that {@code metrics:stress ... | grep}
+     *               and {@code help metrics:stress} (which captures it) work as for any command
+     */
+    StressCommand(AdminSettings settings, OneRunAtATime runs, Map<String, String> environment,
+            Supplier<PrintStream> output) {
+        this.settings = settings;
+        this.runs = runs;
+        this.environment = environment;
+        this.output = output;
+    }
+
+    @Override
+    public String getScope() {
+        return SCOPE;
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public String getDescription() {
+        return "Drive a Newts-style write pipeline against Cassandra and report whether it keeps up";
+    }
+
+    @Override
+    public Completer getCompleter(boolean scoped) {
+        return new OptionNameCompleter(StressOptions.all());
+    }
+
+    @Override
+    public Parser getParser() {
+        return null; // Karaf's own tokenizer: quoting works as for every other command
+    }
+
+    @Override
+    public Object execute(Session session, List<Object> arguments) throws Exception {
+        PrintStream console = output.get();
+        try {
+            List<String> typed = words(arguments);
+            ArgsParser.Parsed line = new ArgsParser(StressOptions.all()).parse(typed, Map.of());
+            if (line.help()) {
+                Help.print(console, settings.current());
+                return null;
+            }
+            StressConfig config = settings.withTyped(typed, environment).builder().build();
+            runs.run(config, console);
+            return null; // the summary is printed; a returned object would be echoed by the shell
+        } catch (ConfigException e) {
+            throw failure(e.getMessage() + " (see " + FULL_NAME + " --help)");
+        } catch (ClusterException | OneRunAtATime.Refused e) {
+            throw failure(e.getMessage());
+        }
+    }
+
+    /** Gogo hands over tokens it evaluated (a bare {@code true} is a Boolean): back to the text typed. */
+    private static List<String> words(List<Object> arguments) {
+        List<String> words = new ArrayList<>(arguments.size());
+        for (Object a : arguments) {
+            words.add(String.valueOf(a));
+        }
+        return words;
+    }
+
+    /**
+     * Karaf prints a {@link CommandException}'s help text as is and nothing else (the stack trace
+     * only goes to the log at debug level), and the command counts as failed, so an SSH client gets
+     * a non-zero exit status.
+     */
+    private static CommandException failure(String message) {
+        String line = FULL_NAME + ": " + message;
+        return new CommandException(line, line);
+    }
+}
