@@ -191,10 +191,11 @@ public final class StressOptions {
                 d.apply().accept(b, v);
             }
         }
+        // Secrets with no option of their own come only from the environment.
         for (EnvSetting e : ENVIRONMENT) {
-            boolean attachedToOption = offered.stream().anyMatch(d -> e.name().equals(d.envVar()));
+            boolean attachedToOption = ALL.stream().anyMatch(d -> e.name().equals(d.envVar()));
             String v = env.get(e.name());
-            if (!attachedToOption && v != null && !v.isEmpty() && offered.stream().anyMatch(d -> d.section() == INDEX)) {
+            if (!attachedToOption && v != null && !v.isEmpty()) {
                 e.apply().accept(b, v);
             }
         }

@@ -8,8 +8,8 @@ import org.HdrHistogram.Recorder;
  * One latency measured per group commit, in microseconds: recorded wait-free from any thread,
  * read by one reporter thread as interval histograms that also add up to the whole run.
  *
- * <p>Range 1 us to 1 hour at 3 significant digits (0.1% relative error); longer values are
- * clamped to one hour and counted in {@link #clamped()} rather than dropped.
+ * <p>Range 1 us to 1 hour at 3 significant digits (0.1% relative error); a longer value is
+ * recorded as one hour rather than dropped, so counts stay exact.
  */
 public final class LatencyTracker {
     static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
@@ -17,7 +17,6 @@ public final class LatencyTracker {
     private final String name;
     private final Recorder recorder = new Recorder(1, HIGHEST_MICROS, 3);
     private final Histogram total = new Histogram(1, HIGHEST_MICROS, 3);
-    private final java.util.concurrent.atomic.LongAdder clamped = new java.util.concurrent.atomic.LongAdder();
     private Histogram recycled;
 
     public LatencyTracker(String name) {
@@ -35,7 +34,6 @@ public final class LatencyTracker {
             micros = 1;
         } else if (micros > HIGHEST_MICROS) {
             micros = HIGHEST_MICROS;
-            clamped.increment();
         }
         recorder.recordValue(micros);
     }
@@ -54,9 +52,5 @@ public final class LatencyTracker {
     /** A copy of everything recorded and taken so far. */
     public synchronized Histogram total() {
         return total.copy();
-    }
-
-    public long clamped() {
-        return clamped.sum();
     }
 }

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * counters (LongAdder inside: cheap under contention); latencies are HdrHistogram recorders.
  *
  * <p>The audit: every generated sample ends as exactly one of written, dropped (ring full) or
- * failed (error or abandoned at the end). {@link #inFlightSamples()} is what is still on its way.
+ * failed (error or abandoned at the end).
  */
 public final class StressMetrics {
     public static final String PREFIX = "metrics-stress.";
@@ -125,12 +125,6 @@ public final class StressMetrics {
 
     public long failures(ErrorClass c) {
         return failuresByClass.get(c).getCount();
-    }
-
-    /** Handed to the writer but neither written nor failed yet. */
-    public long inFlightSamples() {
-        return samplesHanded.getCount() - samplesWritten.getCount() - samplesFailed.getCount()
-                + failures(ErrorClass.ABANDONED);
     }
 
     /** generated - written - dropped - failed: zero once a run has drained. */

@@ -170,7 +170,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
         }
     }
 
-    static void deleteRecursively(Path root) {
+    /** Deletes a directory tree, best effort; also used by the Karaf tests for their own work dirs. */
+    public static void deleteRecursively(Path root) {
         if (!Files.exists(root)) {
             return;
         }

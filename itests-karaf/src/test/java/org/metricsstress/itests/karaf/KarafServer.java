@@ -2,17 +2,15 @@ package org.metricsstress.itests.karaf;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.cli.embedded.PortPicker;
 
 /**
@@ -42,7 +40,7 @@ final class KarafServer implements AutoCloseable {
 
     /** Boots Karaf from {@code home} with a fresh data directory and no settings of ours, and waits until its shell answers. */
     static KarafServer start(Path home, Path bundleRepository) throws IOException {
-        deleteRecursively(home.resolve("data"));
+        EmbeddedCassandra.deleteRecursively(home.resolve("data"));
         InetAddress loopback = InetAddress.getLoopbackAddress();
         int ssh = PortPicker.freePort(loopback);
         int rmiRegistry = PortPicker.freePort(loopback);
@@ -155,24 +153,5 @@ final class KarafServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }
