@@ -62,13 +62,7 @@ public final class Main {
                 .sortOptions(false)
                 .abbreviateSynopsis(true);
         model.addAll(root, StressOptions.all());
-        root.addOption(OptionSpec.builder("--embedded").arity("0").type(boolean.class)
-                .description("start a throwaway local Cassandra " + "node (child JVM) and stress it").build());
-        root.addOption(OptionSpec.builder("--cassandra-java-home").arity("1").type(String.class).paramLabel("DIR")
-                .description("JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME; default: this JVM if 11/17, "
-                        + "else one found under /usr/lib/jvm)").build());
-        root.addOption(OptionSpec.builder("--embedded-heap").arity("1").type(String.class).paramLabel("SIZE")
-                .description("maximum heap of the embedded node (default: 1G)").build());
+        addEmbeddedOptions(root);
 
         CommandSpec schema = CommandSpec.create().name("schema");
         schema.mixinStandardHelpOptions(true);
@@ -96,6 +90,17 @@ public final class Main {
                 .description("allowed worsening of a judged figure, e.g. 5% (default: 5%)").build());
         root.addSubcommand("compare", compare);
 
+        CommandSpec bench = CommandSpec.create().name("bench");
+        bench.mixinStandardHelpOptions(true);
+        bench.usageMessage().description("Measure the pipeline against a minimal writer on one node, side by side: "
+                + "ceiling, pipeline without indexing, with a cold and a warm cache, ceiling again; prints a table "
+                + "and writes JSON. Shape defaults: -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources).")
+                .sortOptions(false);
+        BenchCommand.declare(bench);
+        model.addAll(bench, BenchCommand.offered());
+        addEmbeddedOptions(bench);
+        root.addSubcommand("bench", bench);
+
         CommandLine cl = new CommandLine(root);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -114,6 +119,7 @@ public final class Main {
                 return switch (sub.commandSpec().name()) {
                     case "report" -> SavedResults.report(sub, out, err);
                     case "compare" -> SavedResults.compare(sub, out, err);
+                    case "bench" -> bench(sub);
                     default -> printSchema(sub);
                 };
             }
@@ -123,6 +129,16 @@ public final class Main {
         }
     }
 
+    private static void addEmbeddedOptions(CommandSpec spec) {
+        spec.addOption(OptionSpec.builder("--embedded").arity("0").type(boolean.class)
+                .description("start a throwaway local Cassandra " + "node (child JVM) and stress it").build());
+        spec.addOption(OptionSpec.builder("--cassandra-java-home").arity("1").type(String.class).paramLabel("DIR")
+                .description("JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME; default: this JVM if 11/17, "
+                        + "else one found under /usr/lib/jvm)").build());
+        spec.addOption(OptionSpec.builder("--embedded-heap").arity("1").type(String.class).paramLabel("SIZE")
+                .description("maximum heap of the embedded node (default: 1G)").build());
+    }
+
     private int usage(String message) {
         err.println(NAME + ": " + message + " (see " + NAME + " --help)");
         return ExitCode.USAGE;
@@ -130,7 +146,17 @@ public final class Main {
 
     /** Applies the options the user gave, then environment variables for the ones not given. */
     private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
+        return builder(parsed, offered, Map.of());
+    }
+
+    /** As above, with {@code defaults} (long name to text) applied first where the option was not given. */
+    private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered, Map<String, String> defaults) {
         StressConfig.Builder b = StressConfig.builder();
+        defaults.forEach((name, value) -> {
+            if (!parsed.hasMatchedOption(name)) {
+                StressOptions.byName(name).apply().accept(b, value);
+            }
+        });
         List<String> given = new ArrayList<>();
         for (OptionSpec o : parsed.matchedOptions()) {
             OptionDef d = model.def(o);
@@ -206,6 +232,61 @@ public final class Main {
                 node.close();
             }
             lifecycle.finished.countDown();
+        }
+    }
+
+    /** Makes a configuration builder for a bench phase: the user's options over the given defaults. */
+    interface Configured {
+        StressConfig.Builder builder(Map<String, String> defaults);
+    }
+
+    private int bench(ParseResult parsed) {
+        List<OptionDef> offered = BenchCommand.offered();
+        boolean embedded = parsed.hasMatchedOption("--embedded");
+        if (embedded && parsed.hasMatchedOption("--contact-points")) {
+            return usage("--embedded starts its own node: leave out --contact-points");
+        }
+        BenchCommand.requireNoConflict(parsed);
+        long pid = BenchCommand.nodePid(parsed);
+        builder(parsed, offered).build(); // validate before spending seconds on a node
+        EmbeddedCassandra node = null;
+        try {
+            if (embedded) {
+                node = startEmbedded(parsed);
+                EmbeddedCassandra started = node;
+                if (handleSignals) {
+                    Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
+                }
+                pid = node.pid();
+            }
+            EmbeddedCassandra target = node;
+            Configured configured = defaults -> {
+                StressConfig.Builder b = builder(parsed, offered, defaults);
+                if (target != null) {
+                    b.contactPoints(List.of(new ContactPoint(target.cqlAddress().getHostString(),
+                            target.cqlAddress().getPort()))).localDc(target.datacenter());
+                }
+                return b;
+            };
+            BenchCommand.run(parsed, configured, pid > 0 ? BenchCommand.processCpu(pid) : () -> -1L, out);
+            return ExitCode.OK;
+        } catch (EmbeddedCassandraException | ClusterException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return ExitCode.CLUSTER;
+        } catch (ConfigException e) {
+            return usage(e.getMessage());
+        } catch (InterruptedException e) {
+            err.println(NAME + ": bench interrupted");
+            return ExitCode.CLUSTER;
+        } catch (RuntimeException e) {
+            err.println(NAME + ": internal error (please report): " + e);
+            e.printStackTrace(err);
+            return ExitCode.INTERNAL;
+        } finally {
+            if (node != null) {
+                out.println("stopping embedded Cassandra (pid " + node.pid() + ")");
+                node.close();
+            }
         }
     }
 

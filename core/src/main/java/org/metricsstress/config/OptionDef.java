@@ -36,6 +36,11 @@ public record OptionDef(
         return shortName == null ? new String[] {longName} : new String[] {shortName, longName};
     }
 
+    /** This option with another default shown (a subcommand whose defaults differ). */
+    public OptionDef withDefaultShown(String shown) {
+        return new OptionDef(shortName, longName, label, help, shown, section, envVar, apply);
+    }
+
     /** Help text with the default appended, as both front ends show it. */
     public String helpWithDefault() {
         String text = help;

@@ -30,6 +30,14 @@ public final class Parse {
         return v;
     }
 
+    public static long positiveLong(String option, String value) {
+        long v = aLong(option, value);
+        if (v < 1) {
+            throw new ConfigException(option + ": must be at least 1, got " + value);
+        }
+        return v;
+    }
+
     public static long aLong(String option, String value) {
         try {
             return Long.parseLong(value.trim());

@@ -57,7 +57,7 @@ public final class StressOptions {
             opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", "30", OUTPUT,
                     (b, v) -> b.reportInterval(Parse.duration("--report", v))),
             // --- pipeline
-            opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two)", "8192", PIPELINE,
+            opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two), split evenly over the writer threads", "8192", PIPELINE,
                     (b, v) -> b.ringSize(Parse.positiveInt("--ring-size", v))),
             opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra", "16", PIPELINE,
                     (b, v) -> b.writerThreads(Parse.positiveInt("--writer-threads", v))),

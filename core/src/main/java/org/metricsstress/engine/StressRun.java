@@ -56,6 +56,8 @@ public final class StressRun {
     private final StressConfig config;
     private final PrintStream out;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private ResourceCache callersCache;
+    private boolean stopWhenIndexed;
 
     public StressRun(StressConfig config, PrintStream out) {
         this.config = config;
@@ -67,11 +69,30 @@ public final class StressRun {
         stopRequested.countDown();
     }
 
+    /**
+     * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
+     * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
+     */
+    public StressRun withCache(ResourceCache cache) {
+        this.callersCache = cache;
+        return this;
+    }
+
+    /**
+     * Ends generation as soon as every plan resource is indexed (checked every 100 ms): a run of
+     * the cold phase alone, for the bench. Without indexing it changes nothing.
+     */
+    public StressRun stopWhenIndexed() {
+        this.stopWhenIndexed = true;
+        return this;
+    }
+
     public StressResult execute() throws ClusterException {
         StressPlan plan = StressPlan.of(config);
         out.println(describe(plan));
         try (CqlSession session = CassandraConnector.connect(config);
-                ResourceCache cache = config.index() ? openCache() : null) {
+                ResourceCache owned = config.index() && callersCache == null ? openCache() : null) {
+            ResourceCache cache = config.index() ? (callersCache != null ? callersCache : owned) : null;
             Map<String, Object> cluster = prepare(session);
             CachePrimer.Primed primed = null;
             if (cache != null) {
@@ -128,7 +149,8 @@ public final class StressRun {
             indexer = new CassandraIndexer(session, config, plan, cache, indexMetrics);
             sinks = writer.andThen(indexer);
         }
-        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(), sinks,
+        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
+                config.onFull(), sinks,
                 metrics);
         long cpuAtStart = ProcessCpu.nanos();
         long gcCountAtStart = JvmStats.gcCount();
@@ -162,8 +184,13 @@ public final class StressRun {
         long nextReport = startNanos + reportNanos;
         boolean interrupted = false;
         int lastWarning = -10;
+        boolean watchIndex = stopWhenIndexed && indexMetrics != null;
         while (true) {
-            long wait = Math.min(nextReport, schedule.endNanos()) - System.nanoTime();
+            long wakeAt = Math.min(nextReport, schedule.endNanos());
+            if (watchIndex) {
+                wakeAt = Math.min(wakeAt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            long wait = wakeAt - System.nanoTime();
             try {
                 if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
                     break;
@@ -179,14 +206,14 @@ public final class StressRun {
                 IntervalStats s = sampler.sample(now);
                 intervals.add(s);
                 console.line(s);
-                String warning = Verdicts.intervalWarning(s, config.ringSize());
+                String warning = Verdicts.intervalWarning(s, ring.size());
                 if (warning != null && intervals.size() >= lastWarning + 10) {
                     out.println(warning);
                     lastWarning = intervals.size();
                 }
                 nextReport += reportNanos;
             }
-            if (now >= schedule.endNanos()) {
+            if (now >= schedule.endNanos() || (watchIndex && indexMetrics.secondsToComplete() >= 0)) {
                 break;
             }
         }

@@ -66,12 +66,13 @@ public final class Generator implements Runnable {
                         }
                         metrics.scheduleLag().recordNanos(System.nanoTime() - intended);
                         metrics.generated(attributes, strings);
-                        long seq = ring.claim();
+                        Ring.Lane lane = ring.laneFor(key);
+                        long seq = lane.claim();
                         if (seq < 0) {
                             metrics.dropped(attributes);
                             continue;
                         }
-                        GroupCommit slot = ring.slot(seq);
+                        GroupCommit slot = lane.slot(seq);
                         slot.resourceKey = key;
                         slot.node = node;
                         slot.iface = iface;
@@ -85,7 +86,7 @@ public final class Generator implements Runnable {
                         for (int a = 0; a < attributes; a++) {
                             values[a] = SampleValues.value(seed, key, a, ts);
                         }
-                        ring.publish(seq);
+                        lane.publish(seq);
                     }
                 }
             }

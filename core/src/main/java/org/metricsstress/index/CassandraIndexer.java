@@ -102,6 +102,20 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         }
     }
 
+    /**
+     * The value the cache ends up holding for resource {@code i} of the plan (group resources
+     * first, then interface resources; strings not varied): what a memory measurement of the cache
+     * should fill it with.
+     */
+    public static long cacheValueOf(StressPlan plan, long i) {
+        if (i >= plan.groupResources()) {
+            return INTERFACE_INDEXED;
+        }
+        int group = plan.groupOf((int) i);
+        return ResourceKeys.groupValue(metricsFingerprint(group, plan.attributes()),
+                stringsFingerprint(group, plan.strings(), false, 0));
+    }
+
     /** The fingerprint of a group resource's metric set, as the primer computes it from rows. */
     static int metricsFingerprint(int group, int attributes) {
         long x = 0;

@@ -10,7 +10,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import java.time.Instant;
+import java.nio.ByteBuffer;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
 import org.metricsstress.config.StressConfig;
@@ -42,7 +42,10 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final int ttlSeconds;
     private final int maxInFlight;
     private final Semaphore permits;
-    private final String[][] metricNames;
+    /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
+    private final ByteBuffer context;
+    private final ByteBuffer ttl;
+    private final ByteBuffer[][] metricNameBytes;
     private volatile boolean aborted;
 
     public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics) {
@@ -55,10 +58,12 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.ttlSeconds = (int) config.ttl().getSeconds();
         this.maxInFlight = config.maxInFlight();
         this.permits = new Semaphore(maxInFlight);
-        this.metricNames = new String[config.groups()][config.attributes()];
+        this.context = ColumnBytes.text(StressConfig.CONTEXT);
+        this.ttl = ColumnBytes.integer(ttlSeconds);
+        this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
         for (int g = 0; g < config.groups(); g++) {
             for (int a = 0; a < config.attributes(); a++) {
-                metricNames[g][a] = ResourceNames.metricName(g, a);
+                metricNameBytes[g][a] = ColumnBytes.text(ResourceNames.metricName(g, a));
             }
         }
         metrics.gauge("writes.in-flight", this::inFlightRequests);
@@ -90,17 +95,25 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         return new Sink();
     }
 
-    /** One writer thread's sink: its name builder is reused for every commit. */
+    /**
+     * One writer thread's sink. Columns are bound as encoded bytes: the constant ones (context,
+     * metric names, TTL) are encoded once for the run, the per-commit ones (resource, partition,
+     * timestamp) once per commit, and the values of a commit share one array; what remains per
+     * sample is the driver's own statement objects, which any prepared batch needs.
+     */
     private final class Sink implements GroupCommitSink {
         private final StringBuilder name = new StringBuilder(64);
+        private int lastPartition = Integer.MIN_VALUE;
+        private ByteBuffer lastPartitionBytes;
 
         @Override
         public void write(GroupCommit c) {
             name.setLength(0);
-            String resource = ResourceNames.groupResource(name, c.node, c.iface, c.group).toString();
-            int partition = NewtsSchema.partitionOf(c.timestampMillis);
-            Instant collectedAt = Instant.ofEpochMilli(c.timestampMillis);
-            String[] names = metricNames[c.group];
+            ByteBuffer resource = ColumnBytes.ascii(ResourceNames.groupResource(name, c.node, c.iface, c.group));
+            ByteBuffer partition = partitionBytes(NewtsSchema.partitionOf(c.timestampMillis));
+            ByteBuffer collectedAt = ColumnBytes.timestamp(c.timestampMillis);
+            byte[] values = SampleValueCodec.encodeGauges(c.values, c.sampleCount);
+            ByteBuffer[] names = metricNameBytes[c.group];
             for (int from = 0; from < c.sampleCount; from += MAX_ROWS_PER_BATCH) {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
                 int rows = to - from;
@@ -118,9 +131,17 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 }
                 Statement<?> request;
                 try {
-                    request = rows == 1
-                            ? bind(partition, resource, collectedAt, names[from], c.values[from]).setConsistencyLevel(consistency)
-                            : batch(c, from, to, partition, resource, collectedAt, names);
+                    if (rows == 1) {
+                        request = bind(partition, resource, collectedAt, names[from], values, from)
+                                .setConsistencyLevel(consistency);
+                    } else {
+                        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED)
+                                .setConsistencyLevel(consistency);
+                        for (int a = from; a < to; a++) {
+                            batch.addStatement(bind(partition, resource, collectedAt, names[a], values, a));
+                        }
+                        request = batch.build();
+                    }
                 } catch (RuntimeException e) {
                     permits.release();
                     metrics.failed(c.sampleCount - from, ErrorClass.OTHER);
@@ -132,25 +153,25 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
         }
 
-        private Statement<?> batch(GroupCommit c, int from, int to, int partition, String resource,
-                Instant collectedAt, String[] names) {
-            BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED)
-                    .setConsistencyLevel(consistency);
-            for (int a = from; a < to; a++) {
-                batch.addStatement(bind(partition, resource, collectedAt, names[a], c.values[a]));
+        private ByteBuffer partitionBytes(int partition) {
+            // A partition spans a week: the same bytes serve every commit until the week turns.
+            if (partition != lastPartition) {
+                lastPartition = partition;
+                lastPartitionBytes = ColumnBytes.integer(partition);
             }
-            return batch.build();
+            return lastPartitionBytes;
         }
 
-        private BoundStatement bind(int partition, String resource, Instant collectedAt, String metric, double value) {
+        private BoundStatement bind(ByteBuffer partition, ByteBuffer resource, ByteBuffer collectedAt,
+                ByteBuffer metric, byte[] values, int sample) {
             return insert.boundStatementBuilder()
-                    .setString(0, StressConfig.CONTEXT)
-                    .setInt(1, partition)
-                    .setString(2, resource)
-                    .setInstant(3, collectedAt)
-                    .setString(4, metric)
-                    .setByteBuffer(5, SampleValueCodec.encodeGauge(value))
-                    .setInt(6, ttlSeconds)
+                    .setBytesUnsafe(0, context)
+                    .setBytesUnsafe(1, partition)
+                    .setBytesUnsafe(2, resource)
+                    .setBytesUnsafe(3, collectedAt)
+                    .setBytesUnsafe(4, metric)
+                    .setBytesUnsafe(5, ByteBuffer.wrap(values, sample * SampleValueCodec.SIZE, SampleValueCodec.SIZE))
+                    .setBytesUnsafe(6, ttl)
                     .build();
         }
     }

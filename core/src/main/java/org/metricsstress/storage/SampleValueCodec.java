@@ -19,6 +19,19 @@ public final class SampleValueCodec {
         return b;
     }
 
+    /**
+     * The blobs of {@code count} gauges back to back in one array: blob {@code i} is the
+     * {@link #SIZE} bytes at {@code i * SIZE}. One allocation per group commit instead of one per sample.
+     */
+    public static byte[] encodeGauges(double[] values, int count) {
+        byte[] out = new byte[count * SIZE];
+        ByteBuffer b = ByteBuffer.wrap(out);
+        for (int i = 0; i < count; i++) {
+            b.put(GAUGE).putDouble(values[i]);
+        }
+        return out;
+    }
+
     /** The gauge value in {@code blob}; throws IllegalArgumentException for anything else. */
     public static double decodeGauge(ByteBuffer blob) {
         ByteBuffer b = blob.duplicate();

@@ -44,16 +44,17 @@ class RingTest {
 
     private static boolean publish(Ring ring, StressMetrics metrics, int key) {
         metrics.generated(3, 0);
-        long seq = ring.claim();
+        Ring.Lane lane = ring.laneFor(key);
+        long seq = lane.claim();
         if (seq < 0) {
             metrics.dropped(3);
             return false;
         }
-        GroupCommit slot = ring.slot(seq);
+        GroupCommit slot = lane.slot(seq);
         slot.resourceKey = key;
         slot.sampleCount = 3;
         slot.intendedNanos = System.nanoTime();
-        ring.publish(seq);
+        lane.publish(seq);
         return true;
     }
 
@@ -61,7 +62,7 @@ class RingTest {
     void dropPolicyCountsWhatDoesNotFitAndWritesTheRest() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(8, 3, 2, OnFull.DROP, sink, metrics);
+        Ring ring = new Ring(8, 3, 2, 100, OnFull.DROP, sink, metrics);
         int accepted = 0;
         for (int k = 0; k < 100; k++) {
             if (publish(ring, metrics, k)) {
@@ -80,11 +81,32 @@ class RingTest {
     }
 
     @Test
+    void resourcesAreSpreadEvenlyOverTheLanesInRunsOfConsecutiveKeys() {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink sink = new GatedSink(metrics);
+        sink.gate.countDown();
+        for (int keys : new int[] {8, 100, 1000, 100_000}) {
+            Ring ring = new Ring(64, 1, 4, keys, OnFull.BLOCK, sink, metrics);
+            java.util.Map<Ring.Lane, Integer> perLane = new java.util.IdentityHashMap<>();
+            for (int k = 0; k < keys; k++) {
+                perLane.merge(ring.laneFor(k), 1, Integer::sum);
+                assertTrue(ring.laneFor(k) == ring.laneFor(k), "a resource always takes the same lane");
+            }
+            assertEquals(4, perLane.size(), keys + " keys: every lane used");
+            int min = perLane.values().stream().mapToInt(Integer::intValue).min().orElseThrow();
+            int max = perLane.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+            assertTrue(max - min <= 64, keys + " keys: lanes within one run of each other: " + perLane.values());
+            assertEquals(64, ring.size());
+            assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
     void everyCommitGoesToExactlyOneWriter() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
         sink.gate.countDown();
-        Ring ring = new Ring(64, 3, 5, OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(64, 3, 5, 10_000, OnFull.BLOCK, sink, metrics);
         for (int k = 0; k < 10_000; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -99,7 +121,7 @@ class RingTest {
     void blockPolicyMakesTheProducerWaitInsteadOfDropping() throws Exception {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(4, 3, 1, OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(4, 3, 1, 20, OnFull.BLOCK, sink, metrics);
         AtomicInteger published = new AtomicInteger();
         Thread producer = new Thread(() -> {
             for (int k = 0; k < 20; k++) {
@@ -123,7 +145,7 @@ class RingTest {
     void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(16, 3, 1, OnFull.DROP, sink, metrics);
+        Ring ring = new Ring(16, 3, 1, 10, OnFull.DROP, sink, metrics);
         for (int k = 0; k < 10; k++) {
             assertTrue(publish(ring, metrics, k));
         }

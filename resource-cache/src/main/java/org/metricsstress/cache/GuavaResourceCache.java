@@ -92,6 +92,16 @@ public final class GuavaResourceCache implements ResourceCache {
      * boxed key and fingerprint, Guava's entry with its access-order links, and the hash table.
      */
     public static double measureBytesPerEntry(int n) {
+        long seed = new SplittableRandom().nextLong();
+        return measureBytesPerEntry(n, i -> mix64(~(seed + i)) | 1);
+    }
+
+    /**
+     * As {@link #measureBytesPerEntry(int)}, with the fingerprint of the {@code i}-th entry given by
+     * {@code fingerprintOf}: a stress plan has only a few distinct fingerprints (one per group and
+     * string set), the worst case has one per entry.
+     */
+    public static double measureBytesPerEntry(int n, java.util.function.LongUnaryOperator fingerprintOf) {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }
@@ -101,7 +111,7 @@ public final class GuavaResourceCache implements ResourceCache {
         // A bijective mix of a counter: looks random to the hash table yet never repeats a key.
         long seed = new SplittableRandom().nextLong();
         for (int i = 0; i < n; i++) {
-            cache.put(mix64(seed + i), mix64(~(seed + i)) | 1);
+            cache.put(mix64(seed + i), fingerprintOf.applyAsLong(i));
         }
         cache.entries.cleanUp();
         long after = heapUsedAfterGc(memory);

@@ -1,0 +1,182 @@
+package org.metricsstress.bench;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.metricsstress.cache.GuavaResourceCache;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.engine.Version;
+import org.metricsstress.metrics.ProcessCpu;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.Environment;
+import org.metricsstress.report.StressResult;
+import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.storage.ClusterException;
+
+/**
+ * The side-by-side bench: in one process, against one node, the ceiling writer and the pipeline
+ * in its three indexing states, each phase's samples/s and client CPU per sample set against the
+ * ceiling's. Order: warm the node with the ceiling writer (a node's figures only settle after
+ * millions of writes), ceiling, pipeline without indexing, pipeline with a cold cache (until every
+ * resource is indexed), pipeline with that cache warm, ceiling again (how far the node drifted
+ * during the bench). Ratios are to the mean of the two ceiling phases.
+ *
+ * <p>The pipeline phases run flat out: a target rate of twice the ceiling's with {@code --on-full
+ * block}, so the cluster (or the client) sets the pace, as it does for the ceiling writer.
+ */
+public final class Bench {
+    /** Settings of a bench; {@code options} makes a builder with the user's options applied. */
+    public record Settings(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
+            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog) {}
+
+    private final Settings settings;
+    private final PrintStream out;
+
+    public Bench(Settings settings, PrintStream out) {
+        this.settings = settings;
+        this.out = out;
+    }
+
+    public BenchResult run() throws ClusterException, InterruptedException {
+        StressConfig base = settings.options().get().build();
+        StressPlan plan = StressPlan.of(base);
+        out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
+                        + " %s per phase%n", plan.groupResources(), plan.attributes(), plan.interfaceResources(),
+                base.keyspace(), seconds(settings.phase()));
+
+        Map<String, Object> memory = MemoryFigures.measure(base, plan);
+        out.printf(Locale.ROOT, "memory: %.1f heap bytes per buffered sample (full ring of %,d slots x %d samples);"
+                        + " %.1f heap bytes per cached resource (guava, %,d entries)%n",
+                memory.get("heapBytesPerBufferedSample"), base.ringSize(), plan.attributes(),
+                memory.get("heapBytesPerCachedResource"), memory.get("cachedResourcesMeasured"));
+
+        List<BenchPhase> phases = new ArrayList<>();
+        long[] nextTimestamp = {System.currentTimeMillis() - Duration.ofDays(1).toMillis()};
+        double warmupSeconds;
+        try (CqlSession session = CassandraConnector.connect(base)) {
+            applySchema(session, base);
+            CeilingWriter ceiling = new CeilingWriter(session, base, plan);
+            out.printf(Locale.ROOT, "warm-up: %,d samples with the ceiling writer...%n", settings.warmupSamples());
+            long t0 = System.nanoTime();
+            nextTimestamp[0] = ceiling.write(settings.warmupSamples(), Long.MAX_VALUE, nextTimestamp[0]);
+            warmupSeconds = (System.nanoTime() - t0) / 1e9;
+            out.printf(Locale.ROOT, "warm-up: %,d written, %,d failed in %.1fs (%,.0f samples/s)%n",
+                    ceiling.written(), ceiling.failed(), warmupSeconds, ceiling.written() / warmupSeconds);
+            ceiling.resetCounts();
+            phases.add(report(ceilingPhase(ceiling, "ceiling", nextTimestamp)));
+        }
+        double ceilingRate = phases.get(0).samplesPerSecond();
+        // Flat out: twice what the ceiling managed, blocking on a full ring rather than dropping.
+        double rateFactor = Math.max(2 * ceilingRate, 1000) / (plan.samplesPerInterval() / base.interval().toSeconds());
+
+        phases.add(report(pipelinePhase("pipeline-no-index", "our pipeline, --no-index",
+                builder().index(false).rateFactor(rateFactor).duration(settings.phase()), null, false)));
+        try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
+            phases.add(report(pipelinePhase("pipeline-cold-index",
+                    "our pipeline, guava cache empty: every resource new, until all are indexed",
+                    builder().index(true).rateFactor(rateFactor).duration(settings.coldLimit()), cache, true)));
+            phases.add(report(pipelinePhase("pipeline-warm-index",
+                    "our pipeline, the same cache now warm",
+                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()), cache, false)));
+        }
+        try (CqlSession session = CassandraConnector.connect(base)) {
+            CeilingWriter ceiling = new CeilingWriter(session, base, plan);
+            phases.add(report(ceilingPhase(ceiling, "ceiling-again", nextTimestamp)));
+        }
+
+        BenchPhase first = phases.get(0);
+        BenchPhase last = phases.get(phases.size() - 1);
+        double meanRate = (first.samplesPerSecond() + last.samplesPerSecond()) / 2;
+        double meanPerCpu = (first.samplesPerClientCpuSecond() + last.samplesPerClientCpuSecond()) / 2;
+        List<BenchPhase> relative = new ArrayList<>();
+        for (BenchPhase p : phases) {
+            relative.add(p.relativeTo(meanRate, meanPerCpu));
+        }
+        Map<String, Object> setup = new LinkedHashMap<>();
+        setup.put("nodes", plan.nodes());
+        setup.put("interfaces", plan.interfaces());
+        setup.put("groups", plan.groups());
+        setup.put("attributes", plan.attributes());
+        setup.put("strings", plan.strings());
+        setup.put("groupResources", plan.groupResources());
+        setup.put("interfaceResources", plan.interfaceResources());
+        setup.put("keyspace", base.keyspace());
+        setup.put("contactPoints", base.contactPoints().toString());
+        setup.put("writerThreads", base.writerThreads());
+        setup.put("maxInFlight", base.maxInFlight());
+        setup.put("ringSize", base.ringSize());
+        setup.put("phaseSeconds", settings.phase().toMillis() / 1000.0);
+        setup.put("pipelineTargetRate", rateFactor * plan.samplesPerInterval() / base.interval().toSeconds());
+        setup.put("warmupSamples", settings.warmupSamples());
+        setup.put("warmupSeconds", warmupSeconds);
+        return new BenchResult(1, StressRun.TOOL, Version.get(),
+                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory);
+    }
+
+    private StressConfig.Builder builder() {
+        return settings.options().get().onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
+    }
+
+    private BenchPhase report(BenchPhase p) {
+        out.printf(Locale.ROOT, "  %-20s %,12.0f samples/s  %6.2f us client CPU/sample  %,d written, %,d failed,"
+                        + " %,d index rows, %.1fs%n", p.name(), p.samplesPerSecond(), p.clientCpuMicrosPerSample(),
+                p.written(), p.failed(), p.indexRowsWritten(), p.wallSeconds());
+        return p;
+    }
+
+    private BenchPhase ceilingPhase(CeilingWriter ceiling, String name, long[] nextTimestamp)
+            throws InterruptedException {
+        out.printf(Locale.ROOT, "%s: the minimal writer for %s...%n", name, seconds(settings.phase()));
+        long node0 = settings.nodeCpuNanos().getAsLong();
+        long cpu0 = ProcessCpu.nanos();
+        long t0 = System.nanoTime();
+        nextTimestamp[0] = ceiling.write(Long.MAX_VALUE, settings.phase().toNanos(), nextTimestamp[0]);
+        double wall = (System.nanoTime() - t0) / 1e9;
+        double cpu = (ProcessCpu.nanos() - cpu0) / 1e9;
+        return BenchPhase.of(name, "minimal async writer: prepared INSERT, one UNLOGGED batch per group commit, "
+                        + "typed setters", wall, ceiling.written(), ceiling.failed(), 0, 0, cpu,
+                nodeSeconds(node0), ceiling.serviceP99Millis());
+    }
+
+    private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
+            GuavaResourceCache cache, boolean untilIndexed) throws ClusterException {
+        out.printf(Locale.ROOT, "%s: %s...%n", name, description);
+        StressRun run = new StressRun(b.build(), settings.runLog());
+        if (cache != null) {
+            run.withCache(cache);
+        }
+        if (untilIndexed) {
+            run.stopWhenIndexed();
+        }
+        long node0 = settings.nodeCpuNanos().getAsLong();
+        StressResult r = run.execute();
+        return BenchPhase.of(name, description, r.generationSeconds() + r.drainSeconds(), r.written(), r.failed(),
+                r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds(node0),
+                r.serviceLatency().p99());
+    }
+
+    private double nodeSeconds(long before) {
+        long now = settings.nodeCpuNanos().getAsLong();
+        return before < 0 || now < 0 ? -1 : (now - before) / 1e9;
+    }
+
+    private static void applySchema(CqlSession session, StressConfig c) throws ClusterException {
+        String dc = c.localDc() != null ? c.localDc() : CassandraConnector.localDatacenter(session);
+        Replication wanted = c.replication() != null ? c.replication() : Replication.of(dc, 1);
+        CassandraConnector.applySchema(session, c.keyspace(), wanted, c.twcsWindow(), c.gcGrace());
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,17 @@
+package org.metricsstress.bench;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code metrics-stress bench} writes as JSON: where it ran, how, each phase's figures with
+ * their ratios to the ceiling, and the heap figures.
+ */
+public record BenchResult(
+        int schemaVersion,
+        String tool,
+        String version,
+        Map<String, Object> environment,
+        Map<String, Object> setup,
+        List<BenchPhase> phases,
+        Map<String, Object> memory) {}

@@ -1,0 +1,67 @@
+package org.metricsstress.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.ref.Reference;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.cache.GuavaResourceCache;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.index.CassandraIndexer;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.Ring;
+import org.metricsstress.plan.StressPlan;
+
+/**
+ * Heap figures measured, not guessed: heap used after full collections before and after building
+ * the structure, divided by what it holds. Ring slots are allocated up front, so a ring's heap is
+ * the same empty or full; the figure is per sample a full ring buffers.
+ */
+final class MemoryFigures {
+    /** Entries for the cache measurement: enough that the hash table's growth steps average out. */
+    static final int CACHE_ENTRIES = 1_000_000;
+
+    private MemoryFigures() {}
+
+    static Map<String, Object> measure(StressConfig config, StressPlan plan) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("heapBytesPerBufferedSample", bytesPerBufferedSample(config.ringSize(), plan.attributes()));
+        m.put("ringSlots", config.ringSize());
+        m.put("samplesPerSlot", plan.attributes());
+        long[] groupValues = new long[plan.groups()];
+        for (int g = 0; g < plan.groups(); g++) {
+            groupValues[g] = CassandraIndexer.cacheValueOf(plan, plan.resourceKey(0, 0, g));
+        }
+        long interfaceValue = CassandraIndexer.cacheValueOf(plan, plan.groupResources());
+        int groups = plan.groups();
+        // The plan's mix: per interface, one interface entry after its groups' entries.
+        m.put("heapBytesPerCachedResource", GuavaResourceCache.measureBytesPerEntry(CACHE_ENTRIES,
+                i -> i % (groups + 1) == groups ? interfaceValue : groupValues[(int) (i % (groups + 1))]));
+        m.put("heapBytesPerCachedResourceDistinctValues", GuavaResourceCache.measureBytesPerEntry(CACHE_ENTRIES));
+        m.put("cachedResourcesMeasured", CACHE_ENTRIES);
+        return m;
+    }
+
+    static double bytesPerBufferedSample(int slots, int samplesPerSlot) {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        // The metrics' histograms are a few MB whatever the ring's size: not the ring's cost.
+        StressMetrics metrics = new StressMetrics();
+        long before = heapUsedAfterGc(memory);
+        Ring ring = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, metrics);
+        long after = heapUsedAfterGc(memory);
+        ring.drain(5, TimeUnit.SECONDS);
+        Reference.reachabilityFence(ring);
+        return (double) (after - before) / ((long) slots * samplesPerSlot);
+    }
+
+    private static long heapUsedAfterGc(MemoryMXBean memory) {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+}
