@@ -74,10 +74,6 @@ public final class Generator implements Runnable {
                         }
                         GroupCommit slot = lane.slot(seq);
                         slot.resourceKey = key;
-                        slot.node = node;
-                        slot.iface = iface;
-                        slot.group = group;
-                        slot.strings = strings;
                         slot.intendedNanos = intended;
                         long ts = schedule.timestampMillis(intended);
                         slot.timestampMillis = ts;

@@ -235,9 +235,9 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 drainBacklog();
             }
             id.setLength(0);
-            ResourceNames.interfaceResource(id, c.node, c.iface);
+            ResourceNames.interfaceResource(id, plan.nodeOf(c.resourceKey), plan.interfaceOf(c.resourceKey));
             int interfaceLength = id.length();
-            id.append(":group").append(c.group);
+            id.append(":group").append(plan.groupOf(c.resourceKey));
             boolean withStrings = plan.strings() > 0;
             keys[0] = ResourceKeys.key(StressConfig.CONTEXT, id);
             if (withStrings) {
@@ -248,16 +248,16 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             metrics.lookup();
 
             boolean varies = withStrings && IndexRules.stringsVary(c.resourceKey, variationFactor);
-            int strings = varies ? stringsFingerprint(c.group, plan.strings(), true, c.timestampMillis)
-                    : stringsFingerprint[c.group];
-            long wanted = ResourceKeys.groupValue(metricsFingerprint[c.group], strings);
+            int strings = varies ? stringsFingerprint(plan.groupOf(c.resourceKey), plan.strings(), true, c.timestampMillis)
+                    : stringsFingerprint[plan.groupOf(c.resourceKey)];
+            long wanted = ResourceKeys.groupValue(metricsFingerprint[plan.groupOf(c.resourceKey)], strings);
             if (found[0] == wanted) {
                 metrics.groupIndexed(c.resourceKey);
             } else {
                 indexGroup(c, keys[0], found[0], wanted, interfaceLength, varies);
             }
             if (withStrings) {
-                int interfaceIndex = c.node * plan.interfaces() + c.iface;
+                int interfaceIndex = plan.nodeOf(c.resourceKey) * plan.interfaces() + plan.interfaceOf(c.resourceKey);
                 if (found[1] == INTERFACE_INDEXED) {
                     metrics.interfaceIndexed(interfaceIndex);
                 } else {
@@ -294,7 +294,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int a = 0; a < plan.attributes(); a++) {
                     batch.addStatement(insertMetric.bind(StressConfig.CONTEXT, resource,
-                            ResourceNames.metricName(c.group, a), ttlSeconds));
+                            ResourceNames.metricName(plan.groupOf(c.resourceKey), a), ttlSeconds));
                 }
                 requests.add(batch.build());
                 rows.add(plan.attributes());
@@ -303,8 +303,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 String iface = resource.substring(0, interfaceLength);
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int s = 0; s < plan.strings(); s++) {
-                    String k = IndexRules.stringKey(c.group, s);
-                    String v = IndexRules.stringValue(c.group, s, varies, c.timestampMillis);
+                    String k = IndexRules.stringKey(plan.groupOf(c.resourceKey), s);
+                    String v = IndexRules.stringValue(plan.groupOf(c.resourceKey), s, varies, c.timestampMillis);
                     for (IndexRules.Term t : IndexRules.attributeTerms(iface, k, v)) {
                         requests.add(term(t));
                         rows.add(1);

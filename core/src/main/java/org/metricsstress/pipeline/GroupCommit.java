@@ -9,13 +9,12 @@ package org.metricsstress.pipeline;
  * generator that writes a slot and the writer that reads it.
  */
 public final class GroupCommit {
-    /** Dense key of the group resource; see {@code StressPlan#resourceKey}. */
+    /**
+     * Dense key of the group resource; its node, interface and group follow from the plan
+     * ({@code StressPlan#nodeOf} and friends) rather than being carried: a slot is kept small
+     * because the ring holds thousands of them (heap per buffered sample is a bench figure).
+     */
     public int resourceKey;
-    public int node;
-    public int iface;
-    public int group;
-    /** String attributes generated with this commit (index-only; carried for the indexer). */
-    public int strings;
     /** When this commit was meant to happen, on the {@link System#nanoTime()} clock. */
     public long intendedNanos;
     /** The samples' timestamp: the intended time on the wall clock, in milliseconds. */

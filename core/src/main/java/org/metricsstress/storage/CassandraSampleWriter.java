@@ -19,6 +19,7 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitSink;
 import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.StressPlan;
 
 /**
  * Writes group commits into {@code samples}: a prepared INSERT per sample, the samples of one
@@ -37,6 +38,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
 
     private final CqlSession session;
     private final PreparedStatement insert;
+    private final StressPlan plan;
     private final StressMetrics metrics;
     private final ConsistencyLevel consistency;
     private final int ttlSeconds;
@@ -51,6 +53,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics) {
         this.session = session;
         this.metrics = metrics;
+        this.plan = StressPlan.of(config);
         this.insert = session.prepare("INSERT INTO " + config.keyspace()
                 + ".samples (context, partition, resource, collected_at, metric_name, value) "
                 + "VALUES (?, ?, ?, ?, ?, ?) USING TTL ?");
@@ -109,11 +112,14 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         @Override
         public void write(GroupCommit c) {
             name.setLength(0);
-            ByteBuffer resource = ColumnBytes.ascii(ResourceNames.groupResource(name, c.node, c.iface, c.group));
+            int key = c.resourceKey;
+            int group = plan.groupOf(key);
+            ByteBuffer resource = ColumnBytes.ascii(
+                    ResourceNames.groupResource(name, plan.nodeOf(key), plan.interfaceOf(key), group));
             ByteBuffer partition = partitionBytes(NewtsSchema.partitionOf(c.timestampMillis));
             ByteBuffer collectedAt = ColumnBytes.timestamp(c.timestampMillis);
             byte[] values = SampleValueCodec.encodeGauges(c.values, c.sampleCount);
-            ByteBuffer[] names = metricNameBytes[c.group];
+            ByteBuffer[] names = metricNameBytes[group];
             for (int from = 0; from < c.sampleCount; from += MAX_ROWS_PER_BATCH) {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
                 int rows = to - from;

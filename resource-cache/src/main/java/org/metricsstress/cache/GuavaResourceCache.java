@@ -15,12 +15,19 @@ import java.util.concurrent.atomic.LongAdder;
  * entry count only (least recently used out first), no expiry, so a run that outgrows the bound
  * shows up as evictions and re-indexing rather than as a heap problem.
  *
- * <p>Keys and fingerprints are boxed {@code Long}s, as Guava requires; what that costs per entry
- * is measured by {@link #measureBytesPerEntry(int)}.
+ * <p>Keys and fingerprints are boxed {@code Long}s, as Guava requires (equal fingerprints share
+ * one box); what that costs per entry is measured by {@link #measureBytesPerEntry(int)}.
  */
 public final class GuavaResourceCache implements ResourceCache {
     private final long maxEntries;
     private final Cache<Long, Long> entries;
+    /**
+     * Boxed fingerprints shared between entries. A stress plan has a handful of distinct
+     * fingerprints (one per group's metric and string set) but boxing makes a new Long per put:
+     * 16 bytes per entry for nothing. A slot holds the last fingerprint that hashed there; a race
+     * between two puts only costs a fresh box, never a wrong value (Longs are immutable).
+     */
+    private final Long[] sharedFingerprints = new Long[1024];
     private final LongAdder puts = new LongAdder();
     private final LongAdder missesAfterClose = new LongAdder();
     private volatile boolean closed;
@@ -51,8 +58,18 @@ public final class GuavaResourceCache implements ResourceCache {
         if (closed) {
             return;
         }
-        entries.put(key, fingerprint);
+        entries.put(key, shared(fingerprint));
         puts.increment();
+    }
+
+    private Long shared(long fingerprint) {
+        int slot = (int) mix64(fingerprint) & (sharedFingerprints.length - 1);
+        Long boxed = sharedFingerprints[slot];
+        if (boxed == null || boxed != fingerprint) {
+            boxed = fingerprint;
+            sharedFingerprints[slot] = boxed;
+        }
+        return boxed;
     }
 
     /** Nothing is ever queued here; present so callers and tests treat both caches alike. */

@@ -1,0 +1,71 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchPhase;
+import org.metricsstress.bench.BenchReport;
+import org.metricsstress.bench.BenchResult;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.StressConfig;
+
+/**
+ * The bench in its smoke size against a real node: every phase runs and writes, nothing is lost,
+ * the cold phase writes every index row and the warm one none, the table and the JSON hold every
+ * phase. No timing is asserted: figures on a shared CI machine mean nothing.
+ */
+@ExtendWith(CassandraExtension.class)
+class BenchIT {
+    @Test
+    void everyPhaseRunsAndIsReported(CassandraServer server, @TempDir Path dir) throws Exception {
+        ContactPoint node = new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort());
+        Bench.Settings settings = new Bench.Settings(
+                () -> StressConfig.builder().contactPoints(List.of(node)).keyspace("it_bench")
+                        .nodes(20).interfaces(2).groups(5).attributes(10).strings(2),
+                20_000, Duration.ofSeconds(3), Duration.ofSeconds(60), () -> -1L,
+                new PrintStream(OutputStream.nullOutputStream()));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        BenchResult result = new Bench(settings, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+
+        List<String> names = result.phases().stream().map(BenchPhase::name).toList();
+        assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
+                "ceiling-again"), names);
+        for (BenchPhase p : result.phases()) {
+            assertTrue(p.written() > 0, p.name() + " wrote nothing");
+            assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
+            assertTrue(p.clientCpuSeconds() > 0, p.name() + " has no CPU figure");
+            assertTrue(p.ratioToCeiling() > 0, p.name() + " has no ratio");
+        }
+        // 200 group resources x (26 terms + ... ) as IndexingIT counts them: 28 rows per group
+        // resource and 10 per interface resource with 10 attributes and 2 strings.
+        assertEquals(200 * 28 + 40 * 10, result.phases().get(2).indexRowsWritten(), "cold: every index row once");
+        assertEquals(0, result.phases().get(3).indexRowsWritten(), "warm: the cache knows every resource");
+        double meanCeiling = (result.phases().get(0).samplesPerSecond() + result.phases().get(4).samplesPerSecond()) / 2;
+        assertEquals(result.phases().get(1).samplesPerSecond() / meanCeiling, result.phases().get(1).ratioToCeiling(), 1e-9);
+        double perSample = (double) result.memory().get("heapBytesPerBufferedSample");
+        assertTrue(perSample > 8 && perSample < 64, "heap per buffered sample: " + perSample);
+        assertTrue((double) result.memory().get("heapBytesPerCachedResource") > 16);
+
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        BenchReport.print(result, new PrintStream(table, true, StandardCharsets.UTF_8));
+        String text = table.toString(StandardCharsets.UTF_8);
+        System.out.println(console.toString(StandardCharsets.UTF_8) + text);
+        for (String name : names) {
+            assertTrue(text.contains(name), "table lacks " + name);
+        }
+        Path json = dir.resolve("bench.json");
+        BenchReport.write(result, json);
+        assertEquals(result.phases(), BenchReport.read(json).phases());
+    }
+}
