@@ -53,7 +53,7 @@ final class BenchCommand {
 
     static void declare(CommandSpec bench) {
         bench.addOption(OptionSpec.builder("--warmup-samples").arity("1").type(String.class).paramLabel("N")
-                .description("samples the ceiling writer writes before anything is measured (default: 3000000)").build());
+                .description("samples the ceiling writer writes before anything is measured (default: 10000000)").build());
         bench.addOption(OptionSpec.builder("--phase").arity("1").type(String.class).paramLabel("DURATION")
                 .description("length of each measured phase except the cold one (default: 60s)").build());
         bench.addOption(OptionSpec.builder("--cold-limit").arity("1").type(String.class).paramLabel("DURATION")
@@ -68,12 +68,21 @@ final class BenchCommand {
                 .description("print each pipeline phase's own report lines and summary").build());
     }
 
+    /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
+    static void validate(ParseResult parsed) {
+        Parse.positiveLong("--warmup-samples", parsed.matchedOptionValue("--warmup-samples", "1"));
+        Parse.duration("--phase", parsed.matchedOptionValue("--phase", "1s"));
+        Parse.duration("--cold-limit", parsed.matchedOptionValue("--cold-limit", "1s"));
+        nodePid(parsed);
+        requireNoConflict(parsed);
+    }
+
     /** Runs the bench against {@code contactPoints} (already set on the builders) and prints the table. */
     static BenchResult run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
             throws ClusterException, InterruptedException {
         boolean smoke = parsed.hasMatchedOption("--smoke");
         long warmup = Parse.positiveLong("--warmup-samples",
-                parsed.matchedOptionValue("--warmup-samples", smoke ? "20000" : "3000000"));
+                parsed.matchedOptionValue("--warmup-samples", smoke ? "20000" : "10000000"));
         Duration phase = Parse.duration("--phase", parsed.matchedOptionValue("--phase", smoke ? "3s" : "60s"));
         Duration coldLimit = Parse.duration("--cold-limit",
                 parsed.matchedOptionValue("--cold-limit", smoke ? "60s" : "600s"));

@@ -184,7 +184,7 @@ public final class Main {
             out.println();
         }
         out.println("-- samples are written with USING TTL " + c.ttl().getSeconds()
-                + " (--ttl), one UNLOGGED batch per group commit");
+                + " (--ttl), in UNLOGGED batches of up to --batch-commits group commits on one replica");
         return ExitCode.OK;
     }
 
@@ -246,7 +246,7 @@ public final class Main {
         if (embedded && parsed.hasMatchedOption("--contact-points")) {
             return usage("--embedded starts its own node: leave out --contact-points");
         }
-        BenchCommand.requireNoConflict(parsed);
+        BenchCommand.validate(parsed);
         long pid = BenchCommand.nodePid(parsed);
         builder(parsed, offered).build(); // validate before spending seconds on a node
         EmbeddedCassandra node = null;

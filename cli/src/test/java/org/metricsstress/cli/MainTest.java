@@ -35,7 +35,9 @@ class MainTest {
     @ValueSource(strings = {
         "--bogus", "-n abc", "-n 0", "--nodes -5", "--ring-size 1000", "--replication dc1", "--contact-points host:0",
         "--on-full maybe", "--duration 5 minutes", "-i", "--write-cl MOST", "--embedded --contact-points h:1",
-        "--embedded-heap lots --embedded", "--rate-factor x"
+        "--embedded-heap lots --embedded", "--rate-factor x",
+        "bench --warmup-samples 0", "bench --phase forever", "bench --duration 5s", "bench --node-pid x",
+        "bench --embedded --node-pid 5", "bench --embedded --contact-points h:1", "bench -n 0"
     })
     void badInputIsOneLineAndExitCodeTwo(String args) {
         assertEquals(ExitCode.USAGE, run(args.split(" ")));

@@ -145,7 +145,8 @@ public final class Bench {
         double cpu = (ProcessCpu.nanos() - cpu0) / 1e9;
         return BenchPhase.of(name, "minimal async writer: prepared INSERT, one UNLOGGED batch per group commit, "
                         + "typed setters", wall, ceiling.written(), ceiling.failed(), 0, 0, cpu,
-                nodeSeconds(node0), ceiling.serviceP99Millis());
+                nodeSeconds(node0), ceiling.serviceP99Millis(), ceiling.failed() > 0
+                        ? java.util.Map.of("any", ceiling.failed()) : java.util.Map.of());
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
@@ -162,7 +163,17 @@ public final class Bench {
         StressResult r = run.execute();
         return BenchPhase.of(name, description, r.generationSeconds() + r.drainSeconds(), r.written(), r.failed(),
                 r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds(node0),
-                r.serviceLatency().p99());
+                r.serviceLatency().p99(), nonZero(r.failedByClass()));
+    }
+
+    private static Map<String, Long> nonZero(Map<String, Long> byClass) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        byClass.forEach((k, v) -> {
+            if (v != null && v > 0) {
+                m.put(k, v);
+            }
+        });
+        return m;
     }
 
     private double nodeSeconds(long before) {

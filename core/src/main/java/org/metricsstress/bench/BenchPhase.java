@@ -12,6 +12,7 @@ package org.metricsstress.bench;
  *                           between the ceiling (which has no schedule) and the pipeline
  * @param ratioToCeiling     samples/s divided by the ceiling's; 1 for the ceiling rows themselves
  * @param cpuRatioToCeiling  samples per client CPU-second divided by the ceiling's
+ * @param failedByClass      failed samples by cause (timeouts, overload...); empty when none failed
  */
 public record BenchPhase(
         String name,
@@ -29,16 +30,18 @@ public record BenchPhase(
         double clientCpuMicrosPerSample,
         double nodeCpuMicrosPerSample,
         double ratioToCeiling,
-        double cpuRatioToCeiling) {
+        double cpuRatioToCeiling,
+        java.util.Map<String, Long> failedByClass) {
 
     static BenchPhase of(String name, String description, double wallSeconds, long written, long failed,
-            long dropped, long indexRows, double clientCpuSeconds, double nodeCpuSeconds, double serviceP99Millis) {
+            long dropped, long indexRows, double clientCpuSeconds, double nodeCpuSeconds, double serviceP99Millis,
+            java.util.Map<String, Long> failedByClass) {
         double rate = wallSeconds > 0 ? written / wallSeconds : 0;
         double perCpu = clientCpuSeconds > 0 ? written / clientCpuSeconds : -1;
         double clientMicros = written > 0 && clientCpuSeconds >= 0 ? clientCpuSeconds * 1e6 / written : -1;
         double nodeMicros = written > 0 && nodeCpuSeconds >= 0 ? nodeCpuSeconds * 1e6 / written : -1;
         return new BenchPhase(name, description, wallSeconds, written, failed, dropped, indexRows, clientCpuSeconds,
-                nodeCpuSeconds, serviceP99Millis, rate, perCpu, clientMicros, nodeMicros, 1, 1);
+                nodeCpuSeconds, serviceP99Millis, rate, perCpu, clientMicros, nodeMicros, 1, 1, failedByClass);
     }
 
     /** This phase with its ratios to the ceiling's figures. */
@@ -47,6 +50,7 @@ public record BenchPhase(
                 clientCpuSeconds, nodeCpuSeconds, serviceP99Millis, samplesPerSecond, samplesPerClientCpuSecond,
                 clientCpuMicrosPerSample, nodeCpuMicrosPerSample,
                 ceilingRate > 0 ? samplesPerSecond / ceilingRate : -1,
-                ceilingPerCpu > 0 && samplesPerClientCpuSecond > 0 ? samplesPerClientCpuSecond / ceilingPerCpu : -1);
+                ceilingPerCpu > 0 && samplesPerClientCpuSecond > 0 ? samplesPerClientCpuSecond / ceilingPerCpu : -1,
+                failedByClass);
     }
 }

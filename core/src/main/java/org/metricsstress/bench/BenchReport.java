@@ -26,6 +26,11 @@ public final class BenchReport {
                     p.nodeCpuMicrosPerSample() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", p.nodeCpuMicrosPerSample()),
                     p.indexRowsWritten(), p.serviceP99Millis(), p.failed() + p.dropped());
         }
+        for (BenchPhase p : r.phases()) {
+            if (!p.failedByClass().isEmpty()) {
+                out.println(p.name() + ": failed samples by cause " + p.failedByClass());
+            }
+        }
         out.println("x ceil: ratio to the mean of the two ceiling phases; client/node us: CPU microseconds per sample"
                 + " written (whole process); p99: request service time; lost: failed + dropped samples");
         out.printf(Locale.ROOT, "heap: %.1f bytes per buffered sample, %.1f bytes per cached resource"

@@ -39,6 +39,7 @@ public final class ConfigView {
         m.put("writer-threads", c.writerThreads());
         m.put("on-full", c.onFull().name().toLowerCase());
         m.put("max-in-flight", c.maxInFlight());
+        m.put("batch-commits", c.batchCommits());
         m.put("drain-timeout", Parse.format(c.drainTimeout()));
         m.put("contact-points", c.contactPoints().stream().map(ContactPoint::toString).collect(Collectors.joining(",")));
         m.put("local-dc", c.localDc());

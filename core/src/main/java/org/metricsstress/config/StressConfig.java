@@ -35,6 +35,7 @@ public record StressConfig(
         int writerThreads,
         OnFull onFull,
         int maxInFlight,
+        int batchCommits,
         Duration drainTimeout,
         // cluster
         List<ContactPoint> contactPoints,
@@ -70,6 +71,9 @@ public record StressConfig(
 
     /** Newts context: the value the OpenNMS writer uses for every resource. */
     public static final String CONTEXT = "G";
+
+    /** Partitions per unlogged batch at most: Cassandra's warning threshold. */
+    public static final int MAX_BATCH_COMMITS = 10;
 
     static final Set<String> CONSISTENCY_LEVELS = Set.of(
             "ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
@@ -115,6 +119,7 @@ public record StressConfig(
         int writerThreads = 16;
         OnFull onFull = OnFull.DROP;
         int maxInFlight = 512;
+        int batchCommits = 4;
         Duration drainTimeout = Duration.ofSeconds(30);
         List<ContactPoint> contactPoints = List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT));
         String localDc;
@@ -163,6 +168,7 @@ public record StressConfig(
         public Builder writerThreads(int v) { writerThreads = v; return this; }
         public Builder onFull(OnFull v) { onFull = v; return this; }
         public Builder maxInFlight(int v) { maxInFlight = v; return this; }
+        public Builder batchCommits(int v) { batchCommits = v; return this; }
         public Builder drainTimeout(Duration v) { drainTimeout = v; return this; }
         public Builder contactPoints(List<ContactPoint> v) { contactPoints = List.copyOf(v); return this; }
         public Builder localDc(String v) { localDc = v; return this; }
@@ -207,6 +213,11 @@ public record StressConfig(
             atLeast("--string-variation-factor", stringVariationFactor, 0);
             atLeast("--writer-threads", writerThreads, 1);
             atLeast("--max-in-flight", maxInFlight, 1);
+            atLeast("--batch-commits", batchCommits, 1);
+            if (batchCommits > MAX_BATCH_COMMITS) {
+                throw new ConfigException("--batch-commits: at most " + MAX_BATCH_COMMITS
+                        + " (Cassandra warns about unlogged batches over 10 partitions), got " + batchCommits);
+            }
             if ((long) nodes * interfaces * groups > Integer.MAX_VALUE) {
                 throw new ConfigException("--nodes x --interfaces x --groups = "
                         + (long) nodes * interfaces * groups + " group resources; at most " + Integer.MAX_VALUE + " are supported");
@@ -276,7 +287,7 @@ public record StressConfig(
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
                     stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
-                    onFull, maxInFlight, drainTimeout, contactPoints, localDc, username, password, cl,
+                    onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
                     cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort, jmx, sla);

@@ -65,6 +65,9 @@ public final class StressOptions {
                     (b, v) -> b.onFull(Parse.oneOf("--on-full", v, OnFull.class))),
             opt(null, "--max-in-flight", "N", "asynchronous write requests in flight at most", "512", PIPELINE,
                     (b, v) -> b.maxInFlight(Parse.positiveInt("--max-in-flight", v))),
+            opt(null, "--batch-commits", "N", "group commits per write request at most: one UNLOGGED batch over their "
+                    + "partitions, all on the same replica; a request is sent once the writer has taken every waiting commit", "4", PIPELINE,
+                    (b, v) -> b.batchCommits(Parse.positiveInt("--batch-commits", v))),
             opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", "30s", PIPELINE,
                     (b, v) -> b.drainTimeout(Parse.duration("--drain-timeout", v))),
             // --- cluster

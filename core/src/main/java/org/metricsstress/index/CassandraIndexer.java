@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
@@ -73,6 +74,13 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     private final int[] metricsFingerprint;
     private final int[] stringsFingerprint;
     /** Terms of a group resource: 2 per element of snmp:fs:STRESS:n:tapI:groupG. */
+    /** Term rows per request at most: Cassandra warns about unlogged batches over 10 partitions. */
+    static final int TERMS_PER_REQUEST = 10;
+
+    static int termRequests(int terms) {
+        return (terms + TERMS_PER_REQUEST - 1) / TERMS_PER_REQUEST;
+    }
+
     private final int groupTerms = IndexRules.resourceTerms("snmp:fs:STRESS:0:tap0:group0").size();
     private volatile boolean aborted;
 
@@ -277,7 +285,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             boolean metricsNeeded = ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted);
             boolean stringsNeeded = plan.strings() > 0
                     && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
-            int needed = (metricsNeeded ? groupTerms + 1 : 0) + (stringsNeeded ? 2 * plan.strings() + 1 : 0);
+            int needed = (metricsNeeded ? termRequests(groupTerms) + 1 : 0)
+                    + (stringsNeeded ? termRequests(2 * plan.strings()) + 1 : 0);
             if (!roomFor(needed)) {
                 pending.remove(key);
                 metrics.deferred();
@@ -287,10 +296,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             List<Statement<?>> requests = new ArrayList<>();
             List<Integer> rows = new ArrayList<>();
             if (metricsNeeded) {
-                for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
-                    requests.add(term(t));
-                    rows.add(1);
-                }
+                addTerms(IndexRules.resourceTerms(resource), requests, rows);
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int a = 0; a < plan.attributes(); a++) {
                     batch.addStatement(insertMetric.bind(StressConfig.CONTEXT, resource,
@@ -302,15 +308,14 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             if (stringsNeeded) {
                 String iface = resource.substring(0, interfaceLength);
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                List<IndexRules.Term> terms = new ArrayList<>();
                 for (int s = 0; s < plan.strings(); s++) {
                     String k = IndexRules.stringKey(plan.groupOf(c.resourceKey), s);
                     String v = IndexRules.stringValue(plan.groupOf(c.resourceKey), s, varies, c.timestampMillis);
-                    for (IndexRules.Term t : IndexRules.attributeTerms(iface, k, v)) {
-                        requests.add(term(t));
-                        rows.add(1);
-                    }
+                    terms.addAll(IndexRules.attributeTerms(iface, k, v));
                     batch.addStatement(insertAttribute.bind(StressConfig.CONTEXT, iface, k, v, ttlSeconds));
                 }
+                addTerms(terms, requests, rows);
                 requests.add(batch.build());
                 rows.add(plan.strings());
             }
@@ -326,21 +331,40 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 }
                 return;
             }
-            if (!roomFor(groupTerms - 2)) {
+            if (!roomFor(termRequests(groupTerms - 2))) {
                 pending.remove(key);
                 metrics.deferred();
                 return;
             }
             List<Statement<?>> requests = new ArrayList<>();
             List<Integer> rows = new ArrayList<>();
-            for (IndexRules.Term t : IndexRules.resourceTerms(resource)) {
-                requests.add(term(t));
-                rows.add(1);
-            }
+            addTerms(IndexRules.resourceTerms(resource), requests, rows);
             send(key, INTERFACE_INDEXED, requests, rows, () -> metrics.interfaceIndexed(interfaceIndex));
         }
 
-        private Statement<?> term(IndexRules.Term t) {
+        /**
+         * Terms go in UNLOGGED batches of up to {@link #TERMS_PER_REQUEST} rows. Each term is its
+         * own partition, and one row per request made index rows the costliest rows a node takes:
+         * on a node saturated by samples (the bench's cold phase) index writes got a share of the
+         * node by request count, about 1% of its rows, and 3 M index rows took over 10 minutes.
+         */
+        private void addTerms(List<IndexRules.Term> terms, List<Statement<?>> requests, List<Integer> rows) {
+            for (int from = 0; from < terms.size(); from += TERMS_PER_REQUEST) {
+                int to = Math.min(terms.size(), from + TERMS_PER_REQUEST);
+                if (to - from == 1) {
+                    requests.add(term(terms.get(from)));
+                } else {
+                    BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                    for (int i = from; i < to; i++) {
+                        batch.addStatement(term(terms.get(i)));
+                    }
+                    requests.add(batch.build());
+                }
+                rows.add(to - from);
+            }
+        }
+
+        private BoundStatement term(IndexRules.Term t) {
             return insertTerm.bind(StressConfig.CONTEXT, t.field(), t.value(), t.resource(), ttlSeconds);
         }
     }

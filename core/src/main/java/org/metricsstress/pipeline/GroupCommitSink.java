@@ -12,6 +12,13 @@ package org.metricsstress.pipeline;
 public interface GroupCommitSink {
     void write(GroupCommit commit);
 
+    /**
+     * The writer has taken every commit that was waiting in its lane: a sink that holds commits
+     * back to fill a request sends what it holds now, so no commit waits for one that may never come.
+     */
+    default void endOfBatch() {
+    }
+
     /** Makes one sink per writer thread. */
     interface Factory {
         GroupCommitSink newSink();
@@ -21,9 +28,18 @@ public interface GroupCommitSink {
             return () -> {
                 GroupCommitSink first = newSink();
                 GroupCommitSink second = next.newSink();
-                return c -> {
-                    first.write(c);
-                    second.write(c);
+                return new GroupCommitSink() {
+                    @Override
+                    public void write(GroupCommit c) {
+                        first.write(c);
+                        second.write(c);
+                    }
+
+                    @Override
+                    public void endOfBatch() {
+                        first.endOfBatch();
+                        second.endOfBatch();
+                    }
                 };
             };
         }

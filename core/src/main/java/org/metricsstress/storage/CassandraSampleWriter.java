@@ -1,16 +1,27 @@
 package org.metricsstress.storage;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiConsumer;
 import org.metricsstress.config.StressConfig;
@@ -22,10 +33,11 @@ import org.metricsstress.plan.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 
 /**
- * Writes group commits into {@code samples}: a prepared INSERT per sample, the samples of one
- * group commit sent as one UNLOGGED batch (they share one partition, so the batch costs the
- * coordinator nothing extra and saves round trips), asynchronously, with at most
- * {@code maxInFlight} requests outstanding. When that bound is reached the writer thread waits,
+ * Writes group commits into {@code samples}: a prepared INSERT per sample, the samples of up to
+ * {@code --batch-commits} group commits whose partitions have the same primary replica sent as one
+ * UNLOGGED batch (so the coordinator is the replica and nothing fans out; fewer, fuller requests
+ * cost client and node less per sample), asynchronously, with at most {@code maxInFlight}
+ * requests outstanding. When that bound is reached the writer thread waits,
  * the ring fills, and the ring's policy (drop or block) takes over: backpressure, never an
  * unbounded queue in the client.
  *
@@ -33,8 +45,11 @@ import org.metricsstress.plan.StressPlan;
  * completion callback.
  */
 public final class CassandraSampleWriter implements GroupCommitSink.Factory {
-    /** Rows per batch at most: well under Cassandra's 5 KiB batch warning for this row size. */
-    static final int MAX_ROWS_PER_BATCH = 32;
+    /**
+     * Rows per request at most: about 4 KB of mutations for this row size, under Cassandra's
+     * 5 KiB batch warning.
+     */
+    static final int MAX_ROWS_PER_BATCH = 48;
 
     private final CqlSession session;
     private final PreparedStatement insert;
@@ -43,6 +58,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final ConsistencyLevel consistency;
     private final int ttlSeconds;
     private final int maxInFlight;
+    private final int batchCommits;
+    private final CqlIdentifier keyspace;
     private final Semaphore permits;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
@@ -60,6 +77,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
         this.ttlSeconds = (int) config.ttl().getSeconds();
         this.maxInFlight = config.maxInFlight();
+        this.batchCommits = config.batchCommits();
+        this.keyspace = CqlIdentifier.fromInternal(config.keyspace());
         this.permits = new Semaphore(maxInFlight);
         this.context = ColumnBytes.text(StressConfig.CONTEXT);
         this.ttl = ColumnBytes.integer(ttlSeconds);
@@ -103,60 +122,104 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
      * metric names, TTL) are encoded once for the run, the per-commit ones (resource, partition,
      * timestamp) once per commit, and the values of a commit share one array; what remains per
      * sample is the driver's own statement objects, which any prepared batch needs.
+     *
+     * <p>Commits are gathered into requests of up to {@code batchCommits} commits (and
+     * {@link #MAX_ROWS_PER_BATCH} rows) whose partitions share a primary replica, so a request
+     * never fans out; a request is sent when full or when the writer has taken every waiting
+     * commit ({@link #endOfBatch}), so gathering never delays a commit behind an idle ring.
      */
     private final class Sink implements GroupCommitSink {
         private final StringBuilder name = new StringBuilder(64);
         private int lastPartition = Integer.MIN_VALUE;
         private ByteBuffer lastPartitionBytes;
+        /** One request being filled per primary replica; one in all on a single node. */
+        private final Map<Node, Request> byReplica = new HashMap<>();
+        private final Request single = new Request();
 
         @Override
         public void write(GroupCommit c) {
-            name.setLength(0);
             int key = c.resourceKey;
             int group = plan.groupOf(key);
             ByteBuffer resource = ColumnBytes.ascii(
-                    ResourceNames.groupResource(name, plan.nodeOf(key), plan.interfaceOf(key), group));
+                    ResourceNames.groupResource(name.delete(0, name.length()), plan.nodeOf(key), plan.interfaceOf(key), group));
             ByteBuffer partition = partitionBytes(NewtsSchema.partitionOf(c.timestampMillis));
             ByteBuffer collectedAt = ColumnBytes.timestamp(c.timestampMillis);
             byte[] values = SampleValueCodec.encodeGauges(c.values, c.sampleCount);
             ByteBuffer[] names = metricNameBytes[group];
+            Request request = requestFor(partition, resource);
             for (int from = 0; from < c.sampleCount; from += MAX_ROWS_PER_BATCH) {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
-                int rows = to - from;
-                try {
-                    permits.acquire();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    metrics.failed(c.sampleCount - from, ErrorClass.ABANDONED);
-                    return;
+                if (request.rows + (to - from) > MAX_ROWS_PER_BATCH) {
+                    send(request);
                 }
-                if (aborted) {
-                    permits.release();
-                    metrics.failed(c.sampleCount - from, ErrorClass.ABANDONED);
-                    return;
-                }
-                Statement<?> request;
                 try {
-                    if (rows == 1) {
-                        request = bind(partition, resource, collectedAt, names[from], values, from)
-                                .setConsistencyLevel(consistency);
-                    } else {
-                        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED)
-                                .setConsistencyLevel(consistency);
-                        for (int a = from; a < to; a++) {
-                            batch.addStatement(bind(partition, resource, collectedAt, names[a], values, a));
-                        }
-                        request = batch.build();
+                    for (int a = from; a < to; a++) {
+                        request.add(bind(partition, resource, collectedAt, names[a], values, a));
                     }
                 } catch (RuntimeException e) {
-                    permits.release();
                     metrics.failed(c.sampleCount - from, ErrorClass.OTHER);
+                    request.discardUnsealed();
                     return;
                 }
-                long sent = System.nanoTime();
-                metrics.requestSent();
-                session.executeAsync(request).whenComplete(new Completion(c.intendedNanos, sent, rows));
+                request.seal(c.intendedNanos, to - from);
+                if (request.parts == batchCommits) {
+                    send(request);
+                }
             }
+        }
+
+        @Override
+        public void endOfBatch() {
+            send(single);
+            for (Request r : byReplica.values()) {
+                send(r);
+            }
+        }
+
+        /** The request to add this partition's rows to: the one headed for its primary replica. */
+        private Request requestFor(ByteBuffer partition, ByteBuffer resource) {
+            Metadata md = session.getMetadata();
+            if (md.getNodes().size() <= 1) {
+                return single;
+            }
+            TokenMap tokens = md.getTokenMap().orElse(null);
+            if (tokens == null) {
+                return single;
+            }
+            Token token = tokens.newToken(context.duplicate(), partition.duplicate(), resource.duplicate());
+            Set<Node> replicas = tokens.getReplicas(keyspace, token);
+            if (replicas.isEmpty()) {
+                return single;
+            }
+            Request r = byReplica.computeIfAbsent(replicas.iterator().next(), n -> new Request());
+            if (r.parts == 0) {
+                r.routingToken = token;
+            }
+            return r;
+        }
+
+        private void send(Request r) {
+            if (r.parts == 0) {
+                return;
+            }
+            int rows = r.rows;
+            long[] intended = r.takeIntended();
+            Statement<?> statement = r.build();
+            try {
+                permits.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                metrics.failed(rows, ErrorClass.ABANDONED);
+                return;
+            }
+            if (aborted) {
+                permits.release();
+                metrics.failed(rows, ErrorClass.ABANDONED);
+                return;
+            }
+            long sent = System.nanoTime();
+            metrics.requestSent();
+            session.executeAsync(statement).whenComplete(new Completion(intended, sent, rows));
         }
 
         private ByteBuffer partitionBytes(int partition) {
@@ -182,13 +245,67 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         }
     }
 
+    /**
+     * A request being filled: the rows of one or more parts (a group commit, or a slice of a very
+     * wide one), each with its intended time for the response latency.
+     */
+    private final class Request {
+        private final List<BatchableStatement<?>> statements = new ArrayList<>(MAX_ROWS_PER_BATCH);
+        private long[] intended = new long[batchCommits];
+        private int sealedRows;
+        int rows;
+        int parts;
+        Token routingToken;
+
+        void add(BatchableStatement<?> statement) {
+            statements.add(statement);
+            rows++;
+        }
+
+        /** The rows added since the last seal form one part. */
+        void seal(long intendedNanos, int partRows) {
+            intended[parts++] = intendedNanos;
+            sealedRows = rows;
+        }
+
+        void discardUnsealed() {
+            while (statements.size() > sealedRows) {
+                statements.remove(statements.size() - 1);
+            }
+            rows = sealedRows;
+        }
+
+        long[] takeIntended() {
+            long[] taken = parts == intended.length ? intended : Arrays.copyOf(intended, parts);
+            intended = new long[batchCommits];
+            return taken;
+        }
+
+        Statement<?> build() {
+            Statement<?> built;
+            if (statements.size() == 1) {
+                built = ((BoundStatement) statements.get(0)).setConsistencyLevel(consistency);
+            } else {
+                BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.UNLOGGED, statements)
+                        .setConsistencyLevel(consistency);
+                built = routingToken != null ? batch.setRoutingToken(routingToken) : batch;
+            }
+            statements.clear();
+            rows = 0;
+            sealedRows = 0;
+            parts = 0;
+            routingToken = null;
+            return built;
+        }
+    }
+
     /** Settles one request: counts its samples, records its latencies, frees its permit. */
     private final class Completion implements BiConsumer<AsyncResultSet, Throwable> {
-        private final long intendedNanos;
+        private final long[] intendedNanos;
         private final long sentNanos;
         private final int samples;
 
-        Completion(long intendedNanos, long sentNanos, int samples) {
+        Completion(long[] intendedNanos, long sentNanos, int samples) {
             this.intendedNanos = intendedNanos;
             this.sentNanos = sentNanos;
             this.samples = samples;
@@ -201,7 +318,10 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 if (error == null) {
                     metrics.written(samples);
                     metrics.service().recordNanos(now - sentNanos);
-                    metrics.response().recordNanos(now - intendedNanos);
+                    // Response time per group commit, from its own intended time.
+                    for (long intended : intendedNanos) {
+                        metrics.response().recordNanos(now - intended);
+                    }
                 } else {
                     metrics.failed(samples, WriteErrors.classify(error));
                 }

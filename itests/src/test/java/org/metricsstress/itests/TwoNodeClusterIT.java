@@ -1,0 +1,119 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
+import com.datastax.oss.driver.internal.core.metadata.token.Murmur3Token;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cli.embedded.PortPicker;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressRun;
+import org.metricsstress.report.StressResult;
+
+/**
+ * Requests gathered by replica on a real two-node cluster (127.0.0.1 and 127.0.0.2, one data
+ * centre, RF 1, so every partition lives on exactly one node): the writer must compute each
+ * partition's replica from the composite partition key; a wrong token would still be written
+ * (the coordinator forwards), so the check is that every row is there and that commits were
+ * really gathered (fewer requests than commits) while both nodes took writes.
+ */
+class TwoNodeClusterIT {
+    private static EmbeddedCassandra a;
+    private static EmbeddedCassandra b;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        InetAddress first = InetAddress.getByName("127.0.0.1");
+        InetAddress second = InetAddress.getByName("127.0.0.2");
+        // Nodes of one cluster share the storage port, each on its own address.
+        int storage = PortPicker.freePort(first);
+        while (!PortPicker.isFree(second, storage)) {
+            storage = PortPicker.freePort(first);
+        }
+        String seeds = "127.0.0.1:" + storage + ",127.0.0.2:" + storage;
+        int port = storage;
+        CompletableFuture<EmbeddedCassandra> na = CompletableFuture.supplyAsync(() -> start("127.0.0.1", port, seeds));
+        CompletableFuture<EmbeddedCassandra> nb = CompletableFuture.supplyAsync(() -> start("127.0.0.2", port, seeds));
+        a = na.join();
+        b = nb.join();
+    }
+
+    private static EmbeddedCassandra start(String address, int storagePort, String seeds) {
+        try {
+            return EmbeddedCassandra.builder().address(address).storagePort(storagePort).seeds(seeds)
+                    .clusterName("two-nodes").heap("768M").output(System.out::println).start();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start " + address + ": " + e.getMessage(), e);
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (a != null) {
+            a.close();
+        }
+        if (b != null) {
+            b.close();
+        }
+    }
+
+    @Test
+    void everyRowIsWrittenAndCommitsAreGatheredPerReplica() throws Exception {
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
+                .replication(Replication.of(a.datacenter(), 1))
+                .keyspace("it_two_nodes").nodes(40).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
+                .batchCommits(4).build();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute();
+        System.out.println(console.toString(StandardCharsets.UTF_8));
+
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("2 nodes"), "the run saw both nodes");
+        assertEquals(16_000, r.generated());
+        assertEquals(r.generated(), r.written(), "failures: " + r.failedByClass());
+        assertTrue(r.writeRequests() < r.groupCommitsGenerated() * 0.6,
+                r.writeRequests() + " requests for " + r.groupCommitsGenerated() + " commits: not gathered");
+        try (CqlSession s = CqlSession.builder().addContactPoint(a.cqlAddress()).withLocalDatacenter(a.datacenter())
+                .build()) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_two_nodes.samples"));
+            // Rows per node, by the token ranges each owns: both nodes hold data, so the run
+            // really had two replicas to gather for.
+            TokenMap tokens = s.getMetadata().getTokenMap().orElseThrow();
+            long total = 0;
+            for (Node node : s.getMetadata().getNodes().values()) {
+                long rows = 0;
+                for (TokenRange range : tokens.getTokenRanges(CqlIdentifier.fromInternal("it_two_nodes"), node)) {
+                    for (TokenRange part : range.unwrap()) {
+                        rows += s.execute(SimpleStatement.newInstance(
+                                "SELECT COUNT(*) FROM it_two_nodes.samples WHERE token(context, partition, resource) > ?"
+                                        + " AND token(context, partition, resource) <= ?",
+                                ((Murmur3Token) part.getStart()).getValue(), ((Murmur3Token) part.getEnd()).getValue())
+                                .setTimeout(Duration.ofSeconds(60))).one().getLong(0);
+                    }
+                }
+                assertTrue(rows > 0, node.getEndPoint() + " holds no rows");
+                total += rows;
+            }
+            assertEquals(r.written(), total);
+        }
+    }
+}
