@@ -82,7 +82,9 @@ class TwoNodeClusterIT {
                 .replication(Replication.of(a.datacenter(), 1))
                 .keyspace("it_two_nodes").nodes(40).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
-                .batchCommits(4).build();
+                // Burst: each interval's commits are due at once and queue in the lanes, so writers
+                // have commits to gather (a writer whose lane is empty sends what it has at once).
+                .burst(true).batchCommits(4).build();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute();
         System.out.println(console.toString(StandardCharsets.UTF_8));
