@@ -54,6 +54,25 @@ class TwoNodeClusterIT {
         CompletableFuture<EmbeddedCassandra> nb = CompletableFuture.supplyAsync(() -> start("127.0.0.2", port, seeds));
         a = na.join();
         b = nb.join();
+        awaitBothNodesUp();
+    }
+
+    /** Each node answers CQL before gossip has told it of the other: wait until A lists both up. */
+    private static void awaitBothNodesUp() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        int seen = 0;
+        while (System.nanoTime() < deadline) {
+            try (CqlSession s = CqlSession.builder().addContactPoint(a.cqlAddress())
+                    .withLocalDatacenter(a.datacenter()).build()) {
+                seen = (int) s.getMetadata().getNodes().values().stream()
+                        .filter(n -> n.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP).count();
+                if (seen == 2) {
+                    return;
+                }
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("the two nodes did not form one cluster within 120 s (up: " + seen + ")");
     }
 
     private static EmbeddedCassandra start(String address, int storagePort, String seeds) {
