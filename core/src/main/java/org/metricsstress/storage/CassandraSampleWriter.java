@@ -161,7 +161,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                     request.discardUnsealed();
                     return;
                 }
-                request.seal(c.intendedNanos, to - from);
+                request.seal(c.intendedNanos);
                 if (request.parts == batchCommits) {
                     send(request);
                 }
@@ -263,7 +263,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         }
 
         /** The rows added since the last seal form one part. */
-        void seal(long intendedNanos, int partRows) {
+        void seal(long intendedNanos) {
             intended[parts++] = intendedNanos;
             sealedRows = rows;
         }
