@@ -36,10 +36,11 @@ public final class Summary {
         out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
                 Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
                 Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));
-        latency(out, "response", "intended -> acknowledged", r.responseLatency());
-        latency(out, "service", "sent -> acknowledged", r.serviceLatency());
-        latency(out, "queue", "intended -> picked up", r.queueLatency());
-        latency(out, "schedule lag", "intended -> generated", r.scheduleLag());
+        latency(out, "response", "intended -> acknowledged", "commits", r.responseLatency());
+        // One request carries up to --batch-commits group commits: service time is per request.
+        latency(out, "service", "sent -> acknowledged", "requests", r.serviceLatency());
+        latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
+        latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache());
         ClientSummary c = r.client();
         out.printf(Locale.ROOT, "client        CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written), heap peak %d MiB of %d, "
@@ -82,9 +83,9 @@ public final class Summary {
         }
     }
 
-    private static void latency(PrintStream out, String name, String what, LatencySummary l) {
-        out.printf(Locale.ROOT, "%-13s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms  (%s, %s commits)%n", name,
+    private static void latency(PrintStream out, String name, String what, String per, LatencySummary l) {
+        out.printf(Locale.ROOT, "%-13s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms  (%s, %s %s)%n", name,
                 Numbers.ms(l.p50()), Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.p999()),
-                Numbers.ms(l.max()), what, Numbers.count(l.count()));
+                Numbers.ms(l.max()), what, Numbers.count(l.count()), per);
     }
 }
