@@ -190,19 +190,14 @@ public final class Main {
 
     private int stress(ParseResult parsed) {
         StressConfig.Builder b = builder(parsed, StressOptions.all());
-        boolean embedded = parsed.hasMatchedOption("--embedded");
-        if (embedded && parsed.hasMatchedOption("--contact-points")) {
+        if (embeddedWithContactPoints(parsed)) {
             return usage("--embedded starts its own node: leave out --contact-points");
         }
         b.build(); // validate everything before spending seconds on a node
-        EmbeddedCassandra node = null;
         Lifecycle lifecycle = new Lifecycle();
-        try {
-            if (embedded) {
-                node = startEmbedded(parsed);
-                lifecycle.node = node;
-                b.contactPoints(List.of(new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort())))
-                        .localDc(node.datacenter());
+        return onNode(parsed, node -> lifecycle.node = node, lifecycle.finished::countDown, node -> {
+            if (node != null) {
+                b.contactPoints(List.of(contactPoint(node))).localDc(node.datacenter());
             }
             StressConfig config = b.build();
             StressRun run = new StressRun(config, out);
@@ -217,22 +212,7 @@ public final class Main {
                 return ExitCode.CRITERIA_FAILED;
             }
             return ExitCode.OK;
-        } catch (EmbeddedCassandraException | ClusterException e) {
-            err.println(NAME + ": " + e.getMessage());
-            return ExitCode.CLUSTER;
-        } catch (ConfigException e) {
-            return usage(e.getMessage());
-        } catch (RuntimeException e) {
-            err.println(NAME + ": internal error (please report): " + e);
-            e.printStackTrace(err);
-            return ExitCode.INTERNAL;
-        } finally {
-            if (node != null) {
-                out.println("stopping embedded Cassandra (pid " + node.pid() + ")");
-                node.close();
-            }
-            lifecycle.finished.countDown();
-        }
+        });
     }
 
     /** Makes a configuration builder for a bench phase: the user's options over the given defaults. */
@@ -242,41 +222,55 @@ public final class Main {
 
     private int bench(ParseResult parsed) {
         List<OptionDef> offered = BenchCommand.offered();
-        boolean embedded = parsed.hasMatchedOption("--embedded");
-        if (embedded && parsed.hasMatchedOption("--contact-points")) {
+        if (embeddedWithContactPoints(parsed)) {
             return usage("--embedded starts its own node: leave out --contact-points");
         }
         BenchCommand.validate(parsed);
         long pid = BenchCommand.nodePid(parsed);
         builder(parsed, offered).build(); // validate before spending seconds on a node
-        EmbeddedCassandra node = null;
-        try {
-            if (embedded) {
-                node = startEmbedded(parsed);
-                EmbeddedCassandra started = node;
-                if (handleSignals) {
-                    Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
-                }
-                pid = node.pid();
+        return onNode(parsed, started -> {
+            if (handleSignals) {
+                Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
             }
-            EmbeddedCassandra target = node;
+        }, () -> { }, node -> {
             Configured configured = defaults -> {
                 StressConfig.Builder b = builder(parsed, offered, defaults);
-                if (target != null) {
-                    b.contactPoints(List.of(new ContactPoint(target.cqlAddress().getHostString(),
-                            target.cqlAddress().getPort()))).localDc(target.datacenter());
+                if (node != null) {
+                    b.contactPoints(List.of(contactPoint(node))).localDc(node.datacenter());
                 }
                 return b;
             };
-            BenchCommand.run(parsed, configured, pid > 0 ? BenchCommand.processCpu(pid) : () -> -1L, out);
+            long nodePid = node != null ? node.pid() : pid;
+            BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out);
             return ExitCode.OK;
+        });
+    }
+
+    /** What a front-end command does once its node (embedded, or null for --contact-points) is there. */
+    private interface OnNode {
+        int run(EmbeddedCassandra node) throws ClusterException, InterruptedException;
+    }
+
+    /**
+     * Starts the embedded node when asked, runs {@code body}, maps its failures to exit codes with
+     * one line each, and stops the node whatever happened.
+     */
+    private int onNode(ParseResult parsed, java.util.function.Consumer<EmbeddedCassandra> started, Runnable finished,
+            OnNode body) {
+        EmbeddedCassandra node = null;
+        try {
+            if (parsed.hasMatchedOption("--embedded")) {
+                node = startEmbedded(parsed);
+                started.accept(node);
+            }
+            return body.run(node);
         } catch (EmbeddedCassandraException | ClusterException e) {
             err.println(NAME + ": " + e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {
             return usage(e.getMessage());
         } catch (InterruptedException e) {
-            err.println(NAME + ": bench interrupted");
+            err.println(NAME + ": interrupted");
             return ExitCode.CLUSTER;
         } catch (RuntimeException e) {
             err.println(NAME + ": internal error (please report): " + e);
@@ -287,7 +281,16 @@ public final class Main {
                 out.println("stopping embedded Cassandra (pid " + node.pid() + ")");
                 node.close();
             }
+            finished.run();
         }
+    }
+
+    private static boolean embeddedWithContactPoints(ParseResult parsed) {
+        return parsed.hasMatchedOption("--embedded") && parsed.hasMatchedOption("--contact-points");
+    }
+
+    private static ContactPoint contactPoint(EmbeddedCassandra node) {
+        return new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort());
     }
 
     private EmbeddedCassandra startEmbedded(ParseResult parsed) throws EmbeddedCassandraException {

@@ -1,12 +1,11 @@
 package org.metricsstress.bench;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cache.GuavaResourceCache;
+import org.metricsstress.cache.HeapUsed;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.CassandraIndexer;
@@ -45,23 +44,13 @@ final class MemoryFigures {
     }
 
     static double bytesPerBufferedSample(int slots, int samplesPerSlot) {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         // The metrics' histograms are a few MB whatever the ring's size: not the ring's cost.
         StressMetrics metrics = new StressMetrics();
-        long before = heapUsedAfterGc(memory);
+        long before = HeapUsed.afterGc();
         Ring ring = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, metrics);
-        long after = heapUsedAfterGc(memory);
+        long after = HeapUsed.afterGc();
         ring.drain(5, TimeUnit.SECONDS);
         Reference.reachabilityFence(ring);
         return (double) (after - before) / ((long) slots * samplesPerSlot);
-    }
-
-    private static long heapUsedAfterGc(MemoryMXBean memory) {
-        long used = Long.MAX_VALUE;
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
-        }
-        return used;
     }
 }

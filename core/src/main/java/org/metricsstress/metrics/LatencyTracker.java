@@ -29,13 +29,16 @@ public final class LatencyTracker {
 
     /** Records {@code nanos}; negative values (an early start within pacing slack) count as 1 us. */
     public void recordNanos(long nanos) {
+        recorder.recordValue(micros(nanos));
+    }
+
+    /** What is recorded for {@code nanos}: microseconds, clamped into the histogram's range. */
+    public static long micros(long nanos) {
         long micros = nanos / 1000;
         if (micros < 1) {
-            micros = 1;
-        } else if (micros > HIGHEST_MICROS) {
-            micros = HIGHEST_MICROS;
+            return 1;
         }
-        recorder.recordValue(micros);
+        return Math.min(micros, HIGHEST_MICROS);
     }
 
     /**

@@ -56,7 +56,6 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final StressPlan plan;
     private final StressMetrics metrics;
     private final ConsistencyLevel consistency;
-    private final int ttlSeconds;
     private final int maxInFlight;
     private final int batchCommits;
     private final CqlIdentifier keyspace;
@@ -75,13 +74,12 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 + ".samples (context, partition, resource, collected_at, metric_name, value) "
                 + "VALUES (?, ?, ?, ?, ?, ?) USING TTL ?");
         this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
-        this.ttlSeconds = (int) config.ttl().getSeconds();
         this.maxInFlight = config.maxInFlight();
         this.batchCommits = config.batchCommits();
         this.keyspace = CqlIdentifier.fromInternal(config.keyspace());
         this.permits = new Semaphore(maxInFlight);
         this.context = ColumnBytes.text(StressConfig.CONTEXT);
-        this.ttl = ColumnBytes.integer(ttlSeconds);
+        this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
         this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
         for (int g = 0; g < config.groups(); g++) {
             for (int a = 0; a < config.attributes(); a++) {
@@ -149,7 +147,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             Request request = requestFor(partition, resource);
             for (int from = 0; from < c.sampleCount; from += MAX_ROWS_PER_BATCH) {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
-                if (request.rows + (to - from) > MAX_ROWS_PER_BATCH) {
+                if (request.rows() + (to - from) > MAX_ROWS_PER_BATCH) {
                     send(request);
                 }
                 try {
@@ -202,7 +200,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             if (r.parts == 0) {
                 return;
             }
-            int rows = r.rows;
+            int rows = r.rows();
             long[] intended = r.takeIntended();
             Statement<?> statement = r.build();
             try {
@@ -253,26 +251,27 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         private final List<BatchableStatement<?>> statements = new ArrayList<>(MAX_ROWS_PER_BATCH);
         private long[] intended = new long[batchCommits];
         private int sealedRows;
-        int rows;
         int parts;
         Token routingToken;
 
         void add(BatchableStatement<?> statement) {
             statements.add(statement);
-            rows++;
+        }
+
+        int rows() {
+            return statements.size();
         }
 
         /** The rows added since the last seal form one part. */
         void seal(long intendedNanos) {
             intended[parts++] = intendedNanos;
-            sealedRows = rows;
+            sealedRows = statements.size();
         }
 
         void discardUnsealed() {
             while (statements.size() > sealedRows) {
                 statements.remove(statements.size() - 1);
             }
-            rows = sealedRows;
         }
 
         long[] takeIntended() {
@@ -291,7 +290,6 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 built = routingToken != null ? batch.setRoutingToken(routingToken) : batch;
             }
             statements.clear();
-            rows = 0;
             sealedRows = 0;
             parts = 0;
             routingToken = null;

@@ -2,8 +2,6 @@ package org.metricsstress.cache;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.Locale;
@@ -126,8 +124,7 @@ public final class GuavaResourceCache implements ResourceCache {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        long before = heapUsedAfterGc(memory);
+        long before = HeapUsed.afterGc();
         GuavaResourceCache cache = new GuavaResourceCache(n);
         // A bijective mix of a counter: looks random to the hash table yet never repeats a key.
         long seed = new SplittableRandom().nextLong();
@@ -135,20 +132,10 @@ public final class GuavaResourceCache implements ResourceCache {
             cache.put(mix64(seed + i), fingerprintOf.applyAsLong(i));
         }
         cache.entries.cleanUp();
-        long after = heapUsedAfterGc(memory);
+        long after = HeapUsed.afterGc();
         long held = cache.size();
         Reference.reachabilityFence(cache);
         return (double) (after - before) / held;
-    }
-
-    private static long heapUsedAfterGc(MemoryMXBean memory) {
-        long used = Long.MAX_VALUE;
-        // Several rounds: one collection may leave garbage a concurrent phase or a finalizer freed late.
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
-        }
-        return used;
     }
 
     /** The SplitMix64 finalizer: a bijection on 64-bit values. */

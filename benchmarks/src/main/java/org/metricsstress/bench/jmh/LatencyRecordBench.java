@@ -76,13 +76,7 @@ public class LatencyRecordBench {
 
         /** The bare histogram, after the conversion and clamping recordNanos does too. */
         void recordBare(long nanos) {
-            long micros = nanos / 1000;
-            if (micros < 1) {
-                micros = 1;
-            } else if (micros > HIGHEST_MICROS) {
-                micros = HIGHEST_MICROS;
-            }
-            histogram.recordValue(micros);
+            histogram.recordValue(LatencyTracker.micros(nanos));
         }
     }
 
