@@ -4,10 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import org.metricsstress.report.ResultJson;
 
 /** The bench's table on the console and its JSON file. */
 public final class BenchReport {
@@ -40,13 +39,7 @@ public final class BenchReport {
     }
 
     public static void write(BenchResult r, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        MAPPER.writeValue(tmp.toFile(), r);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        ResultJson.writeAtomically(r, file);
     }
 
     public static BenchResult read(Path file) throws IOException {

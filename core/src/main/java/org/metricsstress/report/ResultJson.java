@@ -13,12 +13,20 @@ public final class ResultJson {
     private ResultJson() {}
 
     public static void write(StressResult result, Path file) throws IOException {
+        writeAtomically(result, file);
+    }
+
+    /**
+     * Any value as indented JSON, written to a temporary file then moved over {@code file}, so a
+     * reader never sees half a file.
+     */
+    public static void writeAtomically(Object value, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        MAPPER.writeValue(tmp.toFile(), result);
+        MAPPER.writeValue(tmp.toFile(), value);
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
