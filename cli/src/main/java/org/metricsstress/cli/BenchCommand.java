@@ -16,11 +16,10 @@ import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
-import org.metricsstress.config.Parse;
+import org.metricsstress.config.ValueType;
 import org.metricsstress.config.StressOptions;
+import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.storage.ClusterException;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -51,43 +50,57 @@ final class BenchCommand {
         return out;
     }
 
-    static void declare(CommandSpec bench) {
-        bench.addOption(OptionSpec.builder("--warmup-samples").arity("1").type(String.class).paramLabel("N")
-                .description("samples the ceiling writer writes before anything is measured (default: 10000000)").build());
-        bench.addOption(OptionSpec.builder("--phase").arity("1").type(String.class).paramLabel("DURATION")
-                .description("length of each measured phase except the cold one (default: 60s)").build());
-        bench.addOption(OptionSpec.builder("--cold-limit").arity("1").type(String.class).paramLabel("DURATION")
-                .description("the cold-cache phase ends when every resource is indexed, or after this (default: 10m)").build());
-        bench.addOption(OptionSpec.builder("--smoke").arity("0").type(boolean.class)
-                .description("a quick check that every phase runs: -n 20 -f 2, 20000 warm-up samples, 3s phases").build());
-        bench.addOption(OptionSpec.builder("--bench-json").arity("1").type(String.class).paramLabel("FILE")
-                .description("where to write the figures as JSON (default: bench-result.json)").build());
-        bench.addOption(OptionSpec.builder("--node-pid").arity("1").type(String.class).paramLabel("PID")
-                .description("process id of a local Cassandra node, to report its CPU per sample (automatic with --embedded)").build());
-        bench.addOption(OptionSpec.builder("--verbose").arity("0").type(boolean.class)
-                .description("print each pipeline phase's own report lines and summary").build());
-    }
+    static final OptionDef WARMUP = OptionDef.own("--warmup-samples", "N",
+            "samples the ceiling writer writes before anything is measured", ValueType.POSITIVE_LONG, 10_000_000L, null);
+    static final OptionDef PHASE = OptionDef.own("--phase", "DURATION",
+            "length of each measured phase except the cold one", ValueType.DURATION, Duration.ofSeconds(60), null);
+    static final OptionDef COLD_LIMIT = OptionDef.own("--cold-limit", "DURATION",
+            "the cold-cache phase ends when every resource is indexed, or after this", ValueType.DURATION,
+            Duration.ofMinutes(10), null);
+    static final OptionDef SMOKE = OptionDef.own("--smoke", null,
+            "a quick check that every phase runs: -n 20 -f 2, 20000 warm-up samples, 3s phases, 60s cold limit",
+            ValueType.FLAG, false, null);
+    static final OptionDef BENCH_JSON = OptionDef.own("--bench-json", "FILE", "where to write the figures as JSON",
+            ValueType.PATH, Path.of("bench-result.json"), null);
+    static final OptionDef NODE_PID = OptionDef.own("--node-pid", "PID",
+            "process id of a local Cassandra node, to report its CPU per sample", ValueType.POSITIVE_LONG, null,
+            "automatic with --embedded");
+    static final OptionDef VERBOSE = OptionDef.own("--verbose", null,
+            "print each pipeline phase's own report lines and summary", ValueType.FLAG, false, null);
+    static final List<OptionDef> OWN = List.of(WARMUP, PHASE, COLD_LIMIT, SMOKE, BENCH_JSON, NODE_PID, VERBOSE);
+    /** What --smoke changes in the bench's own defaults (the shape's are in SMOKE_DEFAULTS). */
+    private static final Map<OptionDef, Object> SMOKE_OWN = Map.of(WARMUP, 20_000L, PHASE, Duration.ofSeconds(3),
+            COLD_LIMIT, Duration.ofSeconds(60));
 
     /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
     static void validate(ParseResult parsed) {
-        Parse.positiveLong("--warmup-samples", parsed.matchedOptionValue("--warmup-samples", "1"));
-        Parse.duration("--phase", parsed.matchedOptionValue("--phase", "1s"));
-        Parse.duration("--cold-limit", parsed.matchedOptionValue("--cold-limit", "1s"));
-        nodePid(parsed);
+        for (OptionDef d : OWN) {
+            value(parsed, d, false);
+        }
         requireNoConflict(parsed);
+    }
+
+    /** The typed value of one of the bench's own options: given, else the smoke or plain default. */
+    private static Object value(ParseResult parsed, OptionDef d, boolean smoke) {
+        if (d.isFlag()) {
+            return parsed.hasMatchedOption(d.longName());
+        }
+        String text = parsed.matchedOptionValue(d.longName(), null);
+        if (text != null) {
+            return d.parse(text);
+        }
+        return smoke && SMOKE_OWN.containsKey(d) ? SMOKE_OWN.get(d) : d.defaultValue();
     }
 
     /** Runs the bench against {@code contactPoints} (already set on the builders) and prints the table. */
     static BenchResult run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
-            throws ClusterException, InterruptedException {
-        boolean smoke = parsed.hasMatchedOption("--smoke");
-        long warmup = Parse.positiveLong("--warmup-samples",
-                parsed.matchedOptionValue("--warmup-samples", smoke ? "20000" : "10000000"));
-        Duration phase = Parse.duration("--phase", parsed.matchedOptionValue("--phase", smoke ? "3s" : "60s"));
-        Duration coldLimit = Parse.duration("--cold-limit",
-                parsed.matchedOptionValue("--cold-limit", smoke ? "60s" : "600s"));
-        Path json = Path.of(parsed.matchedOptionValue("--bench-json", "bench-result.json"));
-        PrintStream runLog = parsed.hasMatchedOption("--verbose") ? out : new PrintStream(OutputStream.nullOutputStream());
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        boolean smoke = (Boolean) value(parsed, SMOKE, false);
+        long warmup = (Long) value(parsed, WARMUP, smoke);
+        Duration phase = (Duration) value(parsed, PHASE, smoke);
+        Duration coldLimit = (Duration) value(parsed, COLD_LIMIT, smoke);
+        Path json = (Path) value(parsed, BENCH_JSON, smoke);
+        PrintStream runLog = (Boolean) value(parsed, VERBOSE, smoke) ? out : new PrintStream(OutputStream.nullOutputStream());
         Map<String, String> defaults = new java.util.HashMap<>(BENCH_DEFAULTS);
         if (smoke) {
             defaults.putAll(SMOKE_DEFAULTS);
@@ -114,12 +127,12 @@ final class BenchCommand {
     }
 
     static long nodePid(ParseResult parsed) {
-        String v = parsed.matchedOptionValue("--node-pid", null);
-        return v == null ? -1 : Parse.positiveLong("--node-pid", v);
+        Long pid = (Long) value(parsed, NODE_PID, false);
+        return pid == null ? -1 : pid;
     }
 
     static void requireNoConflict(ParseResult parsed) {
-        if (parsed.hasMatchedOption("--embedded") && parsed.hasMatchedOption("--node-pid")) {
+        if (parsed.hasMatchedOption(Main.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
     }

@@ -10,12 +10,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.cli.embedded.EmbeddedCassandraException;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
+import org.metricsstress.config.ValueType;
 import org.metricsstress.engine.StressRun;
 import org.metricsstress.engine.Version;
 import org.metricsstress.report.StressResult;
@@ -39,7 +44,7 @@ public final class Main {
     private final PrintStream err;
     private final Map<String, String> env;
     private final boolean handleSignals;
-    private final CommandModel model = new CommandModel();
+    private final StressCommandLine model = new StressCommandLine();
 
     Main(PrintStream out, PrintStream err, Map<String, String> env, boolean handleSignals) {
         this.out = out;
@@ -53,7 +58,55 @@ public final class Main {
         System.exit(code);
     }
 
+    /**
+     * The configuration the jar would run a stress with for these words (no node is started);
+     * a mistake is the {@link ConfigException} whose message the jar prints. The Karaf front end's
+     * tests hold the two front ends to the same answers through it.
+     */
+    public static StressConfig configOf(List<String> args, Map<String, String> env) {
+        Main main = new Main(new PrintStream(java.io.OutputStream.nullOutputStream()),
+                new PrintStream(java.io.OutputStream.nullOutputStream()), env, false);
+        ParseResult parsed;
+        try {
+            parsed = new CommandLine(main.commands()).parseArgs(args.toArray(new String[0]));
+        } catch (CommandLine.ParameterException e) {
+            throw new ConfigException(e.getMessage());
+        }
+        return main.builder(parsed, StressOptions.all()).build();
+    }
+
     int run(String[] args) {
+        CommandSpec root = commands();
+        CommandLine cl = new CommandLine(root);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        ParseResult parsed;
+        try {
+            parsed = cl.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            return usage(e.getMessage());
+        }
+        if (CommandLine.printHelpIfRequested(parsed)) {
+            return ExitCode.OK;
+        }
+        try {
+            if (parsed.subcommand() != null) {
+                ParseResult sub = parsed.subcommand();
+                return switch (sub.commandSpec().name()) {
+                    case "report" -> SavedResults.report(sub, out, err);
+                    case "compare" -> SavedResults.compare(sub, out, err);
+                    case "bench" -> bench(sub);
+                    default -> printSchema(sub);
+                };
+            }
+            return stress(parsed);
+        } catch (ConfigException e) {
+            return usage(e.getMessage());
+        }
+    }
+
+    /** The command and its subcommands, with the option table's options and the jar's own. */
+    private CommandSpec commands() {
         CommandSpec root = CommandSpec.create().name(NAME).version(NAME + " " + Version.get());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
@@ -96,47 +149,25 @@ public final class Main {
                 + "ceiling, pipeline without indexing, with a cold and a warm cache, ceiling again; prints a table "
                 + "and writes JSON. Shape defaults: -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources).")
                 .sortOptions(false);
-        BenchCommand.declare(bench);
         model.addAll(bench, BenchCommand.offered());
+        model.addAll(bench, BenchCommand.OWN);
         addEmbeddedOptions(bench);
         root.addSubcommand("bench", bench);
-
-        CommandLine cl = new CommandLine(root);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        ParseResult parsed;
-        try {
-            parsed = cl.parseArgs(args);
-        } catch (CommandLine.ParameterException e) {
-            return usage(e.getMessage());
-        }
-        if (CommandLine.printHelpIfRequested(parsed)) {
-            return ExitCode.OK;
-        }
-        try {
-            if (parsed.subcommand() != null) {
-                ParseResult sub = parsed.subcommand();
-                return switch (sub.commandSpec().name()) {
-                    case "report" -> SavedResults.report(sub, out, err);
-                    case "compare" -> SavedResults.compare(sub, out, err);
-                    case "bench" -> bench(sub);
-                    default -> printSchema(sub);
-                };
-            }
-            return stress(parsed);
-        } catch (ConfigException e) {
-            return usage(e.getMessage());
-        }
+        return root;
     }
 
-    private static void addEmbeddedOptions(CommandSpec spec) {
-        spec.addOption(OptionSpec.builder("--embedded").arity("0").type(boolean.class)
-                .description("start a throwaway local Cassandra " + "node (child JVM) and stress it").build());
-        spec.addOption(OptionSpec.builder("--cassandra-java-home").arity("1").type(String.class).paramLabel("DIR")
-                .description("JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME; default: this JVM if 11/17, "
-                        + "else one found under /usr/lib/jvm)").build());
-        spec.addOption(OptionSpec.builder("--embedded-heap").arity("1").type(String.class).paramLabel("SIZE")
-                .description("maximum heap of the embedded node (default: 1G)").build());
+    /** The jar's own options: a local node for the run. Documented like the table's, read here. */
+    static final OptionDef EMBEDDED = OptionDef.own("--embedded", null,
+            "start a throwaway local Cassandra node (child JVM) and stress it", ValueType.FLAG, false, null);
+    static final OptionDef CASSANDRA_JAVA_HOME = OptionDef.own("--cassandra-java-home", "DIR",
+            "JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME)", ValueType.PATH, null,
+            "this JVM if 11/17, else one found under /usr/lib/jvm");
+    static final OptionDef EMBEDDED_HEAP = OptionDef.own("--embedded-heap", "SIZE",
+            "maximum heap of the embedded node, e.g. 512M, 2G", ValueType.TEXT, "1G", null);
+    static final List<OptionDef> EMBEDDED_OPTIONS = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
+
+    private void addEmbeddedOptions(CommandSpec spec) {
+        model.addAll(spec, EMBEDDED_OPTIONS);
     }
 
     private int usage(String message) {
@@ -146,38 +177,16 @@ public final class Main {
 
     /** Applies the options the user gave, then environment variables for the ones not given. */
     private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
-        return builder(parsed, offered, Map.of());
-    }
-
-    /** As above, with {@code defaults} (long name to text) applied first where the option was not given. */
-    private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered, Map<String, String> defaults) {
-        StressConfig.Builder b = StressConfig.builder();
-        defaults.forEach((name, value) -> {
-            if (!parsed.hasMatchedOption(name)) {
-                StressOptions.byName(name).apply().accept(b, value);
-            }
-        });
-        List<String> given = new ArrayList<>();
-        for (OptionSpec o : parsed.matchedOptions()) {
-            OptionDef d = model.def(o);
-            if (d == null) {
-                continue;
-            }
-            given.add(d.longName());
-            d.apply().accept(b, d.isFlag() ? "true" : (String) o.getValue());
-        }
-        StressOptions.applyEnvironment(b, offered, given, env);
-        return b;
+        return model.builder(parsed, offered, env, Map.of());
     }
 
     private int printSchema(ParseResult parsed) {
         StressConfig c = builder(parsed, StressOptions.schemaOptions()).build();
-        Replication replication = c.replication();
-        if (replication == null) {
-            String dc = c.localDc() != null ? c.localDc() : "dc1";
+        String dc = c.localDc() != null ? c.localDc() : "dc1";
+        Replication replication = c.replicationIn(dc);
+        if (c.replication() == null) {
             out.println("-- replication: the local data centre with RF 1 ('" + dc + "' here; "
                     + "a run uses the DC it connects to). Set it with --replication dc1:3,dc2:3");
-            replication = Replication.of(dc, 1);
         }
         for (String cql : NewtsSchema.statements(c.keyspace(), replication, c.twcsWindow(), c.gcGrace())) {
             out.println(cql + ";");
@@ -206,12 +215,11 @@ public final class Main {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
             }
-            StressResult result = run.execute();
-            if (result.sla() != null && !result.sla().passed()) {
-                err.println(NAME + ": SLA failed: " + String.join("; ", result.sla().failures()));
-                return ExitCode.CRITERIA_FAILED;
+            Outcome outcome = Outcome.of(run.execute());
+            if (!outcome.passed()) {
+                err.println(NAME + ": " + outcome.problem());
             }
-            return ExitCode.OK;
+            return outcome.exitCode();
         });
     }
 
@@ -234,7 +242,7 @@ public final class Main {
             }
         }, () -> { }, node -> {
             Configured configured = defaults -> {
-                StressConfig.Builder b = builder(parsed, offered, defaults);
+                StressConfig.Builder b = model.builder(parsed, offered, env, defaults);
                 if (node != null) {
                     b.contactPoints(List.of(contactPoint(node))).localDc(node.datacenter());
                 }
@@ -248,7 +256,7 @@ public final class Main {
 
     /** What a front-end command does once its node (embedded, or null for --contact-points) is there. */
     private interface OnNode {
-        int run(EmbeddedCassandra node) throws ClusterException, InterruptedException;
+        int run(EmbeddedCassandra node) throws ClusterException, CacheUnavailableException, InterruptedException;
     }
 
     /**
@@ -264,7 +272,7 @@ public final class Main {
                 started.accept(node);
             }
             return body.run(node);
-        } catch (EmbeddedCassandraException | ClusterException e) {
+        } catch (EmbeddedCassandraException | ClusterException | CacheUnavailableException e) {
             err.println(NAME + ": " + e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {
@@ -295,17 +303,15 @@ public final class Main {
 
     private EmbeddedCassandra startEmbedded(ParseResult parsed) throws EmbeddedCassandraException {
         EmbeddedCassandra.Builder eb = EmbeddedCassandra.builder().output(out::println);
-        String javaHome = parsed.matchedOptionValue("--cassandra-java-home", null);
+        String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
         if (javaHome != null) {
-            eb.javaHome(Path.of(javaHome));
+            eb.javaHome((Path) CASSANDRA_JAVA_HOME.parse(javaHome));
         }
-        String heap = parsed.matchedOptionValue("--embedded-heap", null);
-        if (heap != null) {
-            if (!heap.matches("\\d+[mMgG]")) {
-                throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
-            }
-            eb.heap(heap);
+        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
+        if (!heap.matches("\\d+[mMgG]")) {
+            throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
         }
+        eb.heap(heap);
         return eb.start();
     }
 

@@ -1,5 +1,6 @@
 package org.metricsstress.cli;
 
+import org.metricsstress.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

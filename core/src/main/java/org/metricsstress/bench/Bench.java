@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
@@ -47,7 +48,7 @@ public final class Bench {
         this.out = out;
     }
 
-    public BenchResult run() throws ClusterException, InterruptedException {
+    public BenchResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
         StressConfig base = settings.options().get().build();
         StressPlan plan = StressPlan.of(base);
         out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
@@ -150,7 +151,7 @@ public final class Bench {
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
-            GuavaResourceCache cache, boolean untilIndexed) throws ClusterException {
+            GuavaResourceCache cache, boolean untilIndexed) throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "%s: %s...%n", name, description);
         StressRun run = new StressRun(b.build(), settings.runLog());
         if (cache != null) {
@@ -183,7 +184,7 @@ public final class Bench {
 
     private static void applySchema(CqlSession session, StressConfig c) throws ClusterException {
         String dc = c.localDc() != null ? c.localDc() : CassandraConnector.localDatacenter(session);
-        Replication wanted = c.replication() != null ? c.replication() : Replication.of(dc, 1);
+        Replication wanted = c.replicationIn(dc);
         CassandraConnector.applySchema(session, c.keyspace(), wanted, c.twcsWindow(), c.gcGrace());
     }
 

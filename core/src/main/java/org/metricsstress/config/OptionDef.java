@@ -1,34 +1,88 @@
 package org.metricsstress.config;
 
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
- * One command-line option, described once for every front end.
+ * One option, defined once for every front end: its names, its type and typed default, its help,
+ * and how it reads from and writes to the configuration. The parser, {@code --help}, the Karaf
+ * completer, the Karaf settings keys, the settings in a result file and the README's option table
+ * are all derived from these definitions.
  *
- * @param shortName OpenNMS-style single-letter name such as {@code -n}, or null
- * @param longName  long name such as {@code --nodes}
- * @param label     what the value is, for help ({@code N}, {@code DURATION}); null for a flag
- * @param help      one sentence for help output
- * @param defaultShown the default as the user would type it, or null when there is none
- * @param section   where the option belongs, so a front end can pick the ones it needs
- * @param envVar    an environment variable read when the option is not given, or null
- * @param apply     parses the text value into the builder; throws {@link ConfigException}
+ * <p>An option with no {@link #setter()} belongs to a front end (the jar's {@code --embedded},
+ * the bench's own options): described here so that it is documented like the others, read by the
+ * front end that offers it.
+ *
+ * @param shortName    OpenNMS-style single-letter name such as {@code -n}, or null
+ * @param longName     long name such as {@code --nodes}
+ * @param label        what the value is, for help ({@code N}, {@code DURATION}); null for a flag
+ * @param help         one sentence for help output
+ * @param section      where the option belongs, so a front end can pick the ones it needs
+ * @param envVar       an environment variable read when the option is not given, or null
+ * @param type         parses and shows the value
+ * @param defaultValue the typed default, or null when the default is derived or absent
+ * @param defaultNote  how a derived or absent default is described ({@code until interrupted}),
+ *                     or null to show {@code defaultValue}
+ * @param setter       puts the value into the builder, or null for a front end's own option
+ * @param getter       reads the setting back from a built configuration for result files, or
+ *                     null when it is not shown there (a secret, or an option whose value goes
+ *                     into another setting)
  */
 public record OptionDef(
         String shortName,
         String longName,
         String label,
         String help,
-        String defaultShown,
         Section section,
         String envVar,
-        BiConsumer<StressConfig.Builder, String> apply) {
+        Typed<?> typed) {
 
-    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, OUTPUT }
+    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, OUTPUT, FRONT_END }
+
+    /** The type-safe part: one value type ties the default, the setter and the getter together. */
+    public record Typed<T>(ValueType<T> type, T defaultValue, String defaultNote,
+            BiConsumer<StressConfig.Builder, T> setter, Function<StressConfig, T> getter) {
+
+        void apply(StressConfig.Builder b, String option, String text) {
+            setter.accept(b, type.parse(option, text));
+        }
+
+        void applyDefault(StressConfig.Builder b) {
+            if (defaultValue != null && setter != null) {
+                setter.accept(b, defaultValue);
+            }
+        }
+
+        String defaultShown() {
+            return defaultNote != null ? defaultNote : defaultValue == null ? null : type.show(defaultValue);
+        }
+
+        Object inResult(StressConfig c) {
+            T v = getter.apply(c);
+            return v == null ? defaultNote : type.inResult(v);
+        }
+    }
+
+    /** A front end's own option: documented here, parsed and used by the front end that offers it. */
+    public static <T> OptionDef own(String longName, String label, String help, ValueType<T> type, T defaultValue,
+            String defaultNote) {
+        return new OptionDef(null, longName, label, help, Section.FRONT_END, null,
+                new Typed<>(type, defaultValue, defaultNote, null, null));
+    }
 
     /** A flag takes no value: present means true. */
     public boolean isFlag() {
         return label == null;
+    }
+
+    /** Whether it sets the run's configuration, rather than being a front end's own option. */
+    public boolean configures() {
+        return typed.setter() != null;
+    }
+
+    /** Whether a result file shows this setting. */
+    public boolean shownInResults() {
+        return typed.getter() != null;
     }
 
     /** Names for help and parsers: the short one first when there is one. */
@@ -36,20 +90,62 @@ public record OptionDef(
         return shortName == null ? new String[] {longName} : new String[] {shortName, longName};
     }
 
-    /** This option with another default shown (a subcommand whose defaults differ). */
-    public OptionDef withDefaultShown(String shown) {
-        return new OptionDef(shortName, longName, label, help, shown, section, envVar, apply);
+    /** The key of this option in settings files and result files: the long name without dashes. */
+    public String key() {
+        return longName.substring(2);
     }
 
-    /** Help text with the default appended, as both front ends show it. */
+    /** Parses {@code text} (for a flag: {@code true}) into the builder. */
+    public void apply(StressConfig.Builder b, String text) {
+        if (!configures()) {
+            throw new IllegalStateException(longName + " is read by its front end");
+        }
+        typed.apply(b, longName, text);
+    }
+
+    /** The typed value of {@code text}: for a front end's own options. */
+    public Object parse(String text) {
+        return typed.type().parse(longName, text);
+    }
+
+    /** The default as the user would type it, or a note for a derived one; null when there is none (or a flag). */
+    public String defaultShown() {
+        return isFlag() ? null : typed.defaultShown();
+    }
+
+    /** The typed default, or null. */
+    public Object defaultValue() {
+        return typed.defaultValue();
+    }
+
+    /** This option with another default shown (a subcommand whose defaults differ). */
+    public OptionDef withDefaultShown(String shown) {
+        return new OptionDef(shortName, longName, label, help, section, envVar, withNote(typed, shown));
+    }
+
+    private static <T> Typed<T> withNote(Typed<T> t, String note) {
+        return new Typed<>(t.type(), t.defaultValue(), note, t.setter(), t.getter());
+    }
+
+    /** Help text with the default appended, as every front end shows it. */
     public String helpWithDefault() {
         String text = help;
-        if (defaultShown != null) {
-            text += " (default: " + defaultShown + ")";
+        String shown = defaultShown();
+        if (shown != null) {
+            text += " (default: " + shown + ")";
         }
         if (envVar != null) {
             text += " (env: " + envVar + ")";
         }
         return text;
+    }
+
+    void applyDefault(StressConfig.Builder b) {
+        typed.applyDefault(b);
+    }
+
+    /** The setting as a result file shows it. */
+    Object inResult(StressConfig c) {
+        return typed.inResult(c);
     }
 }

@@ -87,6 +87,14 @@ public record StressConfig(
         return new Builder();
     }
 
+    /**
+     * The keyspace's replication: {@code --replication}, or else RF 1 in {@code localDc}, the data
+     * centre the client connects to. The one place that default is decided.
+     */
+    public Replication replicationIn(String localDc) {
+        return replication != null ? replication : Replication.of(localDc, 1);
+    }
+
     /** True when the run goes on until it is stopped rather than for a fixed time. */
     public boolean untilStopped() {
         return duration == null;
@@ -102,54 +110,58 @@ public record StressConfig(
 
     /** Mutable, unvalidated settings; {@link #build()} checks them all. */
     public static final class Builder {
-        int nodes = 1000;
-        int interfaces = 10;
-        int groups = 5;
-        int attributes = 10;
-        int strings = 2;
-        Duration interval = Duration.ofSeconds(300);
+        // No initial values here: every default comes from the option table (StressOptions).
+        int nodes;
+        int interfaces;
+        int groups;
+        int attributes;
+        int strings;
+        Duration interval;
         boolean burst;
-        int threads = 1;
+        int threads;
         int stringVariationFactor;
-        double rateFactor = 1.0;
-        long seed = 1L;
+        double rateFactor;
+        long seed;
         Duration duration;
-        Duration reportInterval = Duration.ofSeconds(30);
-        int ringSize = 8192;
-        int writerThreads = 16;
-        OnFull onFull = OnFull.DROP;
-        int maxInFlight = 512;
-        int batchCommits = 4;
-        Duration drainTimeout = Duration.ofSeconds(30);
-        List<ContactPoint> contactPoints = List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT));
+        Duration reportInterval;
+        int ringSize;
+        int writerThreads;
+        OnFull onFull;
+        int maxInFlight;
+        int batchCommits;
+        Duration drainTimeout;
+        List<ContactPoint> contactPoints;
         String localDc;
         String username;
         String password;
-        String writeConsistency = "LOCAL_ONE";
-        Duration connectTimeout = Duration.ofSeconds(20);
-        Duration requestTimeout = Duration.ofSeconds(10);
-        String keyspace = "newts";
+        String writeConsistency;
+        Duration connectTimeout;
+        Duration requestTimeout;
+        String keyspace;
         Replication replication;
-        Duration twcsWindow = Duration.ofDays(7);
-        Duration gcGrace = Duration.ofDays(7);
-        Duration ttl = Duration.ofSeconds(31_540_000L);
-        boolean index = true;
-        CacheKind cache = CacheKind.GUAVA;
-        long cacheMaxEntries = 2_000_000L;
-        java.net.URI redisUri = java.net.URI.create("redis://127.0.0.1:6379");
+        Duration twcsWindow;
+        Duration gcGrace;
+        Duration ttl;
+        boolean index;
+        CacheKind cache;
+        long cacheMaxEntries;
+        java.net.URI redisUri;
         String redisPassword;
         Integer redisPool;
         boolean primeCache;
-        int indexMaxInFlight = 256;
+        int indexMaxInFlight;
         Path resultJson;
         Path reportHtml;
         Path hdrLog;
         Path csvDir;
-        int prometheusPort = -1;
+        Integer prometheusPort;
         boolean jmx;
         Sla sla;
 
-        private Builder() {}
+
+        private Builder() {
+            StressOptions.applyDefaults(this);
+        }
 
         public Builder nodes(int v) { nodes = v; return this; }
         public Builder interfaces(int v) { interfaces = v; return this; }
@@ -276,7 +288,7 @@ public record StressConfig(
             if (primeCache && !index) {
                 throw new ConfigException("--prime-cache: the cache is only used when indexing (leave out --no-index)");
             }
-            if (prometheusPort > 65535 || prometheusPort == 0 || prometheusPort < -1) {
+            if (prometheusPort != null && (prometheusPort > 65535 || prometheusPort < 1)) {
                 throw new ConfigException("--prometheus-port: a port from 1 to 65535, got " + prometheusPort);
             }
             if (primeCache && cache == CacheKind.REDIS) {
@@ -290,7 +302,7 @@ public record StressConfig(
                     onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
                     cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
-                    hdrLog, csvDir, prometheusPort, jmx, sla);
+                    hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, sla);
         }
 
         private static void atLeast(String option, int value, int min) {

@@ -7,10 +7,27 @@ import static org.metricsstress.config.OptionDef.Section.PIPELINE;
 import static org.metricsstress.config.OptionDef.Section.PLAN;
 import static org.metricsstress.config.OptionDef.Section.SCHEMA;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import static org.metricsstress.config.ValueType.CONTACT_POINTS;
+import static org.metricsstress.config.ValueType.DURATION;
+import static org.metricsstress.config.ValueType.FLAG;
+import static org.metricsstress.config.ValueType.NON_NEGATIVE_INT;
+import static org.metricsstress.config.ValueType.PATH;
+import static org.metricsstress.config.ValueType.PORT;
+import static org.metricsstress.config.ValueType.POSITIVE_INT;
+import static org.metricsstress.config.ValueType.POSITIVE_LONG;
+import static org.metricsstress.config.ValueType.POSITIVE_NUMBER;
+import static org.metricsstress.config.ValueType.REDIS_URI;
+import static org.metricsstress.config.ValueType.REPLICATION;
+import static org.metricsstress.config.ValueType.SECONDS;
+import static org.metricsstress.config.ValueType.SECRET_FILE;
+import static org.metricsstress.config.ValueType.SLA;
+import static org.metricsstress.config.ValueType.TEXT;
+import static org.metricsstress.config.ValueType.WHOLE_NUMBER;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.function.Function;
+import org.metricsstress.config.StressConfig.Builder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -30,108 +47,106 @@ public final class StressOptions {
 
     private static final List<OptionDef> ALL = List.of(
             // --- plan: the OpenNMS data shape and pacing
-            opt("-n", "--nodes", "N", "nodes to simulate", "1000", PLAN,
-                    (b, v) -> b.nodes(Parse.positiveInt("--nodes", v))),
-            opt("-f", "--interfaces", "N", "interfaces per node", "10", PLAN,
-                    (b, v) -> b.interfaces(Parse.positiveInt("--interfaces", v))),
-            opt("-g", "--groups", "N", "groups per interface (one group resource each)", "5", PLAN,
-                    (b, v) -> b.groups(Parse.positiveInt("--groups", v))),
-            opt("-a", "--attributes", "N", "numeric attributes (samples) per group", "10", PLAN,
-                    (b, v) -> b.attributes(Parse.positiveInt("--attributes", v))),
-            opt("-s", "--strings", "N", "string attributes per group, index-only", "2", PLAN,
-                    (b, v) -> b.strings(Parse.nonNegativeInt("--strings", v))),
-            opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", "300", PLAN,
-                    (b, v) -> b.interval(Parse.duration("--interval", v))),
+            opt("-n", "--nodes", "N", "nodes to simulate", PLAN,
+                    POSITIVE_INT, 1000, Builder::nodes, StressConfig::nodes),
+            opt("-f", "--interfaces", "N", "interfaces per node", PLAN,
+                    POSITIVE_INT, 10, Builder::interfaces, StressConfig::interfaces),
+            opt("-g", "--groups", "N", "groups per interface (one group resource each)", PLAN,
+                    POSITIVE_INT, 5, Builder::groups, StressConfig::groups),
+            opt("-a", "--attributes", "N", "numeric attributes (samples) per group", PLAN,
+                    POSITIVE_INT, 10, Builder::attributes, StressConfig::attributes),
+            opt("-s", "--strings", "N", "string attributes per group, index-only", PLAN,
+                    NON_NEGATIVE_INT, 2, Builder::strings, StressConfig::strings),
+            opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", PLAN,
+                    DURATION, Duration.ofSeconds(300), Builder::interval, StressConfig::interval),
             flag("-b", "--burst", "generate each interval's samples at its start, flat out, instead of spread evenly", PLAN,
-                    (b, v) -> b.burst(true)),
-            opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", "1", PLAN,
-                    (b, v) -> b.threads(Parse.positiveInt("--threads", v))),
-            opt("-z", "--string-variation-factor", "N", "every N-th group gets unique string values (0 = never)", "0", PLAN,
-                    (b, v) -> b.stringVariationFactor(Parse.nonNegativeInt("--string-variation-factor", v))),
-            opt(null, "--rate-factor", "X", "multiply the rate: the interval is paced X times faster", "1", PLAN,
-                    (b, v) -> b.rateFactor(Parse.positiveDouble("--rate-factor", v))),
-            opt(null, "--seed", "N", "seed of the deterministic sample values", "1", PLAN,
-                    (b, v) -> b.seed(Parse.aLong("--seed", v))),
-            opt(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", "until interrupted", PLAN,
-                    (b, v) -> b.duration(Parse.duration("--duration", v))),
-            opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", "30", OUTPUT,
-                    (b, v) -> b.reportInterval(Parse.duration("--report", v))),
+                    Builder::burst, StressConfig::burst),
+            opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", PLAN,
+                    POSITIVE_INT, 1, Builder::threads, StressConfig::threads),
+            opt("-z", "--string-variation-factor", "N", "every N-th group gets unique string values (0 = never)", PLAN,
+                    NON_NEGATIVE_INT, 0, Builder::stringVariationFactor, StressConfig::stringVariationFactor),
+            opt(null, "--rate-factor", "X", "multiply the rate: the interval is paced X times faster", PLAN,
+                    POSITIVE_NUMBER, 1.0, Builder::rateFactor, StressConfig::rateFactor),
+            opt(null, "--seed", "N", "seed of the deterministic sample values", PLAN,
+                    WHOLE_NUMBER, 1L, Builder::seed, StressConfig::seed),
+            derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PLAN,
+                    DURATION, "until interrupted", Builder::duration, StressConfig::duration),
+            opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
+                    DURATION, Duration.ofSeconds(30), Builder::reportInterval, StressConfig::reportInterval),
             // --- pipeline
-            opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two), split evenly over the writer threads", "8192", PIPELINE,
-                    (b, v) -> b.ringSize(Parse.positiveInt("--ring-size", v))),
-            opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra", "16", PIPELINE,
-                    (b, v) -> b.writerThreads(Parse.positiveInt("--writer-threads", v))),
-            opt(null, "--on-full", "drop|block", "when the ring is full: drop the group commit (counted) or block the generator", "drop", PIPELINE,
-                    (b, v) -> b.onFull(Parse.oneOf("--on-full", v, OnFull.class))),
-            opt(null, "--max-in-flight", "N", "asynchronous write requests in flight at most", "512", PIPELINE,
-                    (b, v) -> b.maxInFlight(Parse.positiveInt("--max-in-flight", v))),
+            opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two), split evenly over the writer threads", PIPELINE,
+                    POSITIVE_INT, 8192, Builder::ringSize, StressConfig::ringSize),
+            opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra", PIPELINE,
+                    POSITIVE_INT, 16, Builder::writerThreads, StressConfig::writerThreads),
+            opt(null, "--on-full", "drop|block", "when the ring is full: drop the group commit (counted) or block the generator", PIPELINE,
+                    ValueType.oneOf(OnFull.class), OnFull.DROP, Builder::onFull, StressConfig::onFull),
+            opt(null, "--max-in-flight", "N", "asynchronous write requests in flight at most", PIPELINE,
+                    POSITIVE_INT, 512, Builder::maxInFlight, StressConfig::maxInFlight),
             opt(null, "--batch-commits", "N", "group commits per write request at most: one UNLOGGED batch over their "
-                    + "partitions, all on the same replica; a request is sent once the writer has taken every waiting commit", "4", PIPELINE,
-                    (b, v) -> b.batchCommits(Parse.positiveInt("--batch-commits", v))),
-            opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", "30s", PIPELINE,
-                    (b, v) -> b.drainTimeout(Parse.duration("--drain-timeout", v))),
+                    + "partitions, all on the same replica; a request is sent once the writer has taken every waiting commit", PIPELINE,
+                    POSITIVE_INT, 4, Builder::batchCommits, StressConfig::batchCommits),
+            opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", PIPELINE,
+                    DURATION, Duration.ofSeconds(30), Builder::drainTimeout, StressConfig::drainTimeout),
             // --- cluster
-            opt(null, "--contact-points", "HOST:PORT,...", "Cassandra nodes to connect to first", "127.0.0.1:9042", CLUSTER,
-                    (b, v) -> b.contactPoints(ContactPoint.parseList("--contact-points", v))),
-            opt(null, "--local-dc", "DC", "the client's data centre", "inferred from the contact points", CLUSTER,
-                    (b, v) -> b.localDc(v.trim())),
-            opt(null, "--username", "NAME", "user for password authentication", null, CLUSTER,
-                    (b, v) -> b.username(v)),
+            opt(null, "--contact-points", "HOST:PORT,...", "Cassandra nodes to connect to first", CLUSTER,
+                    CONTACT_POINTS, List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT)),
+                    Builder::contactPoints, StressConfig::contactPoints),
+            derived(null, "--local-dc", "DC", "the client's data centre", CLUSTER,
+                    TEXT, "inferred from the contact points", Builder::localDc, StressConfig::localDc),
+            derived(null, "--username", "NAME", "user for password authentication", CLUSTER,
+                    TEXT, null, Builder::username, StressConfig::username),
             new OptionDef(null, "--password", "PASSWORD",
-                    "password (prefer the environment variable or --password-file: options show in ps)", null,
-                    CLUSTER, PASSWORD_ENV, (b, v) -> b.password(v)),
-            opt(null, "--password-file", "FILE", "read the password from the first line of FILE", null, CLUSTER,
-                    (b, v) -> b.password(readPassword(v))),
-            opt(null, "--write-cl", "LEVEL", "write consistency level", "LOCAL_ONE", CLUSTER,
-                    (b, v) -> b.writeConsistency(v.trim())),
-            opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", "20s", CLUSTER,
-                    (b, v) -> b.connectTimeout(Parse.duration("--connect-timeout", v))),
-            opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", "10s", CLUSTER,
-                    (b, v) -> b.requestTimeout(Parse.duration("--request-timeout", v))),
+                    "password (prefer the environment variable or --password-file: options show in ps)",
+                    CLUSTER, PASSWORD_ENV, new OptionDef.Typed<>(TEXT, null, null, Builder::password, null)),
+            secretFile("--password-file", "read the password from the first line of FILE", CLUSTER, Builder::password),
+            opt(null, "--write-cl", "LEVEL", "write consistency level", CLUSTER,
+                    TEXT, "LOCAL_ONE", Builder::writeConsistency, StressConfig::writeConsistency),
+            opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", CLUSTER,
+                    DURATION, Duration.ofSeconds(20), Builder::connectTimeout, StressConfig::connectTimeout),
+            opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", CLUSTER,
+                    DURATION, Duration.ofSeconds(10), Builder::requestTimeout, StressConfig::requestTimeout),
             // --- schema
-            opt(null, "--keyspace", "NAME", "keyspace of the Newts tables", "newts", SCHEMA,
-                    (b, v) -> b.keyspace(v.trim())),
-            opt(null, "--replication", "DC:RF,...", "NetworkTopologyStrategy factors when the keyspace is created", "local DC with RF 1", SCHEMA,
-                    (b, v) -> b.replication(Replication.parse("--replication", v))),
-            opt(null, "--twcs-window", "DURATION", "TimeWindowCompactionStrategy window of the samples table", "7d", SCHEMA,
-                    (b, v) -> b.twcsWindow(Parse.duration("--twcs-window", v))),
-            opt(null, "--gc-grace", "DURATION", "gc_grace_seconds of the samples table", "7d", SCHEMA,
-                    (b, v) -> b.gcGrace(Parse.duration("--gc-grace", v))),
-            opt(null, "--ttl", "DURATION", "time to live of every written sample (0 = none)", "31540000s", SCHEMA,
-                    (b, v) -> b.ttl(Parse.duration("--ttl", v))),
+            opt(null, "--keyspace", "NAME", "keyspace of the Newts tables", SCHEMA,
+                    TEXT, "newts", Builder::keyspace, StressConfig::keyspace),
+            derived(null, "--replication", "DC:RF,...", "NetworkTopologyStrategy factors when the keyspace is created", SCHEMA,
+                    REPLICATION, "local DC with RF 1", Builder::replication, StressConfig::replication),
+            opt(null, "--twcs-window", "DURATION", "TimeWindowCompactionStrategy window of the samples table", SCHEMA,
+                    DURATION, Duration.ofDays(7), Builder::twcsWindow, StressConfig::twcsWindow),
+            opt(null, "--gc-grace", "DURATION", "gc_grace_seconds of the samples table", SCHEMA,
+                    DURATION, Duration.ofDays(7), Builder::gcGrace, StressConfig::gcGrace),
+            opt(null, "--ttl", "DURATION", "time to live of every written sample (0 = none)", SCHEMA,
+                    SECONDS, Duration.ofSeconds(31_540_000L), Builder::ttl, StressConfig::ttl),
             // --- index and resource cache
             flag(null, "--no-index", "write samples only: no terms, resource_attributes or resource_metrics rows", INDEX,
-                    (b, v) -> b.index(false)),
-            opt(null, "--cache", "guava|redis", "where indexed resources are remembered", "guava", INDEX,
-                    (b, v) -> b.cache(Parse.oneOf("--cache", v, CacheKind.class))),
-            opt(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache", "2000000", INDEX,
-                    (b, v) -> b.cacheMaxEntries(Parse.aLong("--cache-max-entries", v))),
-            new OptionDef(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
-                    + "password from the environment", "redis://127.0.0.1:6379", INDEX, null,
-                    (b, v) -> b.redisUri(Parse.redisUri("--redis", v))),
-            opt(null, "--redis-pool", "N", "Redis connections in the pool", "--writer-threads", INDEX,
-                    (b, v) -> b.redisPool(Parse.positiveInt("--redis-pool", v))),
+                    (b, v) -> b.index(!v), c -> !c.index()),
+            opt(null, "--cache", "guava|redis", "where indexed resources are remembered", INDEX,
+                    ValueType.oneOf(CacheKind.class), CacheKind.GUAVA, Builder::cache, StressConfig::cache),
+            opt(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache", INDEX,
+                    POSITIVE_LONG, 2_000_000L, Builder::cacheMaxEntries, StressConfig::cacheMaxEntries),
+            opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
+                    + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
+                    REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, StressConfig::redisUri),
+            derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
+                    POSITIVE_INT, "--writer-threads", Builder::redisPool, StressConfig::redisPool),
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
-                    (b, v) -> b.primeCache(true)),
+                    Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N", "index write requests in flight at most; a resource that finds none free "
-                    + "is indexed at its next sample instead (counted as deferred)", "256", INDEX,
-                    (b, v) -> b.indexMaxInFlight(Parse.positiveInt("--index-max-in-flight", v))),
-            // --- output
-            opt(null, "--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)", null, OUTPUT,
-                    (b, v) -> b.resultJson(Path.of(v))),
-            opt(null, "--report-html", "FILE", "write a self-contained HTML report with charts", null, OUTPUT,
-                    (b, v) -> b.reportHtml(Path.of(v))),
-            opt(null, "--hdr-log", "FILE", "write the latency histograms of every interval as an HdrHistogram log", null, OUTPUT,
-                    (b, v) -> b.hdrLog(Path.of(v))),
-            opt(null, "--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval", null, OUTPUT,
-                    (b, v) -> b.csvDir(Path.of(v))),
-            opt(null, "--prometheus-port", "PORT", "serve OpenMetrics on 127.0.0.1:PORT/metrics while running", null, OUTPUT,
-                    (b, v) -> b.prometheusPort(Parse.positiveInt("--prometheus-port", v))),
-            flag(null, "--jmx", "publish the metrics as JMX MBeans in the domain metrics-stress", OUTPUT,
-                    (b, v) -> b.jmx(true)),
-            opt(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
-                    + "failing them exits 1", null, OUTPUT,
-                    (b, v) -> b.sla(Sla.parse("--sla", v))));
+                    + "is indexed at its next sample instead (counted as deferred)", INDEX,
+                    POSITIVE_INT, 256, Builder::indexMaxInFlight, StressConfig::indexMaxInFlight),
+            // --- output: where figures go, not what is measured, so a result file does not list them
+            output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
+                    PATH, Builder::resultJson),
+            output("--report-html", "FILE", "write a self-contained HTML report with charts", PATH, Builder::reportHtml),
+            output("--hdr-log", "FILE", "write the latency histograms of every interval as an HdrHistogram log",
+                    PATH, Builder::hdrLog),
+            output("--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval",
+                    PATH, Builder::csvDir),
+            output("--prometheus-port", "PORT", "serve the metrics in the Prometheus text format (0.0.4) on "
+                    + "127.0.0.1:PORT/metrics while running", PORT, Builder::prometheusPort),
+            new OptionDef(null, "--jmx", null, "publish the metrics as JMX MBeans in the domain metrics-stress", OUTPUT, null,
+                    new OptionDef.Typed<>(FLAG, false, null, Builder::jmx, null)),
+            derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
+                    + "failing them exits 1", OUTPUT, SLA, null, Builder::sla, StressConfig::sla));
 
     /** Settings that only come from the environment (secrets without an option to put them in ps). */
     public record EnvSetting(String name, String help, BiConsumer<StressConfig.Builder, String> apply) {}
@@ -191,7 +206,7 @@ public final class StressOptions {
             }
             String v = env.get(d.envVar());
             if (v != null && !v.isEmpty()) {
-                d.apply().accept(b, v);
+                d.apply(b, v);
             }
         }
         // Secrets with no option of their own come only from the environment.
@@ -204,25 +219,35 @@ public final class StressOptions {
         }
     }
 
-    private static String readPassword(String file) {
-        try {
-            List<String> lines = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
-            if (lines.isEmpty() || lines.get(0).isEmpty()) {
-                throw new ConfigException("--password-file: " + file + " is empty");
-            }
-            return lines.get(0);
-        } catch (IOException e) {
-            throw new ConfigException("--password-file: cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+    /** Every option's typed default into a new builder: the one place defaults are set. */
+    static void applyDefaults(Builder b) {
+        for (OptionDef d : ALL) {
+            d.applyDefault(b);
         }
     }
 
-    private static OptionDef opt(String s, String l, String label, String help, String dflt, OptionDef.Section sec,
-            BiConsumer<StressConfig.Builder, String> apply) {
-        return new OptionDef(s, l, label, help, dflt, sec, null, apply);
+    private static <T> OptionDef opt(String s, String l, String label, String help, OptionDef.Section sec,
+            ValueType<T> type, T dflt, BiConsumer<Builder, T> set, Function<StressConfig, T> get) {
+        return new OptionDef(s, l, label, help, sec, null, new OptionDef.Typed<>(type, dflt, null, set, get));
+    }
+
+    /** An option whose default is derived from other settings, or absent, and described by {@code note}. */
+    private static <T> OptionDef derived(String s, String l, String label, String help, OptionDef.Section sec,
+            ValueType<T> type, String note, BiConsumer<Builder, T> set, Function<StressConfig, T> get) {
+        return new OptionDef(s, l, label, help, sec, null, new OptionDef.Typed<>(type, null, note, set, get));
     }
 
     private static OptionDef flag(String s, String l, String help, OptionDef.Section sec,
-            BiConsumer<StressConfig.Builder, String> apply) {
-        return new OptionDef(s, l, null, help, null, sec, null, apply);
+            BiConsumer<Builder, Boolean> set, Function<StressConfig, Boolean> get) {
+        return new OptionDef(s, l, null, help, sec, null, new OptionDef.Typed<>(FLAG, false, null, set, get));
+    }
+
+    private static OptionDef secretFile(String l, String help, OptionDef.Section sec, BiConsumer<Builder, String> set) {
+        return new OptionDef(null, l, "FILE", help, sec, null, new OptionDef.Typed<>(SECRET_FILE, null, null, set, null));
+    }
+
+    private static <T> OptionDef output(String l, String label, String help, ValueType<T> type,
+            BiConsumer<Builder, T> set) {
+        return new OptionDef(null, l, label, help, OUTPUT, null, new OptionDef.Typed<>(type, null, null, set, null));
     }
 }

@@ -87,7 +87,7 @@ public final class StressRun {
         return this;
     }
 
-    public StressResult execute() throws ClusterException {
+    public StressResult execute() throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(config);
         out.println(describe(plan));
         try (CqlSession session = CassandraConnector.connect(config);
@@ -105,18 +105,14 @@ public final class StressRun {
         }
     }
 
-    private ResourceCache openCache() throws ClusterException {
-        try {
-            return Caches.open(config);
-        } catch (CacheUnavailableException e) {
-            throw new ClusterException(e.getMessage());
-        }
+    private ResourceCache openCache() throws CacheUnavailableException {
+        return Caches.open(config);
     }
 
     private Map<String, Object> prepare(CqlSession session) throws ClusterException {
         Metadata md = session.getMetadata();
         String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
-        Replication wanted = config.replication() != null ? config.replication() : Replication.of(localDc, 1);
+        Replication wanted = config.replicationIn(localDc);
         Map<String, String> replication = CassandraConnector.applySchema(session, config.keyspace(), wanted,
                 config.twcsWindow(), config.gcGrace());
         Map<String, Object> cluster = new LinkedHashMap<>();

@@ -18,7 +18,7 @@ class StressOptionsTest {
     private static StressConfig parse(String... pairs) {
         StressConfig.Builder b = StressConfig.builder();
         for (int i = 0; i < pairs.length; i += 2) {
-            StressOptions.byName(pairs[i]).apply().accept(b, pairs[i + 1]);
+            StressOptions.byName(pairs[i]).apply(b, pairs[i + 1]);
         }
         return b.build();
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import org.metricsstress.config.ArgsParser;
+import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
@@ -17,7 +17,7 @@ import org.metricsstress.config.StressOptions;
  * {@code contact-points = db1:9042,db2:9042}. Options typed on the command line win.
  *
  * <p>The file's settings become command-line words placed before the typed ones and go through the
- * same {@link ArgsParser}, so a setting means exactly what the option means, checks included.
+ * same {@link StressCommandLine} parser, so a setting means exactly what the option means, checks included.
  */
 final class AdminSettings {
     static final String PID = "org.metricsstress";
@@ -48,10 +48,18 @@ final class AdminSettings {
         return settings;
     }
 
+    /**
+     * Words read as {@code metrics:stress} reads them. A new parser each time: picocli keeps the
+     * matched values in its model, and several shell sessions may parse at once.
+     */
+    static StressCommandLine.Parsed parse(List<String> words, Map<String, String> env) {
+        StressCommandLine parser = new StressCommandLine();
+        return parser.parse(parser.command(StressCommand.FULL_NAME, StressOptions.all()), words, env);
+    }
+
     /** The typed words with the file's settings under them, parsed as one command line. */
-    ArgsParser.Parsed withTyped(List<String> typed, Map<String, String> env) {
-        ArgsParser parser = new ArgsParser(StressOptions.all());
-        Set<String> typedNames = parser.parse(typed, Map.of()).given();
+    StressCommandLine.Parsed withTyped(List<String> typed, Map<String, String> env) {
+        Set<String> typedNames = parse(typed, Map.of()).given();
         List<String> words = new ArrayList<>();
         for (Map.Entry<String, String> setting : current().entrySet()) {
             OptionDef option = option(setting.getKey());
@@ -60,7 +68,7 @@ final class AdminSettings {
             }
             List<String> asTyped = asWords(option, setting.getValue());
             try {
-                parser.parse(asTyped, Map.of());
+                parse(asTyped, Map.of());
             } catch (ConfigException e) {
                 // Say where the mistake is: the user did not type it.
                 throw new ConfigException(FILE + ": " + e.getMessage());
@@ -68,13 +76,13 @@ final class AdminSettings {
             words.addAll(asTyped);
         }
         words.addAll(typed);
-        return parser.parse(words, env);
+        return parse(words, env);
     }
 
     /** The option a key names, or a one-line error that says what keys are. */
     static OptionDef option(String key) {
         for (OptionDef d : StressOptions.all()) {
-            if (d.longName().equals("--" + key)) {
+            if (d.key().equals(key)) {
                 return d;
             }
         }

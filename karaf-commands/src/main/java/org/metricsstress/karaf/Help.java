@@ -3,7 +3,7 @@ package org.metricsstress.karaf;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.Map;
-import org.metricsstress.config.ArgsParser;
+import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigView;
 import org.metricsstress.config.StressOptions;
 
@@ -23,8 +23,8 @@ final class Help {
         out.println("        " + StressCommand.FULL_NAME + " [options]");
         out.println();
         out.println("OPTIONS");
-        out.print(ArgsParser.help(StressOptions.all()));
-        out.println("  -h, --help  print this help");
+        StressCommandLine parser = new StressCommandLine();
+        out.print(StressCommandLine.optionsHelp(parser.command(StressCommand.FULL_NAME, StressOptions.all())));
         out.println();
         out.println("ENVIRONMENT (of the Karaf process)");
         for (StressOptions.EnvSetting e : StressOptions.environment()) {

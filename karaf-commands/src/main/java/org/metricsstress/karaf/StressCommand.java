@@ -10,7 +10,9 @@ import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Parser;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
-import org.metricsstress.config.ArgsParser;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -22,9 +24,12 @@ import org.metricsstress.storage.ClusterException;
  * <p>This is Karaf's low-level {@link Command}, not an annotated {@code Action}: Karaf parses an
  * Action's options itself from {@code @Option} fields and rejects any {@code -x} it does not know
  * (and takes {@code --help} for its own), so the table would have to be written out a second time
- * as annotated fields. A {@code Command} receives the words as typed; {@link ArgsParser} reads them
- * against {@link StressOptions#all()}, the same table picocli is built from, so both front ends
- * accept the same options with the same checks and messages.
+ * as annotated fields. A {@code Command} receives the words as typed; {@link StressCommandLine},
+ * the parser the standalone jar uses too, reads them against {@link StressOptions#all()}, so both
+ * front ends accept the same spellings with the same checks and messages.
+ *
+ * <p>A run that completes but fails its criteria fails the command, with the one line the jar
+ * prints before it exits 1, so a script over {@code ssh} sees a non-zero status in both cases.
  */
 final class StressCommand implements Command {
     static final String SCOPE = "metrics";
@@ -79,17 +84,19 @@ final class StressCommand implements Command {
         PrintStream console = output.get();
         try {
             List<String> typed = words(arguments);
-            ArgsParser.Parsed line = new ArgsParser(StressOptions.all()).parse(typed, Map.of());
-            if (line.help()) {
+            if (AdminSettings.parse(typed, Map.of()).help()) {
                 Help.print(console, settings.current());
                 return null;
             }
             StressConfig config = settings.withTyped(typed, environment).builder().build();
-            runs.run(config, console);
+            Outcome outcome = Outcome.of(runs.run(config, console));
+            if (!outcome.passed()) {
+                throw failure(outcome.problem());
+            }
             return null; // the summary is printed; a returned object would be echoed by the shell
         } catch (ConfigException e) {
             throw failure(e.getMessage() + " (see " + FULL_NAME + " --help)");
-        } catch (ClusterException | OneRunAtATime.Refused e) {
+        } catch (ClusterException | CacheUnavailableException | OneRunAtATime.Refused e) {
             throw failure(e.getMessage());
         }
     }

@@ -82,6 +82,6 @@ class AdminSettingsTest {
     void typedMistakesAreReportedAsTyped() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> config(Map.of("keyspace", "k"), List.of("--bogus"), Map.of()));
-        assertEquals("unknown option '--bogus'", e.getMessage());
+        assertEquals("Unknown option: '--bogus'", e.getMessage());
     }
 }

@@ -49,7 +49,7 @@ class StressCommandTest {
     void aMistakeIsOneLineNamingTheCommandForKarafToPrintAsIs() {
         CommandException e = assertThrows(CommandException.class,
                 () -> command(Map.of()).execute(session, List.of("-n", "10", "-x")));
-        assertEquals("metrics:stress: unknown option '-x' (see metrics:stress --help)", e.getNiceHelp());
+        assertEquals("metrics:stress: Unknown option: '-x' (see metrics:stress --help)", e.getNiceHelp());
         assertEquals("", console.toString(StandardCharsets.UTF_8));
     }
 

@@ -151,7 +151,7 @@ class KarafStressIT {
     void badOptionsPrintOneErrorLineAndNoStackTrace() throws IOException {
         KarafShell.Result unknown = shell.exec("metrics:stress -n 10 --no-such-option", COMMAND);
         assertNotEquals(0, unknown.status());
-        assertEquals("metrics:stress: unknown option '--no-such-option' (see metrics:stress --help)",
+        assertEquals("metrics:stress: Unknown option: '--no-such-option' (see metrics:stress --help)",
                 unknown.output().strip());
 
         KarafShell.Result badValue = shell.exec("metrics:stress --nodes ten", COMMAND);

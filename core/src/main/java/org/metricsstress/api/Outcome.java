@@ -1,0 +1,28 @@
+package org.metricsstress.api;
+
+import org.metricsstress.report.StressResult;
+
+/**
+ * How a run ended, for every front end alike: the jar exits with {@link #exitCode()}, the Karaf
+ * command fails with {@link #problem()} whenever the code is not {@link ExitCode#OK}, so a script
+ * driving either one sees the same pass or fail.
+ *
+ * @param exitCode {@link ExitCode}
+ * @param problem  one line saying why the run did not pass, or null when it did
+ * @param result   what the run measured
+ */
+public record Outcome(int exitCode, String problem, StressResult result) {
+
+    /** The outcome of a run that completed: it passed unless its criteria failed. */
+    public static Outcome of(StressResult result) {
+        if (result.sla() != null && !result.sla().passed()) {
+            return new Outcome(ExitCode.CRITERIA_FAILED, "SLA failed: " + String.join("; ", result.sla().failures()),
+                    result);
+        }
+        return new Outcome(ExitCode.OK, null, result);
+    }
+
+    public boolean passed() {
+        return exitCode == ExitCode.OK;
+    }
+}

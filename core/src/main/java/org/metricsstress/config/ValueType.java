@@ -1,0 +1,117 @@
+package org.metricsstress.config;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * How an option's text becomes a typed value and back: the parser every front end uses, the form
+ * a default is shown in (help, README, Karaf), and the form a setting takes in a result file.
+ * Parsing fails with a one-line {@link ConfigException} that names the option.
+ *
+ * @param <T> the value's type
+ */
+public final class ValueType<T> {
+    /** Reads one option's text. */
+    @FunctionalInterface
+    public interface Parser<T> {
+        T parse(String option, String text);
+    }
+
+    public static final ValueType<Boolean> FLAG = new ValueType<>(Parse::bool, String::valueOf, v -> v);
+    public static final ValueType<Integer> POSITIVE_INT = number(Parse::positiveInt);
+    public static final ValueType<Integer> NON_NEGATIVE_INT = number(Parse::nonNegativeInt);
+    public static final ValueType<Long> POSITIVE_LONG = number(Parse::positiveLong);
+    public static final ValueType<Long> WHOLE_NUMBER = number(Parse::aLong);
+    public static final ValueType<Double> POSITIVE_NUMBER = new ValueType<>(Parse::positiveDouble,
+            ValueType::plain, v -> v);
+    public static final ValueType<Integer> PORT = number((option, text) -> {
+        int port = Parse.positiveInt(option, text);
+        if (port > 65535) {
+            throw new ConfigException(option + ": a port from 1 to 65535, got " + text);
+        }
+        return port;
+    });
+    public static final ValueType<Duration> DURATION = text(Parse::duration, Parse::format);
+    /** A duration shown in whole seconds (the unit Cassandra takes, e.g. a TTL). */
+    public static final ValueType<Duration> SECONDS = text(Parse::duration, d -> d.getSeconds() + "s");
+    public static final ValueType<String> TEXT = text((option, text) -> text.trim(), v -> v);
+    public static final ValueType<Path> PATH = text((option, text) -> Path.of(text), Path::toString);
+    public static final ValueType<List<ContactPoint>> CONTACT_POINTS = text(ContactPoint::parseList,
+            l -> l.stream().map(ContactPoint::toString).collect(Collectors.joining(",")));
+    public static final ValueType<Replication> REPLICATION = text(Replication::parse, Replication::toString);
+    public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
+    /** Shown without its user info, which may hold a password. */
+    public static final ValueType<URI> REDIS_URI = text(Parse::redisUri, ValueType::redacted);
+    /** The value is the first line of the named file: a password kept out of ps and history. */
+    public static final ValueType<String> SECRET_FILE = text(ValueType::firstLine, v -> "(set)");
+
+    private final Parser<T> parser;
+    private final Function<T, String> shown;
+    private final Function<T, Object> inResult;
+
+    private ValueType(Parser<T> parser, Function<T, String> shown, Function<T, Object> inResult) {
+        this.parser = parser;
+        this.shown = shown;
+        this.inResult = inResult;
+    }
+
+    private static <T extends Number> ValueType<T> number(Parser<T> parser) {
+        return new ValueType<>(parser, String::valueOf, v -> v);
+    }
+
+    private static <T> ValueType<T> text(Parser<T> parser, Function<T, String> shown) {
+        return new ValueType<>(parser, shown, shown::apply);
+    }
+
+    /** An enum, typed and shown in lower case ({@code drop|block}). */
+    public static <E extends Enum<E>> ValueType<E> oneOf(Class<E> type) {
+        return text((option, text) -> Parse.oneOf(option, text, type), e -> e.name().toLowerCase(Locale.ROOT));
+    }
+
+    public T parse(String option, String text) {
+        return parser.parse(option, text);
+    }
+
+    /** The value as a user would type it. */
+    public String show(T value) {
+        return shown.apply(value);
+    }
+
+    /** The value as a result file holds it: numbers and booleans as such, the rest as typed. */
+    public Object inResult(T value) {
+        return inResult.apply(value);
+    }
+
+    /** A URI without its user-info, which may hold a password. */
+    public static String redacted(URI uri) {
+        if (uri == null) {
+            return null;
+        }
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() >= 0 ? ":" + uri.getPort() : "")
+                + (uri.getPath() == null ? "" : uri.getPath());
+    }
+
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static String firstLine(String option, String file) {
+        try {
+            List<String> lines = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
+            if (lines.isEmpty() || lines.get(0).isEmpty()) {
+                throw new ConfigException(option + ": " + file + " is empty");
+            }
+            return lines.get(0);
+        } catch (IOException e) {
+            throw new ConfigException(option + ": cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+}

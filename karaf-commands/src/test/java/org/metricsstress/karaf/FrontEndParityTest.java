@@ -1,0 +1,74 @@
+package org.metricsstress.karaf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.metricsstress.cli.Main;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.ConfigView;
+import org.metricsstress.config.StressConfig;
+
+/** The same words through the Karaf command and the jar: the same configuration, or the same one-line error. */
+class FrontEndParityTest {
+    private static final Map<String, String> ENV = Map.of("METRICS_STRESS_REDIS_PASSWORD", "rpw");
+
+    private static StressConfig karaf(List<String> args) {
+        return new AdminSettings(Map::of).withTyped(args, ENV).builder().build();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "",
+        "-n 10 -f 2 -g 3 -a 4 -s 0 -i 60 -b -t 2 -z 3",
+        "-n10 -f2 --groups=3 --attributes 4",
+        "--nodes=15000 --interfaces=20 -g 5 -a 10 -s 1 -t 200 -i 300 -r 60",
+        "--duration 90s --rate-factor 2.5 --seed -7 --on-full BLOCK --ring-size 1024 --writer-threads 4",
+        "--contact-points db1:9042,db2:9043 --local-dc dc1 --username u --write-cl local_quorum",
+        "--replication dc1:3,dc2:3 --keyspace k1 --twcs-window 1d --gc-grace 1h --ttl 0",
+        "--no-index --jmx --sla p99<25ms,drops=0",
+        "--username u --password pw",
+        "--cache redis --redis redis://127.0.0.1:6380/2 --redis-pool 3 --index-max-in-flight 7",
+    })
+    void sameWordsSameConfiguration(String line) {
+        List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
+        StressConfig jar = Main.configOf(args, ENV);
+        StressConfig shell = karaf(args);
+        assertEquals(ConfigView.of(jar), ConfigView.of(shell), line);
+        assertEquals(jar.password(), shell.password(), line);
+        assertEquals(jar.redisPassword(), shell.redisPassword(), line);
+        assertEquals(jar, shell, line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "--nodez 3",
+        "-n",
+        "-n 1 --nodes 2",
+        "-n abc",
+        "-n 0",
+        "--ring-size 1000",
+        "--burst=yes",
+        "stray",
+        "--replication dc1",
+        "--password pw",
+        "--prime-cache --cache redis",
+    })
+    void sameMistakeSameLine(String line) {
+        List<String> args = List.of(line.split(" "));
+        String jar = assertThrows(ConfigException.class, () -> Main.configOf(args, Map.of())).getMessage();
+        String shell = assertThrows(ConfigException.class, () -> karaf(args)).getMessage();
+        assertEquals(jar, shell, line);
+    }
+
+    @Test
+    void bothRefuseWhatOnlyTheJarOffers() {
+        // --embedded is the jar's own: Karaf says it does not know it, the jar accepts it.
+        assertThrows(ConfigException.class, () -> karaf(List.of("--embedded")));
+        assertEquals(ConfigView.of(karaf(List.of())), ConfigView.of(Main.configOf(List.of("--embedded"), ENV)));
+    }
+}
