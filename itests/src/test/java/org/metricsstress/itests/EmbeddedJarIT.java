@@ -77,6 +77,18 @@ class EmbeddedJarIT {
     }
 
     @Test
+    void aRunThatFailsItsSlaExitsOneAndSaysWhy(@TempDir Path dir) throws Exception {
+        // written/target can never reach 2: the criteria fail whatever the machine's speed.
+        Process p = start(dir, "--embedded", "-n", "2", "-f", "1", "-i", "1", "-r", "1", "--duration", "2s",
+                "--sla", "rate>=2");
+        String out = finish(p, dir, 240);
+        assertEquals(1, p.exitValue(), out);
+        assertTrue(out.contains(": BALANCED"), "the run completed and printed its summary");
+        assertTrue(out.contains("metrics-stress: SLA failed: rate is "), out);
+        assertNodeStopped(out);
+    }
+
+    @Test
     void interruptStopsGeneratingDrainsReportsAndStopsTheNode(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--embedded", "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1");
         Path out = dir.resolve("out.txt");

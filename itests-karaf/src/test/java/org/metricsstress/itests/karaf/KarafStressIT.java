@@ -119,7 +119,8 @@ class KarafStressIT {
 
     @Test
     void helpListsEveryOptionOfTheTableWithItsDefault() throws IOException {
-        String help = expectSuccess("metrics:stress --help");
+        // The option list wraps long descriptions: compare with white space folded.
+        String help = expectSuccess("metrics:stress --help").replaceAll("\\s+", " ");
         assertAll(StressOptions.all().stream().map(d -> () -> {
             assertTrue(help.contains(names(d)), d.longName() + " missing from --help:\n" + help);
             if (d.defaultShown() != null) {
@@ -145,6 +146,18 @@ class KarafStressIT {
         assertTrue(written > 0, r.output());
         assertEquals(written, rows("karaf_run"), "rows in Cassandra = samples the summary counts as written");
         assertNoThreadOfOursLeft(Duration.ZERO);
+    }
+
+    @Test
+    void aRunThatFailsItsSlaFailsTheCommandAsTheJarExitsOne() throws IOException {
+        // written/target can never reach 2: the criteria fail whatever the machine's speed.
+        KarafShell.Result r = shell.exec("metrics:stress " + SMALL_PLAN + " --duration 2s --keyspace karaf_sla"
+                + " --sla rate>=2", COMMAND);
+        assertNotEquals(0, r.status(), r.output());
+        assertTrue(BALANCED.matcher(r.output()).find(), "the run completed and printed its summary:\n" + r.output());
+        List<String> lines = r.output().strip().lines().toList();
+        assertTrue(lines.get(lines.size() - 1).startsWith("metrics:stress: SLA failed: rate is "), r.output());
+        assertFalse(STACK_TRACE.matcher(r.output()).find(), r.output());
     }
 
     @Test
