@@ -42,7 +42,10 @@ public record ContactPoint(String host, int port) {
             host = text.substring(0, colon);
             port = port(option, text, text.substring(colon + 1));
         }
-        if (host.isEmpty() || !host.matches("[A-Za-z0-9.\\-_:%]+")) {
+        // A name or IPv4 address; IPv6 (with an optional %zone) only between brackets.
+        boolean valid = text.startsWith("[") ? host.matches("[0-9A-Fa-f:.]+(%[A-Za-z0-9_.\\-]+)?")
+                : host.matches("[A-Za-z0-9.\\-_]+");
+        if (!valid) {
             throw new ConfigException(option + ": '" + text + "' has no valid host name");
         }
         return new ContactPoint(host, port);

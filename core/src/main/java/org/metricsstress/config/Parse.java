@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
  */
 public final class Parse {
     private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)?");
+    private static final Pattern USER_INFO = Pattern.compile("://[^@\\s]*@");
 
     private Parse() {}
 
@@ -141,23 +142,33 @@ public final class Parse {
 
     /** A Redis URI: redis:// or rediss:// (TLS), a host, an optional port and /db index. */
     public static java.net.URI redisUri(String option, String value) {
+        // The user-info may hold a password: no message repeats it.
+        String shown = withoutUserInfo(value.trim());
         java.net.URI uri;
         try {
             uri = new java.net.URI(value.trim());
         } catch (java.net.URISyntaxException e) {
-            throw new ConfigException(option + ": '" + value + "' is not a URI (e.g. redis://127.0.0.1:6379/0)");
+            throw new ConfigException(option + ": '" + shown + "' is not a URI (e.g. redis://127.0.0.1:6379/0)");
         }
         if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
-            throw new ConfigException(option + ": the scheme must be redis:// or rediss:// (TLS), got '" + value + "'");
+            throw new ConfigException(option + ": the scheme must be redis:// or rediss:// (TLS), got '" + shown + "'");
         }
         if (uri.getHost() == null) {
-            throw new ConfigException(option + ": no host in '" + value + "'");
+            throw new ConfigException(option + ": no host in '" + shown + "'");
         }
         String path = uri.getPath();
         if (path != null && !path.isEmpty() && !path.equals("/") && !path.matches("/\\d{1,2}")) {
             throw new ConfigException(option + ": the path must be a database number such as /0, got '" + path + "'");
         }
         return uri;
+    }
+
+    /**
+     * {@code text} with whatever stands between {@code ://} and the next {@code @} replaced by
+     * {@code ***}: a URI's user-info, which may hold a password, even in a URI that does not parse.
+     */
+    public static String withoutUserInfo(String text) {
+        return USER_INFO.matcher(text).replaceAll("://***@");
     }
 
     private static int anInt(String option, String value) {

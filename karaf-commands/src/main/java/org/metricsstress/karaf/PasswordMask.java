@@ -4,15 +4,18 @@ import java.util.regex.Pattern;
 import org.apache.karaf.shell.api.console.CommandLoggingFilter;
 
 /**
- * Hides the value of {@code --password} in the command lines Karaf writes to its log. (The shell's
- * history file is not filtered: the settings file or {@code --password-file} keep a password out
- * of it.)
+ * Hides the value of {@code --password} and the user-info of any URI (a Redis URI may carry
+ * {@code user:password@}) in the command lines Karaf writes to its log. (The shell's history file
+ * is not filtered: the settings file, the environment or {@code --password-file} keep a password
+ * out of it.)
  */
 final class PasswordMask implements CommandLoggingFilter {
     private static final Pattern PASSWORD = Pattern.compile("(--password(?:=|\\s+))(\"[^\"]*\"|'[^']*'|\\S+)");
+    private static final Pattern USER_INFO = Pattern.compile("://[^@\\s\"']*@");
 
     @Override
     public CharSequence filter(CharSequence command) {
-        return PASSWORD.matcher(command).replaceAll("$1*****");
+        String masked = PASSWORD.matcher(command).replaceAll("$1*****");
+        return USER_INFO.matcher(masked).replaceAll("://*****@");
     }
 }

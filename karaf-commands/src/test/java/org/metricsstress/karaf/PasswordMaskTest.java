@@ -16,6 +16,14 @@ class PasswordMaskTest {
     }
 
     @Test
+    void hidesTheUserInfoOfARedisUri() {
+        assertEquals("metrics:stress --cache redis --redis redis://*****@cache:6379/2 -n 1",
+                mask.filter("metrics:stress --cache redis --redis redis://user:s3cret@cache:6379/2 -n 1").toString());
+        assertEquals("metrics:stress --redis=rediss://*****@cache",
+                mask.filter("metrics:stress --redis=rediss://:s3cret@cache").toString());
+    }
+
+    @Test
     void leavesThePasswordFileAloneItIsAPath() {
         assertEquals("metrics:stress --password-file /etc/secret", mask.filter("metrics:stress --password-file /etc/secret").toString());
     }
