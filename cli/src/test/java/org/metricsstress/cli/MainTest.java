@@ -95,14 +95,12 @@ class MainTest {
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
         }
-        long start = System.nanoTime();
         int code = run("--contact-points", "127.0.0.1:" + port, "--connect-timeout", "5s", "--duration", "5s");
-        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
         assertEquals(ExitCode.CLUSTER, code, err());
         assertTrue(err().contains("127.0.0.1:" + port), err());
         assertEquals(1, err().lines().count(), err());
-        // A bound on failure, not a performance figure: refused connections must not hang the tool.
-        assertTrue(seconds <= 20, "took " + seconds + " s");
+        // A refused connection is said to be one, not waited out until the connect timeout.
+        assertFalse(err().contains("no answer within"), err());
     }
 
     @Test

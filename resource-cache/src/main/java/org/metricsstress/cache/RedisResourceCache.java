@@ -51,7 +51,8 @@ import redis.clients.jedis.params.SetParams;
  * connections are dropped on a connection failure, so the probe does not pick a dead one.
  *
  * <p><b>Counting</b>, per entry: every key a lookup could not ask Redis about (failed or skipped
- * while the breaker is open) counts one miss and one error; every put lost (ring full, failed
+ * while the breaker is open) counts one miss and one error, unless the cache's own put not yet
+ * written answers it (a hit); every put lost (ring full, failed
  * write, unwritten at close) counts one error; {@code puts} counts entries Redis acknowledged, so
  * it trails calls to {@link #put} by whatever is still queued. Evictions are always 0: Redis evicts
  * by its own maxmemory policy, which a client cannot see.
@@ -95,6 +96,7 @@ public final class RedisResourceCache implements ResourceCache {
     private final LongAdder misses = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder puts = new LongAdder();
+    private final LongAdder roundTrips = new LongAdder();
 
     private RedisResourceCache(RedisSettings settings, JedisPool pool, int queueCapacity) {
         this.settings = settings;
@@ -174,8 +176,7 @@ public final class RedisResourceCache implements ResourceCache {
         // resources indexed twice on a cold start).
         long[] mine = snapshotUnstored(keys, count);
         if (closed.get() || !admit()) {
-            answerAbsent(out, count);
-            apply(mine, count, out);
+            answerWithoutRedis(mine, count, out);
             return;
         }
         byte[][] rawKeys = new byte[count][];
@@ -183,12 +184,12 @@ public final class RedisResourceCache implements ResourceCache {
             rawKeys[i] = rawKey(keys[i]);
         }
         List<byte[]> values;
+        roundTrips.increment();
         try (Jedis jedis = pool.getResource()) {
             values = jedis.mget(rawKeys);
         } catch (RuntimeException e) {
             trip(e);
-            answerAbsent(out, count);
-            apply(mine, count, out);
+            answerWithoutRedis(mine, count, out);
             return;
         }
         recovered();
@@ -237,10 +238,27 @@ public final class RedisResourceCache implements ResourceCache {
         }
     }
 
-    private void answerAbsent(long[] out, int count) {
+    /**
+     * Redis could not be asked: the cache's own unwritten puts still answer (hits), every other
+     * key is a miss and an error.
+     */
+    private void answerWithoutRedis(long[] mine, int count, long[] out) {
         Arrays.fill(out, 0, count, ABSENT);
-        misses.add(count);
-        errors.add(count);
+        apply(mine, count, out);
+        int answered = 0;
+        for (int i = 0; i < count; i++) {
+            if (out[i] != ABSENT) {
+                answered++;
+            }
+        }
+        hits.add(answered);
+        misses.add(count - answered);
+        errors.add(count - answered);
+    }
+
+    /** MGETs sent to Redis so far (whatever their outcome): what a test asserts the breaker spares. */
+    long lookupRoundTrips() {
+        return roundTrips.sum();
     }
 
     @Override

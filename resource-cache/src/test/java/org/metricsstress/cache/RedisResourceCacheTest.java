@@ -191,20 +191,17 @@ class RedisResourceCacheTest extends ResourceCacheContract<RedisResourceCache> {
             c.flush();
             // Redis stays connected but answers nobody, as when it is swapping or stuck in a slow command.
             admin.clientPause(900, ClientPauseMode.ALL);
-            long t = System.nanoTime();
+            long sentBefore = c.lookupRoundTrips();
             c.getAll(keys, 1, out);
-            long first = System.nanoTime() - t;
-            assertEquals(ResourceCache.ABSENT, out[0]);
-            assertTrue(first >= timeout.toNanos() - TimeUnit.MILLISECONDS.toNanos(50) && first < timeout.toNanos() * 3,
-                    "the first lookup waits one timeout, took " + first / 1e6 + " ms");
-            long skipped = System.nanoTime();
+            assertEquals(ResourceCache.ABSENT, out[0], "the first lookup meets the timeout");
+            assertEquals(sentBefore + 1, c.lookupRoundTrips());
+            assertNotNull(c.lastError());
             for (int i = 0; i < 20; i++) {
                 out[0] = 99;
                 c.getAll(keys, 1, out);
                 assertEquals(ResourceCache.ABSENT, out[0]);
             }
-            long rest = System.nanoTime() - skipped;
-            assertTrue(rest < TimeUnit.MILLISECONDS.toNanos(50), "20 lookups after it took " + rest / 1e6 + " ms");
+            assertEquals(sentBefore + 1, c.lookupRoundTrips(), "the lookups after it do not go near Redis");
 
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
             while (out[0] != 10 && System.nanoTime() < deadline) {
@@ -212,6 +209,25 @@ class RedisResourceCacheTest extends ResourceCacheContract<RedisResourceCache> {
                 c.getAll(keys, 1, out);
             }
             assertEquals(10, out[0], "answers again once Redis does");
+        }
+    }
+
+    @Test
+    void whileRedisIsAwayTheCachesOwnUnwrittenPutsStillAnswerAndCountAsHits() throws Exception {
+        try (EmbeddedRedis own = EmbeddedRedis.start();
+                RedisResourceCache c = RedisResourceCache.open(settings(own.uri(0), PREFIX, 0))) {
+            own.stop();
+            long[] keys = {keyOf(1), keyOf(2)};
+            long[] out = new long[2];
+            c.getAll(keys, 2, out); // trips the breaker
+            CacheStats before = c.stats();
+            c.put(keys[0], 33); // cannot be written: stays in the overlay
+            c.getAll(keys, 2, out);
+            assertArrayEquals(new long[] {33, ResourceCache.ABSENT}, out);
+            CacheStats after = c.stats();
+            assertEquals(before.hits() + 1, after.hits(), "the overlay's answer is a hit");
+            assertEquals(before.misses() + 1, after.misses());
+            assertEquals(before.errors() + 1, after.errors(), "only the key Redis was needed for is an error");
         }
     }
 
@@ -231,23 +247,20 @@ class RedisResourceCacheTest extends ResourceCacheContract<RedisResourceCache> {
             CacheStats before = c.stats();
             long lost = System.nanoTime();
             Arrays.fill(out, 99);
+            long sentBefore = c.lookupRoundTrips();
             c.getAll(keys, keys.length, out);
-            long firstFailure = System.nanoTime() - lost;
             assertArrayEquals(new long[3], out);
-            assertTrue(firstFailure < TIMEOUT.toNanos() / 2, "first failed lookup took " + firstFailure / 1e6 + " ms");
+            assertEquals(sentBefore + 1, c.lookupRoundTrips());
             assertNotNull(c.lastError());
 
             // The breaker is open now: no lookup goes near Redis, so none waits.
             int bypassed = 50;
-            long slowest = 0;
             for (int i = 0; i < bypassed; i++) {
                 Arrays.fill(out, 99);
-                long t = System.nanoTime();
                 c.getAll(keys, keys.length, out);
-                slowest = Math.max(slowest, System.nanoTime() - t);
                 assertArrayEquals(new long[3], out);
             }
-            assertTrue(slowest < TimeUnit.MILLISECONDS.toNanos(50), "slowest skipped lookup " + slowest / 1e6 + " ms");
+            assertEquals(sentBefore + 1, c.lookupRoundTrips(), "skipped lookups send nothing");
             assertEquals(-1, c.size());
             CacheStats during = c.stats();
             int looked = keys.length * (1 + bypassed);
@@ -257,12 +270,9 @@ class RedisResourceCacheTest extends ResourceCacheContract<RedisResourceCache> {
 
             // Puts neither throw nor wait; beyond the ring (and the writer's batch in hand) they are lost and counted.
             int attempted = 1_000;
-            long t = System.nanoTime();
             for (int i = 0; i < attempted; i++) {
                 c.put(keyOf(100 + i), 7);
             }
-            long putting = System.nanoTime() - t;
-            assertTrue(putting < TimeUnit.MILLISECONDS.toNanos(200), attempted + " puts took " + putting / 1e6 + " ms");
             assertTrue(c.stats().errors() - during.errors() >= attempted - 2 * ring,
                     "lost puts counted: " + (c.stats().errors() - during.errors()));
 
