@@ -47,7 +47,7 @@ final class MemoryFigures {
         // The metrics' histograms are a few MB whatever the ring's size: not the ring's cost.
         StressMetrics metrics = new StressMetrics();
         long before = HeapUsed.afterGc();
-        Ring ring = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, metrics);
+        Ring ring = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, null, metrics);
         long after = HeapUsed.afterGc();
         ring.drain(5, TimeUnit.SECONDS);
         Reference.reachabilityFence(ring);

@@ -88,7 +88,8 @@ final class RunResults {
             after = rest >= 2 ? (m.samplesWritten() - atComplete) / rest : -1;
         }
         return new IndexSummary(true, ix.rowsWritten(), ix.requests(), ix.requestsFailed(), ix.resourcesWritten(),
-                ix.deferredCount(), ix.deduplicatedCount(), ix.resourcesIndexed(), ix.resourcesInPlan(), complete,
+                ix.deferredCount(), ix.deduplicatedCount(), m.indexStageErrors(), ix.resourcesIndexed(),
+                ix.resourcesInPlan(), complete,
                 whileIndexing, after,
                 primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),
                 primed == null ? 0 : primed.seconds());

@@ -26,7 +26,6 @@ import org.metricsstress.metrics.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.pipeline.GroupCommitSink;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
@@ -138,16 +137,13 @@ public final class StressRun {
         CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics);
         IndexMetrics indexMetrics = null;
         CassandraIndexer indexer = null;
-        GroupCommitSink.Factory sinks = writer;
         if (cache != null) {
             indexMetrics = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
                     plan.strings() > 0 ? plan.interfaceResources() : 0, startNanos);
             indexer = new CassandraIndexer(session, config, plan, cache, indexMetrics);
-            sinks = writer.andThen(indexer);
         }
         Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
-                config.onFull(), sinks,
-                metrics);
+                config.onFull(), writer, indexer, metrics);
         long cpuAtStart = ProcessCpu.nanos();
         long gcCountAtStart = JvmStats.gcCount();
         long gcMillisAtStart = JvmStats.gcMillis();
@@ -215,6 +211,7 @@ public final class StressRun {
         }
 
         generators.forEach(Generator::stop);
+        ring.close(); // a generator waiting for room (BLOCK) gives up instead of waiting for a stuck writer
         joinAll(threads);
         long generationEnd = System.nanoTime();
 
@@ -279,7 +276,7 @@ public final class StressRun {
                     indexer.abort();
                 }
                 if (!ringDrained) {
-                    ring.abandonRest();
+                    ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
                 }
                 // Requests still out either complete or hit the request timeout; wait for them
                 // so that each is counted once.

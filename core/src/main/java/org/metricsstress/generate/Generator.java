@@ -3,6 +3,7 @@ package org.metricsstress.generate;
 import java.util.concurrent.locks.LockSupport;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
+import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
@@ -68,6 +69,11 @@ public final class Generator implements Runnable {
                         metrics.generated(attributes, strings);
                         Ring.Lane lane = ring.laneFor(key);
                         long seq = lane.claim();
+                        if (seq == Ring.CLOSED) {
+                            // The run ended while this commit waited for room (BLOCK): counted, not lost.
+                            metrics.failed(attributes, ErrorClass.ABANDONED);
+                            return;
+                        }
                         if (seq < 0) {
                             metrics.dropped(attributes);
                             continue;

@@ -27,6 +27,8 @@ public final class StressMetrics {
     private final Counter groupCommitsDropped;
     private final Counter stringAttributesGenerated;
     private final Counter writeRequests;
+    private final Counter sinkErrors;
+    private final Counter indexStageErrors;
     private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
     private final LatencyTracker response = new LatencyTracker("response");
     private final LatencyTracker service = new LatencyTracker("service");
@@ -48,6 +50,8 @@ public final class StressMetrics {
         groupCommitsDropped = registry.counter(PREFIX + "group-commits.dropped");
         stringAttributesGenerated = registry.counter(PREFIX + "string-attributes.generated");
         writeRequests = registry.counter(PREFIX + "writes.requests");
+        sinkErrors = registry.counter(PREFIX + "writes.sink-errors");
+        indexStageErrors = registry.counter(PREFIX + "index.stage-errors");
         for (ErrorClass c : ErrorClass.values()) {
             failuresByClass.put(c, registry.counter(PREFIX + "samples.failed." + c.name().toLowerCase()));
         }
@@ -72,6 +76,16 @@ public final class StressMetrics {
 
     public void handedToWriter(int samples) {
         samplesHanded.inc(samples);
+    }
+
+    /** The sample stage's end-of-batch step threw (its samples are the sink's to account for). */
+    public void sinkFailed() {
+        sinkErrors.inc();
+    }
+
+    /** The index stage threw on a commit: index work lost, samples untouched. */
+    public void indexStageFailed() {
+        indexStageErrors.inc();
     }
 
     public void requestSent() {
@@ -122,6 +136,8 @@ public final class StressMetrics {
     public long groupCommitsDropped() { return groupCommitsDropped.getCount(); }
     public long stringAttributesGenerated() { return stringAttributesGenerated.getCount(); }
     public long writeRequests() { return writeRequests.getCount(); }
+    public long sinkErrors() { return sinkErrors.getCount(); }
+    public long indexStageErrors() { return indexStageErrors.getCount(); }
 
     public long failures(ErrorClass c) {
         return failuresByClass.get(c).getCount();

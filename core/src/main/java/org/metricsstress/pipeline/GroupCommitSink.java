@@ -1,9 +1,9 @@
 package org.metricsstress.pipeline;
 
 /**
- * The stage after the ring: takes a group commit and makes sure each of its samples is, sooner or
- * later, reported as written or failed to the metrics. One sink per writer thread, so a sink may
- * keep thread-confined scratch state.
+ * A stage after the ring, one per lane and thread: the sample stage (which makes sure each sample
+ * of a commit is, sooner or later, reported as written or failed) or the index stage behind it.
+ * A sink may keep thread-confined scratch state.
  *
  * <p>{@link #write} must copy what it needs from the slot before returning: the slot is reused as
  * soon as it returns. It may block (to bound the requests in flight); that is how backpressure
@@ -19,29 +19,8 @@ public interface GroupCommitSink {
     default void endOfBatch() {
     }
 
-    /** Makes one sink per writer thread. */
+    /** Makes one sink per lane. */
     interface Factory {
         GroupCommitSink newSink();
-
-        /** Each writer thread hands a commit to this stage's sink, then to {@code next}'s. */
-        default Factory andThen(Factory next) {
-            return () -> {
-                GroupCommitSink first = newSink();
-                GroupCommitSink second = next.newSink();
-                return new GroupCommitSink() {
-                    @Override
-                    public void write(GroupCommit c) {
-                        first.write(c);
-                        second.write(c);
-                    }
-
-                    @Override
-                    public void endOfBatch() {
-                        first.endOfBatch();
-                        second.endOfBatch();
-                    }
-                };
-            };
-        }
     }
 }

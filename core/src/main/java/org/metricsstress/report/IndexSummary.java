@@ -9,6 +9,7 @@ package org.metricsstress.report;
  * @param writtenRateWhileIndexing samples written per second until then (the cold-start figure)
  * @param writtenRateAfter        samples written per second after that; -1 if never complete
  * @param deferred                resources whose index writes found no free budget (retried at their next sample)
+ * @param stageErrors             commits on which the index stage itself threw (index work lost; samples unaffected)
  */
 public record IndexSummary(
         boolean enabled,
@@ -18,6 +19,7 @@ public record IndexSummary(
         long resourcesWritten,
         long deferred,
         long deduplicated,
+        long stageErrors,
         long resourcesIndexed,
         long resourcesInPlan,
         double secondsToComplete,
@@ -27,5 +29,5 @@ public record IndexSummary(
         long primedInterfaceResources,
         double primingSeconds) {
 
-    public static final IndexSummary DISABLED = new IndexSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0);
+    public static final IndexSummary DISABLED = new IndexSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0);
 }

@@ -65,9 +65,10 @@ public final class Summary {
             out.printf(Locale.ROOT, "priming       %s group and %s interface resources loaded in %.1f s%n",
                     Numbers.count(ix.primedGroupResources()), Numbers.count(ix.primedInterfaceResources()), ix.primingSeconds());
         }
-        out.printf(Locale.ROOT, "index         %s rows in %s requests (%s failed) for %s resources; %s deferred, %s de-duplicated in flight%n",
+        out.printf(Locale.ROOT, "index         %s rows in %s requests (%s failed) for %s resources; %s deferred, %s de-duplicated in flight%s%n",
                 Numbers.count(ix.rowsWritten()), Numbers.count(ix.requests()), Numbers.count(ix.requestsFailed()),
-                Numbers.count(ix.resourcesWritten()), Numbers.count(ix.deferred()), Numbers.count(ix.deduplicated()));
+                Numbers.count(ix.resourcesWritten()), Numbers.count(ix.deferred()), Numbers.count(ix.deduplicated()),
+                ix.stageErrors() == 0 ? "" : "; index stage failed on " + Numbers.count(ix.stageErrors()) + " commits");
         String complete = ix.secondsToComplete() < 0 ? "not complete"
                 : String.format(Locale.ROOT, "complete after %.1f s; samples written %s/s while indexing, %s/s after",
                         ix.secondsToComplete(), Numbers.rate(ix.writtenRateWhileIndexing()),

@@ -36,7 +36,7 @@ class GeneratorTest {
                     java.util.Arrays.copyOf(c.values, c.sampleCount)));
             metrics.written(c.sampleCount);
         };
-        Ring ring = new Ring(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, Duration.ofMillis(500).toNanos());
         Thread[] threads = new Thread[plan.threads()];
@@ -71,7 +71,7 @@ class GeneratorTest {
         StressConfig config = StressConfig.builder().nodes(10).interval(Duration.ofSeconds(1)).build();
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
-        Ring ring = new Ring(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), metrics);
+        Ring ring = new Ring(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), null, metrics);
         Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1);
         Thread t = new Thread(g);
         t.start();

@@ -41,7 +41,7 @@ class CoordinatedOmissionTest {
             metrics.response().recordNanos(done - c.intendedNanos);
             metrics.written(c.sampleCount);
         };
-        Ring ring = new Ring(64, 1, 1, 1, OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(64, 1, 1, 1, OnFull.BLOCK, sink, null, metrics);
         Schedule schedule = new Schedule(plan, start, 0, Duration.ofSeconds(2).toNanos());
         Thread g = new Thread(new Generator(0, plan, schedule, ring, metrics, 1));
         g.start();

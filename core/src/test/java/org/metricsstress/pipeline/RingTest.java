@@ -62,7 +62,7 @@ class RingTest {
     void dropPolicyCountsWhatDoesNotFitAndWritesTheRest() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(8, 3, 2, 100, OnFull.DROP, sink, metrics);
+        Ring ring = new Ring(8, 3, 2, 100, OnFull.DROP, sink, null, metrics);
         int accepted = 0;
         for (int k = 0; k < 100; k++) {
             if (publish(ring, metrics, k)) {
@@ -86,7 +86,7 @@ class RingTest {
         GatedSink sink = new GatedSink(metrics);
         sink.gate.countDown();
         for (int keys : new int[] {8, 100, 1000, 100_000}) {
-            Ring ring = new Ring(64, 1, 4, keys, OnFull.BLOCK, sink, metrics);
+            Ring ring = new Ring(64, 1, 4, keys, OnFull.BLOCK, sink, null, metrics);
             java.util.Map<Ring.Lane, Integer> perLane = new java.util.IdentityHashMap<>();
             for (int k = 0; k < keys; k++) {
                 perLane.merge(ring.laneFor(k), 1, Integer::sum);
@@ -106,7 +106,7 @@ class RingTest {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
         sink.gate.countDown();
-        Ring ring = new Ring(64, 3, 5, 10_000, OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(64, 3, 5, 10_000, OnFull.BLOCK, sink, null, metrics);
         for (int k = 0; k < 10_000; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -121,7 +121,7 @@ class RingTest {
     void blockPolicyMakesTheProducerWaitInsteadOfDropping() throws Exception {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(4, 3, 1, 20, OnFull.BLOCK, sink, metrics);
+        Ring ring = new Ring(4, 3, 1, 20, OnFull.BLOCK, sink, null, metrics);
         AtomicInteger published = new AtomicInteger();
         Thread producer = new Thread(() -> {
             for (int k = 0; k < 20; k++) {
@@ -145,7 +145,7 @@ class RingTest {
     void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(16, 3, 1, 10, OnFull.DROP, sink, metrics);
+        Ring ring = new Ring(16, 3, 1, 10, OnFull.DROP, sink, null, metrics);
         for (int k = 0; k < 10; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -160,10 +160,142 @@ class RingTest {
             sink.gate.countDown();
         });
         release.start();
-        ring.abandonRest();
+        ring.abandonRest(10, TimeUnit.SECONDS);
         long abandoned = metrics.failures(ErrorClass.ABANDONED);
         assertTrue(abandoned > 0, "nothing abandoned");
         assertEquals(30, metrics.samplesWritten() + abandoned);
+        assertEquals(0, metrics.unaccounted());
+    }
+
+    /** Publishes from a thread of its own; under BLOCK it may wait for room. */
+    private static Thread producer(Ring ring, StressMetrics metrics, int commits) {
+        Thread t = new Thread(() -> {
+            for (int k = 0; k < commits; k++) {
+                metrics.generated(3, 0);
+                Ring.Lane lane = ring.laneFor(k);
+                long seq = lane.claim();
+                if (seq == Ring.CLOSED) {
+                    metrics.failed(3, ErrorClass.ABANDONED);
+                    return;
+                }
+                if (seq < 0) {
+                    metrics.dropped(3);
+                    continue;
+                }
+                GroupCommit slot = lane.slot(seq);
+                slot.resourceKey = k;
+                slot.sampleCount = 3;
+                slot.intendedNanos = System.nanoTime();
+                lane.publish(seq);
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    @Test
+    void anIndexStageThatThrowsNeverTouchesTheSampleAccount() {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink samples = new GatedSink(metrics);
+        samples.gate.countDown();
+        AtomicInteger indexed = new AtomicInteger();
+        GroupCommitSink.Factory index = () -> c -> {
+            if (indexed.incrementAndGet() % 2 == 0) {
+                throw new IllegalStateException("index stage fault");
+            }
+        };
+        Ring ring = new Ring(64, 3, 4, 1000, OnFull.BLOCK, samples, index, metrics);
+        for (int k = 0; k < 1000; k++) {
+            assertTrue(publish(ring, metrics, k));
+        }
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(1000, indexed.get(), "the index stage saw every commit");
+        assertEquals(500, metrics.indexStageErrors());
+        assertEquals(3000, metrics.samplesWritten(), "each sample written exactly once");
+        assertEquals(0, metrics.samplesFailed());
+        assertEquals(0, metrics.unaccounted());
+    }
+
+    @Test
+    void anIndexStageThatHangsCannotHangTheRunNorBreakItsAudit() throws Exception {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink samples = new GatedSink(metrics);
+        samples.gate.countDown();
+        CountDownLatch never = new CountDownLatch(1);
+        GroupCommitSink.Factory index = () -> c -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, index, metrics);
+        Thread producer = producer(ring, metrics, 100);
+        producer.join(300);
+        assertTrue(producer.isAlive(), "the hung index stage holds the lane full: the producer waits for room");
+        // What the engine does at the end of a run: close the ring, then drain within a bound.
+        ring.close();
+        producer.join(10_000);
+        assertFalse(producer.isAlive(), "a closed ring lets a waiting producer go");
+        assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the hung stage cannot drain");
+        ring.abandonRest(2, TimeUnit.SECONDS);
+        assertTrue(metrics.samplesWritten() > 0);
+        assertEquals(metrics.samplesGenerated(),
+                metrics.samplesWritten() + metrics.samplesDropped() + metrics.samplesFailed());
+        assertEquals(0, metrics.unaccounted());
+        never.countDown();
+    }
+
+    @Test
+    void aSampleStageStuckInItsSinkLeavesNoSlotUncountedAndNoneCountedTwice() throws Exception {
+        StressMetrics metrics = new StressMetrics();
+        GatedSink samples = new GatedSink(metrics); // the gate stays shut until the end
+        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
+        Thread producer = producer(ring, metrics, 100);
+        producer.join(300);
+        ring.close();
+        producer.join(10_000);
+        assertFalse(producer.isAlive());
+        assertFalse(ring.drain(200, TimeUnit.MILLISECONDS));
+        ring.abandonRest(1, TimeUnit.SECONDS);
+        // The one commit inside the stuck sink is the sink's; every other slot was swept.
+        long abandoned = metrics.failures(ErrorClass.ABANDONED);
+        assertEquals(metrics.samplesGenerated() - 3, metrics.samplesWritten() + metrics.samplesDropped() + abandoned);
+        // The sink wakes up and writes its commit: that is the last sample, and no slot is counted twice.
+        samples.gate.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, metrics.unaccounted());
+        assertEquals(1, samples.commits.get(), "the woken writer took no swept slot");
+    }
+
+    @Test
+    void aSampleSinkWhoseEndOfBatchThrowsKeepsItsLaneRunning() {
+        StressMetrics metrics = new StressMetrics();
+        AtomicInteger ends = new AtomicInteger();
+        GroupCommitSink.Factory samples = () -> new GroupCommitSink() {
+            @Override
+            public void write(GroupCommit c) {
+                metrics.written(c.sampleCount);
+            }
+
+            @Override
+            public void endOfBatch() {
+                if (ends.incrementAndGet() == 1) {
+                    throw new IllegalStateException("end-of-batch fault");
+                }
+            }
+        };
+        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
+        for (int k = 0; k < 100; k++) {
+            assertTrue(publish(ring, metrics, k));
+        }
+        assertTrue(ring.drain(10, TimeUnit.SECONDS), "the lane's writer survived the throw");
+        assertEquals(1, metrics.sinkErrors());
+        assertEquals(300, metrics.samplesWritten());
         assertEquals(0, metrics.unaccounted());
     }
 }

@@ -51,7 +51,7 @@ class HtmlReportTest {
                 9, 2000, 10_000, new LatencySummary(1000, 1.2, 2, 5, 9, 2000, 1.5), new LatencySummary(1000, 1, 1.5, 4, 8, 30, 1.1),
                 new LatencySummary(1000, 0.05, 0.1, 0.4, 2, 10, 0.07), new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3, 0.02),
                 new ClientSummary(12.5, 7.5, 8, 1.5, 1L << 30, 300L << 20, 3, 12),
-                indexOn ? new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 100, 100, 120, 800, 1000, 0, 0, 0)
+                indexOn ? new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 100, 100, 120, 800, 1000, 0, 0, 0)
                         : IndexSummary.DISABLED,
                 indexOn ? new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3) : null,
                 new Verdict("CLUSTER_BEHIND", "the cluster wrote 99.0% of the target rate; 900 samples dropped"),

@@ -16,6 +16,8 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressRun;
 import org.metricsstress.report.StressResult;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.commands.ProtocolCommand;
 
 /**
  * The indexer and the resource caches against a real Cassandra node and a real Redis server.
@@ -150,6 +152,51 @@ class IndexingIT {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM ix_none.samples"));
             assertEquals(0, Cql.count(s, "SELECT COUNT(*) FROM ix_none.resource_metrics"));
             assertEquals(0, Cql.count(s, "SELECT COUNT(*) FROM ix_none.terms"));
+        }
+    }
+
+    @Test
+    void aSlowRedisDelaysIndexingButNotSampleWrites(CassandraServer server) throws Exception {
+        try (TestRedis redis = new TestRedis();
+                Jedis admin = new Jedis("127.0.0.1", redis.uri().getPort(), 10_000)) {
+            // 200 group resources every second, one report line a second, for 10 s.
+            StressConfig config = plan(server, "ix_redis_slow").nodes(20).interval(Duration.ofSeconds(1))
+                    .duration(Duration.ofSeconds(10)).cache(CacheKind.REDIS).redisUri(redis.uri()).build();
+            java.util.concurrent.CompletableFuture<StressResult> running =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return run(config);
+                        } catch (Exception e) {
+                            throw new java.util.concurrent.CompletionException(e);
+                        }
+                    });
+            // Once the cache is in use, Redis stops answering anyone for 3 s (its lookups then
+            // wait for the cache's 2 s timeout).
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (admin.dbSize() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(admin.dbSize() > 0, "the run never used the cache");
+            long sleepFrom = System.currentTimeMillis();
+            ProtocolCommand debug = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
+            admin.sendCommand(debug, "SLEEP", "3");
+            long sleepTo = System.currentTimeMillis();
+            StressResult r = running.get(120, java.util.concurrent.TimeUnit.SECONDS);
+
+            long start = java.time.Instant.parse(r.startedAt()).toEpochMilli();
+            int inside = 0;
+            for (org.metricsstress.metrics.IntervalStats i : r.intervals()) {
+                long to = start + (long) (i.elapsedSeconds() * 1000);
+                long from = to - (long) (i.intervalSeconds() * 1000);
+                if (from >= sleepFrom + 200 && to <= sleepTo - 200) {
+                    inside++;
+                    assertTrue(i.written() > 0, "no samples written in " + from + ".." + to
+                            + " while Redis slept " + sleepFrom + ".." + sleepTo);
+                }
+            }
+            assertTrue(inside >= 1, "no report interval fell inside the sleep: the test proved nothing");
+            assertEquals(0, r.dropped() + r.failed(), "the slow cache cost no sample");
+            assertEquals(r.generated(), r.written());
         }
     }
 }

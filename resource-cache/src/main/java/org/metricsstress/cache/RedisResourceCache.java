@@ -66,6 +66,7 @@ public final class RedisResourceCache implements ResourceCache {
 
     private static final long BREAKER_CLOSED = Long.MIN_VALUE;
     private static final long WRITER_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long SIZE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long WRITER_PAUSED_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -91,6 +92,9 @@ public final class RedisResourceCache implements ResourceCache {
     /** Puts the writer is done with, written or lost; only the writer updates it. */
     private volatile long settled;
     private volatile String lastError;
+    /** DBSIZE as last counted, -1 before the first count or after a failed one. */
+    private volatile long knownSize = -1;
+    private volatile long sizeCountedAt = System.nanoTime() - SIZE_EVERY_NANOS - 1;
 
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
@@ -278,21 +282,34 @@ public final class RedisResourceCache implements ResourceCache {
     @Override
     public void flush() {
         awaitSettled(pending.accepted(), FLUSH_WAIT);
+        refreshSize();
     }
 
-    /** Keys in the whole Redis database, not only under this prefix: give a run its own database. -1 if Redis cannot say. */
+    /**
+     * Keys in the whole Redis database, not only under this prefix (give a run its own database),
+     * as last counted: by the writer thread about once a second, and by {@link #flush()}. Never a
+     * round trip on the caller's thread: the reporter asks every interval, and a slow Redis must
+     * not stall the report. -1 if Redis cannot say.
+     */
     @Override
     public long size() {
+        return closed.get() || !admit() ? -1 : knownSize;
+    }
+
+    /** Counts the keys now (DBSIZE), on this thread. */
+    private void refreshSize() {
         if (closed.get() || !admit()) {
-            return -1;
+            knownSize = -1;
+            return;
         }
         try (Jedis jedis = pool.getResource()) {
-            long keys = jedis.dbSize();
+            knownSize = jedis.dbSize();
             recovered();
-            return keys;
         } catch (RuntimeException e) {
             trip(e);
-            return -1;
+            knownSize = -1;
+        } finally {
+            sizeCountedAt = System.nanoTime();
         }
     }
 
@@ -343,6 +360,9 @@ public final class RedisResourceCache implements ResourceCache {
         long[] fingerprints = new long[batchSize];
         int held = 0;
         while (!writerStopped) {
+            if (System.nanoTime() - sizeCountedAt > SIZE_EVERY_NANOS) {
+                refreshSize();
+            }
             if (held == 0) {
                 held = pending.take(keys, fingerprints, WRITER_IDLE_NANOS);
                 continue;

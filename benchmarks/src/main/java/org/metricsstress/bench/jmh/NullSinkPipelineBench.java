@@ -64,7 +64,7 @@ public class NullSinkPipelineBench {
         plan = StressPlan.of(config);
         metrics = new StressMetrics();
         GroupCommitSink.Factory counting = () -> c -> seen.add(c.sampleCount);
-        ring = new Ring(8192, ATTRIBUTES, writers, plan.groupResources(), OnFull.BLOCK, counting, metrics);
+        ring = new Ring(8192, ATTRIBUTES, writers, plan.groupResources(), OnFull.BLOCK, counting, null, metrics);
     }
 
     @TearDown(Level.Trial)
