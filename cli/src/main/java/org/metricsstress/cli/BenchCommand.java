@@ -19,7 +19,7 @@ import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.ValueType;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.cache.CacheUnavailableException;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
 
 /**

@@ -21,10 +21,10 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.config.ValueType;
-import org.metricsstress.engine.StressRun;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.engine.Version;
-import org.metricsstress.report.StressResult;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.failure.ClusterException;
 import org.metricsstress.storage.NewtsSchema;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -215,7 +215,7 @@ public final class Main {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
             }
-            Outcome outcome = Outcome.of(run.execute());
+            Outcome outcome = run.execute();
             if (!outcome.passed()) {
                 err.println(NAME + ": " + outcome.problem());
             }

@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.metricsstress.config.ConfigException;
-import org.metricsstress.report.Comparison;
+import org.metricsstress.result.Comparison;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.result.StressResult;
 import picocli.CommandLine.ParseResult;
 
 /** The subcommands that work on saved result files: {@code report} and {@code compare}. */

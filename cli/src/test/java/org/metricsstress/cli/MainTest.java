@@ -131,12 +131,12 @@ class MainTest {
 
     /** A saved result with the figures compare reads; p99 is the knob. */
     private static java.nio.file.Path savedResult(java.nio.file.Path dir, String name, double p99) throws Exception {
-        var l = new org.metricsstress.metrics.LatencySummary(100, p99 / 2, p99, p99, p99, p99, p99 / 2);
-        var r = new org.metricsstress.report.StressResult(1, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
+        var l = new org.metricsstress.result.LatencySummary(100, p99 / 2, p99, p99, p99, p99, p99 / 2);
+        var r = new org.metricsstress.result.StressResult(1, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
                 Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0,
-                0, 100, l, l, l, l, new org.metricsstress.report.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
-                org.metricsstress.report.IndexSummary.DISABLED, null,
-                new org.metricsstress.report.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
+                0, 100, l, l, l, l, new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                org.metricsstress.result.IndexSummary.DISABLED, null,
+                new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
         java.nio.file.Path file = dir.resolve(name);
         org.metricsstress.report.ResultJson.write(r, file);
         return file;

@@ -2,7 +2,7 @@ package org.metricsstress.api;
 
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.ConfigException;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.failure.ClusterException;
 
 /**
  * Exit codes, the same for every front end: the jar exits with them, the Karaf command fails with

@@ -1,6 +1,6 @@
 package org.metricsstress.api;
 
-import org.metricsstress.report.StressResult;
+import org.metricsstress.result.StressResult;
 
 /**
  * How a run ended, for every front end alike: the jar exits with {@link #exitCode()}, the Karaf

@@ -15,14 +15,14 @@ import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
+import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.Environment;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.CassandraConnector;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.failure.ClusterException;
 
 /**
  * The side-by-side bench: in one process, against one node, the ceiling writer and the pipeline
@@ -120,7 +120,7 @@ public final class Bench {
         setup.put("pipelineTargetRate", rateFactor * plan.samplesPerInterval() / base.interval().toSeconds());
         setup.put("warmupSamples", settings.warmupSamples());
         setup.put("warmupSeconds", warmupSeconds);
-        return new BenchResult(1, StressRun.TOOL, Version.get(),
+        return new BenchResult(1, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory);
     }
 
@@ -153,7 +153,7 @@ public final class Bench {
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
             GuavaResourceCache cache, boolean untilIndexed) throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "%s: %s...%n", name, description);
-        StressRun run = new StressRun(b.build(), settings.runLog());
+        StressEngine run = new StressEngine(b.build(), settings.runLog());
         if (cache != null) {
             run.withCache(cache);
         }

@@ -43,9 +43,7 @@ final class CeilingWriter {
         this.ttlSeconds = (int) config.ttl().getSeconds();
         this.maxInFlight = config.maxInFlight();
         this.permits = new Semaphore(maxInFlight);
-        this.insert = session.prepare("INSERT INTO " + config.keyspace()
-                + ".samples (context, partition, resource, collected_at, metric_name, value) "
-                + "VALUES (?, ?, ?, ?, ?, ?) USING TTL ?");
+        this.insert = session.prepare(NewtsSchema.insertSample(config.keyspace()));
     }
 
     /**
@@ -83,7 +81,7 @@ final class CeilingWriter {
                                 .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE);
                         for (int a = 0; a < plan.attributes(); a++) {
                             batch.addStatement(insert.boundStatementBuilder()
-                                    .setString(0, StressConfig.CONTEXT)
+                                    .setString(0, NewtsSchema.CONTEXT)
                                     .setInt(1, partition)
                                     .setString(2, resource)
                                     .setInstant(3, collectedAt)

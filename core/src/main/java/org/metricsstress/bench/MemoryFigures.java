@@ -8,7 +8,7 @@ import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.cache.HeapUsed;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.index.CassandraIndexer;
+import org.metricsstress.index.ResourceFingerprints;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.StressPlan;
@@ -31,9 +31,9 @@ final class MemoryFigures {
         m.put("samplesPerSlot", plan.attributes());
         long[] groupValues = new long[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {
-            groupValues[g] = CassandraIndexer.cacheValueOf(plan, plan.resourceKey(0, 0, g));
+            groupValues[g] = ResourceFingerprints.cacheValueOf(plan, plan.resourceKey(0, 0, g));
         }
-        long interfaceValue = CassandraIndexer.cacheValueOf(plan, plan.groupResources());
+        long interfaceValue = ResourceFingerprints.cacheValueOf(plan, plan.groupResources());
         int groups = plan.groups();
         // The plan's mix: per interface, one interface entry after its groups' entries.
         m.put("heapBytesPerCachedResource", GuavaResourceCache.measureBytesPerEntry(CACHE_ENTRIES,

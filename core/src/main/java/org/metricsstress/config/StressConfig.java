@@ -69,9 +69,6 @@ public record StressConfig(
         boolean jmx,
         Sla sla) {
 
-    /** Newts context: the value the OpenNMS writer uses for every resource. */
-    public static final String CONTEXT = "G";
-
     /** Partitions per unlogged batch at most: Cassandra's warning threshold. */
     public static final int MAX_BATCH_COMMITS = 10;
 

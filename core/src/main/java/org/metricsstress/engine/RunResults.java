@@ -13,20 +13,20 @@ import org.metricsstress.index.CachePrimer;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.HeapPeak;
-import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.LatencySummary;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.report.CacheSummary;
-import org.metricsstress.report.ClientSummary;
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
 import org.metricsstress.report.Environment;
-import org.metricsstress.report.Verdict;
-import org.metricsstress.report.Verdicts;
-import org.metricsstress.report.IndexSummary;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.result.Verdict;
+import org.metricsstress.result.Verdicts;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.StressResult;
 
 /** Assembles a run's {@link StressResult} from its metrics once everything has settled. */
 final class RunResults {
@@ -57,7 +57,7 @@ final class RunResults {
                 HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
         Verdict verdict = Verdicts.of(plan.samplesPerSecond(), achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), lag, response, cpuPercent, config.ringSize(), intervals);
-        return new StressResult(StressResult.SCHEMA_VERSION, StressRun.TOOL, Version.get(),
+        return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView, cluster,
                 Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.storage.NewtsSchema;
 
 /**
  * Loads the cache from what the keyspace already holds, so that a run against a populated cluster
@@ -62,9 +63,9 @@ public final class CachePrimer {
         String current = null;
         Map<Integer, Long> groupHashes = new HashMap<>();
         Progress progress = new Progress("resource_attributes", start);
-        for (Row r : scan("SELECT context, resource, attribute, value FROM " + keyspace + ".resource_attributes")) {
+        for (Row r : scan(NewtsSchema.selectAttributes(keyspace))) {
             rows[0]++;
-            if (!StressConfig.CONTEXT.equals(r.getString(0))) {
+            if (!NewtsSchema.CONTEXT.equals(r.getString(0))) {
                 continue;
             }
             String resource = r.getString(1);
@@ -74,7 +75,7 @@ public final class CachePrimer {
             }
             int group = IndexRules.groupOfStringKey(r.getString(2));
             if (group >= 0) {
-                groupHashes.merge(group, CassandraIndexer.attributeHash(r.getString(2), r.getString(3)), (a, b) -> a ^ b);
+                groupHashes.merge(group, ResourceFingerprints.attributeHash(r.getString(2), r.getString(3)), (a, b) -> a ^ b);
             }
             progress.maybePrint(rows[0], resources);
         }
@@ -86,9 +87,9 @@ public final class CachePrimer {
         if (resource == null) {
             return 0;
         }
-        cache.put(ResourceKeys.key(StressConfig.CONTEXT, resource), CassandraIndexer.INTERFACE_INDEXED);
+        cache.put(ResourceKeys.key(NewtsSchema.CONTEXT, resource), ResourceFingerprints.INTERFACE_INDEXED);
         for (Map.Entry<Integer, Long> e : groupHashes.entrySet()) {
-            long groupKey = ResourceKeys.key(StressConfig.CONTEXT, resource + ":group" + e.getKey());
+            long groupKey = ResourceKeys.key(NewtsSchema.CONTEXT, resource + ":group" + e.getKey());
             stringsByGroup.put(groupKey, ResourceKeys.fingerprint32(e.getValue()));
         }
         groupHashes.clear();
@@ -100,9 +101,9 @@ public final class CachePrimer {
         String current = null;
         long hash = 0;
         Progress progress = new Progress("resource_metrics", start);
-        for (Row r : scan("SELECT context, resource, metric_name FROM " + keyspace + ".resource_metrics")) {
+        for (Row r : scan(NewtsSchema.selectMetrics(keyspace))) {
             rows[0]++;
-            if (!StressConfig.CONTEXT.equals(r.getString(0))) {
+            if (!NewtsSchema.CONTEXT.equals(r.getString(0))) {
                 continue;
             }
             String resource = r.getString(1);
@@ -122,7 +123,7 @@ public final class CachePrimer {
         if (resource == null) {
             return 0;
         }
-        long key = ResourceKeys.key(StressConfig.CONTEXT, resource);
+        long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int strings = stringsByGroup.getOrDefault(key, 0);
         cache.put(key, ResourceKeys.groupValue(ResourceKeys.fingerprint32(metricHash), strings));
         return 1;

@@ -6,6 +6,7 @@ import org.metricsstress.cache.RedisResourceCache;
 import org.metricsstress.cache.RedisSettings;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.storage.NewtsSchema;
 
 /** Opens the resource cache a configuration asks for. */
 public final class Caches {
@@ -16,7 +17,7 @@ public final class Caches {
      * Redis without seeing each other's entries.
      */
     public static String redisPrefix(StressConfig c) {
-        return "ms:" + c.keyspace() + ":" + StressConfig.CONTEXT + ":";
+        return "ms:" + c.keyspace() + ":" + NewtsSchema.CONTEXT + ":";
     }
 
     public static ResourceCache open(StressConfig c) throws CacheUnavailableException {

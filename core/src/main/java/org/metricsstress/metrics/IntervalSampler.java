@@ -1,5 +1,7 @@
 package org.metricsstress.metrics;
 
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
 import java.util.function.LongSupplier;
 
 /**

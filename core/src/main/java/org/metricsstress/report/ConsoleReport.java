@@ -2,7 +2,7 @@ package org.metricsstress.report;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.result.IntervalStats;
 
 /**
  * The periodic report: one line per interval, under a header repeated every screenful so a long

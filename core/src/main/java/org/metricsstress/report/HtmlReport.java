@@ -1,5 +1,11 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -14,8 +20,8 @@ import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
 
 /**
  * One run as a single HTML page that needs nothing else to display: styles inline, charts as

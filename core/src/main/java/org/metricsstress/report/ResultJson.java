@@ -1,5 +1,6 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.StressResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;

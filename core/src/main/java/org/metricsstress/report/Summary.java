@@ -1,9 +1,13 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.StressResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.LatencySummary;
 
 /** The end-of-run summary, with the audit line that must balance. */
 public final class Summary {

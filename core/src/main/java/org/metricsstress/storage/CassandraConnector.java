@@ -1,5 +1,6 @@
 package org.metricsstress.storage;
 
+import org.metricsstress.failure.ClusterException;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;

@@ -70,15 +70,13 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.session = session;
         this.metrics = metrics;
         this.plan = StressPlan.of(config);
-        this.insert = session.prepare("INSERT INTO " + config.keyspace()
-                + ".samples (context, partition, resource, collected_at, metric_name, value) "
-                + "VALUES (?, ?, ?, ?, ?, ?) USING TTL ?");
+        this.insert = session.prepare(NewtsSchema.insertSample(config.keyspace()));
         this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
         this.maxInFlight = config.maxInFlight();
         this.batchCommits = config.batchCommits();
         this.keyspace = CqlIdentifier.fromInternal(config.keyspace());
         this.permits = new Semaphore(maxInFlight);
-        this.context = ColumnBytes.text(StressConfig.CONTEXT);
+        this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
         this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
         this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
         for (int g = 0; g < config.groups(); g++) {

@@ -5,14 +5,50 @@ import java.util.List;
 import org.metricsstress.config.Replication;
 
 /**
- * The Newts schema as CQL: the keyspace (NetworkTopologyStrategy), {@code samples} with
- * TimeWindowCompactionStrategy, and the three index tables. Statements use {@code IF NOT EXISTS}
- * so applying them to a populated cluster changes nothing. No {@code read_repair_chance}: it is
- * gone since Cassandra 4.
+ * Everything this tool says to Cassandra about Newts, in one place: the schema (the keyspace with
+ * NetworkTopologyStrategy, {@code samples} with TimeWindowCompactionStrategy, the three index
+ * tables) and the statements that the sample writer, the indexer, the cache primer and the bench's
+ * ceiling writer prepare. Schema statements use {@code IF NOT EXISTS} so applying them to a
+ * populated cluster changes nothing. No {@code read_repair_chance}: it is gone since Cassandra 4.
  */
 public final class NewtsSchema {
     /** Newts shards a resource's samples into one partition per this many seconds (7 days). */
     public static final long RESOURCE_SHARD_SECONDS = 604_800L;
+
+    /** The Newts context: the value the OpenNMS writer uses for every resource. */
+    public static final String CONTEXT = "G";
+
+    /** One sample; binds context, partition, resource, collected_at, metric_name, value, TTL. */
+    public static String insertSample(String keyspace) {
+        return "INSERT INTO " + keyspace + ".samples (context, partition, resource, collected_at, metric_name, value) "
+                + "VALUES (?, ?, ?, ?, ?, ?) USING TTL ?";
+    }
+
+    /** One search term; binds context, field, value, resource, TTL. */
+    public static String insertTerm(String keyspace) {
+        return "INSERT INTO " + keyspace + ".terms (context, field, value, resource) VALUES (?, ?, ?, ?) USING TTL ?";
+    }
+
+    /** One string attribute of a resource; binds context, resource, attribute, value, TTL. */
+    public static String insertAttribute(String keyspace) {
+        return "INSERT INTO " + keyspace
+                + ".resource_attributes (context, resource, attribute, value) VALUES (?, ?, ?, ?) USING TTL ?";
+    }
+
+    /** One metric name of a resource; binds context, resource, metric_name, TTL. */
+    public static String insertMetric(String keyspace) {
+        return "INSERT INTO " + keyspace + ".resource_metrics (context, resource, metric_name) VALUES (?, ?, ?) USING TTL ?";
+    }
+
+    /** Every string attribute row, for priming a cache (paged). */
+    public static String selectAttributes(String keyspace) {
+        return "SELECT context, resource, attribute, value FROM " + keyspace + ".resource_attributes";
+    }
+
+    /** Every metric name row, for priming a cache (paged). */
+    public static String selectMetrics(String keyspace) {
+        return "SELECT context, resource, metric_name FROM " + keyspace + ".resource_metrics";
+    }
 
     private NewtsSchema() {}
 

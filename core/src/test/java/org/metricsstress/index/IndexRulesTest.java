@@ -56,15 +56,15 @@ class IndexRulesTest {
         for (String n : names) {
             x ^= ResourceKeys.nameHash(n);
         }
-        assertEquals(CassandraIndexer.metricsFingerprint(4, 12), ResourceKeys.fingerprint32(x));
-        assertNotEquals(CassandraIndexer.metricsFingerprint(4, 12), CassandraIndexer.metricsFingerprint(4, 11));
-        assertNotEquals(CassandraIndexer.metricsFingerprint(4, 12), CassandraIndexer.metricsFingerprint(3, 12));
+        assertEquals(ResourceFingerprints.metricsFingerprint(4, 12), ResourceKeys.fingerprint32(x));
+        assertNotEquals(ResourceFingerprints.metricsFingerprint(4, 12), ResourceFingerprints.metricsFingerprint(4, 11));
+        assertNotEquals(ResourceFingerprints.metricsFingerprint(4, 12), ResourceFingerprints.metricsFingerprint(3, 12));
 
-        long s = CassandraIndexer.attributeHash("group2-key-1", "group2-value-1")
-                ^ CassandraIndexer.attributeHash("group2-key-0", "group2-value-0");
-        assertEquals(CassandraIndexer.stringsFingerprint(2, 2, false, 0), ResourceKeys.fingerprint32(s));
-        assertNotEquals(CassandraIndexer.stringsFingerprint(2, 2, true, 1000), CassandraIndexer.stringsFingerprint(2, 2, true, 2000));
-        assertEquals(0, CassandraIndexer.stringsFingerprint(2, 0, false, 0));
+        long s = ResourceFingerprints.attributeHash("group2-key-1", "group2-value-1")
+                ^ ResourceFingerprints.attributeHash("group2-key-0", "group2-value-0");
+        assertEquals(ResourceFingerprints.stringsFingerprint(2, 2, false, 0), ResourceKeys.fingerprint32(s));
+        assertNotEquals(ResourceFingerprints.stringsFingerprint(2, 2, true, 1000), ResourceFingerprints.stringsFingerprint(2, 2, true, 2000));
+        assertEquals(0, ResourceFingerprints.stringsFingerprint(2, 0, false, 0));
     }
 
     @Test

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.LatencySummary;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;

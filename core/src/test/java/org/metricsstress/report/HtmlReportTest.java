@@ -1,5 +1,11 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,8 +23,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
 
 class HtmlReportTest {
     static final List<String> CHARTS = List.of("chart-rate", "chart-ring", "chart-latency", "chart-index", "chart-client",

@@ -1,5 +1,11 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
 
 class ReportTest {
 

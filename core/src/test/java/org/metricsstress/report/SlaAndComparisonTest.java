@@ -1,5 +1,12 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.Comparison;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.SlaCheck;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.Sla;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.LatencySummary;
 
 class SlaAndComparisonTest {
 

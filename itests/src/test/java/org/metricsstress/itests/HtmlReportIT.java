@@ -23,15 +23,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
-import org.metricsstress.report.CacheSummary;
-import org.metricsstress.report.ClientSummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
 import org.metricsstress.report.HtmlReport;
-import org.metricsstress.report.IndexSummary;
-import org.metricsstress.report.SlaResult;
-import org.metricsstress.report.StressResult;
-import org.metricsstress.report.Verdict;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 
 /**
  * The HTML report as a browser shows it: Debian's chromium, headless, opens the file offline,

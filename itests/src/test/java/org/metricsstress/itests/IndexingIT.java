@@ -14,8 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.result.StressResult;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.commands.ProtocolCommand;
 
@@ -43,7 +43,7 @@ class IndexingIT {
 
     private static StressResult run(StressConfig config) throws Exception {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute().result();
         System.out.println(buf.toString(StandardCharsets.UTF_8));
         assertTrue(r.auditBalances(), "audit: unaccounted " + r.unaccounted());
         return r;
@@ -185,7 +185,7 @@ class IndexingIT {
 
             long start = java.time.Instant.parse(r.startedAt()).toEpochMilli();
             int inside = 0;
-            for (org.metricsstress.metrics.IntervalStats i : r.intervals()) {
+            for (org.metricsstress.result.IntervalStats i : r.intervals()) {
                 long to = start + (long) (i.elapsedSeconds() * 1000);
                 long from = to - (long) (i.intervalSeconds() * 1000);
                 if (from >= sleepFrom + 200 && to <= sleepTo - 200) {

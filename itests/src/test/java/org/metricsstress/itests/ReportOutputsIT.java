@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.result.StressResult;
 
 /** Every output of a run, checked by the tools that consume it, against a real Cassandra node. */
 @ExtendWith(CassandraExtension.class)
@@ -66,7 +66,7 @@ class ReportOutputsIT {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Thread run = new Thread(() -> {
             try {
-                result.set(new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute());
+                result.set(new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result());
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -146,8 +146,11 @@ class ReportOutputsIT {
                 .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2)).index(false)
                 .sla(Sla.parse("--sla", "p99<1us,drops=0"))
                 .build();
-        StressResult r = new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .execute();
+        org.metricsstress.api.Outcome outcome = new StressRun(config,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        StressResult r = outcome.result();
+        assertEquals(org.metricsstress.api.ExitCode.CRITERIA_FAILED, outcome.exitCode(), "a failed SLA fails the run");
+        assertTrue(outcome.problem().startsWith("SLA failed: response.p99 is "), outcome.problem());
         assertFalse(r.sla().passed());
         assertEquals(1, r.sla().failures().size());
         assertTrue(r.sla().failures().get(0).startsWith("response.p99 is "), r.sla().failures().toString());

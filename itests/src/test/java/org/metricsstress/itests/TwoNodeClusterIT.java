@@ -25,8 +25,8 @@ import org.metricsstress.cli.embedded.PortPicker;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.result.StressResult;
 
 /**
  * Requests gathered by replica on a real two-node cluster (127.0.0.1 and 127.0.0.2, one data
@@ -105,7 +105,7 @@ class TwoNodeClusterIT {
                 // have commits to gather (a writer whose lane is empty sends what it has at once).
                 .burst(true).batchCommits(4).build();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute();
+        StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
         System.out.println(console.toString(StandardCharsets.UTF_8));
 
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("2 nodes"), "the run saw both nodes");

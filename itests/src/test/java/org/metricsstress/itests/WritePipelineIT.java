@@ -21,11 +21,11 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.generate.SampleValues;
 import org.metricsstress.plan.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.report.StressResult;
+import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.SampleValueCodec;
 
 /** The write pipeline end to end against a real Cassandra node. Each test writes its own keyspace. */
@@ -45,7 +45,7 @@ class WritePipelineIT {
 
     private static StressResult run(StressConfig config) throws Exception {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        StressResult r = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute().result();
         System.out.println(buf.toString(StandardCharsets.UTF_8));
         return r;
     }
@@ -158,7 +158,7 @@ class WritePipelineIT {
         AtomicReference<StressResult> result = new AtomicReference<>();
         Thread runner = new Thread(() -> {
             try {
-                result.set(new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute());
+                result.set(new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result());
                 restored.set(Thread.currentThread().isInterrupted());
             } catch (Exception e) {
                 thrown.set(e);
@@ -199,7 +199,7 @@ class WritePipelineIT {
         // Interrupted while connecting, the run ends with that one-line error; if the interrupt
         // lands later, with a short run whose audit balances. Nothing else is acceptable.
         if (r == null) {
-            assertTrue(thrown.get() instanceof org.metricsstress.storage.ClusterException, String.valueOf(thrown.get()));
+            assertTrue(thrown.get() instanceof org.metricsstress.failure.ClusterException, String.valueOf(thrown.get()));
             assertTrue(thrown.get().getMessage().startsWith("interrupted while connecting"), thrown.get().getMessage());
         } else {
             assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());

@@ -9,9 +9,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressRun;
-import org.metricsstress.report.StressResult;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.failure.ClusterException;
 
 /**
  * At most one stress run in this Karaf at a time; a second is refused, not queued. Two runs would
@@ -32,7 +32,7 @@ final class OneRunAtATime {
     private final AtomicReference<Active> active = new AtomicReference<>();
 
     /** Runs to the end (duration, Ctrl-C, or {@link #stopAndAwait}), printing to {@code out}. */
-    StressResult run(StressConfig config, PrintStream out) throws ClusterException, CacheUnavailableException, Refused {
+    Outcome run(StressConfig config, PrintStream out) throws ClusterException, CacheUnavailableException, Refused {
         Active mine = new Active(new StressRun(config, out), LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
                 new CountDownLatch(1));
         if (!active.compareAndSet(null, mine)) {

@@ -16,7 +16,7 @@ import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.failure.ClusterException;
 
 /**
  * {@code metrics:stress}: OpenNMS's command, with the option table of the standalone CLI.
@@ -89,7 +89,7 @@ final class StressCommand implements Command {
                 return null;
             }
             StressConfig config = settings.withTyped(typed, environment).builder().build();
-            Outcome outcome = Outcome.of(runs.run(config, console));
+            Outcome outcome = runs.run(config, console);
             if (!outcome.passed()) {
                 throw failure(outcome.problem());
             }

@@ -1,9 +1,7 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 import java.util.List;
 import java.util.Locale;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
 
 /**
  * Decides whether the cluster kept up, and if not, whether the database or this client is to

@@ -1,4 +1,4 @@
-package org.metricsstress.metrics;
+package org.metricsstress.result;
 
 import org.HdrHistogram.Histogram;
 

@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 /** The resource cache at the end of a run; counts since it was opened. */
 public record CacheSummary(

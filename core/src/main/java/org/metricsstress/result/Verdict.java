@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 /**
  * The run's answer to "does the cluster keep up?", in one word and one sentence.

@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.live.LiveOutputs;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import org.metricsstress.index.CassandraIndexer;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.HeapPeak;
-import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
@@ -32,21 +33,22 @@ import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.ConsoleReport;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
-import org.metricsstress.report.StressResult;
-import org.metricsstress.report.SlaCheck;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.SlaCheck;
 import org.metricsstress.report.Summary;
-import org.metricsstress.report.Verdicts;
+import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.CassandraSampleWriter;
-import org.metricsstress.storage.ClusterException;
+import org.metricsstress.failure.ClusterException;
 
 /**
  * One stress run, start to finish: connect, put the schema in place, start the writers and the
  * generators, report every interval, stop at the end of the duration or on {@link #stop()}, drain,
- * and settle every sample as written, dropped or failed. Front ends build a {@link StressConfig},
- * call {@link #execute()} and render what it returns; nothing here knows how it was started.
+ * and settle every sample as written, dropped or failed. Front ends reach it through
+ * {@code api.StressRun}; the bench uses it directly for its hooks ({@link #withCache},
+ * {@link #stopWhenIndexed}). Nothing here knows how it was started.
  */
-public final class StressRun {
+public final class StressEngine {
     public static final String TOOL = "metrics-stress";
 
     /** How long, after aborting, to wait for the driver to fail the requests still in flight. */
@@ -58,7 +60,7 @@ public final class StressRun {
     private ResourceCache callersCache;
     private boolean stopWhenIndexed;
 
-    public StressRun(StressConfig config, PrintStream out) {
+    public StressEngine(StressConfig config, PrintStream out) {
         this.config = config;
         this.out = out;
     }
@@ -72,7 +74,7 @@ public final class StressRun {
      * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
      * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
      */
-    public StressRun withCache(ResourceCache cache) {
+    public StressEngine withCache(ResourceCache cache) {
         this.callersCache = cache;
         return this;
     }
@@ -81,7 +83,7 @@ public final class StressRun {
      * Ends generation as soon as every plan resource is indexed (checked every 100 ms): a run of
      * the cold phase alone, for the bench. Without indexing it changes nothing.
      */
-    public StressRun stopWhenIndexed() {
+    public StressEngine stopWhenIndexed() {
         this.stopWhenIndexed = true;
         return this;
     }

@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

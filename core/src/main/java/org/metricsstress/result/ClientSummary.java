@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 /**
  * What the harness itself cost: CPU of this whole JVM (harness, driver, JIT, GC), heap and GC.

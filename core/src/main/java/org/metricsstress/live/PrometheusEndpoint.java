@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.live;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
 
 /**
  * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} in the Prometheus text format

@@ -1,4 +1,4 @@
-package org.metricsstress.metrics;
+package org.metricsstress.result;
 
 /**
  * What happened in one report interval. Counts are for the interval; {@code *Total} are since the

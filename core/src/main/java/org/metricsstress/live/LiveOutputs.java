@@ -1,4 +1,4 @@
-package org.metricsstress.engine;
+package org.metricsstress.live;
 
 import com.codahale.metrics.CsvReporter;
 import com.codahale.metrics.jmx.JmxReporter;
@@ -12,17 +12,15 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.IntervalSampler;
-import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.report.HdrLog;
-import org.metricsstress.report.PrometheusEndpoint;
 
 /**
  * What a run publishes while it runs, besides the console: the HdrHistogram interval log, CSV
  * files, the Prometheus endpoint. Each is optional; all see the same interval figures, and the
  * last interval's latency percentiles are also registered as gauges so that CSV files carry them.
  */
-final class LiveOutputs implements IntervalSampler.IntervalListener, AutoCloseable {
+public final class LiveOutputs implements IntervalSampler.IntervalListener, AutoCloseable {
     private final AtomicReference<IntervalStats> last = new AtomicReference<>();
     private final Map<String, Long> latencyCounts = new java.util.concurrent.ConcurrentHashMap<>();
     private HdrLog hdrLog;
@@ -34,7 +32,7 @@ final class LiveOutputs implements IntervalSampler.IntervalListener, AutoCloseab
     static final String JMX_DOMAIN = "metrics-stress";
 
     /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
-    static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
+    public static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
         LiveOutputs o = new LiveOutputs();
         for (String latency : new String[] {"response", "service", "queue"}) {
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {

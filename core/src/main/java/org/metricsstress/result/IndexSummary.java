@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 /**
  * The indexer's totals.

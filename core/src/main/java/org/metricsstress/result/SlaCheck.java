@@ -1,10 +1,9 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.metricsstress.config.Sla;
-import org.metricsstress.metrics.LatencySummary;
 
 /** Measures a finished run against its --sla criteria. */
 public final class SlaCheck {

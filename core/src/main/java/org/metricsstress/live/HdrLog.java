@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.live;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,7 +8,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.metricsstress.metrics.IntervalSampler;
-import org.metricsstress.metrics.IntervalStats;
+import org.metricsstress.result.IntervalStats;
 
 /**
  * The run's latency histograms, one per report interval and latency (tagged {@code response},

@@ -1,4 +1,4 @@
-package org.metricsstress.storage;
+package org.metricsstress.failure;
 
 /**
  * The cluster could not be used: unreachable, rejected the schema, refused the credentials. The

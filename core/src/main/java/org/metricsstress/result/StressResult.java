@@ -1,9 +1,7 @@
-package org.metricsstress.report;
+package org.metricsstress.result;
 
 import java.util.List;
 import java.util.Map;
-import org.metricsstress.metrics.IntervalStats;
-import org.metricsstress.metrics.LatencySummary;
 
 /**
  * The outcome of a run, as the summary and the result JSON present it. Latencies are in

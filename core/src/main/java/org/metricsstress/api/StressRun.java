@@ -1,0 +1,36 @@
+package org.metricsstress.api;
+
+import java.io.PrintStream;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressEngine;
+import org.metricsstress.failure.ClusterException;
+
+/**
+ * A stress run, as every front end and test starts one: build a {@link StressConfig} (from the
+ * option table, through a front end's parser, or with its builder), {@link #execute()} it, and
+ * act on the {@link Outcome}. The run prints its reports and summary to the stream it is given.
+ */
+public final class StressRun {
+    private final StressEngine engine;
+
+    public StressRun(StressConfig config, PrintStream out) {
+        this.engine = new StressEngine(config, out);
+    }
+
+    /** Ends generation early (Ctrl-C, a Karaf interrupt); the run still drains and reports. Idempotent. */
+    public void stop() {
+        engine.stop();
+    }
+
+    /**
+     * Runs to the end of its duration, or until {@link #stop()} or an interrupt, then drains and
+     * prints the summary.
+     *
+     * @throws ClusterException          Cassandra could not be used (exit code 3)
+     * @throws CacheUnavailableException the Redis cache could not be used at start (exit code 3)
+     */
+    public Outcome execute() throws ClusterException, CacheUnavailableException {
+        return Outcome.of(engine.execute());
+    }
+}

@@ -1,0 +1,191 @@
+package org.metricsstress.index;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.metrics.IndexMetrics;
+
+/**
+ * The index writes' own in-flight budget ({@code --index-max-in-flight}), so index rows never take
+ * the sample writes' permits. A resource whose requests find no room waits in a bounded backlog
+ * that completing requests drain at once; when even the backlog is full, it is deferred to its
+ * next sample (its cache entry is still missing), and counted. The cache learns of a resource
+ * only when every one of its requests succeeded; until its writes settle it stays in the
+ * {@code pending} set, so it is not indexed twice in flight.
+ */
+final class IndexBudget {
+    /** Resources waiting for permits at most. */
+    static final int BACKLOG_LIMIT = 2048;
+
+    private final CqlSession session;
+    private final ConsistencyLevel consistency;
+    private final ResourceCache cache;
+    private final IndexMetrics metrics;
+    private final Set<Long> pending;
+    private final int maxInFlight;
+    private final Semaphore permits;
+    private final ConcurrentLinkedDeque<ResourceWork> backlog = new ConcurrentLinkedDeque<>();
+    private final AtomicInteger backlogSize = new AtomicInteger();
+    private volatile boolean aborted;
+
+    IndexBudget(CqlSession session, ConsistencyLevel consistency, ResourceCache cache, IndexMetrics metrics,
+            Set<Long> pending, int maxInFlight) {
+        this.session = session;
+        this.consistency = consistency;
+        this.cache = cache;
+        this.metrics = metrics;
+        this.pending = pending;
+        this.maxInFlight = maxInFlight;
+        this.permits = new Semaphore(maxInFlight);
+    }
+
+    /** One resource's index requests, ready to send. */
+    private record ResourceWork(long key, long value, IndexStatements.Requests requests, Runnable onIndexed) {}
+
+    int inFlightRequests() {
+        return maxInFlight - permits.availablePermits();
+    }
+
+    int backlog() {
+        return backlogSize.get();
+    }
+
+    boolean aborted() {
+        return aborted;
+    }
+
+    /** No new index work from now on; what was sent still settles, the backlog is given up. */
+    void abort() {
+        aborted = true;
+        ResourceWork w;
+        while ((w = backlog.pollFirst()) != null) {
+            backlogSize.decrementAndGet();
+            pending.remove(w.key());
+            metrics.deferred();
+        }
+    }
+
+    /** Waits until the backlog is sent and every request settled; false on timeout. */
+    boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (backlogSize.get() > 0) {
+            drainBacklog();
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+        if (permits.tryAcquire(maxInFlight, left, TimeUnit.MILLISECONDS)) {
+            permits.release(maxInFlight);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether work of {@code requests} requests can be taken now (free permits, or a place in the
+     * backlog). Asked before any statement is built: a resource deferred after its statements were
+     * built would be garbage made for nothing, and on a cold start that is most of them.
+     */
+    boolean roomFor(int requests) {
+        return backlogSize.get() < BACKLOG_LIMIT || permits.availablePermits() >= requests;
+    }
+
+    /**
+     * Sends one resource's index requests if the budget has room for all of them; otherwise it
+     * waits in the backlog, or, when that is full, is deferred to the resource's next sample.
+     */
+    void send(long key, long value, IndexStatements.Requests requests, Runnable onIndexed) {
+        if (requests.isEmpty()) {
+            pending.remove(key);
+            return;
+        }
+        ResourceWork work = new ResourceWork(key, value, requests, onIndexed);
+        if (backlogSize.get() == 0 && permits.tryAcquire(requests.size())) {
+            dispatch(work);
+            return;
+        }
+        if (backlogSize.incrementAndGet() <= BACKLOG_LIMIT) {
+            backlog.offerLast(work);
+            drainBacklog();
+            return;
+        }
+        backlogSize.decrementAndGet();
+        pending.remove(key);
+        metrics.deferred();
+    }
+
+    /** Sends backlog entries while the budget has room for them, oldest first. */
+    void drainBacklog() {
+        ResourceWork w;
+        while (!aborted && (w = backlog.pollFirst()) != null) {
+            if (!permits.tryAcquire(w.requests().size())) {
+                backlog.offerFirst(w);
+                return;
+            }
+            backlogSize.decrementAndGet();
+            dispatch(w);
+        }
+    }
+
+    /** Sends the requests of a resource whose permits are already taken. */
+    private void dispatch(ResourceWork w) {
+        ResourceWrite write = new ResourceWrite(w.key(), w.value(), w.requests().size(), w.onIndexed());
+        for (int i = 0; i < w.requests().size(); i++) {
+            metrics.requestSent();
+            session.executeAsync(w.requests().statements.get(i).setConsistencyLevel(consistency))
+                    .whenComplete(write.request(w.requests().rows.get(i)));
+        }
+    }
+
+    /** The writes of one resource: the cache learns of it when the last one succeeded. */
+    private final class ResourceWrite {
+        private final long key;
+        private final long value;
+        private final Runnable onIndexed;
+        private final AtomicInteger outstanding;
+        private final AtomicBoolean failed = new AtomicBoolean();
+
+        ResourceWrite(long key, long value, int requests, Runnable onIndexed) {
+            this.key = key;
+            this.value = value;
+            this.onIndexed = onIndexed;
+            this.outstanding = new AtomicInteger(requests);
+        }
+
+        BiConsumer<AsyncResultSet, Throwable> request(int rows) {
+            return (rs, error) -> {
+                try {
+                    if (error == null) {
+                        metrics.rowsWritten(rows);
+                    } else {
+                        metrics.requestFailed();
+                        failed.set(true);
+                    }
+                    if (outstanding.decrementAndGet() == 0) {
+                        if (!failed.get()) {
+                            cache.put(key, value);
+                            metrics.resourceWritten();
+                            onIndexed.run();
+                        }
+                        pending.remove(key);
+                    }
+                } finally {
+                    permits.release();
+                }
+                if (backlogSize.get() > 0) {
+                    drainBacklog();
+                }
+            };
+        }
+    }
+}

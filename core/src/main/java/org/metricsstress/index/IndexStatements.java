@@ -1,0 +1,112 @@
+package org.metricsstress.index;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.storage.NewtsSchema;
+
+/**
+ * The index requests of one resource, by the Newts rules ({@link IndexRules}), as prepared
+ * statements batched per partition: one batch for a resource's {@code resource_metrics} rows, one
+ * for an interface's {@code resource_attributes} rows, and {@code terms} rows (each its own
+ * partition) in UNLOGGED batches of up to {@link #TERMS_PER_REQUEST}.
+ *
+ * <p>Why terms are batched at all: one row per request made index rows the costliest rows a node
+ * takes; on a node saturated by samples (the bench's cold phase) index writes got a share of the
+ * node by request count, about 1% of its rows, and 3 M index rows took over 10 minutes.
+ */
+final class IndexStatements {
+    /** Term rows per request at most: Cassandra warns about unlogged batches over 10 partitions. */
+    static final int TERMS_PER_REQUEST = 10;
+
+    private final PreparedStatement insertTerm;
+    private final PreparedStatement insertAttribute;
+    private final PreparedStatement insertMetric;
+    private final int ttlSeconds;
+
+    IndexStatements(CqlSession session, String keyspace, int ttlSeconds) {
+        this.insertTerm = session.prepare(NewtsSchema.insertTerm(keyspace));
+        this.insertAttribute = session.prepare(NewtsSchema.insertAttribute(keyspace));
+        this.insertMetric = session.prepare(NewtsSchema.insertMetric(keyspace));
+        this.ttlSeconds = ttlSeconds;
+    }
+
+    static int termRequests(int terms) {
+        return (terms + TERMS_PER_REQUEST - 1) / TERMS_PER_REQUEST;
+    }
+
+    /** One resource's requests and the rows each carries. */
+    static final class Requests {
+        final List<Statement<?>> statements = new ArrayList<>();
+        final List<Integer> rows = new ArrayList<>();
+
+        boolean isEmpty() {
+            return statements.isEmpty();
+        }
+
+        int size() {
+            return statements.size();
+        }
+
+        private void add(Statement<?> statement, int rowCount) {
+            statements.add(statement);
+            rows.add(rowCount);
+        }
+    }
+
+    /** A group resource's own terms and its metric names. */
+    void groupMetrics(String resource, int group, int attributes, Requests out) {
+        addTerms(IndexRules.resourceTerms(resource), out);
+        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+        for (int a = 0; a < attributes; a++) {
+            batch.addStatement(insertMetric.bind(NewtsSchema.CONTEXT, resource, ResourceNames.metricName(group, a),
+                    ttlSeconds));
+        }
+        out.add(batch.build(), attributes);
+    }
+
+    /** A group's string attributes, which Newts keeps on the interface resource. */
+    void groupStrings(String iface, int group, int strings, boolean varies, long timestampMillis, Requests out) {
+        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+        List<IndexRules.Term> terms = new ArrayList<>();
+        for (int s = 0; s < strings; s++) {
+            String k = IndexRules.stringKey(group, s);
+            String v = IndexRules.stringValue(group, s, varies, timestampMillis);
+            terms.addAll(IndexRules.attributeTerms(iface, k, v));
+            batch.addStatement(insertAttribute.bind(NewtsSchema.CONTEXT, iface, k, v, ttlSeconds));
+        }
+        addTerms(terms, out);
+        out.add(batch.build(), strings);
+    }
+
+    /** An interface resource's own terms. */
+    void interfaceTerms(String resource, Requests out) {
+        addTerms(IndexRules.resourceTerms(resource), out);
+    }
+
+    private void addTerms(List<IndexRules.Term> terms, Requests out) {
+        for (int from = 0; from < terms.size(); from += TERMS_PER_REQUEST) {
+            int to = Math.min(terms.size(), from + TERMS_PER_REQUEST);
+            if (to - from == 1) {
+                out.add(term(terms.get(from)), 1);
+            } else {
+                BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                for (int i = from; i < to; i++) {
+                    batch.addStatement(term(terms.get(i)));
+                }
+                out.add(batch.build(), to - from);
+            }
+        }
+    }
+
+    private BoundStatement term(IndexRules.Term t) {
+        return insertTerm.bind(NewtsSchema.CONTEXT, t.field(), t.value(), t.resource(), ttlSeconds);
+    }
+}

@@ -1,0 +1,86 @@
+package org.metricsstress.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pipeline is the architecture: data flows one way, so each package of the core may use only
+ * the packages below it. This table is that order; a new dependency against it fails the build.
+ */
+class LayeringTest {
+    private static final String ROOT = "org.metricsstress.";
+
+    /** Each package and the project packages it may use (besides itself and anything outside the project). */
+    private static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
+
+    static {
+        MAY_USE.put("cache", List.of()); // the resource-cache module: knows nothing of the core
+        MAY_USE.put("config", List.of());
+        MAY_USE.put("failure", List.of());
+        MAY_USE.put("result", List.of("config"));
+        MAY_USE.put("metrics", List.of("config", "result"));
+        MAY_USE.put("plan", List.of("config"));
+        MAY_USE.put("pipeline", List.of("config", "metrics", "plan"));
+        MAY_USE.put("generate", List.of("config", "metrics", "plan", "pipeline"));
+        MAY_USE.put("storage", List.of("config", "failure", "metrics", "plan", "pipeline"));
+        MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "storage"));
+        MAY_USE.put("report", List.of("config", "result"));
+        MAY_USE.put("live", List.of("config", "metrics", "result"));
+        MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
+                "storage", "index", "result", "report", "live"));
+        MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
+                "storage", "index", "result", "report", "engine"));
+        MAY_USE.put("api", List.of("cache", "config", "failure", "result", "engine"));
+    }
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void load() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.metricsstress");
+    }
+
+    @Test
+    void everyPackageOfTheCoreHasItsPlaceInTheOrder() {
+        classes.stream().map(c -> c.getPackageName()).distinct().filter(p -> p.startsWith(ROOT))
+                .map(p -> p.substring(ROOT.length()).split("\\.")[0])
+                .forEach(p -> {
+                    if (!MAY_USE.containsKey(p)) {
+                        throw new AssertionError("package " + ROOT + p + " is not in LayeringTest's order: place it");
+                    }
+                });
+    }
+
+    @Test
+    void eachPackageUsesOnlyThePackagesBelowIt() {
+        for (Map.Entry<String, List<String>> e : MAY_USE.entrySet()) {
+            List<String> allowed = new ArrayList<>();
+            allowed.add(ROOT + e.getKey() + "..");
+            e.getValue().forEach(p -> allowed.add(ROOT + p + ".."));
+            classes().that().resideInAPackage(ROOT + e.getKey() + "..")
+                    .should().onlyDependOnClassesThat(
+                            com.tngtech.archunit.base.DescribedPredicate.not(
+                                    com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(ROOT.substring(0, ROOT.length() - 1) + ".."))
+                                    .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage(
+                                            allowed.toArray(new String[0]))))
+                    .allowEmptyShould(true)
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void noPackagesDependOnEachOtherInACircle() {
+        slices().matching(ROOT + "(*)..").should().beFreeOfCycles().check(classes);
+    }
+}
