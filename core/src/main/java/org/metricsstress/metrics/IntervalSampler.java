@@ -19,6 +19,7 @@ public final class IntervalSampler {
     private long lastWritten;
     private long lastDropped;
     private long lastFailed;
+    private long lastRingFull;
     private long lastIndexRows;
     private long lastGcCount;
     private long lastGcMillis;
@@ -72,7 +73,7 @@ public final class IntervalSampler {
                 (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetRate,
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
-                ringOccupancy.getAsLong(), inFlight.getAsLong(),
+                ringOccupancy.getAsLong(), metrics.ringFullCount() - lastRingFull, inFlight.getAsLong(),
                 LatencySummary.of(histograms.get("response")), LatencySummary.of(histograms.get("service")),
                 LatencySummary.of(histograms.get("queue")), LatencySummary.of(histograms.get("schedule-lag")),
                 ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos),
@@ -93,6 +94,7 @@ public final class IntervalSampler {
         lastWritten = written;
         lastDropped = dropped;
         lastFailed = failed;
+        lastRingFull += s.ringFullEvents();
         return s;
     }
 }

@@ -28,6 +28,7 @@ public final class StressMetrics {
     private final Counter stringAttributesGenerated;
     private final Counter writeRequests;
     private final Counter sinkErrors;
+    private final Counter ringFull;
     private final Counter indexStageErrors;
     private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
     private final LatencyTracker response = new LatencyTracker("response");
@@ -51,6 +52,7 @@ public final class StressMetrics {
         stringAttributesGenerated = registry.counter(PREFIX + "string-attributes.generated");
         writeRequests = registry.counter(PREFIX + "writes.requests");
         sinkErrors = registry.counter(PREFIX + "writes.sink-errors");
+        ringFull = registry.counter(PREFIX + "ring.full");
         indexStageErrors = registry.counter(PREFIX + "index.stage-errors");
         for (ErrorClass c : ErrorClass.values()) {
             failuresByClass.put(c, registry.counter(PREFIX + "samples.failed." + c.name().toLowerCase()));
@@ -76,6 +78,11 @@ public final class StressMetrics {
 
     public void handedToWriter(int samples) {
         samplesHanded.inc(samples);
+    }
+
+    /** A producer found its lane full (it then dropped or waited, by policy): the ring pushed back. */
+    public void ringFull() {
+        ringFull.inc();
     }
 
     /** The sample stage's end-of-batch step threw (its samples are the sink's to account for). */
@@ -137,6 +144,7 @@ public final class StressMetrics {
     public long stringAttributesGenerated() { return stringAttributesGenerated.getCount(); }
     public long writeRequests() { return writeRequests.getCount(); }
     public long sinkErrors() { return sinkErrors.getCount(); }
+    public long ringFullCount() { return ringFull.getCount(); }
     public long indexStageErrors() { return indexStageErrors.getCount(); }
 
     public long failures(ErrorClass c) {

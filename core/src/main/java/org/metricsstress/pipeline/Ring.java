@@ -58,6 +58,7 @@ public final class Ring {
     private final int laneRunBits;
     private final OnFull onFull;
     private final WriterThreads threads = new WriterThreads();
+    private final StressMetrics metrics;
     private volatile boolean closed;
 
     /**
@@ -72,6 +73,7 @@ public final class Ring {
     public Ring(int size, int valuesPerSlot, int writers, int resourceKeys, OnFull onFull,
             GroupCommitSink.Factory samples, GroupCommitSink.Factory index, StressMetrics metrics) {
         this.onFull = onFull;
+        this.metrics = metrics;
         int keysPerLane = Math.max(1, resourceKeys / writers);
         this.laneRunBits = Math.min(MAX_LANE_RUN_BITS, 31 - Integer.numberOfLeadingZeros(keysPerLane));
         int laneSize = Integer.highestOneBit(Math.max(1, size / writers));
@@ -241,6 +243,7 @@ public final class Ring {
             try {
                 return ring.tryNext();
             } catch (InsufficientCapacityException full) {
+                metrics.ringFull(); // off the fast path: only when the lane has no room
                 return onFull == OnFull.BLOCK ? awaitRoom() : -1;
             }
         }

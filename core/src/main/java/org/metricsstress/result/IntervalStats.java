@@ -23,6 +23,7 @@ public record IntervalStats(
         long droppedTotal,
         long failedTotal,
         long ringOccupancy,
+        long ringFullEvents,
         long inFlightRequests,
         LatencySummary response,
         LatencySummary service,

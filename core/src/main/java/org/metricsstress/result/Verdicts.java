@@ -6,8 +6,11 @@ import java.util.Locale;
 /**
  * Decides whether the cluster kept up, and if not, whether the database or this client is to
  * blame. The tell of a client bottleneck: generators run late against the schedule while the ring
- * between them and the writers stays nearly empty (nothing is waiting on the database); the tell
- * of a database bottleneck: the ring fills, commits are dropped, or writes fail.
+ * between them and the writers stays nearly empty and never fills (nothing is waiting on the
+ * database); the tell of a database bottleneck: the ring fills (under {@code --on-full block} the
+ * generators then wait, and run late because of the database, not the client), commits are
+ * dropped, or writes fail. Occupancy is sampled at the end of each interval, so whether a lane was
+ * full at any moment in between comes from the ring's own count ({@code ringFullEvents}).
  */
 public final class Verdicts {
     /** Generators this late (p99) mean the schedule is not being met. */
@@ -26,9 +29,10 @@ public final class Verdicts {
             return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");
         }
         long peakRing = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
+        long fullEvents = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
         double ratio = targetRate > 0 ? achievedRate / targetRate : 0;
         boolean lagging = scheduleLag.p99() >= LAG_MS;
-        boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE;
+        boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE && fullEvents == 0;
         if (lagging && ringEmpty && dropped == 0) {
             return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
                     "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (peak %d of %d): "
@@ -50,7 +54,8 @@ public final class Verdicts {
 
     /** One line for the console when an interval looks client-bound, or null. */
     public static String intervalWarning(IntervalStats s, int ringSize) {
-        if (s.scheduleLag().p99() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE && s.dropped() == 0) {
+        if (s.scheduleLag().p99() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE
+                && s.ringFullEvents() == 0 && s.dropped() == 0) {
             return String.format(Locale.ROOT,
                     "warning: generators are %.1f s behind schedule while the ring is nearly empty: the client is the "
                             + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99() / 1000, s.cpuPercent());

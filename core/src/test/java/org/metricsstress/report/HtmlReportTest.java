@@ -41,7 +41,7 @@ class HtmlReportTest {
             LatencySummary lag = new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3 * spike, 0.02);
             total += 10_000;
             out.add(new IntervalStats(i * 10.0, 10, 1000, 10_000, 9_990, 10, 0, total, total - 10L * i, 10L * i, 0,
-                    i % 7, 20, resp, resp, LatencySummary.EMPTY, lag, 12.5 + i % 5, 200L << 20, 1, 3.0,
+                    i % 7, 0, 20, resp, resp, LatencySummary.EMPTY, lag, 12.5 + i % 5, 200L << 20, 1, 3.0,
                     indexOn ? Math.max(0, 3000 - i * 100) : -1, indexOn ? Math.min(100, i * 4) : -1,
                     indexOn ? Math.min(1000, i * 40) : -1));
         }
@@ -206,7 +206,7 @@ class HtmlReportTest {
         LatencySummary nan = new LatencySummary(5, Double.NaN, Double.POSITIVE_INFINITY, -1, Double.NaN, Double.NaN, Double.NaN);
         List<IntervalStats> iv = new ArrayList<>();
         for (int i = 1; i <= 10; i++) {
-            iv.add(new IntervalStats(i == 4 ? Double.NaN : i, i == 5 ? 0 : 1, Double.NaN, 0, 0, -3, 0, 0, 0, 0, 0, -1, 0,
+            iv.add(new IntervalStats(i == 4 ? Double.NaN : i, i == 5 ? 0 : 1, Double.NaN, 0, 0, -3, 0, 0, 0, 0, 0, -1, 0, 0,
                     nan, null, LatencySummary.EMPTY, nan, Double.NEGATIVE_INFINITY, -1, 0, Double.NaN, -1, -1, -1));
         }
         StressResult r = result(iv, true, config());
@@ -225,7 +225,7 @@ class HtmlReportTest {
     void allZeroSeriesRender() {
         List<IntervalStats> iv = new ArrayList<>();
         for (int i = 1; i <= 30; i++) {
-            iv.add(new IntervalStats(i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY,
+            iv.add(new IntervalStats(i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY,
                     LatencySummary.EMPTY, new LatencySummary(10, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0, 0, 0));
         }
         String html = HtmlReport.render(result(iv, true, config()));

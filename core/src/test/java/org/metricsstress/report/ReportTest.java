@@ -26,7 +26,7 @@ class ReportTest {
     static StressResult result(long generated, long written, long dropped, long failed) {
         LatencySummary l = new LatencySummary(3, 1, 2, 3, 4, 5, 1.5);
         IntervalStats i = new IntervalStats(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
-                failed, 5, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
+                failed, 5, 0, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of("javaVersion", "17"),
                 Map.of("nodes", 10), Map.of("groupResources", 50),
                 Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,

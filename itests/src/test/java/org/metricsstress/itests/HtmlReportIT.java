@@ -84,7 +84,7 @@ class HtmlReportIT {
                     i % 13 == 0 ? 8 : 1.5 * Math.abs(j), 0.015);
             long ring = cold ? Math.min(8192, 900L * i) : 20 + rnd.nextInt(60);
             long heap = (180L + (i * 37L) % 260) << 20;
-            iv.add(new IntervalStats(i * 10.0, 10, 50_000, generated, written, dropped, failed, gen, wr, dr, fl, ring,
+            iv.add(new IntervalStats(i * 10.0, 10, 50_000, generated, written, dropped, failed, gen, wr, dr, fl, ring, 0,
                     cold ? 512 : 40 + rnd.nextInt(30), resp, svc, queue, lag, 28 + 6 * rnd.nextDouble() + (cold ? 10 : 0),
                     heap, i % 4 == 0 ? 1 : 0, i % 4 == 0 ? 6 + (spike ? 40 : 0) : 0, cold ? 120_000 - 6_000L * i : 0,
                     Math.min(100, i * 100.0 / 15), cache));
