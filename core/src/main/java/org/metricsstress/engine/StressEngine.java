@@ -137,6 +137,13 @@ public final class StressEngine {
         long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
         long startMillis = System.currentTimeMillis() + 500;
         CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics);
+        // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
+        metrics.gauge("plan.target-rate", () -> Math.round(plan.samplesPerSecond()));
+        metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
+        metrics.gauge("client.heap-used-bytes", JvmStats::heapUsedBytes);
+        if (cache != null) {
+            metrics.gauge("index.cache-size", cache::size);
+        }
         IndexMetrics indexMetrics = null;
         CassandraIndexer indexer = null;
         if (cache != null) {

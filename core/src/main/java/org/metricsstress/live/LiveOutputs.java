@@ -13,6 +13,7 @@ import org.HdrHistogram.Histogram;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencyKind;
 import org.metricsstress.metrics.StressMetrics;
 
 /**
@@ -34,9 +35,9 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
     public static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
         LiveOutputs o = new LiveOutputs();
-        for (String latency : new String[] {"response", "service", "queue"}) {
+        for (LatencyKind kind : new LatencyKind[] {LatencyKind.RESPONSE, LatencyKind.SERVICE, LatencyKind.QUEUE}) {
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {
-                metrics.gauge("latency." + latency + "." + p + "-us", () -> o.percentileMicros(latency, p));
+                metrics.gauge("latency." + kind.tag() + "." + p + "-us", () -> o.percentileMicros(kind, p));
             }
         }
         if (config.hdrLog() != null) {
@@ -73,16 +74,12 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         return o;
     }
 
-    private long percentileMicros(String latency, String p) {
+    private long percentileMicros(LatencyKind kind, String p) {
         IntervalStats s = last.get();
         if (s == null) {
             return 0;
         }
-        var l = switch (latency) {
-            case "service" -> s.service();
-            case "queue" -> s.queue();
-            default -> s.response();
-        };
+        var l = s.latency(kind);
         double ms = switch (p) {
             case "p50" -> l.p50();
             case "p99" -> l.p99();

@@ -13,12 +13,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
 
 /**
- * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} in the Prometheus text format
- * (which OpenMetrics scrapers read), so a Grafana board can follow a long run.
+ * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} in the Prometheus text
+ * exposition format, version 0.0.4 (what Prometheus and compatible scrapers read; not the
+ * OpenMetrics format), so a Grafana board ({@code docs/grafana/}) can follow a long run.
  *
  * <p>Counters and gauges come from the metric registry. Latencies are summaries whose quantiles
  * come from the HdrHistogram of the last completed report interval (0.5, 0.9, 0.99, 0.999 and 1
@@ -58,46 +61,78 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
 
     String render() {
-        StringBuilder sb = new StringBuilder(4096);
+        return render(registry, lastInterval.get(), latencyCounts.get());
+    }
+
+    /**
+     * The text a scrape gets: every family with its HELP and TYPE lines, counters as
+     * {@code _total}, a sample's failure class as a label of one family, latencies as one summary
+     * family with the kind as a label.
+     */
+    static String render(MetricRegistry registry, IntervalStats last, Map<String, Long> latencyCounts) {
+        StringBuilder sb = new StringBuilder(8192);
+        StringBuilder byClass = new StringBuilder();
         for (Map.Entry<String, Counter> e : registry.getCounters().entrySet()) {
-            String name = name(e.getKey()) + "_total";
-            sb.append("# TYPE ").append(name).append(" counter\n");
+            String key = e.getKey();
+            if (key.startsWith(FAILED_CLASS_PREFIX)) {
+                byClass.append(FAILED_BY_CLASS).append("{class=\"").append(key.substring(FAILED_CLASS_PREFIX.length()))
+                        .append("\"} ").append(e.getValue().getCount()).append('\n');
+                continue;
+            }
+            String name = name(key) + "_total";
+            family(sb, name, "counter", MetricHelp.of(key));
             sb.append(name).append(' ').append(e.getValue().getCount()).append('\n');
         }
+        if (byClass.length() > 0) {
+            family(sb, FAILED_BY_CLASS, "counter", "samples that failed, by failure class");
+            sb.append(byClass);
+        }
         for (Map.Entry<String, Gauge> e : registry.getGauges().entrySet()) {
+            // Latency gauges are for JMX and CSV; here the summary family below serves them.
+            if (e.getKey().startsWith(StressMetrics.PREFIX + "latency.")) {
+                continue;
+            }
             Object v = e.getValue().getValue();
             if (v instanceof Number n) {
                 String name = name(e.getKey());
-                sb.append("# TYPE ").append(name).append(" gauge\n");
+                family(sb, name, "gauge", MetricHelp.of(e.getKey()));
                 sb.append(name).append(' ').append(n).append('\n');
             }
         }
-        IntervalStats last = lastInterval.get();
-        Map<String, Long> counts = latencyCounts.get();
         if (last != null) {
-            summary(sb, "response", last.response(), counts.getOrDefault("response", 0L));
-            summary(sb, "service", last.service(), counts.getOrDefault("service", 0L));
-            summary(sb, "queue", last.queue(), counts.getOrDefault("queue", 0L));
-            summary(sb, "schedule_lag", last.scheduleLag(), counts.getOrDefault("schedule-lag", 0L));
+            family(sb, LATENCY, "summary", "latency in seconds by kind (response: intended to acknowledged; service: "
+                    + "sent to acknowledged; queue: intended to picked up; schedule_lag: intended to generated); "
+                    + "quantiles over the last report interval (HdrHistogram), count over the run");
+            summary(sb, LatencyKind.RESPONSE, last.response(), latencyCounts);
+            summary(sb, LatencyKind.SERVICE, last.service(), latencyCounts);
+            summary(sb, LatencyKind.QUEUE, last.queue(), latencyCounts);
+            summary(sb, LatencyKind.SCHEDULE_LAG, last.scheduleLag(), latencyCounts);
         }
         return sb.toString();
     }
 
-    private static void summary(StringBuilder sb, String what, LatencySummary l, long count) {
-        String name = "metrics_stress_" + what + "_latency_seconds";
-        sb.append("# HELP ").append(name).append(" ").append(what)
-                .append(" latency; quantiles over the last report interval (HdrHistogram)\n");
-        sb.append("# TYPE ").append(name).append(" summary\n");
-        quantile(sb, name, "0.5", l.p50());
-        quantile(sb, name, "0.9", l.p90());
-        quantile(sb, name, "0.99", l.p99());
-        quantile(sb, name, "0.999", l.p999());
-        quantile(sb, name, "1", l.max());
-        sb.append(name).append("_count ").append(count).append('\n');
+    static final String FAILED_BY_CLASS = "metrics_stress_samples_failed_by_class_total";
+    static final String LATENCY = "metrics_stress_latency_seconds";
+    private static final String FAILED_CLASS_PREFIX = StressMetrics.PREFIX + "samples.failed.";
+
+    private static void family(StringBuilder sb, String name, String type, String help) {
+        sb.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        sb.append("# TYPE ").append(name).append(' ').append(type).append('\n');
     }
 
-    private static void quantile(StringBuilder sb, String name, String q, double ms) {
-        sb.append(name).append("{quantile=\"").append(q).append("\"} ")
+    private static void summary(StringBuilder sb, LatencyKind kind, LatencySummary l, Map<String, Long> counts) {
+        String labels = "kind=\"" + kind.label() + "\"";
+        quantile(sb, labels, "0.5", l.p50());
+        quantile(sb, labels, "0.9", l.p90());
+        quantile(sb, labels, "0.99", l.p99());
+        quantile(sb, labels, "0.999", l.p999());
+        quantile(sb, labels, "1", l.max());
+        sb.append(LATENCY).append("_count{").append(labels).append("} ")
+                .append(counts.getOrDefault(kind.tag(), 0L)).append('\n');
+    }
+
+    private static void quantile(StringBuilder sb, String labels, String q, double ms) {
+        sb.append(LATENCY).append('{').append(labels).append(",quantile=\"").append(q).append("\"} ")
                 .append(String.format(Locale.ROOT, "%.6f", ms / 1000)).append('\n');
     }
 

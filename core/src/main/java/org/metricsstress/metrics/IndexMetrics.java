@@ -44,6 +44,7 @@ public final class IndexMetrics {
         interfaces = new Progress(Math.toIntExact(interfaceResources));
         this.startNanos = startNanos;
         registry.gauge(p + "resources-indexed", () -> this::resourcesIndexed);
+        registry.gauge(p + "resources-in-plan", () -> this::resourcesInPlan);
     }
 
     public void requestSent() { requests.inc(); }

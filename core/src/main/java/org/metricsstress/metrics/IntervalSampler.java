@@ -1,6 +1,7 @@
 package org.metricsstress.metrics;
 
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
 import java.util.function.LongSupplier;
 
@@ -56,6 +57,10 @@ public final class IntervalSampler {
         this.cacheSize = cacheSize;
     }
 
+    private static LatencySummary summary(java.util.Map<String, org.HdrHistogram.Histogram> histograms, LatencyKind kind) {
+        return LatencySummary.of(histograms.get(kind.tag()));
+    }
+
     public synchronized IntervalStats sample(long nowNanos) {
         long generated = metrics.samplesGenerated();
         long written = metrics.samplesWritten();
@@ -74,8 +79,8 @@ public final class IntervalSampler {
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
                 ringOccupancy.getAsLong(), metrics.ringFullCount() - lastRingFull, inFlight.getAsLong(),
-                LatencySummary.of(histograms.get("response")), LatencySummary.of(histograms.get("service")),
-                LatencySummary.of(histograms.get("queue")), LatencySummary.of(histograms.get("schedule-lag")),
+                summary(histograms, LatencyKind.RESPONSE), summary(histograms, LatencyKind.SERVICE),
+                summary(histograms, LatencyKind.QUEUE), summary(histograms, LatencyKind.SCHEDULE_LAG),
                 ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos),
                 JvmStats.heapUsedBytes(), gcCount - lastGcCount, (double) (gcMillis - lastGcMillis),
                 index == null ? -1 : index.rowsWritten() - lastIndexRows,

@@ -1,6 +1,7 @@
 package org.metricsstress.metrics;
 
 import com.codahale.metrics.Counter;
+import org.metricsstress.result.LatencyKind;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import java.util.EnumMap;
@@ -31,10 +32,10 @@ public final class StressMetrics {
     private final Counter ringFull;
     private final Counter indexStageErrors;
     private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
-    private final LatencyTracker response = new LatencyTracker("response");
-    private final LatencyTracker service = new LatencyTracker("service");
-    private final LatencyTracker queue = new LatencyTracker("queue");
-    private final LatencyTracker scheduleLag = new LatencyTracker("schedule-lag");
+    private final LatencyTracker response = new LatencyTracker(LatencyKind.RESPONSE.tag());
+    private final LatencyTracker service = new LatencyTracker(LatencyKind.SERVICE.tag());
+    private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag());
+    private final LatencyTracker scheduleLag = new LatencyTracker(LatencyKind.SCHEDULE_LAG.tag());
 
     public StressMetrics() {
         this(new MetricRegistry());

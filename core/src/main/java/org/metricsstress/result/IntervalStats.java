@@ -48,4 +48,14 @@ public record IntervalStats(
     public double indexRowsPerSecond() {
         return intervalSeconds > 0 && indexRows >= 0 ? indexRows / intervalSeconds : -1;
     }
+
+    /** The latency of one kind in this interval. */
+    public LatencySummary latency(LatencyKind kind) {
+        return switch (kind) {
+            case RESPONSE -> response;
+            case SERVICE -> service;
+            case QUEUE -> queue;
+            case SCHEDULE_LAG -> scheduleLag;
+        };
+    }
 }

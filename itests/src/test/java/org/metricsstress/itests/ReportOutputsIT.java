@@ -83,7 +83,7 @@ class ReportOutputsIT {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                         .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
                 beans = ManagementFactory.getPlatformMBeanServer().queryNames(new ObjectName("metrics-stress:*"), null);
-                if (r.statusCode() == 200 && r.body().contains("metrics_stress_response_latency_seconds{quantile=\"0.99\"}")) {
+                if (r.statusCode() == 200 && r.body().contains("metrics_stress_latency_seconds{kind=\"response\",quantile=\"0.99\"}")) {
                     scrape = r.body();
                     break;
                 }
@@ -99,7 +99,7 @@ class ReportOutputsIT {
         assertNotNull(scrape, "no Prometheus scrape with latency quantiles");
         assertTrue(scrape.contains("# TYPE metrics_stress_samples_written_total counter"), scrape);
         assertTrue(scrape.matches("(?s).*\\nmetrics_stress_samples_written_total \\d+\\n.*"), scrape);
-        assertTrue(scrape.contains("# TYPE metrics_stress_response_latency_seconds summary"));
+        assertTrue(scrape.contains("# TYPE metrics_stress_latency_seconds summary"), scrape);
         assertFalse(beans.isEmpty(), "no MBeans in the metrics-stress domain");
         assertTrue(beans.stream().anyMatch(n -> n.toString().contains("samples.written")), beans.toString());
 

@@ -1,0 +1,46 @@
+package org.metricsstress.live;
+
+import java.util.Map;
+import org.metricsstress.metrics.StressMetrics;
+
+/** The HELP text of each metric the live outputs serve, by its registry name. */
+final class MetricHelp {
+    private static final Map<String, String> HELP = Map.ofEntries(
+            Map.entry("samples.generated", "samples generated (the audit's left side)"),
+            Map.entry("samples.dropped", "samples dropped because the ring was full (--on-full drop)"),
+            Map.entry("samples.handed-to-writer", "samples a writer took from the ring"),
+            Map.entry("samples.written", "samples acknowledged by the cluster"),
+            Map.entry("samples.failed", "samples that failed (every class)"),
+            Map.entry("group-commits.generated", "group commits generated (one resource, one timestamp)"),
+            Map.entry("group-commits.dropped", "group commits dropped because the ring was full"),
+            Map.entry("string-attributes.generated", "string attributes generated (index-only)"),
+            Map.entry("writes.requests", "sample write requests sent"),
+            Map.entry("writes.sink-errors", "times the sample stage's end of batch threw"),
+            Map.entry("writes.in-flight", "sample write requests in flight"),
+            Map.entry("ring.full", "times a producer found its ring lane full (then dropped or waited)"),
+            Map.entry("ring.size", "ring slots, all lanes"),
+            Map.entry("ring.occupancy", "ring slots in use"),
+            Map.entry("index.stage-errors", "commits on which the index stage threw (index work lost)"),
+            Map.entry("index.rows-written", "index rows written (terms, resource_attributes, resource_metrics)"),
+            Map.entry("index.requests", "index write requests sent"),
+            Map.entry("index.requests-failed", "index write requests that failed"),
+            Map.entry("index.resources-written", "resources whose index rows were all written"),
+            Map.entry("index.deferred", "resources deferred to their next sample for want of index budget"),
+            Map.entry("index.deduplicated-in-flight", "lookups of a resource already being indexed"),
+            Map.entry("index.cache-lookups", "resource cache lookups (one per group commit)"),
+            Map.entry("index.resources-indexed", "plan resources known to be indexed"),
+            Map.entry("index.resources-in-plan", "resources the plan will index"),
+            Map.entry("index.cache-size", "entries in the resource cache (Redis: keys in its database; -1 unknown)"),
+            Map.entry("plan.target-rate", "samples per second the plan asks for"),
+            Map.entry("client.cpu-millis", "CPU time this process used, milliseconds (rate() / 10 = % of one core)"),
+            Map.entry("client.heap-used-bytes", "heap in use in this process"));
+
+    private MetricHelp() {}
+
+    /** The help of {@code registryName} ({@code metrics-stress.samples.written}). */
+    static String of(String registryName) {
+        String key = registryName.startsWith(StressMetrics.PREFIX)
+                ? registryName.substring(StressMetrics.PREFIX.length()) : registryName;
+        return HELP.getOrDefault(key, "metrics-stress " + key);
+    }
+}
