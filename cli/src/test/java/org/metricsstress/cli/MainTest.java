@@ -129,10 +129,22 @@ class MainTest {
         }
     }
 
+    @Test
+    void aResultOfAnotherSchemaVersionIsRefusedInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = savedResult(dir, "old.json", 10);
+        String text = java.nio.file.Files.readString(file);
+        java.nio.file.Files.writeString(file, text.replaceFirst("\"schemaVersion\"\\s*:\\s*\\d+", "\"schemaVersion\" : 1"));
+        assertEquals(ExitCode.USAGE, run("report", file.toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("schemaVersion 1; this version of the tool reads "
+                + org.metricsstress.result.StressResult.SCHEMA_VERSION + " only"), err());
+    }
+
     /** A saved result with the figures compare reads; p99 is the knob. */
     private static java.nio.file.Path savedResult(java.nio.file.Path dir, String name, double p99) throws Exception {
         var l = new org.metricsstress.result.LatencySummary(100, p99 / 2, p99, p99, p99, p99, p99 / 2);
-        var r = new org.metricsstress.result.StressResult(1, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
+        var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
                 Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0,
                 0, 100, l, l, l, l, new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,

@@ -164,7 +164,7 @@ public final class Bench {
         StressResult r = run.execute();
         return BenchPhase.of(name, description, r.generationSeconds() + r.drainSeconds(), r.written(), r.failed(),
                 r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds(node0),
-                r.serviceLatency().p99(), nonZero(r.failedByClass()));
+                r.serviceLatency().p99Ms(), nonZero(r.failedByClass()));
     }
 
     private static Map<String, Long> nonZero(Map<String, Long> byClass) {

@@ -81,10 +81,10 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         }
         var l = s.latency(kind);
         double ms = switch (p) {
-            case "p50" -> l.p50();
-            case "p99" -> l.p99();
-            case "p999" -> l.p999();
-            default -> l.max();
+            case "p50" -> l.p50Ms();
+            case "p99" -> l.p99Ms();
+            case "p999" -> l.p999Ms();
+            default -> l.maxMs();
         };
         return Math.round(ms * 1000);
     }

@@ -122,11 +122,11 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     private static void summary(StringBuilder sb, LatencyKind kind, LatencySummary l, Map<String, Long> counts) {
         String labels = "kind=\"" + kind.label() + "\"";
-        quantile(sb, labels, "0.5", l.p50());
-        quantile(sb, labels, "0.9", l.p90());
-        quantile(sb, labels, "0.99", l.p99());
-        quantile(sb, labels, "0.999", l.p999());
-        quantile(sb, labels, "1", l.max());
+        quantile(sb, labels, "0.5", l.p50Ms());
+        quantile(sb, labels, "0.9", l.p90Ms());
+        quantile(sb, labels, "0.99", l.p99Ms());
+        quantile(sb, labels, "0.999", l.p999Ms());
+        quantile(sb, labels, "1", l.maxMs());
         sb.append(LATENCY).append("_count{").append(labels).append("} ")
                 .append(counts.getOrDefault(kind.tag(), 0L)).append('\n');
     }

@@ -47,11 +47,11 @@ public final class ConsoleReport {
                 s.indexRows() < 0 ? "-" : Numbers.rate(s.indexRowsPerSecond()),
                 s.indexedPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", s.indexedPercent()),
                 s.cacheSize() < 0 ? "-" : Numbers.count(s.cacheSize()),
-                Numbers.ms(s.response().p50()),
-                Numbers.ms(s.response().p99()),
-                Numbers.ms(s.response().p999()),
-                Numbers.ms(s.response().max()),
-                Numbers.ms(s.scheduleLag().p99()),
+                Numbers.ms(s.response().p50Ms()),
+                Numbers.ms(s.response().p99Ms()),
+                Numbers.ms(s.response().p999Ms()),
+                Numbers.ms(s.response().maxMs()),
+                Numbers.ms(s.scheduleLag().p99Ms()),
                 s.cpuPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", s.cpuPercent()));
         out.flush();
     }

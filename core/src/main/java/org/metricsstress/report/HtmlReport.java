@@ -157,13 +157,13 @@ public final class HtmlReport {
     }
 
     private static void figures(StringBuilder sb, StressResult r) {
-        double pct = r.targetRate() > 0 ? 100 * r.achievedRate() / r.targetRate() : Double.NaN;
+        double pct = r.targetSamplesPerSecond() > 0 ? 100 * r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : Double.NaN;
         LatencySummary resp = lat(r.responseLatency());
         sb.append("<section class=\"figures\">\n");
-        figure(sb, "target rate", rate(r.targetRate()), "samples/s");
-        figure(sb, "written rate", rate(r.achievedRate()), "samples/s" + (Double.isFinite(pct)
+        figure(sb, "target rate", rate(r.targetSamplesPerSecond()), "samples/s");
+        figure(sb, "written rate", rate(r.writtenSamplesPerSecond()), "samples/s" + (Double.isFinite(pct)
                 ? String.format(Locale.ROOT, " (%.1f%% of target)", pct) : ""));
-        figure(sb, "response p99", ms(resp.p99()), "ms, intended → acknowledged");
+        figure(sb, "response p99", ms(resp.p99Ms()), "ms, intended → acknowledged");
         figure(sb, "dropped", Numbers.count(r.dropped()), "samples (ring full)");
         figure(sb, "failed", Numbers.count(r.failed()), "samples (errors)");
         if (r.client() != null) {
@@ -204,7 +204,7 @@ public final class HtmlReport {
     private static void latencyRow(StringBuilder sb, String name, LatencySummary l, String what) {
         l = lat(l);
         sb.append("<tr><th>").append(esc(name)).append("</th>");
-        for (double v : new double[] {l.p50(), l.p90(), l.p99(), l.p999(), l.max(), l.mean()}) {
+        for (double v : new double[] {l.p50Ms(), l.p90Ms(), l.p99Ms(), l.p999Ms(), l.maxMs(), l.meanMs()}) {
             sb.append("<td>").append(l.count() == 0 ? "–" : ms(v)).append("</td>");
         }
         sb.append("<td>").append(Numbers.count(l.count())).append("</td><td class=\"what\">").append(esc(what))
@@ -299,7 +299,7 @@ public final class HtmlReport {
 
         SvgChart rate = new SvgChart("chart-rate", "Samples per second: target, generated, written")
                 .left("samples/s", SvgChart.Scale.LINEAR)
-                .line("target", GREY, true, false, x, col(iv, IntervalStats::targetRate))
+                .line("target", GREY, true, false, x, col(iv, IntervalStats::targetSamplesPerSecond))
                 .line("generated", BLUE, false, false, x, col(iv, IntervalStats::generatedPerSecond))
                 .line("written", GREEN, false, false, x, col(iv, IntervalStats::writtenPerSecond));
         emit(sb, markers(rate, indexDone, genStop), "Written below generated means the cluster (or the writers) fell behind.");
@@ -320,12 +320,12 @@ public final class HtmlReport {
 
         SvgChart latency = new SvgChart("chart-latency", "Latency per interval (coordinated-omission corrected)")
                 .left("ms (log scale)", SvgChart.Scale.LOG)
-                .line("response p50", GREEN, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p50))
-                .line("response p99", BLUE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p99))
-                .line("response p99.9", PURPLE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p999))
-                .line("response max", RED, false, false, x, latCol(iv, s -> s.response(), LatencySummary::max))
-                .line("service p99", CYAN, true, false, x, latCol(iv, s -> s.service(), LatencySummary::p99))
-                .line("queue p99", ORANGE, true, false, x, latCol(iv, s -> s.queue(), LatencySummary::p99));
+                .line("response p50", GREEN, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p50Ms))
+                .line("response p99", BLUE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p99Ms))
+                .line("response p99.9", PURPLE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p999Ms))
+                .line("response max", RED, false, false, x, latCol(iv, s -> s.response(), LatencySummary::maxMs))
+                .line("service p99", CYAN, true, false, x, latCol(iv, s -> s.service(), LatencySummary::p99Ms))
+                .line("queue p99", ORANGE, true, false, x, latCol(iv, s -> s.queue(), LatencySummary::p99Ms));
         emit(sb, markers(latency, indexDone, genStop), "Response: intended → acknowledged; service: sent → acknowledged; "
                 + "queue: intended → picked up by a writer. Gaps: no write acknowledged in that interval.");
 
@@ -359,9 +359,9 @@ public final class HtmlReport {
 
         SvgChart lag = new SvgChart("chart-lag", "Schedule lag: how late the generators ran against the intended times")
                 .left("ms (log scale)", SvgChart.Scale.LOG)
-                .line("schedule lag p50", GREEN, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p50))
-                .line("schedule lag p99", BLUE, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p99))
-                .line("schedule lag max", RED, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::max));
+                .line("schedule lag p50", GREEN, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p50Ms))
+                .line("schedule lag p99", BLUE, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p99Ms))
+                .line("schedule lag max", RED, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::maxMs));
         emit(sb, markers(lag, indexDone, genStop), "Lag while the ring stays empty means this client, not the database, is the bottleneck.");
     }
 
@@ -456,16 +456,16 @@ public final class HtmlReport {
         for (int i = 0; i < iv.size(); i += stride) {
             IntervalStats s = iv.get(i);
             LatencySummary resp = lat(s.response());
-            sb.append("<tr><td>").append(fixed(s.elapsedSeconds(), 0)).append("</td><td>").append(rate(s.targetRate()))
+            sb.append("<tr><td>").append(fixed(s.elapsedSeconds(), 0)).append("</td><td>").append(rate(s.targetSamplesPerSecond()))
                     .append("</td><td>").append(rate(s.generatedPerSecond())).append("</td><td>")
                     .append(rate(s.writtenPerSecond())).append("</td><td>").append(Numbers.count(s.dropped()))
                     .append("</td><td>").append(Numbers.count(s.failed())).append("</td><td>")
                     .append(Numbers.count(s.ringOccupancy())).append("</td><td>").append(Numbers.count(s.inFlightRequests()))
-                    .append("</td><td>").append(latMs(resp, resp.p50())).append("</td><td>").append(latMs(resp, resp.p99()))
-                    .append("</td><td>").append(latMs(resp, resp.p999())).append("</td><td>").append(latMs(resp, resp.max()))
-                    .append("</td><td>").append(latMs(lat(s.service()), lat(s.service()).p99()))
-                    .append("</td><td>").append(latMs(lat(s.queue()), lat(s.queue()).p99()))
-                    .append("</td><td>").append(latMs(lat(s.scheduleLag()), lat(s.scheduleLag()).p99()))
+                    .append("</td><td>").append(latMs(resp, resp.p50Ms())).append("</td><td>").append(latMs(resp, resp.p99Ms()))
+                    .append("</td><td>").append(latMs(resp, resp.p999Ms())).append("</td><td>").append(latMs(resp, resp.maxMs()))
+                    .append("</td><td>").append(latMs(lat(s.service()), lat(s.service()).p99Ms()))
+                    .append("</td><td>").append(latMs(lat(s.queue()), lat(s.queue()).p99Ms()))
+                    .append("</td><td>").append(latMs(lat(s.scheduleLag()), lat(s.scheduleLag()).p99Ms()))
                     .append("</td><td>").append(fixed(s.cpuPercent(), 0)).append("</td><td>")
                     .append(s.heapUsedBytes() < 0 ? "–" : mib(s.heapUsedBytes())).append("</td><td>")
                     .append(fixed(s.gcPauseMs(), 0)).append("</td><td>")

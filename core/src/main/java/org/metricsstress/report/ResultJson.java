@@ -32,7 +32,20 @@ public final class ResultJson {
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * Reads a result file of this tool's layout. One of another {@code schemaVersion} is refused
+     * before its fields are read, with an exception that says which version it is.
+     */
     public static StressResult read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), StressResult.class);
+        com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(file.toFile());
+        com.fasterxml.jackson.databind.JsonNode version = tree == null ? null : tree.get("schemaVersion");
+        if (version == null || !version.canConvertToInt()) {
+            throw new IOException("no schemaVersion");
+        }
+        if (version.asInt() != StressResult.SCHEMA_VERSION) {
+            throw new IOException("schemaVersion " + version.asInt() + "; this version of the tool reads "
+                    + StressResult.SCHEMA_VERSION + " only (docs/result-schema.json)");
+        }
+        return MAPPER.treeToValue(tree, StressResult.class);
     }
 }

@@ -19,8 +19,8 @@ public final class Summary {
         out.printf(Locale.ROOT, "duration      %.1f s generating, %.1f s draining%s%n", r.generationSeconds(),
                 r.drainSeconds(), r.drained() ? "" : " (drain timed out: the rest counted as failed)");
         out.printf(Locale.ROOT, "rate          target %s samples/s, written %s samples/s (%.1f%% of target)%n",
-                Numbers.rate(r.targetRate()), Numbers.rate(r.achievedRate()),
-                r.targetRate() > 0 ? 100.0 * r.achievedRate() / r.targetRate() : 0.0);
+                Numbers.rate(r.targetSamplesPerSecond()), Numbers.rate(r.writtenSamplesPerSecond()),
+                r.targetSamplesPerSecond() > 0 ? 100.0 * r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0.0);
         out.printf(Locale.ROOT, "samples       generated %s, written %s, dropped %s, failed %s%n",
                 Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
                 Numbers.count(r.failed()));
@@ -90,7 +90,7 @@ public final class Summary {
 
     private static void latency(PrintStream out, String name, String what, String per, LatencySummary l) {
         out.printf(Locale.ROOT, "%-13s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s ms  (%s, %s %s)%n", name,
-                Numbers.ms(l.p50()), Numbers.ms(l.p90()), Numbers.ms(l.p99()), Numbers.ms(l.p999()),
-                Numbers.ms(l.max()), what, Numbers.count(l.count()), per);
+                Numbers.ms(l.p50Ms()), Numbers.ms(l.p90Ms()), Numbers.ms(l.p99Ms()), Numbers.ms(l.p999Ms()),
+                Numbers.ms(l.maxMs()), what, Numbers.count(l.count()), per);
     }
 }

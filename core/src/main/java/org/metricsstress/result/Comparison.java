@@ -22,13 +22,13 @@ public final class Comparison {
     private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value) {}
 
     private static final List<Figure> FIGURES = List.of(
-            new Figure("written samples/s", true, true, StressResult::achievedRate),
-            new Figure("written / target", true, true, r -> r.targetRate() > 0 ? r.achievedRate() / r.targetRate() : 0),
-            new Figure("response p50 ms", false, false, r -> r.responseLatency().p50()),
-            new Figure("response p99 ms", false, true, r -> r.responseLatency().p99()),
-            new Figure("response p99.9 ms", false, true, r -> r.responseLatency().p999()),
-            new Figure("response max ms", false, false, r -> r.responseLatency().max()),
-            new Figure("service p99 ms", false, false, r -> r.serviceLatency().p99()),
+            new Figure("written samples/s", true, true, StressResult::writtenSamplesPerSecond),
+            new Figure("written / target", true, true, r -> r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0),
+            new Figure("response p50 ms", false, false, r -> r.responseLatency().p50Ms()),
+            new Figure("response p99 ms", false, true, r -> r.responseLatency().p99Ms()),
+            new Figure("response p99.9 ms", false, true, r -> r.responseLatency().p999Ms()),
+            new Figure("response max ms", false, false, r -> r.responseLatency().maxMs()),
+            new Figure("service p99 ms", false, false, r -> r.serviceLatency().p99Ms()),
             new Figure("dropped samples", false, true, r -> r.dropped()),
             new Figure("failed samples", false, true, r -> r.failed()),
             new Figure("client CPU us/sample", false, true, r -> r.client().cpuMicrosPerSample()),

@@ -13,7 +13,7 @@ package org.metricsstress.result;
 public record IntervalStats(
         double elapsedSeconds,
         double intervalSeconds,
-        double targetRate,
+        double targetSamplesPerSecond,
         long generated,
         long written,
         long dropped,

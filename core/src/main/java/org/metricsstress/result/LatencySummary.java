@@ -2,8 +2,12 @@ package org.metricsstress.result;
 
 import org.HdrHistogram.Histogram;
 
-/** Percentiles of one latency histogram, in milliseconds. */
-public record LatencySummary(long count, double p50, double p90, double p99, double p999, double max, double mean) {
+/**
+ * Percentiles of one latency histogram, in milliseconds (HdrHistogram of microseconds, 3
+ * significant digits).
+ */
+public record LatencySummary(long count, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs,
+        double meanMs) {
     public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0, 0);
 
     /** From a histogram of microseconds. */

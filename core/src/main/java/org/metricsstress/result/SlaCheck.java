@@ -28,7 +28,7 @@ public final class SlaCheck {
             case "failed":
                 return r.failed();
             case "rate":
-                return r.targetRate() > 0 ? r.achievedRate() / r.targetRate() : Double.NaN;
+                return r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : Double.NaN;
             case "cpu":
                 return r.client().cpuPercent();
             case "index.time":
@@ -47,12 +47,12 @@ public final class SlaCheck {
             return Double.NaN;
         }
         return switch (metric.substring(dot + 1)) {
-            case "p50" -> l.p50();
-            case "p90" -> l.p90();
-            case "p99" -> l.p99();
-            case "p99.9" -> l.p999();
-            case "max" -> l.max();
-            default -> l.mean();
+            case "p50" -> l.p50Ms();
+            case "p90" -> l.p90Ms();
+            case "p99" -> l.p99Ms();
+            case "p99.9" -> l.p999Ms();
+            case "max" -> l.maxMs();
+            default -> l.meanMs();
         };
     }
 

@@ -9,8 +9,8 @@ import java.util.Map;
  *
  * @param generationSeconds time from the first intended commit until generation stopped
  * @param drainSeconds      time spent draining the ring and the writes in flight afterwards
- * @param targetRate        samples per second the plan asks for
- * @param achievedRate      samples written per second of generation (written / generationSeconds)
+ * @param targetSamplesPerSecond  samples per second the plan asks for
+ * @param writtenSamplesPerSecond samples written per second of generation (written / generationSeconds)
  * @param drained           true if everything settled within the drain timeout
  * @param unaccounted       generated - written - dropped - failed: 0 when the audit balances
  * @param index             the indexer's figures ({@code enabled: false} with --no-index)
@@ -29,8 +29,8 @@ public record StressResult(
         String startedAt,
         double generationSeconds,
         double drainSeconds,
-        double targetRate,
-        double achievedRate,
+        double targetSamplesPerSecond,
+        double writtenSamplesPerSecond,
         long generated,
         long written,
         long dropped,
@@ -54,12 +54,12 @@ public record StressResult(
         List<IntervalStats> intervals) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {
         return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetRate, achievedRate, generated, written, dropped, failed,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, outcome, intervals);

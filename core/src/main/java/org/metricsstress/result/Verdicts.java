@@ -31,34 +31,34 @@ public final class Verdicts {
         long peakRing = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
         long fullEvents = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
         double ratio = targetRate > 0 ? achievedRate / targetRate : 0;
-        boolean lagging = scheduleLag.p99() >= LAG_MS;
+        boolean lagging = scheduleLag.p99Ms() >= LAG_MS;
         boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE && fullEvents == 0;
         if (lagging && ringEmpty && dropped == 0) {
             return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
                     "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (peak %d of %d): "
                             + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)",
-                    scheduleLag.p99() / 1000, peakRing, ringSize, cpuPercent));
+                    scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent));
         }
         if (dropped > 0 || failed > 0 || ratio < KEPT_UP_RATIO) {
             return new Verdict("CLUSTER_BEHIND", String.format(Locale.ROOT,
                     "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed; "
                             + "ring peak %d of %d; response p99 %.1f ms",
-                    100 * ratio, dropped, failed, peakRing, ringSize, response.p99()));
+                    100 * ratio, dropped, failed, peakRing, ringSize, response.p99Ms()));
         }
         String note = cpuPercent >= 90
                 ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit", cpuPercent) : "";
         return new Verdict("KEPT_UP", String.format(Locale.ROOT,
                 "the cluster wrote %.1f%% of the target rate with no drops or failures; response p99 %.1f ms%s",
-                100 * ratio, response.p99(), note));
+                100 * ratio, response.p99Ms(), note));
     }
 
     /** One line for the console when an interval looks client-bound, or null. */
     public static String intervalWarning(IntervalStats s, int ringSize) {
-        if (s.scheduleLag().p99() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE
+        if (s.scheduleLag().p99Ms() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE
                 && s.ringFullEvents() == 0 && s.dropped() == 0) {
             return String.format(Locale.ROOT,
                     "warning: generators are %.1f s behind schedule while the ring is nearly empty: the client is the "
-                            + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99() / 1000, s.cpuPercent());
+                            + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99Ms() / 1000, s.cpuPercent());
         }
         return null;
     }

@@ -126,7 +126,7 @@ class HtmlReportTest {
     void anUnbalancedAuditSaysByHowMuch() {
         StressResult r = result(5);
         StressResult off = new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
-                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetRate(), r.achievedRate(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(), r.writtenSamplesPerSecond(),
                 r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(), 42, false,
                 r.groupCommitsGenerated(), r.groupCommitsDropped(), r.stringAttributesGenerated(), r.writeRequests(),
                 r.responseLatency(), r.serviceLatency(), r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(),

@@ -70,8 +70,8 @@ class EmbeddedJarIT {
         assertEquals(10_000, result.get("generated").asLong());
         assertEquals(result.get("generated").asLong(),
                 result.get("written").asLong() + result.get("dropped").asLong() + result.get("failed").asLong());
-        assertEquals(2000.0, result.get("targetRate").asDouble(), 1e-9);
-        assertTrue(result.get("responseLatency").get("p99").asDouble() > 0);
+        assertEquals(2000.0, result.get("targetSamplesPerSecond").asDouble(), 1e-9);
+        assertTrue(result.get("responseLatency").get("p99Ms").asDouble() > 0);
         assertEquals(20, result.get("config").get("nodes").asInt());
         assertFalse(result.get("intervals").isEmpty());
     }

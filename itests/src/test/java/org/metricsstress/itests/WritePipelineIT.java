@@ -63,7 +63,7 @@ class WritePipelineIT {
         assertTrue(r.auditBalances());
         assertEquals(800, r.groupCommitsGenerated());
         assertEquals(800, r.responseLatency().count());
-        assertTrue(r.responseLatency().p99() > 0);
+        assertTrue(r.responseLatency().p99Ms() > 0);
 
         try (CqlSession s = Cql.session(server)) {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_short.samples"));
@@ -145,7 +145,7 @@ class WritePipelineIT {
         assertEquals(0, r.dropped());
         assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
         // Latency counts from the intended time, so falling behind shows in the queue time.
-        assertTrue(r.queueLatency().max() > 100, "queue max " + r.queueLatency().max() + " ms");
+        assertTrue(r.queueLatency().maxMs() > 100, "queue max " + r.queueLatency().maxMs() + " ms");
         try (CqlSession s = Cql.session(server)) {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_block.samples"));
         }

@@ -1,0 +1,93 @@
+package org.metricsstress.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.cache.GuavaResourceCache;
+import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.IntervalSampler;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.SlaCheck;
+import org.metricsstress.result.StressResult;
+
+/**
+ * The result file, assembled by the engine's own code from real counters, matches
+ * docs/result-schema.json: renaming a field of the result model without the schema fails here.
+ */
+class ResultSchemaTest {
+
+    /** What StressEngine.prepare reads from a connected session. */
+    private static Map<String, Object> cluster() {
+        return Map.of("name", "test", "nodes", 1, "localDc", "dc1", "releases", List.of("5.0.9"), "keyspace", "newts",
+                "replication", Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "1"));
+    }
+
+    @Test
+    void aResultAssembledFromCountersMatchesTheDocumentedSchema(@TempDir Path dir) throws Exception {
+        StressConfig config = StressConfig.builder().nodes(2).interfaces(1).groups(2).attributes(3)
+                .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1))
+                .sla(Sla.parse("--sla", "p99<1s,drops=0")).build();
+        StressPlan plan = StressPlan.of(config);
+        StressMetrics metrics = new StressMetrics();
+        long start = System.nanoTime();
+        IndexMetrics index = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
+                plan.interfaceResources(), start);
+        IntervalSampler sampler = new IntervalSampler(metrics, start, plan.samplesPerSecond(), () -> 3, () -> 1);
+        try (GuavaResourceCache cache = new GuavaResourceCache(100)) {
+            sampler.withIndex(index, cache::size);
+            metrics.generated(12, 4);
+            metrics.handedToWriter(12);
+            metrics.written(9);
+            metrics.failed(3, ErrorClass.TIMEOUT);
+            metrics.response().recordNanos(2_000_000);
+            metrics.service().recordNanos(1_000_000);
+            metrics.queue().recordNanos(100_000);
+            metrics.scheduleLag().recordNanos(50_000);
+            index.requestSent();
+            index.rowsWritten(28);
+            index.groupIndexed(0);
+            cache.put(1, 2);
+            List<IntervalStats> intervals = List.of(sampler.sample(start + 1_000_000_000L));
+            Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
+            StressResult r = RunResults.of(config, plan, metrics, index, cache, null, cluster(),
+                    schedule, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 0, 0, intervals);
+            r = r.withSla(SlaCheck.evaluate(config.sla(), r));
+
+            Path file = dir.resolve("result.json");
+            ResultJson.write(r, file);
+            // Surefire runs in the module directory; the schema is in the repository's docs.
+            JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(Files.readString(Path.of("..", "docs", "result-schema.json")));
+            ObjectMapper mapper = new ObjectMapper();
+            JsonNode json = mapper.readTree(file.toFile());
+            Set<ValidationMessage> errors = schema.validate(json);
+            assertEquals(Set.of(), errors, "the result file does not match docs/result-schema.json");
+            assertEquals(StressResult.SCHEMA_VERSION, json.get("schemaVersion").asInt());
+            assertTrue(json.get("responseLatency").has("p99Ms"));
+            Path again = dir.resolve("again.json");
+            ResultJson.write(ResultJson.read(file), again);
+            assertEquals(json, mapper.readTree(again.toFile()), "a result file reads back as the result written");
+        }
+    }
+}
