@@ -13,8 +13,16 @@ import org.metricsstress.result.StressResult;
  */
 public record Outcome(int exitCode, String problem, StressResult result) {
 
-    /** The outcome of a run that completed: it passed unless its criteria failed. */
+    /**
+     * The outcome of a run that completed: it passed unless its audit does not balance (some
+     * samples are neither written, dropped nor failed: its figures cannot be trusted) or its
+     * criteria failed.
+     */
     public static Outcome of(StressResult result) {
+        if (!result.auditBalances()) {
+            return new Outcome(ExitCode.CRITERIA_FAILED, "audit unbalanced: " + result.unaccounted()
+                    + " samples unaccounted for (generated != written + dropped + failed)", result);
+        }
         if (result.sla() != null && !result.sla().passed()) {
             return new Outcome(ExitCode.CRITERIA_FAILED, "SLA failed: " + String.join("; ", result.sla().failures()),
                     result);

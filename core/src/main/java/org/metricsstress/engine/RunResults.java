@@ -56,7 +56,7 @@ final class RunResults {
                 m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
                 HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
         Verdict verdict = Verdicts.of(plan.samplesPerSecond(), achieved, m.samplesWritten(), m.samplesDropped(),
-                m.samplesFailed(), lag, response, cpuPercent, config.ringSize(), intervals);
+                m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView, cluster,

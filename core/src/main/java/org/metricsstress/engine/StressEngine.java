@@ -2,6 +2,7 @@ package org.metricsstress.engine;
 
 import org.metricsstress.live.LiveOutputs;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -57,6 +58,8 @@ public final class StressEngine {
     private final StressConfig config;
     private final PrintStream out;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final StressMetrics metrics = new StressMetrics();
+    private IndexMetrics indexMetrics;
     private ResourceCache callersCache;
     private boolean stopWhenIndexed;
 
@@ -99,10 +102,32 @@ public final class StressEngine {
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
                 if (config.primeCache()) {
-                    primed = new CachePrimer(session, config.keyspace(), cache, out).prime();
+                    primed = onCluster("priming the cache from " + config.keyspace(),
+                            () -> new CachePrimer(session, config.keyspace(), cache, out).prime());
                 }
             }
-            return generate(plan, session, cluster, cache, primed);
+            CassandraSampleWriter writer = onCluster("preparing the sample INSERT",
+                    () -> new CassandraSampleWriter(session, config, metrics));
+            CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
+                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan)));
+            return generate(plan, cluster, cache, primed, writer, indexer);
+        }
+    }
+
+    /** A step of setting up that talks to the cluster. */
+    private interface ClusterStep<T> {
+        T run() throws ClusterException;
+    }
+
+    /**
+     * Runs {@code step}; a driver error (a node gone, a table of another shape, no permission) is
+     * a {@link ClusterException} naming the step, the jar's exit code 3 and one line, not a bug.
+     */
+    private static <T> T onCluster(String what, ClusterStep<T> step) throws ClusterException {
+        try {
+            return step.run();
+        } catch (DriverException e) {
+            throw new ClusterException(what + " failed: " + CassandraConnector.reason(e));
         }
     }
 
@@ -111,6 +136,10 @@ public final class StressEngine {
     }
 
     private Map<String, Object> prepare(CqlSession session) throws ClusterException {
+        return onCluster("setting up the schema of " + config.keyspace(), () -> describeAndApplySchema(session));
+    }
+
+    private Map<String, Object> describeAndApplySchema(CqlSession session) throws ClusterException {
         Metadata md = session.getMetadata();
         String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
         Replication wanted = config.replicationIn(localDc);
@@ -130,26 +159,28 @@ public final class StressEngine {
         return cluster;
     }
 
-    private StressResult generate(StressPlan plan, CqlSession session, Map<String, Object> cluster,
-            ResourceCache cache, CachePrimer.Primed primed) {
-        StressMetrics metrics = new StressMetrics();
+    private IndexMetrics indexMetrics(StressPlan plan) {
+        if (indexMetrics == null) {
+            indexMetrics = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
+                    plan.strings() > 0 ? plan.interfaceResources() : 0, System.nanoTime());
+        }
+        return indexMetrics;
+    }
+
+    private StressResult generate(StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
+            CachePrimer.Primed primed, CassandraSampleWriter writer, CassandraIndexer indexer) {
         // A short lead so every thread is running before the first intended time.
         long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
         long startMillis = System.currentTimeMillis() + 500;
-        CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics);
+        if (indexMetrics != null) {
+            indexMetrics.startsAt(startNanos);
+        }
         // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
         metrics.gauge("plan.target-rate", () -> Math.round(plan.samplesPerSecond()));
         metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
         metrics.gauge("client.heap-used-bytes", JvmStats::heapUsedBytes);
         if (cache != null) {
             metrics.gauge("index.cache-size", cache::size);
-        }
-        IndexMetrics indexMetrics = null;
-        CassandraIndexer indexer = null;
-        if (cache != null) {
-            indexMetrics = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
-                    plan.strings() > 0 ? plan.interfaceResources() : 0, startNanos);
-            indexer = new CassandraIndexer(session, config, plan, cache, indexMetrics);
         }
         Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
                 config.onFull(), writer, indexer, metrics);
@@ -179,65 +210,86 @@ public final class StressEngine {
         ConsoleReport console = new ConsoleReport(out,
                 config.duration() == null ? -1 : config.duration().toMillis() / 1000.0);
         List<IntervalStats> intervals = new ArrayList<>();
-        threads.forEach(Thread::start);
-
-        long reportNanos = config.reportInterval().toNanos();
-        long nextReport = startNanos + reportNanos;
+        StressResult result;
         boolean interrupted = false;
-        int lastWarning = -10;
-        boolean watchIndex = stopWhenIndexed && indexMetrics != null;
-        while (true) {
-            long wakeAt = Math.min(nextReport, schedule.endNanos());
-            if (watchIndex) {
-                wakeAt = Math.min(wakeAt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
-            }
-            long wait = wakeAt - System.nanoTime();
-            try {
-                if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
+        boolean settledNormally = false;
+        try {
+            threads.forEach(Thread::start);
+
+            long reportNanos = config.reportInterval().toNanos();
+            long nextReport = startNanos + reportNanos;
+            int lastWarning = -10;
+            boolean watchIndex = stopWhenIndexed && indexMetrics != null;
+            while (true) {
+                long wakeAt = Math.min(nextReport, schedule.endNanos());
+                if (watchIndex) {
+                    wakeAt = Math.min(wakeAt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
+                }
+                long wait = wakeAt - System.nanoTime();
+                try {
+                    if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    // An interrupt (Ctrl-C in a Karaf shell) means stop: the run still drains and
+                    // reports, and the interrupt is restored for the caller afterwards.
+                    interrupted = true;
                     break;
                 }
-            } catch (InterruptedException e) {
-                // An interrupt (Ctrl-C in a Karaf shell) means stop: the run still drains and
-                // reports, and the interrupt is restored for the caller afterwards.
-                interrupted = true;
-                break;
-            }
-            long now = System.nanoTime();
-            if (now >= nextReport) {
-                IntervalStats s = sampler.sample(now);
-                intervals.add(s);
-                console.line(s);
-                String warning = Verdicts.intervalWarning(s, ring.size());
-                if (warning != null && intervals.size() >= lastWarning + 10) {
-                    out.println(warning);
-                    lastWarning = intervals.size();
+                long now = System.nanoTime();
+                if (now >= nextReport) {
+                    IntervalStats s = sampler.sample(now);
+                    intervals.add(s);
+                    console.line(s);
+                    String warning = Verdicts.intervalWarning(s, ring.size());
+                    if (warning != null && intervals.size() >= lastWarning + 10) {
+                        out.println(warning);
+                        lastWarning = intervals.size();
+                    }
+                    nextReport += reportNanos;
                 }
-                nextReport += reportNanos;
+                if (now >= schedule.endNanos() || (watchIndex && indexMetrics.secondsToComplete() >= 0)) {
+                    break;
+                }
             }
-            if (now >= schedule.endNanos() || (watchIndex && indexMetrics.secondsToComplete() >= 0)) {
-                break;
+
+            generators.forEach(Generator::stop);
+            // A generator waiting for room (BLOCK) finishes its commit when the writers free a
+            // slot; if they do not within the drain timeout (a stuck writer), the ring is closed
+            // and it gives up, its commit counted as abandoned, so the run still ends.
+            if (!joinAll(threads, config.drainTimeout().toNanos())) {
+                ring.close();
+                joinAll(threads, Long.MAX_VALUE);
             }
-        }
+            long generationEnd = System.nanoTime();
 
-        generators.forEach(Generator::stop);
-        ring.close(); // a generator waiting for room (BLOCK) gives up instead of waiting for a stuck writer
-        joinAll(threads);
-        long generationEnd = System.nanoTime();
-
-        boolean drained = drain(ring, writer, indexer, metrics);
-        long settled = System.nanoTime();
-        IntervalStats last = sampler.sample(settled);
-        // The drain's own interval is often a few milliseconds: its counts are in the totals and
-        // the HDR log, but a rate over so short a time would only be noise in the series.
-        boolean worthALine = last.intervalSeconds() >= config.reportInterval().toMillis() / 2000.0;
-        if (worthALine && last.generated() + last.written() + last.dropped() + last.failed() > 0) {
-            intervals.add(last);
-            console.line(last);
+            boolean drained = drain(ring, writer, indexer, metrics);
+            long settled = System.nanoTime();
+            IntervalStats last = sampler.sample(settled);
+            // The drain's own interval is often a few milliseconds: its counts are in the totals and
+            // the HDR log, but a rate over so short a time would only be noise in the series.
+            boolean worthALine = last.intervalSeconds() >= config.reportInterval().toMillis() / 2000.0;
+            if (worthALine && last.generated() + last.written() + last.dropped() + last.failed() > 0) {
+                intervals.add(last);
+                console.line(last);
+            }
+            long cpu = ProcessCpu.nanos() - cpuAtStart;
+            result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
+                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals);
+            settledNormally = true;
+        } finally {
+            if (!settledNormally) {
+                // Something threw mid-run (a bug): leave no thread, endpoint or MBean of ours behind.
+                generators.forEach(Generator::stop);
+                ring.close();
+                writer.abort();
+                if (indexer != null) {
+                    indexer.abort();
+                }
+                ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+            }
+            live.close();
         }
-        long cpu = ProcessCpu.nanos() - cpuAtStart;
-        StressResult result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals);
-        live.close();
         if (config.sla() != null) {
             result = result.withSla(SlaCheck.evaluate(config.sla(), result));
         }
@@ -315,17 +367,26 @@ public final class StressEngine {
                 config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s");
     }
 
-    private static void joinAll(List<Thread> threads) {
+    /**
+     * Joins every thread, for at most {@code boundNanos} in all; an interrupt does not end the wait
+     * (generators must be gone before the drain starts). True if all have ended.
+     */
+    private static boolean joinAll(List<Thread> threads, long boundNanos) {
+        long deadline = boundNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + boundNanos;
         for (Thread t : threads) {
-            boolean joined = false;
-            while (!joined) {
+            while (t.isAlive()) {
+                long left = deadline == Long.MAX_VALUE ? 0 : deadline - System.nanoTime();
+                if (deadline != Long.MAX_VALUE && left <= 0) {
+                    return false;
+                }
                 try {
-                    t.join();
-                    joined = true;
+                    t.join(deadline == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                 } catch (InterruptedException e) {
-                    // Keep joining: generators stop within 100 ms of stop(), and must be gone first.
+                    // Keep joining: generators stop within 100 ms of stop() unless a full ring holds them.
                 }
             }
         }
+        return true;
     }
+
 }

@@ -20,7 +20,7 @@ public final class IndexMetrics {
     private final Counter lookups;
     private final Progress groups;
     private final Progress interfaces;
-    private final long startNanos;
+    private volatile long startNanos;
     private final AtomicLong completeAtNanos = new AtomicLong(-1);
     private final AtomicLong writtenSamplesAtComplete = new AtomicLong(-1);
     private final StressMetrics samples;
@@ -45,6 +45,11 @@ public final class IndexMetrics {
         this.startNanos = startNanos;
         registry.gauge(p + "resources-indexed", () -> this::resourcesIndexed);
         registry.gauge(p + "resources-in-plan", () -> this::resourcesInPlan);
+    }
+
+    /** When the run's schedule starts: the time to complete is counted from here. */
+    public void startsAt(long nanos) {
+        startNanos = nanos;
     }
 
     public void requestSent() { requests.inc(); }

@@ -9,8 +9,13 @@ import org.metricsstress.config.Sla;
 public final class SlaCheck {
     private SlaCheck() {}
 
+    /** Every --sla implies this one: a run whose audit does not balance passes nothing. */
     public static SlaResult evaluate(Sla sla, StressResult r) {
         List<String> failures = new ArrayList<>();
+        if (r.unaccounted() != 0) {
+            failures.add(String.format(Locale.ROOT, "unaccounted is %,d, wanted = 0 (implied by every --sla)",
+                    r.unaccounted()));
+        }
         for (Sla.Criterion c : sla.criteria()) {
             double value = measured(c.metric(), r);
             if (Double.isNaN(value) || !c.holds(value)) {

@@ -22,9 +22,19 @@ public final class Verdicts {
 
     private Verdicts() {}
 
+    /**
+     * @param unaccounted generated - written - dropped - failed once the run settled: anything but 0
+     *                    means the figures cannot be trusted, whatever else they say
+     */
     public static Verdict of(double targetRate, double achievedRate, long written, long dropped, long failed,
-            LatencySummary scheduleLag, LatencySummary response, double cpuPercent, int ringSize,
+            long unaccounted, LatencySummary scheduleLag, LatencySummary response, double cpuPercent, int ringSize,
             List<IntervalStats> intervals) {
+        if (unaccounted != 0) {
+            return new Verdict("AUDIT_UNBALANCED", String.format(Locale.ROOT,
+                    "%,d samples are unaccounted for (generated != written + dropped + failed): requests still "
+                            + "unsettled when the run gave up waiting; no figure of this run can be trusted",
+                    unaccounted));
+        }
         if (written + dropped + failed == 0) {
             return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");
         }

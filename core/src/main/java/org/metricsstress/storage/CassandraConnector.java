@@ -122,7 +122,8 @@ public final class CassandraConnector {
                 .orElse(Map.of());
     }
 
-    private static String reason(Throwable t) {
+    /** One line on why a driver call failed: per node when every node was tried. */
+    public static String reason(Throwable t) {
         if (t instanceof AllNodesFailedException all && !all.getAllErrors().isEmpty()) {
             List<String> parts = all.getAllErrors().entrySet().stream()
                     .map(e -> e.getKey().getEndPoint() + " " + (e.getValue().isEmpty() ? "failed"

@@ -51,6 +51,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
      */
     static final int MAX_ROWS_PER_BATCH = 48;
 
+    /** The intended time of a slice that is not a commit's last: no response time of its own. */
+    private static final long NO_RESPONSE = Long.MIN_VALUE;
+
     private final CqlSession session;
     private final PreparedStatement insert;
     private final StressPlan plan;
@@ -157,7 +160,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                     request.discardUnsealed();
                     return;
                 }
-                request.seal(c.intendedNanos);
+                // A commit wider than a request is sliced; its response time is recorded once, with
+                // its last slice, so the latency counts commits, not slices.
+                request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE);
                 if (request.parts == batchCommits) {
                     send(request);
                 }
@@ -194,13 +199,25 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             return r;
         }
 
+        /**
+         * Sends what {@code r} holds. Every row leaves here counted or in flight: a request that
+         * cannot be built or sent counts its rows as failed and gives its permit back, so neither
+         * samples nor permits leak.
+         */
         private void send(Request r) {
             if (r.parts == 0) {
                 return;
             }
             int rows = r.rows();
             long[] intended = r.takeIntended();
-            Statement<?> statement = r.build();
+            Statement<?> statement;
+            try {
+                statement = r.build();
+            } catch (RuntimeException e) {
+                r.clear();
+                metrics.failed(rows, ErrorClass.OTHER);
+                return;
+            }
             try {
                 permits.acquire();
             } catch (InterruptedException e) {
@@ -214,8 +231,14 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 return;
             }
             long sent = System.nanoTime();
+            try {
+                session.executeAsync(statement).whenComplete(new Completion(intended, sent, rows));
+            } catch (RuntimeException e) {
+                permits.release();
+                metrics.failed(rows, WriteErrors.classify(e));
+                return;
+            }
             metrics.requestSent();
-            session.executeAsync(statement).whenComplete(new Completion(intended, sent, rows));
         }
 
         private ByteBuffer partitionBytes(int partition) {
@@ -287,11 +310,16 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                         .setConsistencyLevel(consistency);
                 built = routingToken != null ? batch.setRoutingToken(routingToken) : batch;
             }
+            clear();
+            return built;
+        }
+
+        /** Empty again, whether its rows were sent or given up. */
+        void clear() {
             statements.clear();
             sealedRows = 0;
             parts = 0;
             routingToken = null;
-            return built;
         }
     }
 
@@ -316,7 +344,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                     metrics.service().recordNanos(now - sentNanos);
                     // Response time per group commit, from its own intended time.
                     for (long intended : intendedNanos) {
-                        metrics.response().recordNanos(now - intended);
+                        if (intended != NO_RESPONSE) {
+                            metrics.response().recordNanos(now - intended);
+                        }
                     }
                 } else {
                     metrics.failed(samples, WriteErrors.classify(error));

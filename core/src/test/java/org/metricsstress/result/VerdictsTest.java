@@ -26,7 +26,7 @@ class VerdictsTest {
         // generators ran late because they waited for room. Seen at 14 % CPU in a real run.
         IntervalStats s = interval(12, 3_500, 0);
         assertNull(Verdicts.intervalWarning(s, RING));
-        Verdict v = Verdicts.of(1000, 990, 9_900, 0, 0, LATE, FAST, 14, RING, List.of(s));
+        Verdict v = Verdicts.of(1000, 990, 9_900, 0, 0, 0, LATE, FAST, 14, RING, List.of(s));
         assertNotEquals("CLIENT_BOUND", v.kind(), v.message());
     }
 
@@ -36,13 +36,21 @@ class VerdictsTest {
         String warning = Verdicts.intervalWarning(s, RING);
         assertNotNull(warning);
         assertTrue(warning.contains("the client is the bottleneck"), warning);
-        assertEquals("CLIENT_BOUND", Verdicts.of(1000, 700, 7_000, 0, 0, LATE, FAST, 99, RING, List.of(s)).kind());
+        assertEquals("CLIENT_BOUND", Verdicts.of(1000, 700, 7_000, 0, 0, 0, LATE, FAST, 99, RING, List.of(s)).kind());
     }
 
     @Test
     void dropsAreNeverTheClientsFault() {
         IntervalStats s = interval(0, 20, 500);
         assertNull(Verdicts.intervalWarning(s, RING));
-        assertEquals("CLUSTER_BEHIND", Verdicts.of(1000, 950, 9_500, 500, 0, LATE, FAST, 20, RING, List.of(s)).kind());
+        assertEquals("CLUSTER_BEHIND", Verdicts.of(1000, 950, 9_500, 500, 0, 0, LATE, FAST, 20, RING, List.of(s)).kind());
+    }
+
+    @Test
+    void anUnbalancedAuditOverridesEveryOtherVerdict() {
+        IntervalStats s = interval(0, 0, 0);
+        Verdict v = Verdicts.of(1000, 1000, 10_000, 0, 0, 12, FAST, FAST, 10, RING, List.of(s));
+        assertEquals("AUDIT_UNBALANCED", v.kind());
+        assertTrue(v.message().startsWith("12 samples are unaccounted for"), v.message());
     }
 }

@@ -206,4 +206,26 @@ class WritePipelineIT {
             assertTrue(restored.get(), "the caller must see the interrupt");
         }
     }
+
+    @Test
+    void tablesOfAnotherShapeAreAClusterErrorNamingTheStepNotABug(CassandraServer server) throws Exception {
+        try (CqlSession s = Cql.session(server)) {
+            s.execute("CREATE KEYSPACE IF NOT EXISTS it_shape WITH replication = "
+                    + "{'class': 'NetworkTopologyStrategy', '" + server.datacenter() + "': 1}");
+            // Tables of these names with other columns: the schema's IF NOT EXISTS keeps them.
+            s.execute("CREATE TABLE IF NOT EXISTS it_shape.samples (context text PRIMARY KEY, other int)");
+            s.execute("CREATE TABLE IF NOT EXISTS it_shape.resource_metrics (context text PRIMARY KEY, other int)");
+        }
+        org.metricsstress.failure.ClusterException prepare = org.junit.jupiter.api.Assertions.assertThrows(
+                org.metricsstress.failure.ClusterException.class,
+                () -> new StressRun(small(server, "it_shape").build(), new PrintStream(new ByteArrayOutputStream()))
+                        .execute());
+        assertTrue(prepare.getMessage().startsWith("preparing the sample INSERT failed: "), prepare.getMessage());
+        org.metricsstress.failure.ClusterException priming = org.junit.jupiter.api.Assertions.assertThrows(
+                org.metricsstress.failure.ClusterException.class,
+                () -> new StressRun(small(server, "it_shape").primeCache(true).build(),
+                        new PrintStream(new ByteArrayOutputStream())).execute());
+        assertTrue(priming.getMessage().startsWith("priming the cache from it_shape failed: "), priming.getMessage());
+        assertEquals(1, priming.getMessage().lines().count());
+    }
 }
