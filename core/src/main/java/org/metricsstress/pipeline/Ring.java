@@ -1,6 +1,5 @@
 package org.metricsstress.pipeline;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
@@ -212,11 +211,11 @@ public final class Ring {
         private Lane(int size, int valuesPerSlot, WriterShard writer, IndexShard index) {
             this.writer = writer;
             this.index = index;
-            // Blocking wait: an idle writer sleeps; on a 2-core box a spinning one would steal the
-            // CPU the generators and the driver need. A publish wakes the sample stage of its lane;
-            // the index stage wakes when the sample stage moves on.
+            // An idle stage sleeps; on a 2-core box a spinning one would steal the CPU the
+            // generators and the driver need. A publish wakes the stages of its lane; the index
+            // stage naps while the sample stage finishes a batch (LaneWaitStrategy).
             this.disruptor = new Disruptor<>(() -> new GroupCommit(valuesPerSlot), size, threads,
-                    ProducerType.MULTI, new BlockingWaitStrategy());
+                    ProducerType.MULTI, new LaneWaitStrategy());
             if (index == null) {
                 disruptor.handleEventsWith(writer);
             } else {
