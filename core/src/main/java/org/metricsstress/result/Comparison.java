@@ -67,10 +67,14 @@ public final class Comparison {
         return new Comparison(List.copyOf(rows), differences(a.config(), b.config()), maxRegression);
     }
 
-    private static List<String> differences(Map<String, Object> a, Map<String, Object> b) {
+    /** The settings whose values differ, or that only one run has, in name order. */
+    static List<String> differences(Map<String, Object> a, Map<String, Object> b) {
         List<String> out = new ArrayList<>();
-        for (String k : new TreeSet<>(a.keySet())) {
-            if (!Objects.equals(String.valueOf(a.get(k)), String.valueOf(b.get(k)))) {
+        TreeSet<String> keys = new TreeSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String k : keys) {
+            if (a.containsKey(k) != b.containsKey(k)
+                    || !Objects.equals(String.valueOf(a.get(k)), String.valueOf(b.get(k)))) {
                 out.add(k);
             }
         }

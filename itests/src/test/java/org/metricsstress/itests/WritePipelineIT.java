@@ -228,4 +228,17 @@ class WritePipelineIT {
         assertTrue(priming.getMessage().startsWith("priming the cache from it_shape failed: "), priming.getMessage());
         assertEquals(1, priming.getMessage().lines().count());
     }
+
+    @Test
+    void aCommitWiderThanOneRequestIsOneResponseTime(CassandraServer server) throws Exception {
+        // 100 samples per group commit: more than one request holds (48 rows), so each is sliced.
+        StressResult r = run(small(server, "it_wide").nodes(5).interfaces(1).groups(1).attributes(100).strings(0)
+                .index(false).duration(Duration.ofSeconds(3)).build());
+        assertEquals(r.generated(), r.written());
+        assertEquals(r.groupCommitsGenerated(), r.responseLatency().count(), "one response time per commit, not per slice");
+        assertTrue(r.writeRequests() >= 3 * r.groupCommitsGenerated(), "each commit went out in slices");
+        try (CqlSession s = Cql.session(server)) {
+            assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_wide.samples"));
+        }
+    }
 }
