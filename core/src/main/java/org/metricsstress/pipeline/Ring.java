@@ -277,20 +277,14 @@ public final class Ring {
         }
     }
 
-    /** One writer: hands every commit of its lane to its sink. */
-    static final class WriterShard implements EventHandler<GroupCommit> {
-        private final GroupCommitSink sink;
-        private final StressMetrics metrics;
+    /** What both stages of a lane have: a sink of their own, the metrics, and the end-of-run switch. */
+    abstract static class LaneStage implements EventHandler<GroupCommit> {
+        final GroupCommitSink sink;
+        final StressMetrics metrics;
         private final CountDownLatch started;
-        private volatile boolean abandon;
-        /**
-         * The last sequence whose samples someone took charge of: this writer (from its sink on),
-         * or {@link #sweep} at the end of a run whose writer got stuck. Taken by compare-and-set, so
-         * each slot is accounted for exactly once even when a halted writer wakes up again.
-         */
-        private final AtomicLong accounted = new AtomicLong(-1);
+        volatile boolean abandon;
 
-        WriterShard(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
+        LaneStage(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
             this.sink = sink;
             this.metrics = metrics;
             this.started = started;
@@ -303,6 +297,19 @@ public final class Ring {
 
         void abandon() {
             abandon = true;
+        }
+    }
+
+    /** One writer: the sample stage of its lane, which alone accounts for the lane's samples. */
+    static final class WriterShard extends LaneStage {        /**
+         * The last sequence whose samples someone took charge of: this writer (from its sink on),
+         * or {@link #sweep} at the end of a run whose writer got stuck. Taken by compare-and-set, so
+         * each slot is accounted for exactly once even when a halted writer wakes up again.
+         */
+        private final AtomicLong accounted = new AtomicLong(-1);
+
+        WriterShard(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
+            super(sink, metrics, started);
         }
 
         /** Counts every slot up to {@code cursor} that no one took charge of as abandoned. */
@@ -356,25 +363,9 @@ public final class Ring {
      * One lane's index stage: hands every commit to the index sink after the sample stage is done
      * with it. Its failures are index failures; the samples were accounted for by then.
      */
-    static final class IndexShard implements EventHandler<GroupCommit> {
-        private final GroupCommitSink sink;
-        private final StressMetrics metrics;
-        private final CountDownLatch started;
-        private volatile boolean abandon;
-
+    static final class IndexShard extends LaneStage {
         IndexShard(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
-            this.sink = sink;
-            this.metrics = metrics;
-            this.started = started;
-        }
-
-        @Override
-        public void onStart() {
-            started.countDown();
-        }
-
-        void abandon() {
-            abandon = true;
+            super(sink, metrics, started);
         }
 
         @Override

@@ -203,14 +203,19 @@ public final class RedisResourceCache implements ResourceCache {
             out[i] = value != null && value.length == Long.BYTES ? (long) BIG_ENDIAN_LONG.get(value, 0) : ABSENT;
         }
         apply(mine, count, out);
-        int found = 0;
-        for (int i = 0; i < count; i++) {
-            if (out[i] != ABSENT) {
-                found++;
-            }
-        }
+        int found = present(out, count);
         hits.add(found);
         misses.add(count - found);
+    }
+
+    private static int present(long[] out, int count) {
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            if (out[i] != ABSENT) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** This cache's own puts not yet acknowledged by Redis, per key (ABSENT where none); null if none at all. */
@@ -249,12 +254,7 @@ public final class RedisResourceCache implements ResourceCache {
     private void answerWithoutRedis(long[] mine, int count, long[] out) {
         Arrays.fill(out, 0, count, ABSENT);
         apply(mine, count, out);
-        int answered = 0;
-        for (int i = 0; i < count; i++) {
-            if (out[i] != ABSENT) {
-                answered++;
-            }
-        }
+        int answered = present(out, count);
         hits.add(answered);
         misses.add(count - answered);
         errors.add(count - answered);
