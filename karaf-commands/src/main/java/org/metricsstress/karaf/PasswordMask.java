@@ -2,6 +2,7 @@ package org.metricsstress.karaf;
 
 import java.util.regex.Pattern;
 import org.apache.karaf.shell.api.console.CommandLoggingFilter;
+import org.metricsstress.config.Parse;
 
 /**
  * Hides the value of {@code --password} and the user-info of any URI (a Redis URI may carry
@@ -11,11 +12,9 @@ import org.apache.karaf.shell.api.console.CommandLoggingFilter;
  */
 final class PasswordMask implements CommandLoggingFilter {
     private static final Pattern PASSWORD = Pattern.compile("(--password(?:=|\\s+))(\"[^\"]*\"|'[^']*'|\\S+)");
-    private static final Pattern USER_INFO = Pattern.compile("://[^@\\s\"']*@");
 
     @Override
     public CharSequence filter(CharSequence command) {
-        String masked = PASSWORD.matcher(command).replaceAll("$1*****");
-        return USER_INFO.matcher(masked).replaceAll("://*****@");
+        return Parse.withoutUserInfo(PASSWORD.matcher(command).replaceAll("$1*****"));
     }
 }
