@@ -52,8 +52,9 @@ final class RunResults {
         double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos());
         LatencySummary response = LatencySummary.of(m.response().total());
         LatencySummary lag = LatencySummary.of(m.scheduleLag().total());
-        ClientSummary client = new ClientSummary(cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
-                m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
+        // cpuNanos < 0: the JVM could not say; every CPU figure is then -1 (unknown), not 0.
+        ClientSummary client = new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
+                cpuNanos < 0 ? -1 : m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
                 HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
         Verdict verdict = Verdicts.of(plan.samplesPerSecond(), achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);

@@ -273,7 +273,7 @@ public final class StressEngine {
                 intervals.add(last);
                 console.line(last);
             }
-            long cpu = ProcessCpu.nanos() - cpuAtStart;
+            long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
                     generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals);
             settledNormally = true;

@@ -15,6 +15,9 @@ import org.metricsstress.result.IntervalStats;
  * {@code service}, {@code queue}, {@code schedule-lag}), in HdrHistogram's interval log format:
  * readable by {@code HistogramLogReader}, HdrHistogram's HistogramLogAnalyzer and the like, and
  * mergeable across load machines without averaging percentiles. Values are microseconds.
+ *
+ * <p>A {@link PrintStream} keeps its I/O errors to itself; {@link #failed()} asks it after every
+ * interval, so a full disk shows as an incomplete log instead of a silently truncated one.
  */
 public final class HdrLog implements IntervalSampler.IntervalListener, AutoCloseable {
     private final PrintStream file;
@@ -44,6 +47,11 @@ public final class HdrLog implements IntervalSampler.IntervalListener, AutoClose
             writer.outputIntervalHistogram(h);
         }
         file.flush();
+    }
+
+    /** Whether a write to the log failed (the log is then incomplete). */
+    public boolean failed() {
+        return file.checkError();
     }
 
     @Override

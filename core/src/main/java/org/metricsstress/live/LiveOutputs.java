@@ -5,6 +5,7 @@ import com.codahale.metrics.jmx.JmxReporter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,9 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     private final AtomicReference<IntervalStats> last = new AtomicReference<>();
     private final Map<String, Long> latencyCounts = new java.util.concurrent.ConcurrentHashMap<>();
     private HdrLog hdrLog;
+    private Path hdrLogPath;
+    private PrintStream out;
+    private boolean hdrLogFailureSaid;
     private CsvReporter csv;
     private PrometheusEndpoint prometheus;
     private JmxReporter jmx;
@@ -35,6 +39,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
     public static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
         LiveOutputs o = new LiveOutputs();
+        o.out = out;
         for (LatencyKind kind : new LatencyKind[] {LatencyKind.RESPONSE, LatencyKind.SERVICE, LatencyKind.QUEUE}) {
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {
                 metrics.gauge("latency." + kind.tag() + "." + p + "-us", () -> o.percentileMicros(kind, p));
@@ -43,6 +48,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         if (config.hdrLog() != null) {
             try {
                 o.hdrLog = new HdrLog(config.hdrLog(), startEpochMillis);
+                o.hdrLogPath = config.hdrLog();
             } catch (IOException e) {
                 out.println("cannot write --hdr-log " + config.hdrLog() + ": " + e.getMessage());
             }
@@ -97,6 +103,15 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         last.set(stats);
         if (hdrLog != null) {
             hdrLog.interval(stats, histograms);
+            sayIfHdrLogFailed();
+        }
+    }
+
+    /** Once: a log that could not be written is said to be incomplete, not left silently truncated. */
+    private void sayIfHdrLogFailed() {
+        if (!hdrLogFailureSaid && hdrLog.failed()) {
+            hdrLogFailureSaid = true;
+            out.println("could not write --hdr-log " + hdrLogPath + " (a write failed: disk full?): the log is incomplete");
         }
     }
 
@@ -114,6 +129,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         }
         if (hdrLog != null) {
             hdrLog.close();
+            sayIfHdrLogFailed();
         }
     }
 }

@@ -81,7 +81,7 @@ public final class IntervalSampler {
                 ringOccupancy.getAsLong(), metrics.ringFullCount() - lastRingFull, inFlight.getAsLong(),
                 summary(histograms, LatencyKind.RESPONSE), summary(histograms, LatencyKind.SERVICE),
                 summary(histograms, LatencyKind.QUEUE), summary(histograms, LatencyKind.SCHEDULE_LAG),
-                ProcessCpu.percentOfCores(cpu - lastCpu, nowNanos - lastNanos),
+                ProcessCpu.percentOfCores(ProcessCpu.between(lastCpu, cpu), nowNanos - lastNanos),
                 JvmStats.heapUsedBytes(), gcCount - lastGcCount, (double) (gcMillis - lastGcMillis),
                 index == null ? -1 : index.rowsWritten() - lastIndexRows,
                 index == null || index.resourcesInPlan() == 0 ? -1

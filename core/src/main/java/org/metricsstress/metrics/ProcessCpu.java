@@ -34,7 +34,15 @@ public final class ProcessCpu {
         return Runtime.getRuntime().availableProcessors();
     }
 
-    /** CPU used over a wall-clock span, as a percentage of all cores (100 = every core busy). */
+    /**
+     * CPU time used between two readings of {@link #nanos()}, or -1 when either could not be read:
+     * an unknown figure, never a 0 that looks like an idle client.
+     */
+    public static long between(long startNanos, long endNanos) {
+        return startNanos < 0 || endNanos < 0 ? -1 : endNanos - startNanos;
+    }
+
+    /** CPU used over a wall-clock span, as a percentage of all cores (100 = every core busy); -1 if unknown. */
     public static double percentOfCores(long cpuNanos, long wallNanos) {
         if (cpuNanos < 0 || wallNanos <= 0) {
             return -1;

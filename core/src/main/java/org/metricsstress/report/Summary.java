@@ -47,8 +47,10 @@ public final class Summary {
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache());
         ClientSummary c = r.client();
-        out.printf(Locale.ROOT, "client        CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written), heap peak %d MiB of %d, "
-                + "GC %d collections %.0f ms%n", c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample(),
+        String cpu = c.cpuSeconds() < 0 ? "CPU unknown (this JVM does not report its process CPU time)"
+                : String.format(Locale.ROOT, "CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written)",
+                        c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample());
+        out.printf(Locale.ROOT, "client        %s, heap peak %d MiB of %d, GC %d collections %.0f ms%n", cpu,
                 c.peakHeapBytes() >> 20, c.maxHeapBytes() >> 20, c.gcCount(), c.gcPauseMs());
         if (r.verdict() != null) {
             out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());

@@ -35,7 +35,7 @@ public final class SlaCheck {
             case "rate":
                 return r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : Double.NaN;
             case "cpu":
-                return r.client().cpuPercent();
+                return r.client().cpuPercent() < 0 ? Double.NaN : r.client().cpuPercent();
             case "index.time":
                 return r.index() == null || r.index().secondsToComplete() < 0 ? Double.NaN : r.index().secondsToComplete();
             default:

@@ -24,6 +24,10 @@ import org.metricsstress.result.LatencySummary;
 class ReportTest {
 
     static StressResult result(long generated, long written, long dropped, long failed) {
+        return result(generated, written, dropped, failed, new ClientSummary(1.5, 7.5, 2, 1.5, 1L << 30, 1L << 28, 3, 12));
+    }
+
+    static StressResult result(long generated, long written, long dropped, long failed, ClientSummary client) {
         LatencySummary l = new LatencySummary(3, 1, 2, 3, 4, 5, 1.5);
         IntervalStats i = new IntervalStats(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
                 failed, 5, 0, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
@@ -32,7 +36,7 @@ class ReportTest {
                 Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
                 dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
                 dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
-                LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(1.5, 7.5, 2, 1.5, 1L << 30, 1L << 28, 3, 12),
+                LatencySummary.EMPTY, LatencySummary.EMPTY, client,
                 new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 100, 100, 12.5, 800, 1000, 0, 0, 0),
                 new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3),
                 new Verdict("KEPT_UP", "fine"), new SlaResult("p99<25ms", true, List.of()), List.of(i));
@@ -71,5 +75,19 @@ class ReportTest {
         ResultJson.write(r, file);
         assertTrue(Files.readString(file).contains("\"written\" : 990"));
         assertEquals(r, ResultJson.read(file));
+    }
+
+    @Test
+    void aClientCpuTheJvmCouldNotReadIsUnknownNotZero() {
+        assertEquals(-1, org.metricsstress.metrics.ProcessCpu.between(-1, 5_000));
+        assertEquals(-1, org.metricsstress.metrics.ProcessCpu.between(5_000, -1));
+        assertEquals(4_000, org.metricsstress.metrics.ProcessCpu.between(1_000, 5_000));
+        assertEquals(-1, org.metricsstress.metrics.ProcessCpu.percentOfCores(-1, 1_000_000), 0);
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Summary.print(result(1000, 1000, 0, 0, new ClientSummary(-1, -1, 2, -1, 1L << 30, 1L << 28, 3, 12)),
+                new PrintStream(buf, true, StandardCharsets.UTF_8));
+        String text = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("client        CPU unknown"), text);
+        assertTrue(!text.contains("CPU 0.0 s") && !text.contains("CPU -1"), text);
     }
 }
