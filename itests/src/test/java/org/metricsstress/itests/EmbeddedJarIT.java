@@ -105,4 +105,20 @@ class EmbeddedJarIT {
         assertTrue(text.contains(": BALANCED"), "audit did not balance");
         assertNodeStopped(text);
     }
+
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(CassandraExtension.class)
+    void theRowsInCassandraAreWhatTheJarSaysItWrote(CassandraServer server, @TempDir Path dir) throws Exception {
+        // Not the tool's own audit: the rows counted in the cluster after the jar has exited.
+        Process p = start(dir, "--contact-points", server.contactPoint(), "--keyspace", "jar_rows", "-n", "20", "-f",
+                "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1", "--duration", "4s", "--result-json", "result.json");
+        String out = finish(p, dir, 240);
+        assertEquals(0, p.exitValue(), out);
+        JsonNode result = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+        long written = result.get("written").asLong();
+        assertTrue(written > 0, out);
+        try (com.datastax.oss.driver.api.core.CqlSession s = Cql.session(server)) {
+            assertEquals(written, Cql.count(s, "SELECT COUNT(*) FROM jar_rows.samples"));
+        }
+    }
 }

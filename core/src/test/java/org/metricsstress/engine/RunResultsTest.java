@@ -1,0 +1,72 @@
+package org.metricsstress.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.report.Summary;
+import org.metricsstress.result.StressResult;
+
+/** The audit as the engine assembles it from the counters, not as a fixture states it. */
+class RunResultsTest {
+
+    private static StressResult assemble(StressMetrics m) {
+        StressConfig config = StressConfig.builder().nodes(1).interfaces(1).groups(1).attributes(10).strings(0)
+                .index(false).interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).build();
+        StressPlan plan = StressPlan.of(config);
+        long start = System.nanoTime();
+        Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
+        return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
+                start + 1_000_000_000L, true, 1_000_000L, 0, 0, List.of());
+    }
+
+    private static String summary(StressResult r) {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Summary.print(r, new PrintStream(buf, true, StandardCharsets.UTF_8));
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void countersThatAddUpBalanceAndPass() {
+        StressMetrics m = new StressMetrics();
+        m.generated(30, 0);
+        m.written(20);
+        m.dropped(5);
+        m.failed(5, ErrorClass.TIMEOUT);
+        StressResult r = assemble(m);
+        assertEquals(0, r.unaccounted());
+        assertTrue(r.auditBalances());
+        assertEquals(5L, r.failedByClass().get("timeout"));
+        assertTrue(summary(r).contains(": BALANCED"), summary(r));
+        assertEquals(ExitCode.OK, Outcome.of(r).exitCode());
+    }
+
+    @Test
+    void aSampleNeitherWrittenDroppedNorFailedUnbalancesTheAuditAndFailsTheRun() {
+        StressMetrics m = new StressMetrics();
+        m.generated(30, 0);
+        m.written(20);
+        m.dropped(5);
+        m.failed(4, ErrorClass.TIMEOUT);
+        StressResult r = assemble(m);
+        assertEquals(1, r.unaccounted());
+        assertFalse(r.auditBalances());
+        assertEquals("AUDIT_UNBALANCED", r.verdict().kind());
+        assertFalse(summary(r).contains(": BALANCED"), summary(r));
+        assertEquals(ExitCode.CRITERIA_FAILED, Outcome.of(r).exitCode());
+    }
+}
