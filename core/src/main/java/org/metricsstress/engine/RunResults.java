@@ -67,7 +67,7 @@ final class RunResults {
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
                 response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
-                client, index(ix, primed, m, generationSeconds), cache(cache), verdict, null, List.copyOf(intervals));
+                client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals));
     }
 
     private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, StressMetrics m,
@@ -96,13 +96,14 @@ final class RunResults {
                 primed == null ? 0 : primed.seconds());
     }
 
-    private static CacheSummary cache(ResourceCache cache) {
+    private static CacheSummary cache(ResourceCache cache, IndexMetrics ix) {
         if (cache == null) {
             return null;
         }
         cache.flush();
         CacheStats s = cache.stats();
         return new CacheSummary(cache.getClass().getSimpleName().replace("ResourceCache", "").toLowerCase(Locale.ROOT),
-                cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio());
+                cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio(),
+                ix == null ? 0 : ix.slowLookups());
     }
 }

@@ -29,6 +29,8 @@ import org.metricsstress.storage.NewtsSchema;
  * samples (and the interface resource shared by all groups) do not index it twice.
  */
 public final class CassandraIndexer implements GroupCommitSink.Factory {
+    private static final long SLOW_LOOKUP_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
+            org.metricsstress.result.CacheSummary.SLOW_LOOKUP_MS);
     private final ResourceCache cache;
     private final IndexMetrics metrics;
     private final StressPlan plan;
@@ -129,8 +131,12 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             if (withStrings) {
                 keys[1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLength);
             }
+            long asked = System.nanoTime();
             cache.getAll(keys, withStrings ? 2 : 1, found);
             metrics.lookup();
+            if (System.nanoTime() - asked > SLOW_LOOKUP_NANOS) {
+                metrics.slowLookup();
+            }
 
             boolean varies = withStrings && IndexRules.stringsVary(c.resourceKey, variationFactor);
             int strings = varies

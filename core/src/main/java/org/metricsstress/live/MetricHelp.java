@@ -28,6 +28,7 @@ final class MetricHelp {
             Map.entry("index.deferred", "resources deferred to their next sample for want of index budget"),
             Map.entry("index.deduplicated-in-flight", "lookups of a resource already being indexed"),
             Map.entry("index.cache-lookups", "resource cache lookups (one per group commit)"),
+            Map.entry("index.cache-slow-lookups", "resource cache lookups that took over 100 ms"),
             Map.entry("index.resources-indexed", "plan resources known to be indexed"),
             Map.entry("index.resources-in-plan", "resources the plan will index"),
             Map.entry("index.cache-size", "entries in the resource cache (Redis: keys in its database; -1 unknown)"),

@@ -18,6 +18,7 @@ public final class IndexMetrics {
     private final Counter deferred;
     private final Counter deduplicated;
     private final Counter lookups;
+    private final Counter slowLookups;
     private final Progress groups;
     private final Progress interfaces;
     private volatile long startNanos;
@@ -40,6 +41,7 @@ public final class IndexMetrics {
         deferred = registry.counter(p + "deferred");
         deduplicated = registry.counter(p + "deduplicated-in-flight");
         lookups = registry.counter(p + "cache-lookups");
+        slowLookups = registry.counter(p + "cache-slow-lookups");
         groups = new Progress(groupResources);
         interfaces = new Progress(Math.toIntExact(interfaceResources));
         this.startNanos = startNanos;
@@ -59,6 +61,7 @@ public final class IndexMetrics {
     public void deferred() { deferred.inc(); }
     public void deduplicated() { deduplicated.inc(); }
     public void lookup() { lookups.inc(); }
+    public void slowLookup() { slowLookups.inc(); }
 
     /** A group resource is known indexed (written now, or found in the cache). */
     public void groupIndexed(int resourceKey) {
@@ -87,6 +90,7 @@ public final class IndexMetrics {
     public long deferredCount() { return deferred.getCount(); }
     public long deduplicatedCount() { return deduplicated.getCount(); }
     public long lookups() { return lookups.getCount(); }
+    public long slowLookups() { return slowLookups.getCount(); }
 
     public long resourcesIndexed() {
         return groups.count() + interfaces.count();

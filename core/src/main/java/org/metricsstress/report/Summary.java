@@ -87,6 +87,10 @@ public final class Summary {
                     cache.description(), cache.size() < 0 ? "?" : Numbers.count(cache.size()), 100 * cache.hitRatio(),
                     Numbers.count(cache.hits()), Numbers.count(cache.misses()), Numbers.count(cache.evictions()),
                     Numbers.count(cache.errors()));
+            if (cache.slowLookups() > 0) {
+                out.printf(Locale.ROOT, "              %s lookups took over %d ms (index work waited; sample writes did not)%n",
+                        Numbers.count(cache.slowLookups()), CacheSummary.SLOW_LOOKUP_MS);
+            }
         }
     }
 

@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
-import java.util.function.BiConsumer;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
@@ -51,8 +49,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
      */
     static final int MAX_ROWS_PER_BATCH = 48;
 
-    /** The intended time of a slice that is not a commit's last: no response time of its own. */
-    private static final long NO_RESPONSE = Long.MIN_VALUE;
+    private static final long NO_RESPONSE = RequestCompletion.NO_RESPONSE;
 
     private final CqlSession session;
     private final PreparedStatement insert;
@@ -232,7 +229,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
             long sent = System.nanoTime();
             try {
-                session.executeAsync(statement).whenComplete(new Completion(intended, sent, rows));
+                session.executeAsync(statement).whenComplete(
+                        new RequestCompletion(metrics, intended, sent, rows, permits::release));
             } catch (RuntimeException e) {
                 permits.release();
                 metrics.failed(rows, WriteErrors.classify(e));
@@ -320,40 +318,6 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             sealedRows = 0;
             parts = 0;
             routingToken = null;
-        }
-    }
-
-    /** Settles one request: counts its samples, records its latencies, frees its permit. */
-    private final class Completion implements BiConsumer<AsyncResultSet, Throwable> {
-        private final long[] intendedNanos;
-        private final long sentNanos;
-        private final int samples;
-
-        Completion(long[] intendedNanos, long sentNanos, int samples) {
-            this.intendedNanos = intendedNanos;
-            this.sentNanos = sentNanos;
-            this.samples = samples;
-        }
-
-        @Override
-        public void accept(AsyncResultSet rs, Throwable error) {
-            long now = System.nanoTime();
-            try {
-                if (error == null) {
-                    metrics.written(samples);
-                    metrics.service().recordNanos(now - sentNanos);
-                    // Response time per group commit, from its own intended time.
-                    for (long intended : intendedNanos) {
-                        if (intended != NO_RESPONSE) {
-                            metrics.response().recordNanos(now - intended);
-                        }
-                    }
-                } else {
-                    metrics.failed(samples, WriteErrors.classify(error));
-                }
-            } finally {
-                permits.release();
-            }
         }
     }
 }

@@ -59,7 +59,7 @@ class HtmlReportTest {
                 new ClientSummary(12.5, 7.5, 8, 1.5, 1L << 30, 300L << 20, 3, 12),
                 indexOn ? new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 100, 100, 120, 800, 1000, 0, 0, 0)
                         : IndexSummary.DISABLED,
-                indexOn ? new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3) : null,
+                indexOn ? new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3, 0) : null,
                 new Verdict("CLUSTER_BEHIND", "the cluster wrote 99.0% of the target rate; 900 samples dropped"),
                 new SlaResult("p99<25ms", false, List.of("dropped 900 > 0")), intervals);
     }

@@ -38,7 +38,7 @@ class ReportTest {
                 dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
                 LatencySummary.EMPTY, LatencySummary.EMPTY, client,
                 new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 100, 100, 12.5, 800, 1000, 0, 0, 0),
-                new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3),
+                new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3, 0),
                 new Verdict("KEPT_UP", "fine"), new SlaResult("p99<25ms", true, List.of()), List.of(i));
     }
 

@@ -117,7 +117,7 @@ class HtmlReportIT {
                 new IndexSummary(true, 1_800_000, 120_000, 0, 60_000, 1_200, 300, 0, 60_000, 60_000, 150, 47_800, 50_000,
                         0, 0, 0),
                 new CacheSummary("guava", "guava, at most 2,000,000 entries", 60_000, 2_940_000, 61_200, 0, 0, 60_000,
-                        0.98),
+                        0.98, 0),
                 new Verdict("CLUSTER_BEHIND", VERDICT), new SlaResult("p99<50ms,dropped=0", false,
                         List.of("dropped 66,000 > 0")), iv);
     }

@@ -123,24 +123,39 @@ class IndexingIT {
     }
 
     @Test
-    void losingRedisMidRunCountsErrorsAndTheRunCompletes(CassandraServer server) throws Exception {
+    void losingRedisMidRunCountsErrorsTheRunCompletesAndTheCacheRecovers(CassandraServer server) throws Exception {
         try (TestRedis redis = new TestRedis()) {
-            Thread killer = new Thread(() -> {
-                try {
-                    Thread.sleep(2500);
-                } catch (InterruptedException e) {
-                    return;
+            StressConfig config = plan(server, "ix_redis_lost").cache(CacheKind.REDIS).redisUri(redis.uri())
+                    .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
+            java.util.concurrent.CompletableFuture<StressResult> running =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return run(config);
+                        } catch (Exception e) {
+                            throw new java.util.concurrent.CompletionException(e);
+                        }
+                    });
+            // Lost once the run uses the cache (not while it connects), back 2 s later, empty.
+            try (Jedis admin = new Jedis("127.0.0.1", redis.uri().getPort(), 5_000)) {
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+                while (admin.dbSize() == 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
                 }
-                redis.stop();
-            });
-            killer.start();
-            StressResult r = run(plan(server, "ix_redis_lost").cache(CacheKind.REDIS).redisUri(redis.uri())
-                    .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6)).build());
-            killer.join();
+                assertTrue(admin.dbSize() > 0, "the run never used the cache");
+            }
+            redis.stop();
+            Thread.sleep(2_000);
+            redis.start();
+            StressResult r = running.get(120, java.util.concurrent.TimeUnit.SECONDS);
             assertTrue(r.cache().errors() > 0, "no cache errors counted");
             assertEquals(0, r.failed(), "samples do not depend on the cache");
             assertEquals(r.generated(), r.written());
             assertEquals(120, r.index().resourcesIndexed());
+            // Back, the cache is used again: the returned (empty) Redis holds entries put after it came back.
+            assertTrue(r.cache().size() > 0, "the cache did not recover: size " + r.cache().size());
+            try (Jedis admin = new Jedis("127.0.0.1", redis.uri().getPort(), 5_000)) {
+                assertTrue(admin.dbSize() > 0, "nothing was put after Redis returned");
+            }
         }
     }
 
@@ -195,8 +210,35 @@ class IndexingIT {
                 }
             }
             assertTrue(inside >= 1, "no report interval fell inside the sleep: the test proved nothing");
+            assertTrue(r.cache().slowLookups() > 0, "the lookups Redis sat on are counted as slow");
             assertEquals(0, r.dropped() + r.failed(), "the slow cache cost no sample");
             assertEquals(r.generated(), r.written());
         }
+    }
+
+    @Test
+    void aPasswordInTheRedisUriAppearsNowhere(CassandraServer server, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String secret = "s3cret-in-the-uri";
+        try (TestRedis redis = new TestRedis(secret)) {
+            java.net.URI uri = java.net.URI.create("redis://:" + secret + "@127.0.0.1:" + redis.uri().getPort());
+            StressConfig config = plan(server, "ix_redis_secret").cache(CacheKind.REDIS).redisUri(uri)
+                    .resultJson(dir.resolve("result.json")).reportHtml(dir.resolve("report.html")).build();
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
+            assertEquals(r.generated(), r.written(), "the password in the URI was used: the cache worked");
+            assertTrue(r.cache().puts() > 0, "nothing reached the password-protected Redis");
+            String text = console.toString(StandardCharsets.UTF_8);
+            assertTrue(text.contains("resource cache: redis"), text);
+            for (String where : List.of(text, java.nio.file.Files.readString(dir.resolve("result.json")),
+                    java.nio.file.Files.readString(dir.resolve("report.html")), config.toString())) {
+                assertTrue(!where.contains(secret), "the password leaked into: " + where.substring(0, Math.min(200, where.length())));
+            }
+        }
+        // A bad value with a password: the one-line error does not repeat it.
+        org.metricsstress.config.ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.metricsstress.config.ConfigException.class, () -> org.metricsstress.config.StressOptions
+                        .byName("--redis").apply(StressConfig.builder(), "redis://:" + secret + "@cache:port"));
+        assertTrue(!e.getMessage().contains(secret), e.getMessage());
     }
 }

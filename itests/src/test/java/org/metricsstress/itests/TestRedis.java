@@ -13,9 +13,16 @@ import redis.embedded.RedisServer;
  */
 final class TestRedis implements AutoCloseable {
     private final int port;
+    private final String password;
     private RedisServer server;
 
     TestRedis() {
+        this(null);
+    }
+
+    /** A Redis that asks for {@code password} (AUTH), or none when null. */
+    TestRedis(String password) {
+        this.password = password;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         } catch (IOException e) {
@@ -26,8 +33,12 @@ final class TestRedis implements AutoCloseable {
 
     void start() {
         try {
-            server = RedisServer.newRedisServer().bind("127.0.0.1").port(port)
-                    .setting("save \"\"").setting("appendonly no").build();
+            var builder = RedisServer.newRedisServer().bind("127.0.0.1").port(port)
+                    .setting("save \"\"").setting("appendonly no");
+            if (password != null) {
+                builder.setting("requirepass " + password);
+            }
+            server = builder.build();
             server.start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
