@@ -49,6 +49,17 @@ class IndexingIT {
         return r;
     }
 
+    /** The run on a thread of its own, so the test can act on Redis meanwhile. */
+    private static java.util.concurrent.CompletableFuture<StressResult> inBackground(StressConfig config) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(config);
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+    }
+
     private static void assertColdIndex(StressResult r) {
         assertEquals(0, r.index().deferred(), "deferred resources make the count inexact");
         assertEquals(0, r.index().requestsFailed());
@@ -127,14 +138,7 @@ class IndexingIT {
         try (TestRedis redis = new TestRedis()) {
             StressConfig config = plan(server, "ix_redis_lost").cache(CacheKind.REDIS).redisUri(redis.uri())
                     .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
-            java.util.concurrent.CompletableFuture<StressResult> running =
-                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                        try {
-                            return run(config);
-                        } catch (Exception e) {
-                            throw new java.util.concurrent.CompletionException(e);
-                        }
-                    });
+            java.util.concurrent.CompletableFuture<StressResult> running = inBackground(config);
             // Lost once the run uses the cache (not while it connects), back 2 s later, empty.
             try (Jedis admin = new Jedis("127.0.0.1", redis.uri().getPort(), 5_000)) {
                 long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
@@ -177,14 +181,7 @@ class IndexingIT {
             // 200 group resources every second, one report line a second, for 10 s.
             StressConfig config = plan(server, "ix_redis_slow").nodes(20).interval(Duration.ofSeconds(1))
                     .duration(Duration.ofSeconds(10)).cache(CacheKind.REDIS).redisUri(redis.uri()).build();
-            java.util.concurrent.CompletableFuture<StressResult> running =
-                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                        try {
-                            return run(config);
-                        } catch (Exception e) {
-                            throw new java.util.concurrent.CompletionException(e);
-                        }
-                    });
+            java.util.concurrent.CompletableFuture<StressResult> running = inBackground(config);
             // Once the cache is in use, Redis stops answering anyone for 3 s (its lookups then
             // wait for the cache's 2 s timeout).
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
