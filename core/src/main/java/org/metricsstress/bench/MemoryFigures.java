@@ -43,14 +43,39 @@ final class MemoryFigures {
         return m;
     }
 
+    /**
+     * Rings built for one measurement: a single ring (about 1 MB at the defaults) is the size of
+     * what else the JVM frees or keeps between two readings (seen: -11.9 bytes per sample once,
+     * right after a bench phase had closed its driver session); eight drown that noise.
+     */
+    static final int RINGS_MEASURED = 8;
+
     static double bytesPerBufferedSample(int slots, int samplesPerSlot) {
         // The metrics' histograms are a few MB whatever the ring's size: not the ring's cost.
         StressMetrics metrics = new StressMetrics();
-        long before = HeapUsed.afterGc();
-        Ring ring = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, null, metrics);
+        long before = settledHeap();
+        Ring[] rings = new Ring[RINGS_MEASURED];
+        for (int i = 0; i < rings.length; i++) {
+            rings[i] = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, null, metrics);
+        }
         long after = HeapUsed.afterGc();
-        ring.drain(5, TimeUnit.SECONDS);
-        Reference.reachabilityFence(ring);
-        return (double) (after - before) / ((long) slots * samplesPerSlot);
+        for (Ring ring : rings) {
+            ring.drain(5, TimeUnit.SECONDS);
+        }
+        Reference.reachabilityFence(rings);
+        return (double) (after - before) / ((long) RINGS_MEASURED * slots * samplesPerSlot);
+    }
+
+    /** Heap after GC once two readings agree within 64 KB (at most 10 tries): what came before has settled. */
+    private static long settledHeap() {
+        long last = HeapUsed.afterGc();
+        for (int i = 0; i < 10; i++) {
+            long now = HeapUsed.afterGc();
+            if (Math.abs(now - last) < 64 * 1024) {
+                return Math.min(now, last);
+            }
+            last = now;
+        }
+        return last;
     }
 }
