@@ -294,26 +294,30 @@ public final class StressEngine {
             result = result.withSla(SlaCheck.evaluate(config.sla(), result));
         }
         Summary.print(result, out);
-        if (config.resultJson() != null) {
-            try {
-                ResultJson.write(result, config.resultJson());
-                out.println("result written to " + config.resultJson());
-            } catch (IOException e) {
-                out.println("could not write " + config.resultJson() + ": " + e.getMessage());
-            }
-        }
-        if (config.reportHtml() != null) {
-            try {
-                HtmlReport.write(result, config.reportHtml());
-                out.println("report written to " + config.reportHtml());
-            } catch (IOException e) {
-                out.println("could not write " + config.reportHtml() + ": " + e.getMessage());
-            }
-        }
+        writeFile("result", config.resultJson(), result, ResultJson::write);
+        writeFile("report", config.reportHtml(), result, HtmlReport::write);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
         return result;
+    }
+
+    /** Writes a result to a file, e.g. {@code ResultJson::write}. */
+    private interface ResultWriter {
+        void write(StressResult result, java.nio.file.Path file) throws IOException;
+    }
+
+    /** Writes {@code what} when asked for (a path given); a failure is one line, the run's result stands. */
+    private void writeFile(String what, java.nio.file.Path file, StressResult result, ResultWriter writer) {
+        if (file == null) {
+            return;
+        }
+        try {
+            writer.write(result, file);
+            out.println(what + " written to " + file);
+        } catch (IOException e) {
+            out.println("could not write " + file + ": " + e.getMessage());
+        }
     }
 
     /**
