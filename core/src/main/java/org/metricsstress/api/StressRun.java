@@ -24,6 +24,28 @@ public final class StressRun {
     }
 
     /**
+     * Waits until the run starts generating (after connecting and setting up the schema); false on
+     * timeout, or when the run ended without generating. For a front end that times actions, such
+     * as faults, from the start of generation.
+     */
+    public boolean awaitGeneration(long timeout, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+        return engine.awaitGeneration(timeout, unit);
+    }
+
+    /** Seconds since generation started, negative before. */
+    public double secondsIntoRun() {
+        return engine.secondsIntoRun();
+    }
+
+    /**
+     * Records something done to the cluster during the run (a node killed, paused, restarted): it is
+     * printed at once, kept with its time in the result JSON and marked on the HTML report's charts.
+     */
+    public void event(String text) {
+        engine.event(text);
+    }
+
+    /**
      * Runs to the end of its duration, or until {@link #stop()} or an interrupt, then drains and
      * prints the summary.
      *

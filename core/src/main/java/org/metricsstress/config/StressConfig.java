@@ -45,6 +45,13 @@ public record StressConfig(
         String writeConsistency,
         Duration connectTimeout,
         Duration requestTimeout,
+        int retries,
+        Duration speculativeDelay,
+        boolean ssl,
+        Path truststore,
+        @JsonIgnore String truststorePassword,
+        Path keystore,
+        @JsonIgnore String keystorePassword,
         // schema
         String keyspace,
         Replication replication,
@@ -75,6 +82,9 @@ public record StressConfig(
     static final Set<String> CONSISTENCY_LEVELS = Set.of(
             "ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
 
+    /** Retries of one request at most: each can take a whole request timeout. */
+    public static final int MAX_RETRIES = 10;
+
     /** Cassandra refuses TTLs above 20 years. */
     static final long MAX_TTL_SECONDS = 630_720_000L;
 
@@ -102,6 +112,7 @@ public record StressConfig(
         return "StressConfig[nodes=" + nodes + ", interfaces=" + interfaces + ", groups=" + groups
                 + ", attributes=" + attributes + ", keyspace=" + keyspace + ", contactPoints=" + contactPoints
                 + ", username=" + username + ", password=" + (password == null ? "none" : "(set)")
+ + ", ssl=" + ssl
                 + ", cache=" + cache + ", redisPassword=" + (redisPassword == null ? "none" : "(set)") + ", ...]";
     }
 
@@ -134,6 +145,13 @@ public record StressConfig(
         String writeConsistency;
         Duration connectTimeout;
         Duration requestTimeout;
+        int retries;
+        Duration speculativeDelay;
+        boolean ssl;
+        Path truststore;
+        String truststorePassword;
+        Path keystore;
+        String keystorePassword;
         String keyspace;
         Replication replication;
         Duration twcsWindow;
@@ -186,6 +204,13 @@ public record StressConfig(
         public Builder writeConsistency(String v) { writeConsistency = v; return this; }
         public Builder connectTimeout(Duration v) { connectTimeout = v; return this; }
         public Builder requestTimeout(Duration v) { requestTimeout = v; return this; }
+        public Builder retries(int v) { retries = v; return this; }
+        public Builder speculativeDelay(Duration v) { speculativeDelay = v; return this; }
+        public Builder ssl(boolean v) { ssl = v; return this; }
+        public Builder truststore(Path v) { truststore = v; return this; }
+        public Builder truststorePassword(String v) { truststorePassword = v; return this; }
+        public Builder keystore(Path v) { keystore = v; return this; }
+        public Builder keystorePassword(String v) { keystorePassword = v; return this; }
         public Builder keyspace(String v) { keyspace = v; return this; }
         public Builder replication(Replication v) { replication = v; return this; }
         public Builder twcsWindow(Duration v) { twcsWindow = v; return this; }
@@ -291,13 +316,34 @@ public record StressConfig(
             if (primeCache && cache == CacheKind.REDIS) {
                 throw new ConfigException("--prime-cache: a Redis cache keeps its entries across runs; priming is for --cache guava");
             }
+            atLeast("--retries", retries, 0);
+            if (retries > MAX_RETRIES) {
+                throw new ConfigException("--retries: at most " + MAX_RETRIES + ", got " + retries);
+            }
+            if (speculativeDelay != null && speculativeDelay.isZero()) {
+                throw new ConfigException("--speculative-delay: must be more than 0 (leave it out for none)");
+            }
+            if (truststorePassword != null && truststore == null) {
+                throw new ConfigException("--truststore-password-file: needs --truststore too");
+            }
+            if (keystorePassword != null && keystore == null) {
+                throw new ConfigException("--keystore-password-file: needs --keystore too");
+            }
+            for (Path store : new Path[] {truststore, keystore}) {
+                if (store != null && !java.nio.file.Files.isReadable(store)) {
+                    throw new ConfigException((store == truststore ? "--truststore" : "--keystore") + ": cannot read "
+                            + store);
+                }
+            }
             if (password != null && username == null) {
                 throw new ConfigException("--password: needs --username too");
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
                     stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
                     onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
-                    connectTimeout, requestTimeout, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
+                    connectTimeout, requestTimeout, retries, speculativeDelay,
+                    ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
+                    keystorePassword, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
                     cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, sla);
         }

@@ -44,6 +44,8 @@ import java.util.function.BiConsumer;
 public final class StressOptions {
     public static final String PASSWORD_ENV = "METRICS_STRESS_PASSWORD";
     public static final String REDIS_PASSWORD_ENV = "METRICS_STRESS_REDIS_PASSWORD";
+    public static final String TRUSTSTORE_PASSWORD_ENV = "METRICS_STRESS_TRUSTSTORE_PASSWORD";
+    public static final String KEYSTORE_PASSWORD_ENV = "METRICS_STRESS_KEYSTORE_PASSWORD";
 
     private static final List<OptionDef> ALL = List.of(
             // --- plan: the OpenNMS data shape and pacing
@@ -105,6 +107,22 @@ public final class StressOptions {
                     DURATION, Duration.ofSeconds(20), Builder::connectTimeout, StressConfig::connectTimeout),
             opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", CLUSTER,
                     DURATION, Duration.ofSeconds(10), Builder::requestTimeout, StressConfig::requestTimeout),
+            opt(null, "--retries", "N", "send a write that timed out or found too few replicas again, up to N times "
+                    + "(writes are idempotent; each retry is counted, never its samples twice)", CLUSTER,
+                    NON_NEGATIVE_INT, 0, Builder::retries, StressConfig::retries),
+            derived(null, "--speculative-delay", "DURATION", "start a second execution on another replica when a write "
+                    + "has not answered within this long (counted)", CLUSTER,
+                    DURATION, "off", Builder::speculativeDelay, StressConfig::speculativeDelay),
+            flag(null, "--ssl", "connect to Cassandra over TLS (client-to-node encryption); the JDK's trusted "
+                    + "certificates unless --truststore; host names are verified", CLUSTER, Builder::ssl, StressConfig::ssl),
+            derived(null, "--truststore", "FILE", "certificates to trust for --ssl (JKS or PKCS12); implies --ssl", CLUSTER,
+                    PATH, null, Builder::truststore, StressConfig::truststore),
+            secretFile("--truststore-password-file", "the truststore's password, first line of FILE (or the environment "
+                    + "variable " + TRUSTSTORE_PASSWORD_ENV + ")", CLUSTER, Builder::truststorePassword),
+            derived(null, "--keystore", "FILE", "this client's key and certificate for mutual TLS; implies --ssl", CLUSTER,
+                    PATH, null, Builder::keystore, StressConfig::keystore),
+            secretFile("--keystore-password-file", "the keystore's password, first line of FILE (or the environment "
+                    + "variable " + KEYSTORE_PASSWORD_ENV + ")", CLUSTER, Builder::keystorePassword),
             // --- schema
             opt(null, "--keyspace", "NAME", "keyspace of the Newts tables", SCHEMA,
                     TEXT, "newts", Builder::keyspace, StressConfig::keyspace),
@@ -153,7 +171,10 @@ public final class StressOptions {
 
     private static final List<EnvSetting> ENVIRONMENT = List.of(
             new EnvSetting(PASSWORD_ENV, "Cassandra password (with --username)", (b, v) -> b.password(v)),
-            new EnvSetting(REDIS_PASSWORD_ENV, "Redis password (with --cache redis)", (b, v) -> b.redisPassword(v)));
+            new EnvSetting(REDIS_PASSWORD_ENV, "Redis password (with --cache redis)", (b, v) -> b.redisPassword(v)),
+            new EnvSetting(TRUSTSTORE_PASSWORD_ENV, "truststore password (with --truststore)",
+                    (b, v) -> b.truststorePassword(v)),
+            new EnvSetting(KEYSTORE_PASSWORD_ENV, "keystore password (with --keystore)", (b, v) -> b.keystorePassword(v)));
 
     private StressOptions() {}
 
@@ -212,6 +233,11 @@ public final class StressOptions {
         // Secrets with no option of their own come only from the environment.
         for (EnvSetting e : ENVIRONMENT) {
             boolean attachedToOption = ALL.stream().anyMatch(d -> e.name().equals(d.envVar()));
+            // A password file given on the command line wins over the environment.
+            if ((e.name().equals(TRUSTSTORE_PASSWORD_ENV) && given.contains("--truststore-password-file"))
+                    || (e.name().equals(KEYSTORE_PASSWORD_ENV) && given.contains("--keystore-password-file"))) {
+                continue;
+            }
             String v = env.get(e.name());
             if (!attachedToOption && v != null && !v.isEmpty()) {
                 e.apply().accept(b, v);

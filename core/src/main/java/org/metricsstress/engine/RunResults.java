@@ -27,6 +27,9 @@ import org.metricsstress.result.Verdict;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.RunEvent;
+import org.metricsstress.metrics.NodeStats;
 
 /** Assembles a run's {@link StressResult} from its metrics once everything has settled. */
 final class RunResults {
@@ -35,7 +38,7 @@ final class RunResults {
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
             long settled, boolean drained, long cpuNanos, long gcCountAtStart, long gcMillisAtStart,
-            List<IntervalStats> intervals) {
+            List<IntervalStats> intervals, List<RunEvent> events) {
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
         double drainSeconds = (settled - generationEnd) / 1e9;
         Map<String, Long> byClass = new LinkedHashMap<>();
@@ -67,7 +70,33 @@ final class RunResults {
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
                 response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
-                client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals));
+                client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals),
+                new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
+                        firstFailures(m)),
+                nodes(m), List.copyOf(events));
+    }
+
+    private static Map<String, String> firstFailures(StressMetrics m) {
+        Map<String, String> first = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            if (m.firstFailureOf(c) != null) {
+                first.put(c.name().toLowerCase(Locale.ROOT), m.firstFailureOf(c));
+            }
+        }
+        return first;
+    }
+
+    private static List<NodeSummary> nodes(StressMetrics m) {
+        List<NodeSummary> out = new java.util.ArrayList<>();
+        for (NodeStats n : m.nodes().all()) {
+            Map<String, Long> failed = new LinkedHashMap<>();
+            for (ErrorClass c : ErrorClass.values()) {
+                failed.put(c.name().toLowerCase(Locale.ROOT), n.failedAttempts(c));
+            }
+            out.add(new NodeSummary(n.node(), n.dc(), n.requests(), n.samplesWritten(), failed,
+                    LatencySummary.of(n.serviceTotal())));
+        }
+        return out;
     }
 
     private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, StressMetrics m,

@@ -35,6 +35,11 @@ import org.metricsstress.report.ConsoleReport;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
+import org.metricsstress.result.RunEvent;
+import org.metricsstress.storage.Coordinators;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.Verdicts;
@@ -62,6 +67,10 @@ public final class StressEngine {
     private IndexMetrics indexMetrics;
     private ResourceCache callersCache;
     private boolean stopWhenIndexed;
+    private final List<RunEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final CountDownLatch generationStarted = new CountDownLatch(1);
+    /** System.nanoTime() of the first intended commit; valid once {@link #generationStarted} is open. */
+    private volatile long startNanos;
 
     public StressEngine(StressConfig config, PrintStream out) {
         this.config = config;
@@ -77,6 +86,30 @@ public final class StressEngine {
      * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
      * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
      */
+    /**
+     * Waits until generation starts (connected, schema in place, threads about to run); true when it
+     * has, false on timeout or when the run ended before generating.
+     */
+    public boolean awaitGeneration(long timeout, TimeUnit unit) throws InterruptedException {
+        return generationStarted.await(timeout, unit) && startNanos != 0;
+    }
+
+    /** Seconds since generation started, negative before. */
+    public double secondsIntoRun() {
+        long start = startNanos;
+        return start == 0 ? -1 : (System.nanoTime() - start) / 1e9;
+    }
+
+    /**
+     * Records something that happened to the cluster (a node killed, paused, restarted): printed now,
+     * kept in the result with its time, marked on the report's charts.
+     */
+    public void event(String text) {
+        double at = Math.max(0, secondsIntoRun());
+        events.add(new RunEvent(Math.round(at * 10) / 10.0, text));
+        out.printf(Locale.ROOT, "event at %.1f s: %s%n", at, text);
+    }
+
     public StressEngine withCache(ResourceCache cache) {
         this.callersCache = cache;
         return this;
@@ -111,6 +144,9 @@ public final class StressEngine {
             CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
                     () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan)));
             return generate(plan, cluster, cache, primed, writer, indexer);
+        } finally {
+            // A run that ended before generating must not keep a waiter waiting.
+            generationStarted.countDown();
         }
     }
 
@@ -156,6 +192,27 @@ public final class StressEngine {
         out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
                 cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.keyspace(),
                 replication);
+        if (md.getNodes().size() > 1) {
+            List<Map<String, Object>> nodes = new ArrayList<>();
+            md.getNodes().values().stream()
+                    .sorted(java.util.Comparator.comparing((Node n) -> String.valueOf(n.getDatacenter()))
+                            .thenComparing(n -> String.valueOf(n.getEndPoint())))
+                    .forEach(n -> {
+                        String name = Coordinators.name(n);
+                        // The driver connects to local-DC nodes only; it cannot say whether the others are up.
+                        String state = n.getDistance() == NodeDistance.IGNORED && n.getState() == NodeState.UNKNOWN
+                                ? "remote DC, not connected" : String.valueOf(n.getState());
+                        out.printf(Locale.ROOT, "  node %s  dc %s  rack %s  %s%n", name, n.getDatacenter(), n.getRack(),
+                                state);
+                        Map<String, Object> view = new LinkedHashMap<>();
+                        view.put("node", name);
+                        view.put("dc", n.getDatacenter());
+                        view.put("rack", n.getRack());
+                        view.put("state", state);
+                        nodes.add(view);
+                    });
+            cluster.put("members", nodes);
+        }
         return cluster;
     }
 
@@ -175,6 +232,8 @@ public final class StressEngine {
         if (indexMetrics != null) {
             indexMetrics.startsAt(startNanos);
         }
+        this.startNanos = startNanos;
+        generationStarted.countDown();
         // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
         metrics.gauge("plan.target-rate", () -> Math.round(plan.samplesPerSecond()));
         metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
@@ -275,7 +334,7 @@ public final class StressEngine {
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals);
+                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals, events);
             settledNormally = true;
         } finally {
             if (!settledNormally) {

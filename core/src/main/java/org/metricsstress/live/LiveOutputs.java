@@ -71,7 +71,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         if (config.prometheusPort() > 0) {
             try {
                 o.prometheus = new PrometheusEndpoint(config.prometheusPort(), metrics.registry(), o.last::get,
-                        () -> Map.copyOf(o.latencyCounts));
+                        () -> Map.copyOf(o.latencyCounts), metrics.nodes());
                 out.println("Prometheus metrics on http://127.0.0.1:" + o.prometheus.port() + "/metrics");
             } catch (IOException e) {
                 out.println("cannot serve --prometheus-port " + config.prometheusPort() + ": " + e.getMessage());

@@ -10,7 +10,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.NodeFigures;
+import org.metricsstress.metrics.NodeStats;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.metricsstress.metrics.StressMetrics;
@@ -33,10 +37,12 @@ public final class PrometheusEndpoint implements AutoCloseable {
     private final MetricRegistry registry;
     private final Supplier<IntervalStats> lastInterval;
     private final Supplier<Map<String, Long>> latencyCounts;
+    private final NodeFigures nodes;
 
     public PrometheusEndpoint(int port, MetricRegistry registry, Supplier<IntervalStats> lastInterval,
-            Supplier<Map<String, Long>> latencyCounts) throws IOException {
+            Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes) throws IOException {
         this.registry = registry;
+        this.nodes = nodes;
         this.lastInterval = lastInterval;
         this.latencyCounts = latencyCounts;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
@@ -61,7 +67,45 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
 
     String render() {
-        return render(registry, lastInterval.get(), latencyCounts.get());
+        return render(registry, lastInterval.get(), latencyCounts.get()) + renderNodes(nodes);
+    }
+
+    static final String NODE_REQUESTS = "metrics_stress_node_requests_total";
+    static final String NODE_WRITTEN = "metrics_stress_node_samples_written_total";
+    static final String NODE_FAILED = "metrics_stress_node_failed_attempts_total";
+
+    /**
+     * Per coordinator node, labelled {@code node} and {@code dc}: requests, samples written, failed
+     * attempts by class. A node appears at its first request; "none" holds failures no node was
+     * named for.
+     */
+    static String renderNodes(NodeFigures figures) {
+        List<NodeStats> all = figures == null ? List.of() : figures.all();
+        if (all.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(1024);
+        family(sb, NODE_REQUESTS, "counter", "request attempts answered or failed, by coordinator node");
+        for (NodeStats n : all) {
+            sb.append(NODE_REQUESTS).append(labels(n)).append(' ').append(n.requests()).append('\n');
+        }
+        family(sb, NODE_WRITTEN, "counter", "samples acknowledged, by coordinator node");
+        for (NodeStats n : all) {
+            sb.append(NODE_WRITTEN).append(labels(n)).append(' ').append(n.samplesWritten()).append('\n');
+        }
+        family(sb, NODE_FAILED, "counter", "failed request attempts by coordinator node and failure class");
+        for (NodeStats n : all) {
+            for (ErrorClass c : ErrorClass.values()) {
+                String l = labels(n);
+                sb.append(NODE_FAILED).append(l, 0, l.length() - 1).append(",class=\"")
+                        .append(c.name().toLowerCase(Locale.ROOT)).append("\"} ").append(n.failedAttempts(c)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String labels(NodeStats n) {
+        return "{node=\"" + n.node() + "\",dc=\"" + (n.dc() == null ? "" : n.dc()) + "\"}";
     }
 
     /**

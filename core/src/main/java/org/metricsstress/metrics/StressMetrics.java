@@ -31,7 +31,13 @@ public final class StressMetrics {
     private final Counter sinkErrors;
     private final Counter ringFull;
     private final Counter indexStageErrors;
+    private final Counter retries;
+    private final Counter speculativeExecutions;
+    private final Counter requestsOffReplica;
     private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
+    private final NodeFigures nodes = new NodeFigures();
+    private final java.util.concurrent.atomic.AtomicReferenceArray<String> firstFailures =
+            new java.util.concurrent.atomic.AtomicReferenceArray<>(ErrorClass.values().length);
     private final LatencyTracker response = new LatencyTracker(LatencyKind.RESPONSE.tag());
     private final LatencyTracker service = new LatencyTracker(LatencyKind.SERVICE.tag());
     private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag());
@@ -55,6 +61,9 @@ public final class StressMetrics {
         sinkErrors = registry.counter(PREFIX + "writes.sink-errors");
         ringFull = registry.counter(PREFIX + "ring.full");
         indexStageErrors = registry.counter(PREFIX + "index.stage-errors");
+        retries = registry.counter(PREFIX + "writes.retries");
+        speculativeExecutions = registry.counter(PREFIX + "writes.speculative-executions");
+        requestsOffReplica = registry.counter(PREFIX + "writes.requests-off-replica");
         for (ErrorClass c : ErrorClass.values()) {
             failuresByClass.put(c, registry.counter(PREFIX + "samples.failed." + c.name().toLowerCase()));
         }
@@ -109,7 +118,42 @@ public final class StressMetrics {
         failuresByClass.get(cause).inc(samples);
     }
 
+    /** Whether the first failure of {@code cause} has been described yet. */
+    public boolean hasFirstFailure(ErrorClass cause) {
+        return firstFailures.get(cause.ordinal()) != null;
+    }
+
+    /** Keeps the first failure message of each class, so the summary can say what "other" was. */
+    public void firstFailure(ErrorClass cause, String message) {
+        firstFailures.compareAndSet(cause.ordinal(), null, message);
+    }
+
+    /** The first failure message of {@code cause}, or null. */
+    public String firstFailureOf(ErrorClass cause) {
+        return firstFailures.get(cause.ordinal());
+    }
+
     /** Intended time to acknowledged: the coordinated-omission-correct latency. */
+    /** A request sent again after a retryable failure (--retries): an attempt, never a sample. */
+    public void retried() {
+        retries.inc();
+    }
+
+    /** Extra executions the driver started for a request (--speculative-delay). */
+    public void speculated(int executions) {
+        speculativeExecutions.inc(executions);
+    }
+
+    /** A request answered by a coordinator that is not a replica of all its partitions. */
+    public void offReplica() {
+        requestsOffReplica.inc();
+    }
+
+    /** Figures per coordinator node. */
+    public NodeFigures nodes() {
+        return nodes;
+    }
+
     public LatencyTracker response() {
         return response;
     }
@@ -147,6 +191,9 @@ public final class StressMetrics {
     public long sinkErrors() { return sinkErrors.getCount(); }
     public long ringFullCount() { return ringFull.getCount(); }
     public long indexStageErrors() { return indexStageErrors.getCount(); }
+    public long retries() { return retries.getCount(); }
+    public long speculativeExecutions() { return speculativeExecutions.getCount(); }
+    public long requestsOffReplica() { return requestsOffReplica.getCount(); }
 
     public long failures(ErrorClass c) {
         return failuresByClass.get(c).getCount();

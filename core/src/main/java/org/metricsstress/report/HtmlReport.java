@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collection;
 import java.util.List;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.RunEvent;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -87,6 +89,7 @@ public final class HtmlReport {
         failures(sb, r);
         client(sb, r);
         sb.append("</div>\n</div>\n");
+        nodesAndEvents(sb, r);
 
         sb.append("<h2>Over time</h2>\n");
         charts(sb, r, iv);
@@ -237,6 +240,49 @@ public final class HtmlReport {
         sb.append("</section>\n");
     }
 
+    /** Per coordinator node and what was done to the cluster: shown only when there is something to tell. */
+    private static void nodesAndEvents(StringBuilder sb, StressResult r) {
+        List<NodeSummary> nodes = r.nodes() == null ? List.of() : r.nodes();
+        List<RunEvent> events = r.events() == null ? List.of() : r.events();
+        if (nodes.size() < 2 && events.isEmpty()) {
+            return;
+        }
+        sb.append("<div class=\"grid2\">\n");
+        sb.append("<section><h2>Per coordinator node</h2>");
+        sb.append("<table class=\"num\" id=\"nodes\"><thead><tr><th>node</th><th>dc</th><th>requests</th>"
+                + "<th>samples written</th><th>failed attempts</th><th>service p99 ms</th></tr></thead><tbody>\n");
+        for (NodeSummary n : nodes) {
+            StringBuilder why = new StringBuilder();
+            if (n.failedAttemptsByClass() != null) {
+                n.failedAttemptsByClass().forEach((k, v) -> {
+                    if (v != null && v > 0) {
+                        why.append(why.length() > 0 ? ", " : "").append(k).append(' ').append(Numbers.count(v));
+                    }
+                });
+            }
+            sb.append("<tr><th>").append(esc(n.node())).append("</th><td>").append(esc(n.dc() == null ? "-" : n.dc()))
+                    .append("</td><td>").append(Numbers.count(n.requests())).append("</td><td>")
+                    .append(Numbers.count(n.samplesWritten())).append("</td><td>")
+                    .append(n.failedAttemptsByClass() == null ? "0" : Numbers.count(n.failedAttempts()))
+                    .append(why.length() > 0 ? " (" + esc(why.toString()) + ")" : "").append("</td><td>")
+                    .append(n.service() == null ? "-" : ms(n.service().p99Ms())).append("</td></tr>\n");
+        }
+        sb.append("</tbody></table><p class=\"note\">Attempts: a retried request counts on every node it tried; "
+                + "samples count once.</p></section>\n");
+        sb.append("<section><h2>Events</h2>");
+        if (events.isEmpty()) {
+            sb.append("<p id=\"events\">none</p>");
+        } else {
+            sb.append("<table id=\"events\"><thead><tr><th>at s</th><th>what</th></tr></thead><tbody>\n");
+            for (RunEvent e : events) {
+                sb.append("<tr><td>").append(fixed(e.atSeconds(), 1)).append("</td><td>").append(esc(e.text()))
+                        .append("</td></tr>\n");
+            }
+            sb.append("</tbody></table>");
+        }
+        sb.append("</section>\n</div>\n");
+    }
+
     private static void indexAndCache(StringBuilder sb, StressResult r) {
         sb.append("<section><h2>Index and resource cache</h2>");
         IndexSummary ix = r.index();
@@ -302,7 +348,7 @@ public final class HtmlReport {
                 .line("target", GREY, true, false, x, col(iv, IntervalStats::targetSamplesPerSecond))
                 .line("generated", BLUE, false, false, x, col(iv, IntervalStats::generatedPerSecond))
                 .line("written", GREEN, false, false, x, col(iv, IntervalStats::writtenPerSecond));
-        emit(sb, markers(rate, indexDone, genStop), "Written below generated means the cluster (or the writers) fell behind.");
+        emit(sb, markers(rate, indexDone, genStop, r.events()), "Written below generated means the cluster (or the writers) fell behind.");
 
         SvgChart ring = new SvgChart("chart-ring", "Backlog and losses: ring occupancy, writes in flight, dropped and failed")
                 .left("ring slots / requests", SvgChart.Scale.LINEAR)
@@ -316,7 +362,7 @@ public final class HtmlReport {
         }
         ring.line("dropped", RED, false, true, x, col(iv, s -> s.dropped()))
                 .line("failed", ORANGE, false, true, x, col(iv, s -> s.failed()));
-        emit(sb, markers(ring, indexDone, genStop), "Samples are dropped when the ring is full; failed writes are errors or abandoned at the end.");
+        emit(sb, markers(ring, indexDone, genStop, r.events()), "Samples are dropped when the ring is full; failed writes are errors or abandoned at the end.");
 
         SvgChart latency = new SvgChart("chart-latency", "Latency per interval (coordinated-omission corrected)")
                 .left("ms (log scale)", SvgChart.Scale.LOG)
@@ -326,7 +372,7 @@ public final class HtmlReport {
                 .line("response max", RED, false, false, x, latCol(iv, s -> s.response(), LatencySummary::maxMs))
                 .line("service p99", CYAN, true, false, x, latCol(iv, s -> s.service(), LatencySummary::p99Ms))
                 .line("queue p99", ORANGE, true, false, x, latCol(iv, s -> s.queue(), LatencySummary::p99Ms));
-        emit(sb, markers(latency, indexDone, genStop), "Response: intended → acknowledged; service: sent → acknowledged; "
+        emit(sb, markers(latency, indexDone, genStop, r.events()), "Response: intended → acknowledged; service: sent → acknowledged; "
                 + "queue: intended → picked up by a writer. Gaps: no write acknowledged in that interval.");
 
         if (indexOn) {
@@ -335,7 +381,7 @@ public final class HtmlReport {
                     .right("cache entries", SvgChart.Scale.LINEAR)
                     .line("index rows/s", BLUE, false, false, x, col(iv, IntervalStats::indexRowsPerSecond))
                     .line("cache size", PURPLE, false, true, x, col(iv, s -> s.cacheSize()));
-            emit(sb, markers(index, indexDone, genStop), "A cold cache indexes every resource once, then index writes stop.");
+            emit(sb, markers(index, indexDone, genStop, r.events()), "A cold cache indexes every resource once, then index writes stop.");
         } else {
             sb.append("<p class=\"note\" id=\"chart-index-note\">indexing off: no index chart</p>\n");
         }
@@ -355,17 +401,25 @@ public final class HtmlReport {
                     col(iv, s -> s.heapUsedBytes() < 0 ? Double.NaN : s.heapUsedBytes() / 1048576.0));
         }
         client.line("GC pause", RED, false, true, x, col(iv, IntervalStats::gcPauseMs));
-        emit(sb, markers(client, indexDone, genStop), "A client near 100% CPU or pausing for GC limits the rate itself.");
+        emit(sb, markers(client, indexDone, genStop, r.events()), "A client near 100% CPU or pausing for GC limits the rate itself.");
 
         SvgChart lag = new SvgChart("chart-lag", "Schedule lag: how late the generators ran against the intended times")
                 .left("ms (log scale)", SvgChart.Scale.LOG)
                 .line("schedule lag p50", GREEN, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p50Ms))
                 .line("schedule lag p99", BLUE, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p99Ms))
                 .line("schedule lag max", RED, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::maxMs));
-        emit(sb, markers(lag, indexDone, genStop), "Lag while the ring stays empty means this client, not the database, is the bottleneck.");
+        emit(sb, markers(lag, indexDone, genStop, r.events()), "Lag while the ring stays empty means this client, not the database, is the bottleneck.");
     }
 
-    private static SvgChart markers(SvgChart c, double indexDone, double genStop) {
+    private static SvgChart markers(SvgChart c, double indexDone, double genStop, List<RunEvent> events) {
+        if (events != null) {
+            for (RunEvent e : events) {
+                // "kill dc2 (127.0.0.2 pid 5485): SIGKILL" is marked "kill dc2"; the table has the rest.
+                String t = e.text() == null ? "event" : e.text();
+                int cut = t.indexOf(" (");
+                c.marker(e.atSeconds(), cut > 0 ? t.substring(0, cut) : t);
+            }
+        }
         if (!Double.isNaN(indexDone)) {
             c.marker(indexDone, "index complete");
         }

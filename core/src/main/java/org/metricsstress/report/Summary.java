@@ -5,7 +5,10 @@ import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.RunEvent;
 import java.util.Map;
 import org.metricsstress.result.LatencySummary;
 
@@ -40,6 +43,17 @@ public final class Summary {
         out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
                 Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
                 Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));
+        StressResult.WriteAttempts w = r.writes();
+        if (w != null && (w.retries() + w.speculativeExecutions() + w.requestsOffReplica()) > 0) {
+            out.printf(Locale.ROOT, "attempts      %s retries, %s speculative executions, %s requests answered off replica%n",
+                    Numbers.count(w.retries()), Numbers.count(w.speculativeExecutions()),
+                    Numbers.count(w.requestsOffReplica()));
+        }
+        if (w != null && w.firstFailureByClass() != null) {
+            w.firstFailureByClass().forEach((k, v) -> out.printf(Locale.ROOT, "first %-7s %s%n", k, v));
+        }
+        nodes(out, r.nodes(), r.cluster());
+        events(out, r.events());
         latency(out, "response", "intended -> acknowledged", "commits", r.responseLatency());
         // One request carries up to --batch-commits group commits: service time is per request.
         latency(out, "service", "sent -> acknowledged", "requests", r.serviceLatency());
@@ -91,6 +105,37 @@ public final class Summary {
                 out.printf(Locale.ROOT, "              %s lookups took over %d ms (index work waited; sample writes did not)%n",
                         Numbers.count(cache.slowLookups()), CacheSummary.SLOW_LOOKUP_MS);
             }
+        }
+    }
+
+    /** Per coordinator, when there is more than one node to tell apart (or failures with no node). */
+    private static void nodes(PrintStream out, List<NodeSummary> nodes, Map<String, Object> cluster) {
+        boolean severalNodes = cluster != null && cluster.get("nodes") instanceof Number n && n.intValue() > 1;
+        if (nodes == null || nodes.isEmpty() || (!severalNodes && nodes.size() < 2)) {
+            return;
+        }
+        out.println("per node      (attempts: a retried request counts on each node it tried)");
+        out.printf(Locale.ROOT, "  %-21s %-8s %12s %14s %10s %10s  %s%n", "node", "dc", "requests", "samples", "failed",
+                "p99 ms", "failed by class");
+        for (NodeSummary n : nodes) {
+            StringBuilder byClass = new StringBuilder();
+            n.failedAttemptsByClass().forEach((k, v) -> {
+                if (v > 0) {
+                    byClass.append(byClass.length() > 0 ? ", " : "").append(k).append(' ').append(Numbers.count(v));
+                }
+            });
+            out.printf(Locale.ROOT, "  %-21s %-8s %12s %14s %10s %10.1f  %s%n", n.node(), n.dc() == null ? "-" : n.dc(),
+                    Numbers.count(n.requests()), Numbers.count(n.samplesWritten()), Numbers.count(n.failedAttempts()),
+                    n.service().p99Ms(), byClass);
+        }
+    }
+
+    private static void events(PrintStream out, List<RunEvent> events) {
+        if (events == null) {
+            return;
+        }
+        for (RunEvent e : events) {
+            out.printf(Locale.ROOT, "event         at %.1f s: %s%n", e.atSeconds(), e.text());
         }
     }
 

@@ -17,6 +17,9 @@ import java.util.Map;
  * @param cache             the resource cache's figures, or null with --no-index
  * @param scheduleLag       how late the generators were against the intended times
  * @param sla               the --sla criteria and their outcome, or null without --sla
+ * @param writes            retries, speculative executions and requests answered off replica
+ * @param nodes             per coordinator node, ordered by data centre and address
+ * @param events            what happened to the cluster during the run (faults injected), in time order
  */
 public record StressResult(
         int schemaVersion,
@@ -51,10 +54,39 @@ public record StressResult(
         CacheSummary cache,
         Verdict verdict,
         SlaResult sla,
-        List<IntervalStats> intervals) {
+        List<IntervalStats> intervals,
+        WriteAttempts writes,
+        List<NodeSummary> nodes,
+        List<RunEvent> events) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
+
+    /**
+     * Beyond the samples: how many times requests were sent again or doubled, and how many were
+     * coordinated by a node that had to forward some of their rows.
+     */
+    public record WriteAttempts(long retries, long speculativeExecutions, long requestsOffReplica,
+            Map<String, String> firstFailureByClass) {
+        public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
+    }
+
+    /** A result without per-node figures or events (tests, and results assembled by hand). */
+    public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
+            Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,
+            double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
+            double writtenSamplesPerSecond, long generated, long written, long dropped, long failed,
+            Map<String, Long> failedByClass, long unaccounted, boolean drained, long groupCommitsGenerated,
+            long groupCommitsDropped, long stringAttributesGenerated, long writeRequests,
+            LatencySummary responseLatency, LatencySummary serviceLatency, LatencySummary queueLatency,
+            LatencySummary scheduleLag, ClientSummary client, IndexSummary index, CacheSummary cache,
+            Verdict verdict, SlaResult sla, List<IntervalStats> intervals) {
+        this(schemaVersion, tool, version, environment, config, plan, cluster, startedAt, generationSeconds,
+                drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of());
+    }
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {
@@ -62,7 +94,7 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals);
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events);
     }
 
     /** generated = written + dropped + failed, exactly. */

@@ -33,8 +33,9 @@ public final class CassandraConnector {
 
     /** Connects within {@code connectTimeout} or fails with a message naming the contact points. */
     public static CqlSession connect(StressConfig c) throws ClusterException {
-        // The driver's own class loader: inside OSGi the thread's context loader cannot see its classes.
-        ClassLoader loader = CqlSession.class.getClassLoader();
+        // The driver's own class loader (inside OSGi the thread's context loader cannot see its
+        // classes), and ours after it for the policies we give it by name.
+        ClassLoader loader = new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
         ProgrammaticDriverConfigLoaderBuilder cfg = DriverConfigLoader.programmaticBuilder(loader)
                 .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.requestTimeout())
@@ -43,10 +44,39 @@ public final class CassandraConnector {
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
                 // Our in-flight bound is the limit that matters; the driver's per-connection cap must not undercut it.
-                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, Math.max(1024, c.maxInFlight()))
-                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false);
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2 * Math.max(1024, c.maxInFlight()))
+                // A request the client gave up on keeps its stream id until the node answers; past
+                // 256 such ids the driver closes the connection and fails everything else on it
+                // ("Channel is closing"), turning a slow DC into errors of another class. The
+                // in-flight bound limits them; the driver wants fewer than its per-connection cap.
+                .withInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS, Math.max(1024, c.maxInFlight()) + 1)
+                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
+                // Samples and index rows are the same key with the same value however often written.
+                .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName());
+        if (c.speculativeDelay() != null) {
+            cfg.withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "ConstantSpeculativeExecutionPolicy")
+                    .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
+                    .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.speculativeDelay());
+        }
         if (c.localDc() == null) {
             cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        if (c.ssl()) {
+            cfg.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
+                    .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, true);
+            if (c.truststore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, c.truststore().toAbsolutePath().toString());
+                if (c.truststorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, c.truststorePassword());
+                }
+            }
+            if (c.keystore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, c.keystore().toAbsolutePath().toString());
+                if (c.keystorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, c.keystorePassword());
+                }
+            }
         }
         CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(cfg.build());
         for (ContactPoint p : c.contactPoints()) {
@@ -132,6 +162,29 @@ public final class CassandraConnector {
             return String.join("; ", parts);
         }
         return WriteErrors.describe(t);
+    }
+
+    /**
+     * Loads from the driver's class loader first, then from ours: the driver instantiates policies
+     * by class name, and inside OSGi only our bundle sees {@link NoDriverRetries}.
+     */
+    private static final class DriverThenOurs extends ClassLoader {
+        private final ClassLoader ours;
+
+        DriverThenOurs(ClassLoader driver, ClassLoader ours) {
+            super(driver);
+            this.ours = ours;
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            return ours.loadClass(name);
+        }
+
+        @Override
+        protected java.net.URL findResource(String name) {
+            return ours.getResource(name);
+        }
     }
 
     private static Duration min(Duration a, Duration b) {

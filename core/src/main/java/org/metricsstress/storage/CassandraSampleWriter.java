@@ -32,8 +32,8 @@ import org.metricsstress.plan.StressPlan;
 
 /**
  * Writes group commits into {@code samples}: a prepared INSERT per sample, the samples of up to
- * {@code --batch-commits} group commits whose partitions have the same primary replica sent as one
- * UNLOGGED batch (so the coordinator is the replica and nothing fans out; fewer, fuller requests
+ * {@code --batch-commits} group commits whose partitions have the same replicas sent as one
+ * UNLOGGED batch (so the coordinator is a replica of all of them and nothing fans out; fewer, fuller requests
  * cost client and node less per sample), asynchronously, with at most {@code maxInFlight}
  * requests outstanding. When that bound is reached the writer thread waits,
  * the ring fills, and the ring's policy (drop or block) takes over: backpressure, never an
@@ -60,6 +60,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final int batchCommits;
     private final CqlIdentifier keyspace;
     private final Semaphore permits;
+    private final Coordinators coordinators;
+    private final int retries;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
     private final ByteBuffer ttl;
@@ -76,6 +78,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.batchCommits = config.batchCommits();
         this.keyspace = CqlIdentifier.fromInternal(config.keyspace());
         this.permits = new Semaphore(maxInFlight);
+        this.coordinators = new Coordinators(metrics.nodes());
+        this.retries = config.retries();
         this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
         this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
         this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
@@ -120,7 +124,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
      * sample is the driver's own statement objects, which any prepared batch needs.
      *
      * <p>Commits are gathered into requests of up to {@code batchCommits} commits (and
-     * {@link #MAX_ROWS_PER_BATCH} rows) whose partitions share a primary replica, so a request
+     * {@link #MAX_ROWS_PER_BATCH} rows) whose partitions share their replicas, so a request
      * never fans out; a request is sent when full or when the writer has taken every waiting
      * commit ({@link #endOfBatch}), so gathering never delays a commit behind an idle ring.
      */
@@ -128,8 +132,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         private final StringBuilder name = new StringBuilder(64);
         private int lastPartition = Integer.MIN_VALUE;
         private ByteBuffer lastPartitionBytes;
-        /** One request being filled per primary replica; one in all on a single node. */
-        private final Map<Node, Request> byReplica = new HashMap<>();
+        /** One request being filled per replica set; one in all on a single node. */
+        private final Map<Set<Node>, Request> byReplicas = new HashMap<>();
         private final Request single = new Request();
 
         @Override
@@ -169,12 +173,17 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         @Override
         public void endOfBatch() {
             send(single);
-            for (Request r : byReplica.values()) {
+            for (Request r : byReplicas.values()) {
                 send(r);
             }
         }
 
-        /** The request to add this partition's rows to: the one headed for its primary replica. */
+        /**
+         * The request to add this partition's rows to: the one for partitions with the same replica
+         * set, so whichever replica of them the driver picks as coordinator holds every partition of
+         * the request, at any replication factor (the driver's replica sets are shared objects, so
+         * the lookup allocates nothing).
+         */
         private Request requestFor(ByteBuffer partition, ByteBuffer resource) {
             Metadata md = session.getMetadata();
             if (md.getNodes().size() <= 1) {
@@ -189,9 +198,10 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             if (replicas.isEmpty()) {
                 return single;
             }
-            Request r = byReplica.computeIfAbsent(replicas.iterator().next(), n -> new Request());
+            Request r = byReplicas.computeIfAbsent(replicas, n -> new Request());
             if (r.parts == 0) {
                 r.routingToken = token;
+                r.replicas = replicas;
             }
             return r;
         }
@@ -207,6 +217,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
             int rows = r.rows();
             long[] intended = r.takeIntended();
+            Set<Node> replicas = r.replicas;
             Statement<?> statement;
             try {
                 statement = r.build();
@@ -229,11 +240,14 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
             long sent = System.nanoTime();
             try {
-                session.executeAsync(statement).whenComplete(
-                        new RequestCompletion(metrics, intended, sent, rows, permits::release));
+                session.executeAsync(statement).whenComplete(new RequestCompletion(metrics, coordinators, intended,
+                        sent, rows, permits::release, statement, session::executeAsync, retries, () -> !aborted)
+                        .routedTo(replicas));
             } catch (RuntimeException e) {
                 permits.release();
-                metrics.failed(rows, WriteErrors.classify(e));
+                ErrorClass cause = WriteErrors.classify(e);
+                metrics.firstFailure(cause, WriteErrors.describe(e));
+                metrics.failed(rows, cause);
                 return;
             }
             metrics.requestSent();
@@ -272,6 +286,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         private int sealedRows;
         int parts;
         Token routingToken;
+        /** The replicas of every partition in the request; null when not known (one node). */
+        Set<Node> replicas;
 
         void add(BatchableStatement<?> statement) {
             statements.add(statement);
@@ -318,6 +334,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             sealedRows = 0;
             parts = 0;
             routingToken = null;
+            replicas = null;
         }
     }
 }

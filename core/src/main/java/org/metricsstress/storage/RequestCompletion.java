@@ -1,43 +1,100 @@
 package org.metricsstress.storage;
 
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 
 /**
  * Settles one sample write request when the driver completes it: counts its samples as written or
- * failed (by class), records its service time (sent to acknowledged) and the response time of each
- * group commit it carries, from the commit's own intended time (coordinated-omission correct),
- * then gives its in-flight permit back. One small object per request.
+ * failed (by class), records its service time (last attempt sent to acknowledged) and the response
+ * time of each group commit it carries, from the commit's own intended time (coordinated-omission
+ * correct, so retries are inside it), credits the coordinator node, then gives its in-flight permit
+ * back. A timeout or unavailable failure is sent again while retries are left: each retry is
+ * counted as such and the samples are still counted exactly once, when the request settles.
+ * One small object per request.
  */
 public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throwable> {
     /** The intended time of a slice that is not a commit's last: no response time of its own. */
     public static final long NO_RESPONSE = Long.MIN_VALUE;
 
+    /** Sends a statement again (the session's executeAsync). */
+    public interface Sender {
+        CompletionStage<AsyncResultSet> send(Statement<?> statement);
+    }
+
     private final StressMetrics metrics;
+    private final Coordinators coordinators;
     private final long[] intendedNanos;
-    private final long sentNanos;
     private final int samples;
     private final Runnable releasePermit;
+    private final Statement<?> statement;
+    private final Sender sender;
+    private final BooleanSupplier mayRetry;
+    private int retriesLeft;
+    private long sentNanos;
+    private Set<Node> replicas;
 
     /**
+     * A request that is never retried.
+     *
      * @param intendedNanos the intended time of each commit in the request ({@link #NO_RESPONSE}
      *                      for a slice that is not its commit's last)
      */
     public RequestCompletion(StressMetrics metrics, long[] intendedNanos, long sentNanos, int samples,
             Runnable releasePermit) {
+        this(metrics, new Coordinators(metrics.nodes()), intendedNanos, sentNanos, samples, releasePermit,
+                null, null, 0, () -> false);
+    }
+
+    /**
+     * @param statement what was sent, sent again through {@code sender} on a retryable failure
+     *                  while {@code retries} last and {@code mayRetry} says the run still wants it
+     */
+    public RequestCompletion(StressMetrics metrics, Coordinators coordinators, long[] intendedNanos, long sentNanos,
+            int samples, Runnable releasePermit, Statement<?> statement, Sender sender, int retries,
+            BooleanSupplier mayRetry) {
         this.metrics = metrics;
+        this.coordinators = coordinators;
         this.intendedNanos = intendedNanos;
         this.sentNanos = sentNanos;
         this.samples = samples;
         this.releasePermit = releasePermit;
+        this.statement = statement;
+        this.sender = sender;
+        this.retriesLeft = retries;
+        this.mayRetry = mayRetry;
+    }
+
+    /**
+     * The replicas of every partition the request carries: a coordinator outside them had to
+     * forward the writes (a fan-out), counted as {@code requests off replica}.
+     */
+    public RequestCompletion routedTo(Set<Node> partitionReplicas) {
+        this.replicas = partitionReplicas;
+        return this;
     }
 
     @Override
     public void accept(AsyncResultSet rs, Throwable error) {
         long now = System.nanoTime();
+        boolean settled = true;
         try {
             if (error == null) {
+                ExecutionInfo info = rs == null ? null : rs.getExecutionInfo();
+                coordinators.of(info).succeeded(samples, now - sentNanos);
+                if (replicas != null && info != null && !replicas.contains(info.getCoordinator())) {
+                    metrics.offReplica();
+                }
+                if (info != null && info.getSpeculativeExecutionCount() > 0) {
+                    metrics.speculated(info.getSpeculativeExecutionCount());
+                }
                 metrics.written(samples);
                 metrics.service().recordNanos(now - sentNanos);
                 for (long intended : intendedNanos) {
@@ -46,10 +103,42 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
                     }
                 }
             } else {
-                metrics.failed(samples, WriteErrors.classify(error));
+                ErrorClass cause = WriteErrors.classify(error);
+                coordinators.ofFailure(error).failed(cause);
+                if (!metrics.hasFirstFailure(cause)) {
+                    metrics.firstFailure(cause, WriteErrors.describe(error));
+                }
+                if (retryable(cause) && retriesLeft > 0 && sender != null && mayRetry.getAsBoolean()) {
+                    settled = !resend();
+                    if (settled) {
+                        metrics.failed(samples, cause);
+                    }
+                } else {
+                    metrics.failed(samples, cause);
+                }
             }
         } finally {
-            releasePermit.run();
+            if (settled) {
+                releasePermit.run();
+            }
         }
+    }
+
+    /** Sends the statement again; false when it cannot be sent (then the caller counts the failure). */
+    private boolean resend() {
+        retriesLeft--;
+        sentNanos = System.nanoTime();
+        try {
+            sender.send(statement).whenComplete(this);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        metrics.retried();
+        return true;
+    }
+
+    /** Worth a second try with the same statement: the samples are idempotent writes. */
+    private static boolean retryable(ErrorClass cause) {
+        return cause == ErrorClass.TIMEOUT || cause == ErrorClass.UNAVAILABLE;
     }
 }

@@ -64,6 +64,9 @@ class ResultSchemaTest {
             metrics.service().recordNanos(1_000_000);
             metrics.queue().recordNanos(100_000);
             metrics.scheduleLag().recordNanos(50_000);
+            metrics.nodes().of("127.0.0.1:9042", "dc1").succeeded(9, 1_000_000);
+            metrics.nodes().of("127.0.0.2:9042", "dc2").failed(ErrorClass.TIMEOUT);
+            metrics.retried();
             index.requestSent();
             index.rowsWritten(28);
             index.groupIndexed(0);
@@ -71,7 +74,8 @@ class ResultSchemaTest {
             List<IntervalStats> intervals = List.of(sampler.sample(start + 1_000_000_000L));
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(config, plan, metrics, index, cache, null, cluster(),
-                    schedule, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 0, 0, intervals);
+                    schedule, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 0, 0, intervals,
+                    List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")));
             r = r.withSla(SlaCheck.evaluate(config.sla(), r));
 
             Path file = dir.resolve("result.json");
@@ -85,6 +89,12 @@ class ResultSchemaTest {
             assertEquals(Set.of(), errors, "the result file does not match docs/result-schema.json");
             assertEquals(StressResult.SCHEMA_VERSION, json.get("schemaVersion").asInt());
             assertTrue(json.get("responseLatency").has("p99Ms"));
+            assertEquals(2, json.get("nodes").size(), "one entry per coordinator");
+            assertEquals("dc2", json.get("nodes").get(1).get("dc").asText());
+            assertEquals(1, json.get("nodes").get(1).get("failedAttemptsByClass").get("timeout").asInt());
+            assertEquals(9, json.get("nodes").get(0).get("samplesWritten").asInt());
+            assertEquals(1, json.get("writes").get("retries").asInt());
+            assertEquals("kill dc2 (127.0.0.2)", json.get("events").get(0).get("text").asText());
             Path again = dir.resolve("again.json");
             ResultJson.write(ResultJson.read(file), again);
             assertEquals(json, mapper.readTree(again.toFile()), "a result file reads back as the result written");

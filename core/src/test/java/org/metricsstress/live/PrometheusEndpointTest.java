@@ -119,4 +119,17 @@ class PrometheusEndpointTest {
             assertTrue(served.contains(name), name + " is queried by the dashboard but not served; served: " + served);
         }
     }
+
+    @Test
+    void perNodeFiguresCarryNodeAndDcLabels() {
+        org.metricsstress.metrics.NodeFigures nodes = new org.metricsstress.metrics.NodeFigures();
+        nodes.of("127.0.0.1:9042", "dc1").succeeded(10, 1_000_000);
+        nodes.of("127.0.0.2:9042", "dc2").failed(org.metricsstress.metrics.ErrorClass.UNAVAILABLE);
+        String text = PrometheusEndpoint.renderNodes(nodes);
+        assertTrue(text.contains("# TYPE metrics_stress_node_requests_total counter\n"), text);
+        assertTrue(text.contains("metrics_stress_node_samples_written_total{node=\"127.0.0.1:9042\",dc=\"dc1\"} 10\n"), text);
+        assertTrue(text.contains("metrics_stress_node_failed_attempts_total{node=\"127.0.0.2:9042\",dc=\"dc2\",class=\"unavailable\"} 1\n"), text);
+        assertTrue(text.contains("metrics_stress_node_requests_total{node=\"127.0.0.2:9042\",dc=\"dc2\"} 1\n"), text);
+        assertEquals("", PrometheusEndpoint.renderNodes(new org.metricsstress.metrics.NodeFigures()));
+    }
 }

@@ -123,6 +123,30 @@ class HtmlReportTest {
     }
 
     @Test
+    void eventsAreMarkedOnTheChartsAndNodesAndEventsTabled() {
+        StressResult r = result(60);
+        StressResult withEvents = new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(),
+                r.plan(), r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
+                new StressResult.WriteAttempts(3, 0, 0, Map.of("unavailable", "Not enough replicas")),
+                List.of(new org.metricsstress.result.NodeSummary("127.0.0.1:9042", "dc1", 100, 1000,
+                                Map.of("timeout", 0L), org.metricsstress.result.LatencySummary.EMPTY),
+                        new org.metricsstress.result.NodeSummary("127.0.0.2:9042", "dc2", 7, 0,
+                                Map.of("unavailable", 7L), org.metricsstress.result.LatencySummary.EMPTY)),
+                List.of(new org.metricsstress.result.RunEvent(30.0, "kill dc2 (127.0.0.2 pid 77): SIGKILL")));
+        String html = HtmlReport.render(withEvents);
+        CHARTS.forEach(id -> assertChart(html, id));
+        assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");
+        assertTrue(html.contains("kill dc2 (127.0.0.2 pid 77): SIGKILL"), "the events table has the whole line");
+        assertTrue(html.contains("<th>127.0.0.2:9042</th><td>dc2</td>"), "a row per node");
+        assertTrue(html.contains("7 (unavailable 7)"), "failed attempts with their class");
+        assertClean(html);
+    }
+
+    @Test
     void anUnbalancedAuditSaysByHowMuch() {
         StressResult r = result(5);
         StressResult off = new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
