@@ -10,6 +10,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.cli.embedded.EmbeddedCassandraException;
+import org.metricsstress.cli.embedded.ClusterLayout;
+import org.metricsstress.cli.embedded.EmbeddedCluster;
+import org.metricsstress.cli.embedded.FaultInjector;
+import org.metricsstress.cli.embedded.FaultPlan;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.cache.CacheUnavailableException;
@@ -116,6 +120,7 @@ public final class Main {
                 .abbreviateSynopsis(true);
         model.addAll(root, StressOptions.all());
         addEmbeddedOptions(root);
+        model.addAll(root, EMBEDDED_CLUSTER_OPTIONS);
 
         CommandSpec schema = CommandSpec.create().name("schema");
         schema.mixinStandardHelpOptions(true);
@@ -164,7 +169,24 @@ public final class Main {
             "this JVM if 11/17, else one found under /usr/lib/jvm");
     static final OptionDef EMBEDDED_HEAP = OptionDef.own("--embedded-heap", "SIZE",
             "maximum heap of the embedded node, e.g. 512M, 2G", ValueType.TEXT, "1G", null);
+    static final OptionDef EMBEDDED_NODES = OptionDef.own("--embedded-nodes", "DC:N,...",
+            "the embedded cluster: nodes per data centre, on 127.0.0.1, 127.0.0.2, ...; the keyspace is replicated "
+                    + "to every DC at RF = its nodes (at most 3) unless --replication says otherwise",
+            ValueType.TEXT, "dc1:1", null);
+    static final OptionDef EMBEDDED_FAULT = OptionDef.own("--embedded-fault", "PLAN",
+            "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, restart dc2 at 90s\"; actions kill "
+                    + "(SIGKILL), pause (SIGSTOP), resume, restart; a target is a DC or a node address; times from "
+                    + "the start of generation", ValueType.TEXT, null, "none");
+    static final OptionDef EMBEDDED_AUTH = OptionDef.own("--embedded-auth", null,
+            "start the embedded nodes with password authentication; the run logs in as the default superuser "
+                    + "unless --username is given", ValueType.FLAG, false, null);
+    static final OptionDef EMBEDDED_TLS = OptionDef.own("--embedded-tls", null,
+            "start the embedded nodes with client-to-node TLS only, with a throwaway self-signed certificate the run "
+                    + "trusts (unless --truststore is given)", ValueType.FLAG, false, null);
     static final List<OptionDef> EMBEDDED_OPTIONS = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
+    /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
+    static final List<OptionDef> EMBEDDED_CLUSTER_OPTIONS = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH,
+            EMBEDDED_TLS);
 
     private void addEmbeddedOptions(CommandSpec spec) {
         model.addAll(spec, EMBEDDED_OPTIONS);
@@ -203,10 +225,21 @@ public final class Main {
             return usage("--embedded starts its own node: leave out --contact-points");
         }
         b.build(); // validate everything before spending seconds on a node
+        ClusterLayout layout = layout(parsed);
+        FaultPlan faults = faultPlan(parsed, layout);
         Lifecycle lifecycle = new Lifecycle();
-        return onNode(parsed, node -> lifecycle.node = node, lifecycle.finished::countDown, node -> {
-            if (node != null) {
-                b.contactPoints(List.of(contactPoint(node))).localDc(node.datacenter());
+        return onCluster(parsed, layout, cluster -> lifecycle.cluster = cluster, lifecycle.finished::countDown, cluster -> {
+            if (cluster != null) {
+                b.contactPoints(List.of(contactPoint(cluster.nodes().get(0)))).localDc(cluster.nodes().get(0).datacenter());
+                if (!parsed.hasMatchedOption("--replication")) {
+                    b.replication(Replication.parse("--embedded-nodes", cluster.defaultReplication()));
+                }
+                if (cluster.passwordAuth() && !parsed.hasMatchedOption("--username")) {
+                    b.username(EmbeddedCluster.SUPERUSER).password(EmbeddedCluster.SUPERUSER);
+                }
+                if (cluster.tls() != null && !parsed.hasMatchedOption("--truststore")) {
+                    b.truststore(cluster.tls().truststore()).truststorePassword(cluster.tls().truststorePassword());
+                }
             }
             StressConfig config = b.build();
             StressRun run = new StressRun(config, out);
@@ -215,7 +248,11 @@ public final class Main {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
             }
-            Outcome outcome = run.execute();
+            Outcome outcome;
+            try (FaultInjector injector = cluster == null ? null : new FaultInjector(cluster, faults, run::event)
+                    .start(run)) {
+                outcome = run.execute();
+            }
             if (!outcome.passed()) {
                 err.println(NAME + ": " + outcome.problem());
             }
@@ -236,11 +273,12 @@ public final class Main {
         BenchCommand.validate(parsed);
         long pid = BenchCommand.nodePid(parsed);
         builder(parsed, offered).build(); // validate before spending seconds on a node
-        return onNode(parsed, started -> {
+        return onCluster(parsed, ClusterLayout.SINGLE, started -> {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
             }
-        }, () -> { }, node -> {
+        }, () -> { }, cluster -> {
+            EmbeddedCassandra node = cluster == null ? null : cluster.nodes().get(0);
             Configured configured = defaults -> {
                 StressConfig.Builder b = model.builder(parsed, offered, env, defaults);
                 if (node != null) {
@@ -254,21 +292,44 @@ public final class Main {
         });
     }
 
-    /** What a front-end command does once its node (embedded, or null for --contact-points) is there. */
-    private interface OnNode {
-        int run(EmbeddedCassandra node) throws ClusterException, CacheUnavailableException, InterruptedException;
+    /** What a front-end command does once its cluster (embedded, or null for --contact-points) is there. */
+    private interface OnCluster {
+        int run(EmbeddedCluster cluster) throws ClusterException, CacheUnavailableException, InterruptedException;
+    }
+
+    /** The embedded cluster's shape; a layout without --embedded is a mistake worth a line. */
+    private static ClusterLayout layout(ParseResult parsed) {
+        for (OptionDef d : List.of(EMBEDDED_AUTH, EMBEDDED_TLS)) {
+            if (parsed.hasMatchedOption(d.longName()) && !parsed.hasMatchedOption("--embedded")) {
+                throw new ConfigException(d.longName() + ": secures the nodes --embedded starts; add --embedded");
+            }
+        }
+        String text = parsed.matchedOptionValue(EMBEDDED_NODES.longName(), null);
+        if (text != null && !parsed.hasMatchedOption("--embedded")) {
+            throw new ConfigException("--embedded-nodes: shapes the cluster --embedded starts; add --embedded");
+        }
+        return text == null ? ClusterLayout.SINGLE : ClusterLayout.parse(text);
+    }
+
+    private static FaultPlan faultPlan(ParseResult parsed, ClusterLayout layout) {
+        String text = parsed.matchedOptionValue(EMBEDDED_FAULT.longName(), null);
+        if (text != null && !parsed.hasMatchedOption("--embedded")) {
+            throw new ConfigException("--embedded-fault: acts on the nodes --embedded starts; add --embedded"
+                    + " (for a cluster of your own, use your own tooling)");
+        }
+        return FaultPlan.parse(text).checkedAgainst(layout);
     }
 
     /**
-     * Starts the embedded node when asked, runs {@code body}, maps its failures to exit codes with
-     * one line each, and stops the node whatever happened.
+     * Starts the embedded cluster when asked, runs {@code body}, maps its failures to exit codes with
+     * one line each, and stops the nodes whatever happened.
      */
-    private int onNode(ParseResult parsed, java.util.function.Consumer<EmbeddedCassandra> started, Runnable finished,
-            OnNode body) {
-        EmbeddedCassandra node = null;
+    private int onCluster(ParseResult parsed, ClusterLayout layout,
+            java.util.function.Consumer<EmbeddedCluster> started, Runnable finished, OnCluster body) {
+        EmbeddedCluster node = null;
         try {
             if (parsed.hasMatchedOption("--embedded")) {
-                node = startEmbedded(parsed);
+                node = startEmbedded(parsed, layout);
                 started.accept(node);
             }
             return body.run(node);
@@ -286,7 +347,8 @@ public final class Main {
             return ExitCode.INTERNAL;
         } finally {
             if (node != null) {
-                out.println("stopping embedded Cassandra (pid " + node.pid() + ")");
+                out.println("stopping embedded Cassandra (pid " + node.nodes().stream().map(n -> Long.toString(n.pid()))
+                        .collect(java.util.stream.Collectors.joining(", ")) + ")");
                 node.close();
             }
             finished.run();
@@ -301,18 +363,21 @@ public final class Main {
         return new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort());
     }
 
-    private EmbeddedCassandra startEmbedded(ParseResult parsed) throws EmbeddedCassandraException {
-        EmbeddedCassandra.Builder eb = EmbeddedCassandra.builder().output(out::println);
+    private EmbeddedCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws EmbeddedCassandraException {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
-        if (javaHome != null) {
-            eb.javaHome((Path) CASSANDRA_JAVA_HOME.parse(javaHome));
-        }
+        Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
         String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
         if (!heap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
         }
-        eb.heap(heap);
-        return eb.start();
+        EmbeddedCluster.Security security = new EmbeddedCluster.Security(
+                parsed.hasMatchedOption(EMBEDDED_AUTH.longName()), parsed.hasMatchedOption(EMBEDDED_TLS.longName()));
+        return EmbeddedCluster.start(layout, security, eb -> {
+            eb.output(out::println).heap(heap);
+            if (jdk != null) {
+                eb.javaHome(jdk);
+            }
+        }, out::println);
     }
 
     /**
@@ -322,7 +387,7 @@ public final class Main {
     private static final class Lifecycle {
         final CountDownLatch finished = new CountDownLatch(1);
         volatile StressRun run;
-        volatile EmbeddedCassandra node;
+        volatile EmbeddedCluster cluster;
         volatile long drainBound = 60_000;
 
         void onSignal() {
@@ -332,9 +397,9 @@ public final class Main {
             }
             try {
                 if (!finished.await(drainBound, TimeUnit.MILLISECONDS)) {
-                    EmbeddedCassandra n = node;
-                    if (n != null) {
-                        n.close();
+                    EmbeddedCluster c = cluster;
+                    if (c != null) {
+                        c.close();
                     }
                 }
             } catch (InterruptedException e) {

@@ -18,6 +18,7 @@ final class OptionsTable {
     static List<OptionDef> offered() {
         List<OptionDef> all = new ArrayList<>(StressOptions.all());
         all.addAll(Main.EMBEDDED_OPTIONS);
+        all.addAll(Main.EMBEDDED_CLUSTER_OPTIONS);
         return all;
     }
 

@@ -23,9 +23,16 @@ final class CqlProbe {
     }
 
     static boolean answers(InetSocketAddress address, int timeoutMillis) {
-        try (Socket socket = new Socket()) {
-            socket.connect(address, timeoutMillis);
-            socket.setSoTimeout(Math.max(timeoutMillis, 2000));
+        return answers(address, timeoutMillis, null);
+    }
+
+    /** As {@link #answers(InetSocketAddress, int)}, over TLS when {@code tls} is given. */
+    static boolean answers(InetSocketAddress address, int timeoutMillis, javax.net.ssl.SSLContext tls) {
+        try (Socket plain = new Socket()) {
+            plain.connect(address, timeoutMillis);
+            plain.setSoTimeout(Math.max(timeoutMillis, 2000));
+            Socket socket = tls == null ? plain
+                    : tls.getSocketFactory().createSocket(plain, address.getHostString(), address.getPort(), true);
             OutputStream out = socket.getOutputStream();
             out.write(OPTIONS_V4);
             out.flush();

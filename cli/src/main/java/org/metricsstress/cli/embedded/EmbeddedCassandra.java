@@ -39,19 +39,30 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** Environment variables the child's JVM would obey, silently changing the command line we built. */
     private static final List<String> SCRUBBED_ENV = List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH");
 
-    private final Process process;
+    /** The running JVM; replaced by {@link #restart()}. */
+    private volatile Process process;
     private final NodeConfig config;
     private final boolean ownsWorkDir;
     private final Consumer<String> output;
     private final InetSocketAddress cqlAddress;
+    /** What started the node, kept so a restart starts it the same way. */
+    private final Builder origin;
+    private final Path jdk;
+    private final Path lib;
+    private final Path jamm;
     private boolean closed;
 
-    private EmbeddedCassandra(Process process, NodeConfig config, boolean ownsWorkDir, Consumer<String> output) {
+    private EmbeddedCassandra(Process process, NodeConfig config, boolean ownsWorkDir, Consumer<String> output,
+            Builder origin, Path jdk, Path lib, Path jamm) {
         this.process = process;
         this.config = config;
         this.ownsWorkDir = ownsWorkDir;
         this.output = output;
         this.cqlAddress = new InetSocketAddress(literal(config.address), config.nativePort);
+        this.origin = origin;
+        this.jdk = jdk;
+        this.lib = lib;
+        this.jamm = jamm;
     }
 
     public static Builder builder() {
@@ -86,6 +97,125 @@ public final class EmbeddedCassandra implements AutoCloseable {
         return process.pid();
     }
 
+    /** The node's listen and CQL address, e.g. 127.0.0.2. */
+    public String address() {
+        return config.address;
+    }
+
+    /** SIGKILL, as a crashed server or a lost data centre: no drain, no shutdown announcement. */
+    public void kill() {
+        kill(process);
+    }
+
+    /** SIGSTOP: the process stays, answers nothing (a node frozen by a long GC or a hung VM). */
+    public void pause() throws EmbeddedCassandraException {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause()}. */
+    public void resume() throws EmbeddedCassandraException {
+        signal("CONT");
+    }
+
+    /**
+     * Stops the node if it still runs (SIGTERM, then SIGKILL) and starts it again on the same
+     * addresses, ports and data; returns once it answers CQL again.
+     */
+    public void restart() throws EmbeddedCassandraException {
+        synchronized (this) {
+            if (closed) {
+                throw new EmbeddedCassandraException("Cassandra " + config.datacenter + " on " + config.address
+                        + " is closed; it cannot be restarted");
+            }
+        }
+        Process old = process;
+        if (old.isAlive()) {
+            signalQuietly(old, "CONT"); // a paused node cannot act on SIGTERM
+            stop(old);
+        }
+        Process[] spawned = new Process[1];
+        boolean started = false;
+        try {
+            process = origin.spawn(config, jdk, lib, jamm, spawned, false);
+            started = true;
+        } finally {
+            if (!started && spawned[0] != null) {
+                kill(spawned[0]);
+            }
+        }
+    }
+
+    /**
+     * Runs Cassandra's nodetool against this node over its local JMX port (e.g. {@code repair -full
+     * ks}) and returns its output; fails with the output's last line when nodetool does.
+     */
+    public String nodetool(Duration timeout, String... args) throws EmbeddedCassandraException {
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(jdk.resolve("bin").resolve("java").toString());
+        // nodetool loads server classes that reach into JDK internals, as the server does.
+        cmd.addAll(NodeConfig.JPMS_FLAGS);
+        // Its history file goes under the node's directory, not the user's home.
+        cmd.addAll(List.of("-Duser.home=" + config.workDir,
+                "-Dlogback.configurationFile=" + config.logbackFile(), "-Dcassandra.logdir=" + config.logsDir(),
+                "-cp", lib.toAbsolutePath().normalize().resolve("*").toString(), "org.apache.cassandra.tools.NodeTool",
+                "-h", "127.0.0.1", "-p", Integer.toString(config.jmxPort)));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            java.util.concurrent.CompletableFuture<String> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "";
+                }
+            });
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new EmbeddedCassandraException("nodetool " + String.join(" ", args) + " did not finish within "
+                        + timeout.toSeconds() + " s");
+            }
+            String text = out.join();
+            if (p.exitValue() != 0) {
+                String why = text.lines().filter(l -> l.startsWith("error:")).findFirst()
+                        .orElse(text.lines().filter(l -> !l.isBlank()).findFirst().orElse("no output"));
+                throw new EmbeddedCassandraException("nodetool " + String.join(" ", args) + " failed (exit "
+                        + p.exitValue() + "): " + why);
+            }
+            return text;
+        } catch (IOException e) {
+            throw new EmbeddedCassandraException("cannot run nodetool: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmbeddedCassandraException("interrupted while running nodetool", e);
+        }
+    }
+
+    private void signal(String name) throws EmbeddedCassandraException {
+        Process p = process;
+        if (!p.isAlive()) {
+            throw new EmbeddedCassandraException("Cassandra " + config.datacenter + " on " + config.address
+                    + " is not running; cannot send SIG" + name);
+        }
+        if (!signalQuietly(p, name)) {
+            throw new EmbeddedCassandraException("kill -" + name + " " + p.pid() + " failed");
+        }
+    }
+
+    /** Only our own child, by its PID; the JDK has no portable SIGSTOP, so the system's kill sends it. */
+    private static boolean signalQuietly(Process p, String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     public Path workDir() {
         return config.workDir;
     }
@@ -112,9 +242,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
             }
             closed = true;
         }
+        Process process = this.process;
         if (process.isAlive()) {
             say("Stopping Cassandra " + config.datacenter + " (pid " + process.pid() + ")");
             long t0 = System.nanoTime();
+            signalQuietly(process, "CONT"); // a paused node cannot act on SIGTERM
             stop(process);
             say("Cassandra " + config.datacenter + " stopped after " + seconds(System.nanoTime() - t0));
         }
@@ -229,8 +361,22 @@ public final class EmbeddedCassandra implements AutoCloseable {
         private String heap = "1G";
         private Duration startTimeout = Duration.ofSeconds(120);
         private Consumer<String> output = message -> { };
+        private boolean passwordAuth;
+        private ThrowawayTls tls;
 
         private Builder() {
+        }
+
+        /** Password authentication on; clients log in as the default superuser cassandra/cassandra. */
+        public Builder passwordAuth(boolean on) {
+            this.passwordAuth = on;
+            return this;
+        }
+
+        /** Client-to-node TLS only, with {@code tls}'s key pair; null for none. */
+        public Builder clientTls(ThrowawayTls tls) {
+            this.tls = tls;
+            return this;
         }
 
         /** Directory of the server jars; default {@link CassandraLib#locate()}. */
@@ -345,46 +491,64 @@ public final class EmbeddedCassandra implements AutoCloseable {
                         + e.getMessage() + "); check the space and permissions of " + System.getProperty("java.io.tmpdir"), e);
             }
             NodeConfig config = new NodeConfig(clusterName, address, nativeP, storageP, jmxP,
-                    seeds != null ? seeds : address + ":" + storageP, datacenter, rack, heap, dir);
+                    seeds != null ? seeds : address + ":" + storageP, datacenter, rack, heap, dir,
+                    new NodeConfig.Security(passwordAuth, tls == null ? null : tls.keystore(),
+                            tls == null ? null : tls.keystorePassword()));
 
-            Process process = null;
-            Thread guard = null;
+            Process[] spawned = new Process[1];
             boolean started = false;
             try {
-                writeFiles(config);
-                output.accept("Starting Cassandra " + datacenter + " on " + address + ":" + nativeP
-                        + " (storage " + storageP + ", JMX " + jmxP + ", JDK " + jdk + ", log " + config.consoleLog() + ")");
-                ProcessBuilder pb = new ProcessBuilder(config.command(jdk, lib, jamm))
-                        .directory(dir.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.to(config.consoleLog().toFile()));
-                Map<String, String> env = pb.environment();
-                SCRUBBED_ENV.forEach(env::remove);
-                env.put("JAVA_HOME", jdk.toString());
-                long t0 = System.nanoTime();
-                process = pb.start();
-                // The node never reads stdin; closing it spares it a pipe to us.
-                process.getOutputStream().close();
-                guard = cleanUpOnExitDuringStart(process, tempWorkDir ? dir : null);
-                awaitCql(process, config, t0);
-                output.accept("Cassandra " + datacenter + " answers CQL on " + address + ":" + nativeP
-                        + " after " + seconds(System.nanoTime() - t0) + " (pid " + process.pid() + ")");
+                Process process = spawn(config, jdk, lib, jamm, spawned, tempWorkDir);
                 started = true;
-                return new EmbeddedCassandra(process, config, tempWorkDir, output);
-            } catch (IOException e) {
-                throw new EmbeddedCassandraException("Cannot start Cassandra with " + jdk + "/bin/java in " + dir
-                        + " (" + e.getMessage() + "); check that the JDK and the directory are usable", e);
+                return new EmbeddedCassandra(process, config, tempWorkDir, output, this, jdk, lib, jamm);
             } finally {
-                removeGuard(guard);
                 if (!started) {
-                    if (process != null) {
-                        kill(process);
+                    if (spawned[0] != null) {
+                        kill(spawned[0]);
                     }
                     if (tempWorkDir) {
                         keepLogsAside(config);
                         deleteRecursively(dir);
                     }
                 }
+            }
+        }
+
+        /**
+         * Writes the node's files and starts its JVM in {@code config}'s work directory (a restart
+         * finds its data there), then waits until it answers CQL. The process is in
+         * {@code spawned[0]} as soon as it exists, so a caller can kill it when this throws.
+         */
+        Process spawn(NodeConfig config, Path jdk, Path lib, Path jamm, Process[] spawned, boolean tempWorkDir)
+                throws EmbeddedCassandraException {
+            Thread guard = null;
+            try {
+                writeFiles(config);
+                output.accept("Starting Cassandra " + config.datacenter + " on " + config.address + ":" + config.nativePort
+                        + " (storage " + config.storagePort + ", JMX " + config.jmxPort + ", JDK " + jdk
+                        + ", log " + config.consoleLog() + ")");
+                ProcessBuilder pb = new ProcessBuilder(config.command(jdk, lib, jamm))
+                        .directory(config.workDir.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(config.consoleLog().toFile()));
+                Map<String, String> env = pb.environment();
+                SCRUBBED_ENV.forEach(env::remove);
+                env.put("JAVA_HOME", jdk.toString());
+                long t0 = System.nanoTime();
+                Process process = pb.start();
+                spawned[0] = process;
+                // The node never reads stdin; closing it spares it a pipe to us.
+                process.getOutputStream().close();
+                guard = cleanUpOnExitDuringStart(process, tempWorkDir ? config.workDir : null);
+                awaitCql(process, config, t0);
+                output.accept("Cassandra " + config.datacenter + " answers CQL on " + config.address + ":"
+                        + config.nativePort + " after " + seconds(System.nanoTime() - t0) + " (pid " + process.pid() + ")");
+                return process;
+            } catch (IOException e) {
+                throw new EmbeddedCassandraException("Cannot start Cassandra with " + jdk + "/bin/java in " + config.workDir
+                        + " (" + e.getMessage() + "); check that the JDK and the directory are usable", e);
+            } finally {
+                removeGuard(guard);
             }
         }
 
@@ -430,7 +594,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
                             + " exited with code " + process.exitValue() + " during start after "
                             + seconds(System.nanoTime() - t0) + ": " + explain(config));
                 }
-                if (CqlProbe.answers(cql, (int) POLL_MILLIS)) {
+                if (CqlProbe.answers(cql, (int) POLL_MILLIS, tls == null ? null : tls.clientContext())) {
                     return;
                 }
                 long now = System.nanoTime();

@@ -22,7 +22,7 @@ final class NodeConfig {
      * JDK internals (off-heap memory, JMX, the attach API, the SecurityManager) and fails at
      * start without these. Valid on JDK 11 too, where unknown packages only warn.
      */
-    private static final List<String> JPMS_FLAGS = List.of(
+    static final List<String> JPMS_FLAGS = List.of(
             "-Djdk.attach.allowAttachSelf=true",
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-exports", "java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED",
@@ -75,9 +75,25 @@ final class NodeConfig {
     final String rack;
     final String heap;
     final Path workDir;
+    final Security security;
+
+    /**
+     * How clients must reach the node: password authentication (the default superuser
+     * cassandra/cassandra, created at start) and client-to-node TLS with a keystore.
+     */
+    record Security(boolean passwordAuth, Path keystore, String keystorePassword) {
+        static final Security NONE = new Security(false, null, null);
+    }
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir) {
+        this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
+                Security.NONE);
+    }
+
+    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
+               String datacenter, String rack, String heap, Path workDir, Security security) {
+        this.security = security;
         this.clusterName = requireClusterName(clusterName);
         this.address = requireLoopback(address);
         this.nativePort = requirePort(nativePort, "native port", false);
@@ -205,7 +221,8 @@ final class NodeConfig {
         y.append("num_tokens: 16\n");
         y.append("allocate_tokens_for_local_replication_factor: 1\n");
         y.append("partitioner: org.apache.cassandra.dht.Murmur3Partitioner\n");
-        y.append("authenticator:\n  class_name: org.apache.cassandra.auth.AllowAllAuthenticator\n");
+        y.append("authenticator:\n  class_name: org.apache.cassandra.auth.")
+                .append(security.passwordAuth() ? "PasswordAuthenticator" : "AllowAllAuthenticator").append('\n');
         y.append("authorizer:\n  class_name: org.apache.cassandra.auth.AllowAllAuthorizer\n");
         y.append("data_file_directories:\n  - ").append(yamlQuote(data.resolve("data").toString())).append('\n');
         y.append("commitlog_directory: ").append(yamlQuote(data.resolve("commitlog").toString())).append('\n');
@@ -227,6 +244,15 @@ final class NodeConfig {
         y.append("rpc_address: ").append(address).append('\n');
         y.append("storage_port: ").append(storagePort).append('\n');
         y.append("start_native_transport: true\n");
+        if (security.keystore() != null) {
+            // TLS only: a client without it is refused, as on a cluster that requires encryption.
+            y.append("client_encryption_options:\n");
+            y.append("  enabled: true\n");
+            y.append("  optional: false\n");
+            y.append("  keystore: ").append(yamlQuote(security.keystore().toString())).append('\n');
+            y.append("  keystore_password: ").append(yamlQuote(security.keystorePassword())).append('\n');
+            y.append("  require_client_auth: false\n");
+        }
         y.append("native_transport_port: ").append(nativePort).append('\n');
         // dc and rack come from cassandra-rackdc.properties, so one node per DC works on one host.
         y.append("endpoint_snitch: GossipingPropertyFileSnitch\n");
@@ -281,6 +307,10 @@ final class NodeConfig {
         cmd.add("-Dio.netty.allocator.maxOrder=11");
         cmd.add("-javaagent:" + jammJar);
         cmd.addAll(FAST_START_FLAGS);
+        if (security.passwordAuth()) {
+            // The default superuser is otherwise created 10 s after start.
+            cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
+        }
         cmd.add("-Dcassandra-foreground=yes");
         cmd.add("-Dcassandra.config=" + yamlFile().toUri());
         cmd.add("-Dcassandra-rackdc.properties=" + rackDcFile().toUri());

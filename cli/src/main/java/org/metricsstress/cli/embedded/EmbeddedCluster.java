@@ -1,0 +1,323 @@
+package org.metricsstress.cli.embedded;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
+ * on its own loopback address with the same ports (as on real hosts), started in parallel. {@link
+ * #start} returns once every node sees every other as up; {@link #close()} stops and deletes them.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+    private static final Duration RING_TIMEOUT = Duration.ofSeconds(180);
+
+    /** The default superuser a node with password authentication creates at its first start. */
+    public static final String SUPERUSER = "cassandra";
+
+    private final ClusterLayout layout;
+    private final List<EmbeddedCassandra> nodes;
+    private final boolean passwordAuth;
+    private final ThrowawayTls tls;
+    private final Path tlsDir;
+
+    private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, boolean passwordAuth, ThrowawayTls tls,
+            Path tlsDir) {
+        this.layout = layout;
+        this.nodes = List.copyOf(nodes);
+        this.passwordAuth = passwordAuth;
+        this.tls = tls;
+        this.tlsDir = tlsDir;
+    }
+
+    /** How clients must reach the nodes: {@code --embedded-auth} and {@code --embedded-tls}. */
+    public record Security(boolean passwordAuth, boolean tls) {
+        public static final Security NONE = new Security(false, false);
+    }
+
+    public static EmbeddedCluster start(ClusterLayout layout, Consumer<EmbeddedCassandra.Builder> settings,
+            Consumer<String> output) throws EmbeddedCassandraException {
+        return start(layout, Security.NONE, settings, output);
+    }
+
+    /**
+     * Starts every node of {@code layout} with {@code settings} (heap, JDK, output; address, ports,
+     * seeds and DC are set here), in parallel. If one fails, the others are stopped and the
+     * exception names the failed one.
+     */
+    public static EmbeddedCluster start(ClusterLayout layout, Security security,
+            Consumer<EmbeddedCassandra.Builder> userSettings, Consumer<String> output) throws EmbeddedCassandraException {
+        List<ClusterLayout.Member> members = layout.members();
+        Path tlsDir = null;
+        ThrowawayTls tls = null;
+        if (security.tls()) {
+            try {
+                tlsDir = Files.createTempDirectory("metrics-stress-tls-");
+            } catch (IOException e) {
+                throw new EmbeddedCassandraException("cannot create a directory for the throwaway certificate: "
+                        + e.getMessage(), e);
+            }
+            tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
+            output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
+                    + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+        }
+        if (security.passwordAuth()) {
+            output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
+        }
+        ThrowawayTls nodeTls = tls;
+        Consumer<EmbeddedCassandra.Builder> settings = b -> {
+            userSettings.accept(b);
+            b.passwordAuth(security.passwordAuth()).clientTls(nodeTls);
+        };
+        if (members.size() == 1) {
+            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
+            settings.accept(b);
+            EmbeddedCluster single;
+            try {
+                single = new EmbeddedCluster(layout, List.of(b.start()), security.passwordAuth(), tls, tlsDir);
+            } catch (EmbeddedCassandraException | RuntimeException e) {
+                if (tlsDir != null) {
+                    EmbeddedCassandra.deleteRecursively(tlsDir);
+                }
+                throw e;
+            }
+            if (security.passwordAuth() || security.tls()) {
+                try {
+                    single.awaitRing(output);
+                } catch (EmbeddedCassandraException | RuntimeException e) {
+                    single.close();
+                    throw e;
+                }
+            }
+            return single;
+        }
+        int storage = portFreeOnAll(members);
+        int cql = portFreeOnAll(members, storage);
+        // One seed per data centre, as operators set them up.
+        String seeds = layout.nodesPerDc().keySet().stream()
+                .map(dc -> members.stream().filter(m -> m.dc().equals(dc)).findFirst().orElseThrow())
+                .map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
+        output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
+                + members.get(0).address() + "-" + members.get(members.size() - 1).address()
+                + ", CQL port " + cql + ", storage port " + storage);
+        List<FutureTask<EmbeddedCassandra>> starts = new ArrayList<>();
+        for (ClusterLayout.Member m : members) {
+            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder();
+            settings.accept(b);
+            b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
+                    .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
+            FutureTask<EmbeddedCassandra> task = new FutureTask<>(b::start);
+            Thread t = new Thread(task, "embedded-cassandra-start-" + m.address());
+            t.setDaemon(true);
+            t.start();
+            starts.add(task);
+        }
+        List<EmbeddedCassandra> started = new ArrayList<>();
+        EmbeddedCassandraException failure = null;
+        for (FutureTask<EmbeddedCassandra> task : starts) {
+            try {
+                started.add(task.get());
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof EmbeddedCassandraException ece ? ece
+                            : new EmbeddedCassandraException("a node failed to start: " + e.getCause(), e.getCause());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (failure == null) {
+                    failure = new EmbeddedCassandraException("interrupted while starting the local cluster", e);
+                }
+            }
+        }
+        EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security.passwordAuth(), tls, tlsDir);
+        if (failure != null) {
+            cluster.close();
+            throw failure;
+        }
+        try {
+            cluster.awaitRing(output);
+        } catch (EmbeddedCassandraException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    private static int portFreeOnAll(List<ClusterLayout.Member> members, int... taken) throws EmbeddedCassandraException {
+        try {
+            InetAddress first = InetAddress.getByName(members.get(0).address());
+            for (int attempt = 0; attempt < 50; attempt++) {
+                int port = PortPicker.freePort(first);
+                boolean ok = java.util.Arrays.stream(taken).noneMatch(p -> p == port);
+                for (ClusterLayout.Member m : members) {
+                    ok &= PortPicker.isFree(InetAddress.getByName(m.address()), port);
+                }
+                if (ok) {
+                    return port;
+                }
+            }
+        } catch (IOException e) {
+            throw new EmbeddedCassandraException("cannot pick a port free on every node address: " + e.getMessage(), e);
+        }
+        throw new EmbeddedCassandraException("found no port free on all of " + members.stream()
+                .map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * A node answers CQL before gossip has told it of the others: waits until, for every data
+     * centre, a client local to it sees all its nodes up, and every node lists all the others among
+     * its peers. (A client sees only its local DC's nodes as up: it never connects to the others.)
+     */
+    public void awaitRing(Consumer<String> output) throws EmbeddedCassandraException {
+        if (nodes.size() == 1 && !passwordAuth && tls == null) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        long deadline = t0 + RING_TIMEOUT.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            last = null;
+            for (String dc : layout.nodesPerDc().keySet()) {
+                try {
+                    last = ringStateIn(dc);
+                } catch (RuntimeException e) {
+                    last = dc + ": " + e.getMessage();
+                }
+                if (last != null) {
+                    break;
+                }
+            }
+            if (last == null && nodes.size() == 1) {
+                output.accept("Cassandra accepts the run's login after "
+                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9));
+                return;
+            }
+            if (last == null) {
+                output.accept("Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after "
+                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9));
+                return;
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EmbeddedCassandraException("interrupted while waiting for the local cluster to form", e);
+            }
+        }
+        throw new EmbeddedCassandraException("the local cluster did not form within " + RING_TIMEOUT.toSeconds()
+                + " s: " + last);
+    }
+
+    /** Null when every node of {@code dc} is up and knows all its peers, else what is missing. */
+    private String ringStateIn(String dc) {
+        List<EmbeddedCassandra> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
+        try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
+            List<Node> known = s.getMetadata().getNodes().values().stream()
+                    .filter(n -> dc.equals(n.getDatacenter())).toList();
+            long up = known.stream().filter(n -> n.getState() == NodeState.UP).count();
+            if (up < local.size()) {
+                return dc + ": " + up + " of " + local.size() + " nodes up";
+            }
+            for (Node n : known) {
+                long peers = s.execute(SimpleStatement.newInstance("SELECT peer FROM system.peers_v2").setNode(n))
+                        .all().size();
+                if (peers < nodes.size() - 1) {
+                    return n.getEndPoint() + " knows " + peers + " of its " + (nodes.size() - 1) + " peers";
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A session as the run's client opens one: with the login and the trust the nodes require. */
+    public CqlSession clientSession(InetSocketAddress contact, String localDc) {
+        var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
+        if (passwordAuth) {
+            b.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
+        if (tls != null) {
+            b.withSslContext(tls.clientContext());
+        }
+        return b.build();
+    }
+
+    /** The certificate material for clients when the nodes require TLS, else null. */
+    public ThrowawayTls tls() {
+        return tls;
+    }
+
+    public boolean passwordAuth() {
+        return passwordAuth;
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    public List<EmbeddedCassandra> nodes() {
+        return nodes;
+    }
+
+    /** The nodes a fault plan target names: a data centre's nodes, or the node with that address. */
+    public List<EmbeddedCassandra> target(String target) {
+        List<EmbeddedCassandra> out = nodes.stream()
+                .filter(n -> n.datacenter().equals(target) || n.address().equals(target)).toList();
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no node or data centre '" + target + "' in " + layout);
+        }
+        return out;
+    }
+
+    /** Where a client connects first: the first node of the first data centre. */
+    public InetSocketAddress contactPoint() {
+        return nodes.get(0).cqlAddress();
+    }
+
+    /** The replication to create the keyspace with when the user gave none. */
+    public String defaultReplication() {
+        return layout.replication();
+    }
+
+    /** Stops every node, in parallel; idempotent, never throws. */
+    @Override
+    public void close() {
+        List<Thread> stops = new ArrayList<>();
+        for (EmbeddedCassandra n : nodes) {
+            Thread t = new Thread(n::close, "embedded-cassandra-stop-" + n.address());
+            t.start();
+            stops.add(t);
+        }
+        try {
+            joinAll(stops);
+        } finally {
+            if (tlsDir != null) {
+                EmbeddedCassandra.deleteRecursively(tlsDir);
+            }
+        }
+    }
+
+    private static void joinAll(List<Thread> stops) {
+        for (Thread t : stops) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                // The stop threads go on without us; each node's close is idempotent.
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+    }
+}

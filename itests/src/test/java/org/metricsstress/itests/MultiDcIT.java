@@ -1,0 +1,193 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cli.embedded.ClusterLayout;
+import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cli.embedded.EmbeddedCluster;
+import org.metricsstress.cli.embedded.FaultInjector;
+import org.metricsstress.cli.embedded.FaultPlan;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.StressResult;
+
+/**
+ * A real two-data-centre cluster (127.0.0.1 in dc1, 127.0.0.2 in dc2, RF dc1:1,dc2:1), started once
+ * for the class by the launcher {@code --embedded-nodes dc1:1,dc2:1} uses, with faults injected by
+ * the same {@link FaultInjector} {@code --embedded-fault} drives. Each test finds dc2 up.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MultiDcIT {
+    private static EmbeddedCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = EmbeddedCluster.start(ClusterLayout.parse("dc1:1,dc2:1"),
+                b -> b.heap("768M").output(System.out::println), System.out::println);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** A test that killed or paused dc2 leaves it to the next one to bring it back. */
+    @BeforeEach
+    void dc2IsUp() throws Exception {
+        EmbeddedCassandra dc2 = cluster.nodes().get(1);
+        if (!dc2.isRunning()) {
+            dc2.restart();
+            cluster.awaitRing(System.out::println);
+        }
+    }
+
+    private static EmbeddedCassandra node(String dc) {
+        return cluster.target(dc).get(0);
+    }
+
+    private static StressConfig.Builder config(String keyspace, String consistency, int seconds) {
+        EmbeddedCassandra dc1 = node("dc1");
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
+                .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1"))
+                .keyspace(keyspace).writeConsistency(consistency)
+                .nodes(20).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(3))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    /** Runs {@code config} with {@code faults} applied to the cluster, as the jar does. */
+    private static Outcome run(StressConfig config, String faults) throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
+        Outcome outcome;
+        try (FaultInjector injector = new FaultInjector(cluster, FaultPlan.parse(faults).checkedAgainst(cluster.layout()),
+                run::event).start(run)) {
+            outcome = run.execute();
+        } finally {
+            System.out.println(console.toString(StandardCharsets.UTF_8));
+        }
+        return outcome;
+    }
+
+    private static long rowsThrough(String dc, String keyspace) {
+        EmbeddedCassandra n = node(dc);
+        try (CqlSession s = CqlSession.builder().addContactPoint(n.cqlAddress()).withLocalDatacenter(dc).build()) {
+            return s.execute(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".samples")
+                    .setConsistencyLevel(ConsistencyLevel.LOCAL_ONE).setTimeout(Duration.ofSeconds(60))).one().getLong(0);
+        }
+    }
+
+    private static NodeSummary summaryOf(StressResult r, String dc) {
+        return r.nodes().stream().filter(n -> dc.equals(n.dc())).findFirst().orElse(null);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(1)
+    void atLocalQuorumTheLocalDcKeepsWritingWhenTheOtherDcIsKilled() throws Exception {
+        Outcome o = run(config("it_dc_local", "LOCAL_QUORUM", 10).build(), "kill dc2 at 3s");
+        StressResult r = o.result();
+
+        assertEquals(1, r.events().size(), "the kill is recorded: " + r.events());
+        assertTrue(r.events().get(0).text().startsWith("kill dc2 (127.0.0.2"), r.events().toString());
+        assertTrue(r.events().get(0).atSeconds() >= 3 && r.events().get(0).atSeconds() < 6, r.events().toString());
+        assertEquals(0, r.failed(), "no sample failed: " + r.failedByClass());
+        assertEquals(r.generated(), r.written());
+        assertTrue(r.auditBalances());
+        assertEquals(ExitCode.OK, o.exitCode());
+        assertEquals(r.written(), rowsThrough("dc1", "it_dc_local"), "every written sample is readable in dc1");
+        NodeSummary dc1 = summaryOf(r, "dc1");
+        assertEquals(r.written(), dc1.samplesWritten(), "the local DC's node coordinated every write");
+        assertEquals(0, dc1.failedAttempts());
+        assertEquals(0, r.writes().requestsOffReplica(), "every request was coordinated by a replica of its partitions");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(2)
+    void atEachQuorumWritesAfterTheKillFailClassifiedAndTheAuditStaysExact() throws Exception {
+        Outcome o = run(config("it_dc_each", "EACH_QUORUM", 12).build(), "kill dc2 at 3s");
+        StressResult r = o.result();
+
+        assertTrue(r.failed() > 0, "EACH_QUORUM cannot be met without dc2");
+        assertEquals(r.failed(), r.failedByClass().get("timeout") + r.failedByClass().get("unavailable"),
+                "every failure is a timeout or unavailable: " + r.failedByClass());
+        assertEquals(r.generated(), r.written() + r.failed() + r.dropped(), "written + failed + dropped = generated");
+        assertTrue(r.auditBalances());
+        assertEquals(ExitCode.OK, o.exitCode(), "failures without --sla are a verdict, not an error");
+        assertNotEquals("KEPT_UP", r.verdict().kind());
+        NodeSummary dc1 = summaryOf(r, "dc1");
+        assertTrue(dc1 != null && dc1.failedAttempts() + r.nodes().stream()
+                .filter(n -> n.dc() == null).mapToLong(NodeSummary::failedAttempts).sum() >= 1,
+                "the failed attempts are on the coordinator or on no node: " + r.nodes());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(3)
+    void aPausedDcIsRetriedAndNoSampleIsCountedTwice() throws Exception {
+        StressConfig c = config("it_dc_pause", "EACH_QUORUM", 12).retries(3).requestTimeout(Duration.ofSeconds(2)).build();
+        Outcome o = run(c, "pause dc2 at 3s, resume dc2 at 7s");
+        StressResult r = o.result();
+
+        assertEquals(2, r.events().size(), r.events().toString());
+        assertTrue(r.writes().retries() > 0, "requests that timed out while dc2 was paused were sent again");
+        assertEquals(r.generated(), r.written() + r.failed() + r.dropped(), "each sample counted once");
+        assertTrue(r.auditBalances());
+        assertEquals(r.failed(), r.failedByClass().get("timeout") + r.failedByClass().get("unavailable"),
+                r.failedByClass().toString());
+        long rows = rowsThrough("dc1", "it_dc_pause");
+        // A write that timed out waiting for dc2 may still have been applied in dc1.
+        assertTrue(rows >= r.written() && rows <= r.generated(), rows + " rows for " + r.written() + " written");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(4)
+    void aRestartedDcRejoinsAndCatchesUp() throws Exception {
+        // A restart takes 10-25 s on two busy cores: the run lasts long enough to see it back.
+        Outcome o = run(config("it_dc_restart", "LOCAL_QUORUM", 45).build(), "kill dc2 at 3s, restart dc2 at 5s");
+        StressResult r = o.result();
+
+        assertEquals(0, r.failed(), r.failedByClass().toString());
+        assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("restart dc2: answers CQL again")),
+                "the restart finished within the run: " + r.events());
+        assertEquals(r.written(), rowsThrough("dc1", "it_dc_restart"));
+        // Hints written by dc1 while dc2 was away are replayed once dc2 is back; writes dc1 dropped
+        // before it knew dc2 was gone have no hint, so a repair (as an operator would run) finishes.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long inDc2 = rowsThrough("dc2", "it_dc_restart");
+        while (inDc2 != r.written() && System.nanoTime() < deadline) {
+            Thread.sleep(2000);
+            inDc2 = rowsThrough("dc2", "it_dc_restart");
+        }
+        System.out.println("rows in dc2 after hint replay: " + inDc2 + " of " + r.written());
+        if (inDc2 != r.written()) {
+            node("dc1").nodetool(Duration.ofMinutes(5), "repair", "-full", "it_dc_restart");
+            inDc2 = rowsThrough("dc2", "it_dc_restart");
+        }
+        assertEquals(r.written(), inDc2, "dc2 holds every row after hint replay and repair");
+    }
+}
