@@ -1,7 +1,17 @@
 package org.metricsstress.index;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.metricsstress.storage.ReplicaSets;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
@@ -30,8 +40,10 @@ final class IndexStatements {
     private final PreparedStatement insertAttribute;
     private final PreparedStatement insertMetric;
     private final int ttlSeconds;
+    private final ReplicaSets replicaSets;
 
     IndexStatements(CqlSession session, String keyspace, int ttlSeconds) {
+        this.replicaSets = new ReplicaSets(session, keyspace);
         this.insertTerm = session.prepare(NewtsSchema.insertTerm(keyspace));
         this.insertAttribute = session.prepare(NewtsSchema.insertAttribute(keyspace));
         this.insertMetric = session.prepare(NewtsSchema.insertMetric(keyspace));
@@ -91,7 +103,26 @@ final class IndexStatements {
         addTerms(IndexRules.resourceTerms(resource), out);
     }
 
+    /**
+     * A resource's terms live in as many partitions as it has terms; those with the same replicas
+     * go together, up to {@link #TERMS_PER_REQUEST} a request, routed on the first one's token, so
+     * no request fans out (on one node, or before the driver knows the ring, they go in order).
+     */
     private void addTerms(List<IndexRules.Term> terms, Requests out) {
+        Map<Set<Node>, List<IndexRules.Term>> byReplicas = new LinkedHashMap<>();
+        Map<Set<Node>, Token> firstToken = new HashMap<>();
+        for (IndexRules.Term t : terms) {
+            Token token = replicaSets.token(text(NewtsSchema.CONTEXT), text(t.field()), text(t.value()));
+            Set<Node> replicas = token == null ? Set.of() : replicaSets.of(token);
+            byReplicas.computeIfAbsent(replicas, k -> new ArrayList<>()).add(t);
+            firstToken.putIfAbsent(replicas, token);
+        }
+        for (Map.Entry<Set<Node>, List<IndexRules.Term>> e : byReplicas.entrySet()) {
+            addTermBatches(e.getValue(), firstToken.get(e.getKey()), out);
+        }
+    }
+
+    private void addTermBatches(List<IndexRules.Term> terms, Token routing, Requests out) {
         for (int from = 0; from < terms.size(); from += TERMS_PER_REQUEST) {
             int to = Math.min(terms.size(), from + TERMS_PER_REQUEST);
             if (to - from == 1) {
@@ -101,9 +132,16 @@ final class IndexStatements {
                 for (int i = from; i < to; i++) {
                     batch.addStatement(term(terms.get(i)));
                 }
+                if (routing != null) {
+                    batch.setRoutingToken(routing);
+                }
                 out.add(batch.build(), to - from);
             }
         }
+    }
+
+    private static ByteBuffer text(String value) {
+        return TypeCodecs.TEXT.encode(value, ProtocolVersion.DEFAULT);
     }
 
     private BoundStatement term(IndexRules.Term t) {

@@ -1,7 +1,6 @@
 package org.metricsstress.storage;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -10,9 +9,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.metadata.Node;
-import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.token.Token;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -58,9 +55,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final ConsistencyLevel consistency;
     private final int maxInFlight;
     private final int batchCommits;
-    private final CqlIdentifier keyspace;
     private final Semaphore permits;
     private final Coordinators coordinators;
+    private final ReplicaSets replicaSets;
     private final int retries;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
@@ -76,9 +73,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
         this.maxInFlight = config.maxInFlight();
         this.batchCommits = config.batchCommits();
-        this.keyspace = CqlIdentifier.fromInternal(config.keyspace());
         this.permits = new Semaphore(maxInFlight);
         this.coordinators = new Coordinators(metrics.nodes());
+        this.replicaSets = new ReplicaSets(session, config.keyspace());
         this.retries = config.retries();
         this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
         this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
@@ -185,16 +182,11 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
          * the lookup allocates nothing).
          */
         private Request requestFor(ByteBuffer partition, ByteBuffer resource) {
-            Metadata md = session.getMetadata();
-            if (md.getNodes().size() <= 1) {
+            Token token = replicaSets.token(context, partition, resource);
+            if (token == null) {
                 return single;
             }
-            TokenMap tokens = md.getTokenMap().orElse(null);
-            if (tokens == null) {
-                return single;
-            }
-            Token token = tokens.newToken(context.duplicate(), partition.duplicate(), resource.duplicate());
-            Set<Node> replicas = tokens.getReplicas(keyspace, token);
+            Set<Node> replicas = replicaSets.of(token);
             if (replicas.isEmpty()) {
                 return single;
             }

@@ -33,7 +33,9 @@ import org.metricsstress.result.StressResult;
  * centre, RF 1, so every partition lives on exactly one node): the writer must compute each
  * partition's replica from the composite partition key; a wrong token would still be written
  * (the coordinator forwards), so the check is that every row is there and that commits were
- * really gathered (fewer requests than commits) while both nodes took writes.
+ * really gathered (fewer requests than commits) while both nodes took writes, that every request
+ * was coordinated by a replica of its partitions, and that indexing (terms grouped by replica set)
+ * completes.
  */
 class TwoNodeClusterIT {
     private static EmbeddedCassandra a;
@@ -99,7 +101,7 @@ class TwoNodeClusterIT {
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
                 .replication(Replication.of(a.datacenter(), 1))
-                .keyspace("it_two_nodes").nodes(40).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .keyspace("it_two_nodes").nodes(40).interfaces(2).groups(5).attributes(10).strings(0)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
                 // Burst: each interval's commits are due at once and queue in the lanes, so writers
                 // have commits to gather (a writer whose lane is empty sends what it has at once).
@@ -113,6 +115,10 @@ class TwoNodeClusterIT {
         assertEquals(r.generated(), r.written(), "failures: " + r.failedByClass());
         assertTrue(r.writeRequests() < r.groupCommitsGenerated() * 0.6,
                 r.writeRequests() + " requests for " + r.groupCommitsGenerated() + " commits: not gathered");
+        assertEquals(0, r.writes().requestsOffReplica(), "a sample request was coordinated off its partitions' replicas");
+        // Index terms grouped by replica set: every resource indexed, no index request failed.
+        assertEquals(r.index().resourcesInPlan(), r.index().resourcesIndexed(), "index incomplete");
+        assertEquals(0, r.index().requestsFailed());
         try (CqlSession s = CqlSession.builder().addContactPoint(a.cqlAddress()).withLocalDatacenter(a.datacenter())
                 .build()) {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_two_nodes.samples"));
