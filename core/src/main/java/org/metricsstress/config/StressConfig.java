@@ -64,6 +64,8 @@ public record StressConfig(
         long cacheMaxEntries,
         java.net.URI redisUri,
         @JsonIgnore String redisPassword,
+        Path redisTruststore,
+        @JsonIgnore String redisTruststorePassword,
         int redisPool,
         boolean primeCache,
         int indexMaxInFlight,
@@ -162,6 +164,8 @@ public record StressConfig(
         long cacheMaxEntries;
         java.net.URI redisUri;
         String redisPassword;
+        Path redisTruststore;
+        String redisTruststorePassword;
         Integer redisPool;
         boolean primeCache;
         int indexMaxInFlight;
@@ -221,6 +225,8 @@ public record StressConfig(
         public Builder cacheMaxEntries(long v) { cacheMaxEntries = v; return this; }
         public Builder redisUri(java.net.URI v) { redisUri = v; return this; }
         public Builder redisPassword(String v) { redisPassword = v; return this; }
+        public Builder redisTruststore(Path v) { redisTruststore = v; return this; }
+        public Builder redisTruststorePassword(String v) { redisTruststorePassword = v; return this; }
         public Builder redisPool(int v) { redisPool = v; return this; }
         public Builder primeCache(boolean v) { primeCache = v; return this; }
         public Builder indexMaxInFlight(int v) { indexMaxInFlight = v; return this; }
@@ -323,6 +329,12 @@ public record StressConfig(
             if (speculativeDelay != null && speculativeDelay.isZero()) {
                 throw new ConfigException("--speculative-delay: must be more than 0 (leave it out for none)");
             }
+            if (redisTruststore != null && !"rediss".equalsIgnoreCase(redisUri.getScheme())) {
+                throw new ConfigException("--redis-truststore: only for TLS; give --redis as rediss://host:port");
+            }
+            if (redisTruststore != null && !java.nio.file.Files.isReadable(redisTruststore)) {
+                throw new ConfigException("--redis-truststore: cannot read " + redisTruststore);
+            }
             if (truststorePassword != null && truststore == null) {
                 throw new ConfigException("--truststore-password-file: needs --truststore too");
             }
@@ -344,7 +356,7 @@ public record StressConfig(
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
                     keystorePassword, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
-                    cacheMaxEntries, redisUri, redisPassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
+                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, sla);
         }
 

@@ -144,6 +144,10 @@ public final class StressOptions {
             opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
                     + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
                     REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, StressConfig::redisUri),
+            derived(null, "--redis-truststore", "FILE", "certificates to trust for a rediss:// Redis (JKS or PKCS12; "
+                    + "default: the JVM's)", INDEX, PATH, null, Builder::redisTruststore, StressConfig::redisTruststore),
+            secretFile("--redis-truststore-password-file", "the Redis truststore's password, first line of FILE",
+                    INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
                     POSITIVE_INT, "--writer-threads", Builder::redisPool, StressConfig::redisPool),
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,

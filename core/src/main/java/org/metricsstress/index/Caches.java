@@ -1,5 +1,13 @@
 package org.metricsstress.index;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.cache.RedisResourceCache;
@@ -24,7 +32,27 @@ public final class Caches {
         return switch (c.cache()) {
             case GUAVA -> new GuavaResourceCache(c.cacheMaxEntries());
             case REDIS -> RedisResourceCache.open(new RedisSettings(c.redisUri(), c.redisPassword(), c.redisPool(),
-                    redisPrefix(c), c.ttl().getSeconds(), java.time.Duration.ofSeconds(2)));
+                    redisPrefix(c), c.ttl().getSeconds(), java.time.Duration.ofSeconds(2), tlsSockets(c)));
         };
+    }
+
+    /** Sockets trusting {@code --redis-truststore}, or null for the JVM's default trust. */
+    private static SSLSocketFactory tlsSockets(StressConfig c) throws CacheUnavailableException {
+        if (c.redisTruststore() == null) {
+            return null;
+        }
+        char[] password = c.redisTruststorePassword() == null ? null : c.redisTruststorePassword().toCharArray();
+        try (InputStream in = Files.newInputStream(c.redisTruststore())) {
+            KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+            store.load(in, password);
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(store);
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, tmf.getTrustManagers(), null);
+            return ctx.getSocketFactory();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new CacheUnavailableException("--redis-truststore " + c.redisTruststore() + ": cannot be read ("
+                    + e.getMessage() + ")", e);
+        }
     }
 }

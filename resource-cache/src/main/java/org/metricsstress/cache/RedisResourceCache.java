@@ -158,15 +158,18 @@ public final class RedisResourceCache implements ResourceCache {
 
     private static JedisClientConfig clientConfig(RedisSettings settings) {
         int millis = (int) settings.timeout().toMillis();
-        return DefaultJedisClientConfig.builder()
+        var config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis)
                 .socketTimeoutMillis(millis)
                 .user(settings.user())
                 .password(settings.effectivePassword())
                 .database(settings.database())
                 .ssl(settings.tls())
-                .clientName("metrics-stress")
-                .build();
+                .clientName("metrics-stress");
+        if (settings.tls() && settings.tlsSockets() != null) {
+            config.sslSocketFactory(settings.tlsSockets());
+        }
+        return config.build();
     }
 
     @Override

@@ -16,9 +16,15 @@ import java.util.Locale;
  *                   so several runs or contexts can share a database without seeing each other
  * @param ttlSeconds expiry of every entry written; 0 for none
  * @param timeout    connect and socket timeout; null for {@link #DEFAULT_TIMEOUT}
+ * @param tlsSockets with {@code rediss://}: the sockets to use (trusting the server's certificate);
+ *                   null for the JVM's default trust
  */
 public record RedisSettings(URI uri, String password, int poolSize, String keyPrefix, long ttlSeconds,
-        Duration timeout) {
+        Duration timeout, javax.net.ssl.SSLSocketFactory tlsSockets) {
+
+    public RedisSettings(URI uri, String password, int poolSize, String keyPrefix, long ttlSeconds, Duration timeout) {
+        this(uri, password, poolSize, keyPrefix, ttlSeconds, timeout, null);
+    }
 
     public static final int DEFAULT_PORT = 6379;
     public static final int DEFAULT_POOL_SIZE = 16;
