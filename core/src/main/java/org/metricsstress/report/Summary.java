@@ -128,6 +128,24 @@ public final class Summary {
                     Numbers.count(n.requests()), Numbers.count(n.samplesWritten()), Numbers.count(n.failedAttempts()),
                     n.service().p99Ms(), byClass);
         }
+        if (nodes.stream().map(NodeSummary::dc).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+            perDc(out, nodes);
+        }
+    }
+
+    /** One line per data centre: what its coordinators wrote and failed, summed over its nodes. */
+    private static void perDc(PrintStream out, List<NodeSummary> nodes) {
+        Map<String, long[]> byDc = new java.util.TreeMap<>();
+        for (NodeSummary n : nodes) {
+            if (n.dc() != null) {
+                long[] sums = byDc.computeIfAbsent(n.dc(), k -> new long[3]);
+                sums[0] += n.requests();
+                sums[1] += n.samplesWritten();
+                sums[2] += n.failedAttempts();
+            }
+        }
+        byDc.forEach((dc, v) -> out.printf(Locale.ROOT, "  dc %-19s %-8s %12s %14s %10s%n", dc, "(sum)",
+                Numbers.count(v[0]), Numbers.count(v[1]), Numbers.count(v[2])));
     }
 
     private static void events(PrintStream out, List<RunEvent> events) {

@@ -69,4 +69,24 @@ class RunResultsTest {
         assertFalse(summary(r).contains(": BALANCED"), summary(r));
         assertEquals(ExitCode.CRITERIA_FAILED, Outcome.of(r).exitCode());
     }
+
+    @Test
+    void perNodeFiguresAreTabledWithASumPerDataCentre() {
+        StressMetrics m = new StressMetrics();
+        m.generated(30, 0);
+        m.written(30);
+        m.nodes().of("127.0.0.1:9042", "dc1").succeeded(20, 1_000_000);
+        m.nodes().of("127.0.0.3:9042", "dc1").succeeded(10, 1_000_000);
+        m.nodes().of("127.0.0.2:9042", "dc2").failed(ErrorClass.UNAVAILABLE);
+        m.firstFailure(ErrorClass.UNAVAILABLE, "Not enough replicas available");
+        StressResult r = assemble(m);
+        String text = summary(r);
+        assertEquals(3, r.nodes().size());
+        assertEquals("dc1", r.nodes().get(0).dc(), "ordered by data centre");
+        assertTrue(text.matches("(?s).*127\\.0\\.0\\.2:9042\\s+dc2\\s+1\\s+0\\s+1.*"), text);
+        assertTrue(text.contains("unavailable 1"), text);
+        assertTrue(text.matches("(?s).*dc dc1\\s+\\(sum\\)\\s+2\\s+30\\s+0\\n.*"), text);
+        assertTrue(text.matches("(?s).*dc dc2\\s+\\(sum\\)\\s+1\\s+0\\s+1\\n.*"), text);
+        assertTrue(text.contains("first unavailable Not enough replicas available"), text);
+    }
 }

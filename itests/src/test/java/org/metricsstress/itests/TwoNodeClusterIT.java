@@ -37,6 +37,7 @@ import org.metricsstress.result.StressResult;
  * was coordinated by a replica of its partitions, and that indexing (terms grouped by replica set)
  * completes.
  */
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class TwoNodeClusterIT {
     private static EmbeddedCassandra a;
     private static EmbeddedCassandra b;
@@ -97,6 +98,7 @@ class TwoNodeClusterIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Order(1)
     void everyRowIsWrittenAndCommitsAreGatheredPerReplica() throws Exception {
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
@@ -142,5 +144,50 @@ class TwoNodeClusterIT {
             }
             assertEquals(r.written(), total);
         }
+    }
+
+    /**
+     * RF 2, so every partition lives on both nodes: with one node paused (SIGSTOP) for longer than
+     * the run's speculative delay, the driver's second execution on the other replica writes the
+     * samples. Last, as it leaves node B freshly resumed.
+     */
+    @Test
+    @org.junit.jupiter.api.Order(2)
+    void aPausedReplicaIsOvertakenBySpeculativeExecutionsAndNothingFails() throws Exception {
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
+                .replication(Replication.of(a.datacenter(), 2)).writeConsistency("LOCAL_ONE")
+                .keyspace("it_two_nodes_speculative").nodes(20).interfaces(2).groups(5).attributes(10).strings(0)
+                .index(false).interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(10)).requestTimeout(Duration.ofSeconds(5))
+                .speculativeDelay(Duration.ofMillis(200)).build();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
+        CompletableFuture<StressResult> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run.execute().result();
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        });
+        boolean paused = false;
+        try {
+            assertTrue(run.awaitGeneration(2, java.util.concurrent.TimeUnit.MINUTES), "the run never started");
+            Thread.sleep(2_000);
+            b.pause();
+            paused = true;
+            run.event("pause " + b.address());
+            Thread.sleep(4_000);
+        } finally {
+            if (paused) {
+                b.resume();
+                run.event("resume " + b.address());
+            }
+        }
+        StressResult r = running.get(3, java.util.concurrent.TimeUnit.MINUTES);
+        System.out.println(console.toString(StandardCharsets.UTF_8));
+        assertEquals(0, r.failed(), "a second replica was there to write: " + r.failedByClass());
+        assertEquals(r.generated(), r.written());
+        assertTrue(r.writes().speculativeExecutions() > 0, "no speculative execution was counted");
     }
 }
