@@ -73,6 +73,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
     static final String NODE_REQUESTS = "metrics_stress_node_requests_total";
     static final String NODE_WRITTEN = "metrics_stress_node_samples_written_total";
     static final String NODE_FAILED = "metrics_stress_node_failed_attempts_total";
+    static final String NODE_SERVICE = "metrics_stress_node_service_seconds";
 
     /**
      * Per coordinator node, labelled {@code node} and {@code dc}: requests, samples written, failed
@@ -92,6 +93,19 @@ public final class PrometheusEndpoint implements AutoCloseable {
         family(sb, NODE_WRITTEN, "counter", "samples acknowledged, by coordinator node");
         for (NodeStats n : all) {
             sb.append(NODE_WRITTEN).append(labels(n)).append(' ').append(n.samplesWritten()).append('\n');
+        }
+        family(sb, NODE_SERVICE, "summary", "service time in seconds (sent to acknowledged) of the requests each "
+                + "coordinator node acknowledged, over the run so far (HdrHistogram)");
+        for (NodeStats n : all) {
+            org.HdrHistogram.Histogram h = n.serviceTotal();
+            String l = labels(n);
+            String inner = l.substring(1, l.length() - 1);
+            for (double q : new double[] {0.5, 0.99}) {
+                sb.append(NODE_SERVICE).append('{').append(inner).append(",quantile=\"").append(q == 0.5 ? "0.5" : "0.99")
+                        .append("\"} ").append(String.format(Locale.ROOT, "%.6f",
+                                h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(q * 100) / 1e6)).append('\n');
+            }
+            sb.append(NODE_SERVICE).append("_count").append(l).append(' ').append(h.getTotalCount()).append('\n');
         }
         family(sb, NODE_FAILED, "counter", "failed request attempts by coordinator node and failure class");
         for (NodeStats n : all) {

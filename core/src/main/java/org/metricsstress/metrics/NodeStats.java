@@ -65,7 +65,7 @@ public final class NodeStats {
         return sum;
     }
 
-    /** Everything recorded so far; for the end of the run (one reader). */
+    /** Everything recorded so far (a copy); the end of the run and live scrapes may both ask. */
     public Histogram serviceTotal() {
         service.takeInterval();
         return service.total();

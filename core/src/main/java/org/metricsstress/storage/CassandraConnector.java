@@ -115,12 +115,31 @@ public final class CassandraConnector {
             throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
                     + c.connectTimeout().getSeconds() + "s");
         } catch (ExecutionException e) {
-            throw new ClusterException("cannot connect to Cassandra at " + where + ": " + reason(e.getCause()));
+            String why = reason(e.getCause());
+            throw new ClusterException("cannot connect to Cassandra at " + where + ": " + why + tlsHint(c, why));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pending.thenAccept(CqlSession::closeAsync);
             throw new ClusterException("interrupted while connecting to Cassandra at " + where);
         }
+    }
+
+    /**
+     * A node that hangs up during the handshake gives the driver no reason; the usual ones are a
+     * TLS mismatch, which the user can fix with an option.
+     */
+    static String tlsHint(StressConfig c, String why) {
+        if (!why.contains("Unexpected error on channel") && !why.contains("ClosedConnectionException")) {
+            return "";
+        }
+        if (!c.ssl()) {
+            return " (the node closed the connection at once: does the cluster require TLS? see --ssl, --truststore)";
+        }
+        if (c.keystore() == null) {
+            return " (the node closed the connection during the TLS handshake: does it require a client certificate?"
+                    + " see --keystore)";
+        }
+        return "";
     }
 
     /** The data centre of the node answering, which is the local one for the load balancer. */

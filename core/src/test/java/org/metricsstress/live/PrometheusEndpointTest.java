@@ -130,6 +130,8 @@ class PrometheusEndpointTest {
         assertTrue(text.contains("metrics_stress_node_samples_written_total{node=\"127.0.0.1:9042\",dc=\"dc1\"} 10\n"), text);
         assertTrue(text.contains("metrics_stress_node_failed_attempts_total{node=\"127.0.0.2:9042\",dc=\"dc2\",class=\"unavailable\"} 1\n"), text);
         assertTrue(text.contains("metrics_stress_node_requests_total{node=\"127.0.0.2:9042\",dc=\"dc2\"} 1\n"), text);
+        assertTrue(text.contains("metrics_stress_node_service_seconds{node=\"127.0.0.1:9042\",dc=\"dc1\",quantile=\"0.99\"} 0.001"), text);
+        assertTrue(text.contains("metrics_stress_node_service_seconds_count{node=\"127.0.0.1:9042\",dc=\"dc1\"} 1\n"), text);
         assertEquals("", PrometheusEndpoint.renderNodes(new org.metricsstress.metrics.NodeFigures()));
     }
 }

@@ -26,10 +26,10 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.StressResult;
 
 /**
- * A real node with password authentication and client-to-node TLS only (the launcher's
- * {@code --embedded-auth --embedded-tls}): the right login and truststore write; a wrong password,
- * an untrusted certificate or no TLS at all end the jar with exit 3 and one line, no stack trace,
- * no secret.
+ * A real node with password authentication and mutual client-to-node TLS (the launcher's
+ * {@code --embedded-auth --embedded-tls}, asking for client certificates too): the right login,
+ * truststore and client keystore write; a wrong password, an untrusted certificate, no client
+ * certificate or no TLS at all end the jar with exit 3 and one line, no stack trace, no secret.
  */
 class SecureClusterIT {
     private static final String WRONG_PASSWORD = "not-the-password-7f3a";
@@ -37,7 +37,8 @@ class SecureClusterIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = EmbeddedCluster.start(ClusterLayout.SINGLE, new EmbeddedCluster.Security(true, true),
+        // Mutual TLS: the node also asks for the client's certificate.
+        cluster = EmbeddedCluster.start(ClusterLayout.SINGLE, new EmbeddedCluster.Security(true, true, true),
                 b -> b.heap("768M").output(System.out::println), System.out::println);
     }
 
@@ -59,6 +60,7 @@ class SecureClusterIT {
                 .localDc(node().datacenter()).keyspace("it_secure")
                 .username(EmbeddedCluster.SUPERUSER).password(EmbeddedCluster.SUPERUSER)
                 .truststore(cluster.tls().truststore()).truststorePassword(cluster.tls().truststorePassword())
+                .keystore(cluster.tls().clientKeystore()).keystorePassword(cluster.tls().clientKeystorePassword())
                 .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3))
                 .build();
@@ -111,7 +113,9 @@ class SecureClusterIT {
         Ran r = run(dir, jar(dir, "--username", "cassandra",
                 "--password-file", file(dir, "pw", WRONG_PASSWORD).toString(),
                 "--truststore", cluster.tls().truststore().toString(),
-                "--truststore-password-file", file(dir, "tpw", cluster.tls().truststorePassword()).toString()));
+                "--truststore-password-file", file(dir, "tpw", cluster.tls().truststorePassword()).toString(),
+                "--keystore", cluster.tls().clientKeystore().toString(),
+                "--keystore-password-file", file(dir, "kpw", cluster.tls().clientKeystorePassword()).toString()));
         assertEquals(3, r.exit(), r.output());
         String line = errorLine(r.output());
         assertTrue(line.contains("cannot connect") && line.toLowerCase().contains("authentication"), line);
@@ -130,10 +134,22 @@ class SecureClusterIT {
     }
 
     @Test
+    void aClientWithoutItsCertificateIsRefusedByTheMutualTlsNode(@TempDir Path dir) throws Exception {
+        Ran r = run(dir, jar(dir, "--username", "cassandra", "--password-file", file(dir, "pw", "cassandra").toString(),
+                "--truststore", cluster.tls().truststore().toString(),
+                "--truststore-password-file", file(dir, "tpw", cluster.tls().truststorePassword()).toString()));
+        assertEquals(3, r.exit(), r.output());
+        String line = errorLine(r.output());
+        assertTrue(line.contains("cannot connect") && line.contains("require a client certificate"), line);
+        assertFalse(r.output().contains(cluster.tls().truststorePassword()), "the truststore password is printed");
+    }
+
+    @Test
     void aClientWithoutTlsIsRefused(@TempDir Path dir) throws Exception {
         Ran r = run(dir, jar(dir, "--username", "cassandra", "--password-file", file(dir, "pw", "cassandra").toString()));
         assertEquals(3, r.exit(), r.output());
-        assertTrue(errorLine(r.output()).contains("cannot connect"), r.output());
+        String line = errorLine(r.output());
+        assertTrue(line.contains("cannot connect") && line.contains("does the cluster require TLS"), line);
     }
 
     @Test

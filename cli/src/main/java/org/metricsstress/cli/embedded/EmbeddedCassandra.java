@@ -363,6 +363,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         private Consumer<String> output = message -> { };
         private boolean passwordAuth;
         private ThrowawayTls tls;
+        private boolean clientAuth;
 
         private Builder() {
         }
@@ -376,6 +377,12 @@ public final class EmbeddedCassandra implements AutoCloseable {
         /** Client-to-node TLS only, with {@code tls}'s key pair; null for none. */
         public Builder clientTls(ThrowawayTls tls) {
             this.tls = tls;
+            return this;
+        }
+
+        /** With {@link #clientTls}: clients must also show {@code tls}'s client certificate (mutual TLS). */
+        public Builder requireClientCertificate(boolean on) {
+            this.clientAuth = on;
             return this;
         }
 
@@ -493,7 +500,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
             NodeConfig config = new NodeConfig(clusterName, address, nativeP, storageP, jmxP,
                     seeds != null ? seeds : address + ":" + storageP, datacenter, rack, heap, dir,
                     new NodeConfig.Security(passwordAuth, tls == null ? null : tls.keystore(),
-                            tls == null ? null : tls.keystorePassword()));
+                            tls == null ? null : tls.keystorePassword(),
+                            tls == null || !clientAuth ? null : tls.nodeTruststore(),
+                            tls == null || !clientAuth ? null : tls.nodeTruststorePassword()));
 
             Process[] spawned = new Process[1];
             boolean started = false;
@@ -594,7 +603,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
                             + " exited with code " + process.exitValue() + " during start after "
                             + seconds(System.nanoTime() - t0) + ": " + explain(config));
                 }
-                if (CqlProbe.answers(cql, (int) POLL_MILLIS, tls == null ? null : tls.clientContext())) {
+                if (CqlProbe.answers(cql, (int) POLL_MILLIS, tls == null ? null : tls.clientContext(clientAuth))) {
                     return;
                 }
                 long now = System.nanoTime();

@@ -33,6 +33,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final boolean passwordAuth;
     private final ThrowawayTls tls;
     private final Path tlsDir;
+    private boolean clientCertificates;
 
     private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, boolean passwordAuth, ThrowawayTls tls,
             Path tlsDir) {
@@ -44,8 +45,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** How clients must reach the nodes: {@code --embedded-auth} and {@code --embedded-tls}. */
-    public record Security(boolean passwordAuth, boolean tls) {
-        public static final Security NONE = new Security(false, false);
+    public record Security(boolean passwordAuth, boolean tls, boolean clientCertificates) {
+        public static final Security NONE = new Security(false, false, false);
+
+        public Security(boolean passwordAuth, boolean tls) {
+            this(passwordAuth, tls, false);
+        }
     }
 
     public static EmbeddedCluster start(ClusterLayout layout, Consumer<EmbeddedCassandra.Builder> settings,
@@ -80,7 +85,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         ThrowawayTls nodeTls = tls;
         Consumer<EmbeddedCassandra.Builder> settings = b -> {
             userSettings.accept(b);
-            b.passwordAuth(security.passwordAuth()).clientTls(nodeTls);
+            b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
+                    .requireClientCertificate(security.clientCertificates());
         };
         if (members.size() == 1) {
             EmbeddedCassandra.Builder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
@@ -88,6 +94,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             EmbeddedCluster single;
             try {
                 single = new EmbeddedCluster(layout, List.of(b.start()), security.passwordAuth(), tls, tlsDir);
+                single.clientCertificates = security.clientCertificates();
             } catch (EmbeddedCassandraException | RuntimeException e) {
                 if (tlsDir != null) {
                     EmbeddedCassandra.deleteRecursively(tlsDir);
@@ -143,6 +150,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
         }
         EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security.passwordAuth(), tls, tlsDir);
+        cluster.clientCertificates = security.clientCertificates();
         if (failure != null) {
             cluster.close();
             throw failure;
@@ -249,7 +257,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             b.withAuthCredentials(SUPERUSER, SUPERUSER);
         }
         if (tls != null) {
-            b.withSslContext(tls.clientContext());
+            b.withSslContext(tls.clientContext(clientCertificates));
         }
         return b.build();
     }

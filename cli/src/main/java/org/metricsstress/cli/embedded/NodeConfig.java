@@ -81,8 +81,9 @@ final class NodeConfig {
      * How clients must reach the node: password authentication (the default superuser
      * cassandra/cassandra, created at start) and client-to-node TLS with a keystore.
      */
-    record Security(boolean passwordAuth, Path keystore, String keystorePassword) {
-        static final Security NONE = new Security(false, null, null);
+    record Security(boolean passwordAuth, Path keystore, String keystorePassword, Path clientTruststore,
+            String clientTruststorePassword) {
+        static final Security NONE = new Security(false, null, null, null, null);
     }
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
@@ -251,7 +252,14 @@ final class NodeConfig {
             y.append("  optional: false\n");
             y.append("  keystore: ").append(yamlQuote(security.keystore().toString())).append('\n');
             y.append("  keystore_password: ").append(yamlQuote(security.keystorePassword())).append('\n');
-            y.append("  require_client_auth: false\n");
+            if (security.clientTruststore() != null) {
+                // Mutual TLS: a client must show a certificate this truststore holds.
+                y.append("  require_client_auth: true\n");
+                y.append("  truststore: ").append(yamlQuote(security.clientTruststore().toString())).append('\n');
+                y.append("  truststore_password: ").append(yamlQuote(security.clientTruststorePassword())).append('\n');
+            } else {
+                y.append("  require_client_auth: false\n");
+            }
         }
         y.append("native_transport_port: ").append(nativePort).append('\n');
         // dc and rack come from cassandra-rackdc.properties, so one node per DC works on one host.

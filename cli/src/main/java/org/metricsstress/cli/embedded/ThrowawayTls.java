@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -28,12 +29,21 @@ public final class ThrowawayTls {
     private final String keystorePassword;
     private final Path truststore;
     private final String truststorePassword;
+    private final Path clientKeystore;
+    private final String clientKeystorePassword;
+    private final Path nodeTruststore;
+    private final String nodeTruststorePassword;
 
-    private ThrowawayTls(Path keystore, String keystorePassword, Path truststore, String truststorePassword) {
+    private ThrowawayTls(Path keystore, String keystorePassword, Path truststore, String truststorePassword,
+            Path clientKeystore, String clientKeystorePassword, Path nodeTruststore, String nodeTruststorePassword) {
         this.keystore = keystore;
         this.keystorePassword = keystorePassword;
         this.truststore = truststore;
         this.truststorePassword = truststorePassword;
+        this.clientKeystore = clientKeystore;
+        this.clientKeystorePassword = clientKeystorePassword;
+        this.nodeTruststore = nodeTruststore;
+        this.nodeTruststorePassword = nodeTruststorePassword;
     }
 
     /** Generates the node keystore and the client truststore in {@code dir} for {@code addresses}. */
@@ -53,7 +63,21 @@ public final class ThrowawayTls {
                     "-file", cert.toString());
             keytool("-importcert", "-noprompt", "-alias", "node", "-file", cert.toString(),
                     "-keystore", truststore.toString(), "-storetype", "JKS", "-storepass", trustPass);
-            return new ThrowawayTls(keystore, keyPass, truststore, trustPass);
+            // A client key pair too, and the truststore a node needs to ask for it (mutual TLS).
+            Path clientKeystore = dir.resolve("client-keystore.jks");
+            Path clientCert = dir.resolve("client.crt");
+            Path nodeTruststore = dir.resolve("node-truststore.jks");
+            String clientPass = password();
+            String nodeTrustPass = password();
+            keytool("-genkeypair", "-alias", "client", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+                    "-dname", "CN=metrics-stress client", "-keystore", clientKeystore.toString(), "-storetype", "JKS",
+                    "-storepass", clientPass, "-keypass", clientPass);
+            keytool("-exportcert", "-alias", "client", "-keystore", clientKeystore.toString(), "-storepass", clientPass,
+                    "-file", clientCert.toString());
+            keytool("-importcert", "-noprompt", "-alias", "client", "-file", clientCert.toString(),
+                    "-keystore", nodeTruststore.toString(), "-storetype", "JKS", "-storepass", nodeTrustPass);
+            return new ThrowawayTls(keystore, keyPass, truststore, trustPass, clientKeystore, clientPass,
+                    nodeTruststore, nodeTrustPass);
         } catch (IOException e) {
             throw new EmbeddedCassandraException("cannot make a throwaway TLS certificate in " + dir + ": "
                     + e.getMessage(), e);
@@ -68,6 +92,23 @@ public final class ThrowawayTls {
         return keystorePassword;
     }
 
+    /** The client's own key pair, for a node that requires client certificates. */
+    public Path clientKeystore() {
+        return clientKeystore;
+    }
+
+    public String clientKeystorePassword() {
+        return clientKeystorePassword;
+    }
+
+    Path nodeTruststore() {
+        return nodeTruststore;
+    }
+
+    String nodeTruststorePassword() {
+        return nodeTruststorePassword;
+    }
+
     public Path truststore() {
         return truststore;
     }
@@ -78,16 +119,33 @@ public final class ThrowawayTls {
 
     /** A client context trusting the node certificate (for probes and the launcher's own sessions). */
     public SSLContext clientContext() {
-        try (InputStream in = Files.newInputStream(truststore)) {
-            KeyStore ks = KeyStore.getInstance("JKS");
-            ks.load(in, truststorePassword.toCharArray());
+        return clientContext(false);
+    }
+
+    /** As {@link #clientContext()}, also presenting the client certificate when {@code withClientKey}. */
+    public SSLContext clientContext(boolean withClientKey) {
+        try {
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(ks);
+            tmf.init(load(truststore, truststorePassword));
+            KeyManagerFactory kmf = null;
+            if (withClientKey) {
+                kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                kmf.init(load(clientKeystore, clientKeystorePassword), clientKeystorePassword.toCharArray());
+            }
             SSLContext ctx = SSLContext.getInstance("TLS");
-            ctx.init(null, tmf.getTrustManagers(), RANDOM);
+            ctx.init(kmf == null ? null : kmf.getKeyManagers(), tmf.getTrustManagers(), RANDOM);
             return ctx;
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("cannot read the throwaway truststore " + truststore + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot read the throwaway key material in " + truststore.getParent()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyStore load(Path file, String password) throws IOException, GeneralSecurityException {
+        try (InputStream in = Files.newInputStream(file)) {
+            KeyStore ks = KeyStore.getInstance("JKS");
+            ks.load(in, password.toCharArray());
+            return ks;
         }
     }
 
