@@ -113,10 +113,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         int storage = portFreeOnAll(members);
         int cql = portFreeOnAll(members, storage);
-        // One seed per data centre, as operators set them up.
-        String seeds = layout.nodesPerDc().keySet().stream()
-                .map(dc -> members.stream().filter(m -> m.dc().equals(dc)).findFirst().orElseThrow())
-                .map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
+        // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
+        // not wait on each other's range movements (with one seed per DC, a second node of a DC
+        // started in parallel once hung in bootstrap for over 120 s on 2 busy cores).
+        String seeds = members.stream().map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
         output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
                 + members.get(0).address() + "-" + members.get(members.size() - 1).address()
                 + ", CQL port " + cql + ", storage port " + storage);
