@@ -59,6 +59,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final Coordinators coordinators;
     private final ReplicaSets replicaSets;
     private final int retries;
+    /** Made once: a request's completion re-sends through these when it retries. */
+    private final RequestCompletion.Sender resend;
+    private final java.util.function.BooleanSupplier runGoesOn;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
     private final ByteBuffer ttl;
@@ -77,6 +80,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.coordinators = new Coordinators(metrics.nodes());
         this.replicaSets = new ReplicaSets(session, config.keyspace());
         this.retries = config.retries();
+        this.resend = session::executeAsync;
+        this.runGoesOn = () -> !aborted;
         this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
         this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
         this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
@@ -233,7 +238,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             long sent = System.nanoTime();
             try {
                 session.executeAsync(statement).whenComplete(new RequestCompletion(metrics, coordinators, intended,
-                        sent, rows, permits::release, statement, session::executeAsync, retries, () -> !aborted)
+                        sent, rows, permits::release, statement, resend, retries, runGoesOn)
                         .routedTo(replicas));
             } catch (RuntimeException e) {
                 permits.release();

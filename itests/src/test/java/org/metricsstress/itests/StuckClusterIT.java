@@ -26,11 +26,6 @@ import org.metricsstress.result.StressResult;
  */
 class StuckClusterIT {
 
-    private static void signal(long pid, String signal) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + pid);
-    }
-
     @Test
     void aClusterThatStopsAnsweringCannotHangABlockingRunAndEverySampleIsCounted() throws Exception {
         EmbeddedCassandra node = EmbeddedCassandra.builder().output(System.out::println).start();
@@ -56,7 +51,7 @@ class StuckClusterIT {
                 Thread.sleep(50);
             }
             assertTrue(console.toString(StandardCharsets.UTF_8).contains("generated/s"), "the run never started");
-            signal(node.pid(), "STOP");
+            node.pause();
             stopped = true;
             // The bound is the point: duration + drain + settle, far below this.
             StressResult r = running.get(120, TimeUnit.SECONDS);
@@ -67,7 +62,7 @@ class StuckClusterIT {
             assertTrue(r.failed() > 0, "the stuck requests are counted as failed (timeout or abandoned)");
         } finally {
             if (stopped) {
-                signal(node.pid(), "CONT");
+                node.resume();
             }
             node.close();
         }

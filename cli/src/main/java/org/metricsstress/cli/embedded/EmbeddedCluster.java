@@ -30,16 +30,15 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     private final ClusterLayout layout;
     private final List<EmbeddedCassandra> nodes;
-    private final boolean passwordAuth;
+    private final Security security;
     private final ThrowawayTls tls;
     private final Path tlsDir;
-    private boolean clientCertificates;
 
-    private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, boolean passwordAuth, ThrowawayTls tls,
+    private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
             Path tlsDir) {
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
-        this.passwordAuth = passwordAuth;
+        this.security = security;
         this.tls = tls;
         this.tlsDir = tlsDir;
     }
@@ -93,8 +92,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             settings.accept(b);
             EmbeddedCluster single;
             try {
-                single = new EmbeddedCluster(layout, List.of(b.start()), security.passwordAuth(), tls, tlsDir);
-                single.clientCertificates = security.clientCertificates();
+                single = new EmbeddedCluster(layout, List.of(b.start()), security, tls, tlsDir);
             } catch (EmbeddedCassandraException | RuntimeException e) {
                 if (tlsDir != null) {
                     EmbeddedCassandra.deleteRecursively(tlsDir);
@@ -149,8 +147,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                 }
             }
         }
-        EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security.passwordAuth(), tls, tlsDir);
-        cluster.clientCertificates = security.clientCertificates();
+        EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security, tls, tlsDir);
         if (failure != null) {
             cluster.close();
             throw failure;
@@ -190,7 +187,7 @@ public final class EmbeddedCluster implements AutoCloseable {
      * its peers. (A client sees only its local DC's nodes as up: it never connects to the others.)
      */
     public void awaitRing(Consumer<String> output) throws EmbeddedCassandraException {
-        if (nodes.size() == 1 && !passwordAuth && tls == null) {
+        if (nodes.size() == 1 && !security.passwordAuth() && tls == null) {
             return;
         }
         long t0 = System.nanoTime();
@@ -253,11 +250,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     /** A session as the run's client opens one: with the login and the trust the nodes require. */
     public CqlSession clientSession(InetSocketAddress contact, String localDc) {
         var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
-        if (passwordAuth) {
+        if (security.passwordAuth()) {
             b.withAuthCredentials(SUPERUSER, SUPERUSER);
         }
         if (tls != null) {
-            b.withSslContext(tls.clientContext(clientCertificates));
+            b.withSslContext(tls.clientContext(security.clientCertificates()));
         }
         return b.build();
     }
@@ -268,7 +265,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     public boolean passwordAuth() {
-        return passwordAuth;
+        return security.passwordAuth();
     }
 
     public ClusterLayout layout() {
