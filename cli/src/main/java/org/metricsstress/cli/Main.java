@@ -12,6 +12,9 @@ import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.cli.embedded.EmbeddedCassandraException;
 import org.metricsstress.cli.embedded.ClusterLayout;
 import org.metricsstress.cli.embedded.EmbeddedCluster;
+import org.metricsstress.cli.embedded.LocalCluster;
+import org.metricsstress.cli.embedded.LocalNode;
+import org.metricsstress.cli.containers.ContainerCluster;
 import org.metricsstress.cli.embedded.FaultInjector;
 import org.metricsstress.cli.embedded.FaultPlan;
 import org.metricsstress.api.ExitCode;
@@ -175,18 +178,23 @@ public final class Main {
             ValueType.TEXT, "dc1:1", null);
     static final OptionDef EMBEDDED_FAULT = OptionDef.own("--embedded-fault", "PLAN",
             "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, restart dc2 at 90s\"; actions kill "
-                    + "(SIGKILL), pause (SIGSTOP), resume, restart; a target is a DC or a node address; times from "
-                    + "the start of generation", ValueType.TEXT, null, "none");
+                    + "(SIGKILL), pause (SIGSTOP), resume, restart, and with --embedded-image partition (off the "
+                    + "network) and heal; a target is a DC or a node address; times from the start of generation",
+            ValueType.TEXT, null, "none");
     static final OptionDef EMBEDDED_AUTH = OptionDef.own("--embedded-auth", null,
             "start the embedded nodes with password authentication; the run logs in as the default superuser "
                     + "unless --username is given", ValueType.FLAG, false, null);
     static final OptionDef EMBEDDED_TLS = OptionDef.own("--embedded-tls", null,
             "start the embedded nodes with client-to-node TLS only, with a throwaway self-signed certificate the run "
                     + "trusts (unless --truststore is given)", ValueType.FLAG, false, null);
+    static final OptionDef EMBEDDED_IMAGE = OptionDef.own("--embedded-image", "IMAGE",
+            "start the embedded nodes as containers of this image through a Docker engine (Testcontainers) "
+                    + "instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; with --embedded-fault, "
+                    + "partition and heal a DC too", ValueType.TEXT, null, "child JVMs");
     static final List<OptionDef> EMBEDDED_OPTIONS = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
     static final List<OptionDef> EMBEDDED_CLUSTER_OPTIONS = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH,
-            EMBEDDED_TLS);
+            EMBEDDED_TLS, EMBEDDED_IMAGE);
 
     private void addEmbeddedOptions(CommandSpec spec) {
         model.addAll(spec, EMBEDDED_OPTIONS);
@@ -230,7 +238,7 @@ public final class Main {
         Lifecycle lifecycle = new Lifecycle();
         return onCluster(parsed, layout, cluster -> lifecycle.cluster = cluster, lifecycle.finished::countDown, cluster -> {
             if (cluster != null) {
-                b.contactPoints(List.of(contactPoint(cluster.nodes().get(0)))).localDc(cluster.nodes().get(0).datacenter());
+                b.contactPoints(List.of(contactPoint(cluster.contactPoint()))).localDc(cluster.localDc());
                 if (!parsed.hasMatchedOption("--replication")) {
                     b.replication(Replication.parse("--embedded-nodes", cluster.defaultReplication()));
                 }
@@ -278,11 +286,11 @@ public final class Main {
                 Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
             }
         }, () -> { }, cluster -> {
-            EmbeddedCassandra node = cluster == null ? null : cluster.nodes().get(0);
+            EmbeddedCassandra node = cluster == null ? null : ((EmbeddedCluster) cluster).nodes().get(0);
             Configured configured = defaults -> {
                 StressConfig.Builder b = model.builder(parsed, offered, env, defaults);
                 if (node != null) {
-                    b.contactPoints(List.of(contactPoint(node))).localDc(node.datacenter());
+                    b.contactPoints(List.of(contactPoint(node.cqlAddress()))).localDc(node.datacenter());
                 }
                 return b;
             };
@@ -294,7 +302,7 @@ public final class Main {
 
     /** What a front-end command does once its cluster (embedded, or null for --contact-points) is there. */
     private interface OnCluster {
-        int run(EmbeddedCluster cluster) throws ClusterException, CacheUnavailableException, InterruptedException;
+        int run(LocalCluster cluster) throws ClusterException, CacheUnavailableException, InterruptedException;
     }
 
     /** The embedded cluster's shape; a layout without --embedded is a mistake worth a line. */
@@ -303,6 +311,12 @@ public final class Main {
             if (parsed.hasMatchedOption(d.longName()) && !parsed.hasMatchedOption("--embedded")) {
                 throw new ConfigException(d.longName() + ": secures the nodes --embedded starts; add --embedded");
             }
+            if (parsed.hasMatchedOption(d.longName()) && parsed.hasMatchedOption(EMBEDDED_IMAGE.longName())) {
+                throw new ConfigException(d.longName() + ": secures child-JVM nodes only; leave out --embedded-image");
+            }
+        }
+        if (parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()) && !parsed.hasMatchedOption("--embedded")) {
+            throw new ConfigException("--embedded-image: says what --embedded starts; add --embedded");
         }
         String text = parsed.matchedOptionValue(EMBEDDED_NODES.longName(), null);
         if (text != null && !parsed.hasMatchedOption("--embedded")) {
@@ -317,7 +331,8 @@ public final class Main {
             throw new ConfigException("--embedded-fault: acts on the nodes --embedded starts; add --embedded"
                     + " (for a cluster of your own, use your own tooling)");
         }
-        return FaultPlan.parse(text).checkedAgainst(layout);
+        return FaultPlan.parse(text).checkedAgainst(layout)
+                .checkedFor(parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()));
     }
 
     /**
@@ -325,8 +340,8 @@ public final class Main {
      * one line each, and stops the nodes whatever happened.
      */
     private int onCluster(ParseResult parsed, ClusterLayout layout,
-            java.util.function.Consumer<EmbeddedCluster> started, Runnable finished, OnCluster body) {
-        EmbeddedCluster node = null;
+            java.util.function.Consumer<LocalCluster> started, Runnable finished, OnCluster body) {
+        LocalCluster node = null;
         try {
             if (parsed.hasMatchedOption("--embedded")) {
                 node = startEmbedded(parsed, layout);
@@ -347,7 +362,7 @@ public final class Main {
             return ExitCode.INTERNAL;
         } finally {
             if (node != null) {
-                out.println("stopping embedded Cassandra (pid " + node.nodes().stream().map(n -> Long.toString(n.pid()))
+                out.println("stopping " + node.kind() + " (" + node.nodes().stream().map(LocalNode::handle)
                         .collect(java.util.stream.Collectors.joining(", ")) + ")");
                 node.close();
             }
@@ -359,16 +374,20 @@ public final class Main {
         return parsed.hasMatchedOption("--embedded") && parsed.hasMatchedOption("--contact-points");
     }
 
-    private static ContactPoint contactPoint(EmbeddedCassandra node) {
-        return new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort());
+    private static ContactPoint contactPoint(java.net.InetSocketAddress cql) {
+        return new ContactPoint(cql.getHostString(), cql.getPort());
     }
 
-    private EmbeddedCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws EmbeddedCassandraException {
+    private LocalCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws EmbeddedCassandraException {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
         Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
         String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
         if (!heap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
+        }
+        String image = parsed.matchedOptionValue(EMBEDDED_IMAGE.longName(), null);
+        if (image != null) {
+            return ContainerCluster.start(image, layout, heap, out::println);
         }
         EmbeddedCluster.Security security = new EmbeddedCluster.Security(
                 parsed.hasMatchedOption(EMBEDDED_AUTH.longName()), parsed.hasMatchedOption(EMBEDDED_TLS.longName()));
@@ -387,7 +406,7 @@ public final class Main {
     private static final class Lifecycle {
         final CountDownLatch finished = new CountDownLatch(1);
         volatile StressRun run;
-        volatile EmbeddedCluster cluster;
+        volatile LocalCluster cluster;
         volatile long drainBound = 60_000;
 
         void onSignal() {
@@ -397,7 +416,7 @@ public final class Main {
             }
             try {
                 if (!finished.await(drainBound, TimeUnit.MILLISECONDS)) {
-                    EmbeddedCluster c = cluster;
+                    LocalCluster c = cluster;
                     if (c != null) {
                         c.close();
                     }

@@ -38,10 +38,15 @@ class MainTest {
         "--on-full maybe", "--duration 5 minutes", "-i", "--write-cl MOST", "--embedded --contact-points h:1",
         "--embedded-heap lots --embedded", "--rate-factor x",
         "bench --warmup-samples 0", "bench --phase forever", "bench --duration 5s", "bench --node-pid x",
-        "bench --embedded --node-pid 5", "bench --embedded --contact-points h:1", "bench -n 0"
+        "bench --embedded --node-pid 5", "bench --embedded --contact-points h:1", "bench -n 0",
+        "--embedded-image cassandra:5.0", "--embedded --embedded-image cassandra:5.0 --embedded-tls",
+        "--embedded --embedded-fault partition_dc1_at_1s", "--embedded --embedded-image cassandra:5.0 --embedded-fault "
+                + "kill_127.0.0.1_at_1s"
     })
     void badInputIsOneLineAndExitCodeTwo(String args) {
-        assertEquals(ExitCode.USAGE, run(args.split(" ")));
+        // '_' stands for a space inside one argument.
+        assertEquals(ExitCode.USAGE, run(java.util.Arrays.stream(args.split(" ")).map(a -> a.replace('_', ' '))
+                .toArray(String[]::new)));
         String e = err();
         assertEquals(1, e.lines().count(), "one line, got: " + e);
         assertTrue(e.startsWith("metrics-stress: "), e);

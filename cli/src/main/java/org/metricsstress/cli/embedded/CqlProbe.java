@@ -12,7 +12,7 @@ import java.net.Socket;
  * <p>An open port alone proves little: some other process may hold it. A reply frame with the
  * response bit set proves a CQL server is listening and past its start-up.
  */
-final class CqlProbe {
+public final class CqlProbe {
 
     /** Protocol v4 request header: version, flags, stream id (2 bytes), opcode OPTIONS, body length 0. */
     private static final byte[] OPTIONS_V4 = {0x04, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00};
@@ -22,7 +22,7 @@ final class CqlProbe {
     private CqlProbe() {
     }
 
-    static boolean answers(InetSocketAddress address, int timeoutMillis) {
+    public static boolean answers(InetSocketAddress address, int timeoutMillis) {
         return answers(address, timeoutMillis, null);
     }
 

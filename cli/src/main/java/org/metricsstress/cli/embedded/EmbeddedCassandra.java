@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  * <p>Nothing is registered globally. Callers that must not leave a node behind when their JVM
  * exits register {@code close()} in a shutdown hook; it is safe there and idempotent.
  */
-public final class EmbeddedCassandra implements AutoCloseable {
+public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
     private static final Duration KILL_WAIT = Duration.ofSeconds(10);
@@ -74,6 +74,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         return cqlAddress;
     }
 
+    @Override
     public String datacenter() {
         return config.datacenter;
     }
@@ -97,31 +98,44 @@ public final class EmbeddedCassandra implements AutoCloseable {
         return process.pid();
     }
 
+    @Override
+    public String handle() {
+        return "pid " + pid();
+    }
+
     /** The node's listen and CQL address, e.g. 127.0.0.2. */
+    @Override
     public String address() {
         return config.address;
     }
 
     /** SIGKILL, as a crashed server or a lost data centre: no drain, no shutdown announcement. */
-    public void kill() {
+    @Override
+    public String kill() {
         kill(process);
+        return "SIGKILL";
     }
 
     /** SIGSTOP: the process stays, answers nothing (a node frozen by a long GC or a hung VM). */
-    public void pause() throws EmbeddedCassandraException {
+    @Override
+    public String pause() throws EmbeddedCassandraException {
         signal("STOP");
+        return "SIGSTOP";
     }
 
     /** SIGCONT after {@link #pause()}. */
-    public void resume() throws EmbeddedCassandraException {
+    @Override
+    public String resume() throws EmbeddedCassandraException {
         signal("CONT");
+        return "SIGCONT";
     }
 
     /**
      * Stops the node if it still runs (SIGTERM, then SIGKILL) and starts it again on the same
      * addresses, ports and data; returns once it answers CQL again.
      */
-    public void restart() throws EmbeddedCassandraException {
+    @Override
+    public String restart() throws EmbeddedCassandraException {
         synchronized (this) {
             if (closed) {
                 throw new EmbeddedCassandraException("Cassandra " + config.datacenter + " on " + config.address
@@ -143,6 +157,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 kill(spawned[0]);
             }
         }
+        return "stop + start, now " + handle();
     }
 
     /**

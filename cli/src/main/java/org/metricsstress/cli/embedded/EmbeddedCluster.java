@@ -1,9 +1,6 @@
 package org.metricsstress.cli.embedded;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.metadata.Node;
-import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +19,7 @@ import java.util.stream.Collectors;
  * on its own loopback address with the same ports (as on real hosts), started in parallel. {@link
  * #start} returns once every node sees every other as up; {@link #close()} stops and deletes them.
  */
-public final class EmbeddedCluster implements AutoCloseable {
+public final class EmbeddedCluster implements LocalCluster {
     private static final Duration RING_TIMEOUT = Duration.ofSeconds(180);
 
     /** The default superuser a node with password authentication creates at its first start. */
@@ -230,20 +227,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     private String ringStateIn(String dc) {
         List<EmbeddedCassandra> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
         try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
-            List<Node> known = s.getMetadata().getNodes().values().stream()
-                    .filter(n -> dc.equals(n.getDatacenter())).toList();
-            long up = known.stream().filter(n -> n.getState() == NodeState.UP).count();
-            if (up < local.size()) {
-                return dc + ": " + up + " of " + local.size() + " nodes up";
-            }
-            for (Node n : known) {
-                long peers = s.execute(SimpleStatement.newInstance("SELECT peer FROM system.peers_v2").setNode(n))
-                        .all().size();
-                if (peers < nodes.size() - 1) {
-                    return n.getEndPoint() + " knows " + peers + " of its " + (nodes.size() - 1) + " peers";
-                }
-            }
-            return null;
+            return RingCheck.missing(s, dc, local.size(), nodes.size());
         }
     }
 
@@ -259,11 +243,12 @@ public final class EmbeddedCluster implements AutoCloseable {
         return b.build();
     }
 
-    /** The certificate material for clients when the nodes require TLS, else null. */
+    @Override
     public ThrowawayTls tls() {
         return tls;
     }
 
+    @Override
     public boolean passwordAuth() {
         return security.passwordAuth();
     }
@@ -272,26 +257,33 @@ public final class EmbeddedCluster implements AutoCloseable {
         return layout;
     }
 
+    @Override
     public List<EmbeddedCassandra> nodes() {
         return nodes;
     }
 
-    /** The nodes a fault plan target names: a data centre's nodes, or the node with that address. */
+    @Override
     public List<EmbeddedCassandra> target(String target) {
-        List<EmbeddedCassandra> out = nodes.stream()
-                .filter(n -> n.datacenter().equals(target) || n.address().equals(target)).toList();
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("no node or data centre '" + target + "' in " + layout);
-        }
-        return out;
+        return LocalCluster.select(nodes, target);
     }
 
-    /** Where a client connects first: the first node of the first data centre. */
+    /** The first node of the first data centre. */
+    @Override
     public InetSocketAddress contactPoint() {
         return nodes.get(0).cqlAddress();
     }
 
-    /** The replication to create the keyspace with when the user gave none. */
+    @Override
+    public String localDc() {
+        return nodes.get(0).datacenter();
+    }
+
+    @Override
+    public String kind() {
+        return "embedded Cassandra";
+    }
+
+    @Override
     public String defaultReplication() {
         return layout.replication();
     }

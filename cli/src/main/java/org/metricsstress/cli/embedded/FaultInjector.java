@@ -1,5 +1,6 @@
 package org.metricsstress.cli.embedded;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -8,7 +9,7 @@ import java.util.stream.Collectors;
 import org.metricsstress.api.StressRun;
 
 /**
- * Carries out a {@link FaultPlan} on the nodes of an {@link EmbeddedCluster} while a run goes on:
+ * Carries out a {@link FaultPlan} on the nodes of a {@link LocalCluster} while a run goes on:
  * on a thread of its own, each event at its time from the start of generation, in order (a restart
  * that takes a while delays the events after it; each is reported at the time it really happened).
  * Every action and its result go to {@code events}, which the run prints and keeps.
@@ -24,14 +25,14 @@ public final class FaultInjector implements AutoCloseable {
         double secondsIntoRun();
     }
 
-    private final EmbeddedCluster cluster;
+    private final LocalCluster cluster;
     private final FaultPlan plan;
     private final Consumer<String> events;
     private Thread thread;
     /** Set when the run is over: what an action still under way says then is no longer the run's. */
     private volatile boolean closed;
 
-    public FaultInjector(EmbeddedCluster cluster, FaultPlan plan, Consumer<String> events) {
+    public FaultInjector(LocalCluster cluster, FaultPlan plan, Consumer<String> events) {
         this.cluster = cluster;
         this.plan = plan;
         this.events = events;
@@ -79,46 +80,41 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     private void apply(FaultPlan.Event e) {
-        List<EmbeddedCassandra> nodes = cluster.target(e.target());
-        String who = e.target() + " (" + nodes.stream().map(n -> n.address() + " pid " + n.pid())
+        List<? extends LocalNode> nodes = cluster.target(e.target());
+        String who = e.target() + " (" + nodes.stream().map(n -> n.address() + " " + n.handle())
                 .collect(Collectors.joining(", ")) + ")";
+        String verb = e.verb().word();
         long t0 = System.nanoTime();
         try {
-            switch (e.verb()) {
-                case KILL -> {
-                    nodes.forEach(EmbeddedCassandra::kill);
-                    events.accept("kill " + who + ": SIGKILL");
-                }
-                case PAUSE -> {
-                    for (EmbeddedCassandra n : nodes) {
-                        n.pause();
-                    }
-                    events.accept("pause " + who + ": SIGSTOP");
-                }
-                case RESUME -> {
-                    for (EmbeddedCassandra n : nodes) {
-                        n.resume();
-                    }
-                    events.accept("resume " + who + ": SIGCONT");
-                }
-                case RESTART -> {
-                    events.accept("restart " + who + ": starting");
-                    for (EmbeddedCassandra n : nodes) {
-                        n.restart();
-                    }
-                    if (closed) {
-                        return;
-                    }
-                    events.accept(String.format(Locale.ROOT, "restart %s: answers CQL again after %.1f s (pid %s)",
-                            e.target(), (System.nanoTime() - t0) / 1e9,
-                            nodes.stream().map(n -> Long.toString(n.pid())).collect(Collectors.joining(", "))));
-                }
+            if (e.verb() == FaultPlan.Verb.RESTART) {
+                events.accept("restart " + who + ": starting");
+            }
+            List<String> how = new ArrayList<>();
+            for (LocalNode n : nodes) {
+                how.add(switch (e.verb()) {
+                    case KILL -> n.kill();
+                    case PAUSE -> n.pause();
+                    case RESUME -> n.resume();
+                    case RESTART -> n.restart();
+                    case PARTITION -> n.partition();
+                    case HEAL -> n.heal();
+                });
+            }
+            if (closed) {
+                return;
+            }
+            String done = how.stream().distinct().collect(Collectors.joining(", "));
+            if (e.verb() == FaultPlan.Verb.RESTART) {
+                events.accept(String.format(Locale.ROOT, "restart %s: answers CQL again after %.1f s (%s)",
+                        e.target(), (System.nanoTime() - t0) / 1e9, done));
+            } else {
+                events.accept(verb + " " + who + ": " + done);
             }
         } catch (EmbeddedCassandraException | RuntimeException ex) {
             if (closed) {
                 return;
             }
-            events.accept(e.verb().name().toLowerCase(Locale.ROOT) + " " + who + " failed: " + ex.getMessage());
+            events.accept(verb + " " + who + " failed: " + ex.getMessage());
         }
     }
 

@@ -29,9 +29,13 @@ public record FaultPlan(List<Event> events) {
         /** SIGCONT after a pause. */
         RESUME,
         /** Stop if running, then start again on the same data. */
-        RESTART;
+        RESTART,
+        /** Off the network: the process runs, nobody reaches it, it reaches nobody (containers only). */
+        PARTITION,
+        /** Back on the network after a partition. */
+        HEAL;
 
-        String word() {
+        public String word() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
@@ -65,7 +69,7 @@ public record FaultPlan(List<Event> events) {
                 verb = Verb.valueOf(m.group(1).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("--embedded-fault: unknown action '" + m.group(1)
-                        + "'; use kill, pause, resume or restart");
+                        + "'; use kill, pause, resume, restart, partition or heal");
             }
             Duration at = Parse.duration("--embedded-fault", m.group(3));
             events.add(new Event(verb, m.group(2), at));
@@ -82,6 +86,25 @@ public record FaultPlan(List<Event> events) {
                 throw new ConfigException("--embedded-fault: '" + e.target() + "' is neither a data centre nor a"
                         + " node address of --embedded-nodes " + layout + " (data centres: "
                         + String.join(", ", layout.nodesPerDc().keySet()) + ")");
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Checks the plan fits nodes in containers: targets are data centres (their addresses are the
+     * engine's to give), and a plan for child JVMs cannot partition.
+     */
+    public FaultPlan checkedFor(boolean containers) {
+        for (Event e : events) {
+            boolean network = e.verb() == Verb.PARTITION || e.verb() == Verb.HEAL;
+            if (network && !containers) {
+                throw new ConfigException("--embedded-fault: " + e.verb().word() + " cuts a node off its network, which"
+                        + " needs nodes in containers (--embedded-image); child JVMs share loopback");
+            }
+            if (containers && e.target().matches("[0-9.]+")) {
+                throw new ConfigException("--embedded-fault: with --embedded-image name a data centre, not the address '"
+                        + e.target() + "' (the container engine gives the addresses)");
             }
         }
         return this;

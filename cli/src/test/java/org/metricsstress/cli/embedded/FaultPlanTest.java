@@ -33,7 +33,7 @@ class FaultPlanTest {
 
     @Test
     void mistakesAreOneLineNamingThePart() {
-        assertEquals("--embedded-fault: unknown action 'stop'; use kill, pause, resume or restart",
+        assertEquals("--embedded-fault: unknown action 'stop'; use kill, pause, resume, restart, partition or heal",
                 assertThrows(ConfigException.class, () -> FaultPlan.parse("stop dc2 at 3s")).getMessage());
         assertTrue(assertThrows(ConfigException.class, () -> FaultPlan.parse("kill dc2 30s")).getMessage()
                 .contains("'kill dc2 30s' is not VERB TARGET at TIME"));
@@ -46,5 +46,18 @@ class FaultPlanTest {
         assertTrue(unknown.contains("'dc3' is neither a data centre nor a node address") && unknown.contains("dc1, dc2"),
                 unknown);
         assertThrows(ConfigException.class, () -> FaultPlan.parse("kill 127.0.0.4 at 3s").checkedAgainst(TWO_DCS));
+    }
+
+    @Test
+    void partitionAndHealNeedContainersWhichAreTargetedByDataCentre() {
+        FaultPlan plan = FaultPlan.parse("partition dc2 at 10s, heal dc2 at 20s");
+        assertEquals(FaultPlan.Verb.PARTITION, plan.events().get(0).verb());
+        assertEquals(FaultPlan.Verb.HEAL, plan.events().get(1).verb());
+        assertEquals(plan, plan.checkedAgainst(TWO_DCS).checkedFor(true));
+        assertTrue(assertThrows(ConfigException.class, () -> plan.checkedFor(false)).getMessage()
+                .startsWith("--embedded-fault: partition cuts a node off its network, which needs nodes in containers"));
+        assertTrue(assertThrows(ConfigException.class, () -> FaultPlan.parse("kill 127.0.0.2 at 3s").checkedFor(true))
+                .getMessage().contains("name a data centre, not the address '127.0.0.2'"));
+        FaultPlan.parse("kill 127.0.0.2 at 3s, kill dc1 at 4s").checkedFor(false);
     }
 }

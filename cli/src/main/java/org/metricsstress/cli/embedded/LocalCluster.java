@@ -1,0 +1,52 @@
+package org.metricsstress.cli.embedded;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * A cluster this process started for a run and stops at its end, whatever runs its nodes: child
+ * JVMs ({@link EmbeddedCluster}) or containers. What a run needs of it, and what a fault plan acts on.
+ */
+public interface LocalCluster extends AutoCloseable {
+    List<? extends LocalNode> nodes();
+
+    /** Where a client connects first. */
+    InetSocketAddress contactPoint();
+
+    /** The data centre of {@link #contactPoint()}. */
+    String localDc();
+
+    /** The replication to create the keyspace with when the user gave none. */
+    String defaultReplication();
+
+    /** Whether clients must log in as the default superuser. */
+    default boolean passwordAuth() {
+        return false;
+    }
+
+    /** The certificate material for clients when the nodes require TLS, else null. */
+    default ThrowawayTls tls() {
+        return null;
+    }
+
+    /** What runs the nodes, for the stop line: "embedded Cassandra", "containers". */
+    String kind();
+
+    /** The nodes a fault plan target names: a data centre's nodes, or the node with that address. */
+    default List<? extends LocalNode> target(String target) {
+        return select(nodes(), target);
+    }
+
+    /** Of {@code nodes}, those of the data centre {@code target}, or the one with that address. */
+    static <N extends LocalNode> List<N> select(List<N> nodes, String target) {
+        List<N> out = nodes.stream().filter(n -> n.datacenter().equals(target) || n.address().equals(target)).toList();
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no node or data centre '" + target + "' in this cluster");
+        }
+        return out;
+    }
+
+    /** Stops every node; idempotent, never throws. */
+    @Override
+    void close();
+}

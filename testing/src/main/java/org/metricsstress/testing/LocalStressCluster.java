@@ -1,0 +1,60 @@
+package org.metricsstress.testing;
+
+import java.net.InetSocketAddress;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cli.embedded.FaultInjector;
+import org.metricsstress.cli.embedded.FaultPlan;
+import org.metricsstress.cli.embedded.LocalCluster;
+import org.metricsstress.result.StressResult;
+
+/**
+ * A cluster {@link MetricsStress} started for the test (child JVMs or containers) and removes on
+ * {@link #close()}. Runs can carry a fault plan, carried out on the run's clock as
+ * {@code --embedded-fault} does: {@code "partition dc2 at 10s, heal dc2 at 30s"}.
+ */
+public final class LocalStressCluster implements StressTarget, AutoCloseable {
+    private final LocalCluster cluster;
+    private volatile FaultPlan faults = FaultPlan.NONE;
+
+    LocalStressCluster(LocalCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    /** The cluster itself, for faults by hand and for its nodes' addresses. */
+    public LocalCluster cluster() {
+        return cluster;
+    }
+
+    /** The fault plan for the next runs ({@code --embedded-fault}'s syntax); null or blank for none. */
+    public LocalStressCluster faults(String plan) {
+        this.faults = FaultPlan.parse(plan);
+        return this;
+    }
+
+    @Override
+    public InetSocketAddress cqlAddress() {
+        return cluster.contactPoint();
+    }
+
+    @Override
+    public String datacenter() {
+        return cluster.localDc();
+    }
+
+    @Override
+    public String replication() {
+        return cluster.defaultReplication();
+    }
+
+    @Override
+    public StressResult execute(StressRun run) throws Exception {
+        try (FaultInjector injector = new FaultInjector(cluster, faults, run::event).start(run)) {
+            return run.execute().result();
+        }
+    }
+
+    @Override
+    public void close() {
+        cluster.close();
+    }
+}

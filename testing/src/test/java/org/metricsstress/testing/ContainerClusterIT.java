@@ -1,0 +1,97 @@
+package org.metricsstress.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.metricsstress.result.StressResult;
+
+/**
+ * Two Cassandra containers, one per data centre, on a Docker network of their own; dc2 is cut off
+ * the network during a run (a partition: both nodes keep running, neither reaches the other), a
+ * fault the child-JVM nodes on loopback cannot give.
+ */
+@RequiresDocker
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ContainerClusterIT {
+    private static LocalStressCluster cluster;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = MetricsStress.containers(Images.CASSANDRA, "dc1:1,dc2:1", "768M", System.out::println);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void localQuorumWritesGoOnWhileDc2IsCutOff() throws Exception {
+        StressTarget.Console run = cluster.faults("partition dc2 at 3s").runCapturing(b -> b.keyspace("tc_partition")
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(10)).writeConsistency("LOCAL_QUORUM"));
+        System.out.println(run.text());
+        StressResult r = run.result();
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(r.generated(), r.written(), "LOCAL_QUORUM in dc1 needs nothing of dc2: " + r.failedByClass());
+        assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("partition dc2")
+                && e.text().contains("docker network disconnect")), "events: " + r.events());
+        // The keyspace spans both DCs, so dc1's coordinator does owe dc2 every write (as hints).
+        try (CqlSession s = Plans.session(cluster)) {
+            String replication = s.execute("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = "
+                    + "'tc_partition'").one().getMap(0, String.class, String.class).toString();
+            assertTrue(replication.contains("dc2=1") && replication.contains("dc1=1"), replication);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void eachQuorumWritesFailWhileDc2IsCutOffAndEveryFailureIsCounted() throws Exception {
+        StressResult r = cluster.faults(null).run(b -> b.keyspace("tc_partition")
+                .nodes(2).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(4)).writeConsistency("EACH_QUORUM")
+                .requestTimeout(Duration.ofSeconds(3)));
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertTrue(r.failed() > 0, "dc2 is unreachable, yet EACH_QUORUM writes succeeded");
+        assertEquals(r.generated(), r.written() + r.dropped() + r.failed());
+    }
+
+    @Test
+    @Order(3)
+    void afterHealingDc2TakesEachQuorumWritesAgain() throws Exception {
+        for (var node : cluster.cluster().target("dc2")) {
+            node.heal();
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        String last = "never tried";
+        try (CqlSession s = Plans.session(cluster)) {
+            while (System.nanoTime() < deadline) {
+                try {
+                    s.execute(SimpleStatement.newInstance("INSERT INTO tc_partition.resource_metrics "
+                            + "(context, resource, metric_name) VALUES ('G', 'healed', 'm')")
+                            .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM).setTimeout(Duration.ofSeconds(3)));
+                    return;
+                } catch (RuntimeException e) {
+                    last = e.getMessage();
+                    Thread.sleep(1000);
+                }
+            }
+        }
+        throw new AssertionError("dc2 did not take an EACH_QUORUM write within 120 s of healing: " + last);
+    }
+}

@@ -1,0 +1,100 @@
+package org.metricsstress.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
+
+/** {@code java -jar metrics-stress.jar --embedded --embedded-image IMAGE}, as a user with Docker runs it. */
+@RequiresDocker
+class EmbeddedImageJarIT {
+    private static final Pattern CONTAINER = Pattern.compile("stopping containers \\(container ([0-9a-f]{12})\\)");
+
+    private static Process start(Path dir, String... args) throws Exception {
+        Path jar = Path.of(System.getProperty("metrics-stress.jar"));
+        assertTrue(Files.isRegularFile(jar), "build the cli module first: " + jar);
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                jar.toString()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+    }
+
+    private static Result jar(Path dir, String... args) throws Exception {
+        return finish(start(dir, args), dir);
+    }
+
+    private static Result finish(Process p, Path dir) throws Exception {
+        boolean exited = p.waitFor(300, TimeUnit.SECONDS);
+        if (!exited) {
+            p.destroyForcibly();
+        }
+        Result r = new Result(exited ? p.exitValue() : -1, Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));
+        System.out.println(r.out);
+        System.out.println(r.err);
+        assertTrue(exited, "did not exit in time");
+        return r;
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    @Test
+    void aRunOnAContainerNodeBalancesAndRemovesTheContainer(@TempDir Path dir) throws Exception {
+        Result r = jar(dir, "--embedded", "--embedded-image", Images.CASSANDRA, "--embedded-heap", "768M",
+                "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1", "--duration", "4s");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Starting 1 container of " + Images.CASSANDRA), r.out());
+        assertTrue(r.out().contains(": BALANCED"), r.out());
+        assertTrue(r.out().contains("verdict       KEPT_UP"), r.out());
+        assertContainerRemoved(r);
+    }
+
+    private static void assertContainerRemoved(Result r) {
+        Matcher m = CONTAINER.matcher(r.out());
+        assertTrue(m.find(), "no container id in the stop line");
+        String id = m.group(1);
+        boolean left = DockerClientFactory.instance().client().listContainersCmd().withShowAll(true).exec().stream()
+                .anyMatch(c -> c.getId().startsWith(id));
+        assertFalse(left, "container " + id + " outlived the run");
+    }
+
+    @Test
+    void ctrlCDrainsPrintsTheSummaryAndRemovesTheContainer(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "--embedded", "--embedded-image", Images.CASSANDRA, "--embedded-heap", "768M",
+                "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1", "--duration", "5m");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (!Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8).contains("generated/s")
+                && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        Thread.sleep(2000);
+        p.destroy(); // SIGTERM, as the shell sends on Ctrl-C's way to a JVM's shutdown hooks
+        Result r = finish(p, dir);
+        assertTrue(r.out().contains(": BALANCED"), r.out());
+        assertContainerRemoved(r);
+    }
+
+    @Test
+    void anImageThatIsNeitherHereNorPullableEndsWithOneLineAndExitThree(@TempDir Path dir) throws Exception {
+        Result r = jar(dir, "--embedded", "--embedded-image", "metrics-stress-test/no-such-image:0",
+                "-n", "1", "--duration", "1s");
+        assertEquals(3, r.exit());
+        List<String> lines = r.err().strip().lines().toList();
+        assertEquals(1, lines.size(), "one line: " + r.err());
+        assertTrue(lines.get(0).startsWith("metrics-stress: --embedded-image: metrics-stress-test/no-such-image:0 is not"
+                + " on the Docker engine and could not be pulled"), lines.get(0));
+    }
+}
