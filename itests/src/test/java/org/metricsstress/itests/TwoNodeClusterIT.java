@@ -20,7 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.metricsstress.cli.embedded.ClusterLayout;
 import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cli.embedded.EmbeddedCluster;
 import org.metricsstress.cli.embedded.PortPicker;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
@@ -39,61 +41,27 @@ import org.metricsstress.result.StressResult;
  */
 @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class TwoNodeClusterIT {
+    private static EmbeddedCluster cluster;
     private static EmbeddedCassandra a;
     private static EmbeddedCassandra b;
 
+    /**
+     * The launcher --embedded-nodes uses: both nodes seeds, started together, formed when each
+     * lists the other as up and among its peers (a hand-started pair that waited only for "up"
+     * once never saw the second node join).
+     */
     @BeforeAll
     static void startCluster() throws Exception {
-        InetAddress first = InetAddress.getByName("127.0.0.1");
-        InetAddress second = InetAddress.getByName("127.0.0.2");
-        // Nodes of one cluster share the storage port, each on its own address.
-        int storage = PortPicker.freePort(first);
-        while (!PortPicker.isFree(second, storage)) {
-            storage = PortPicker.freePort(first);
-        }
-        String seeds = "127.0.0.1:" + storage + ",127.0.0.2:" + storage;
-        int port = storage;
-        CompletableFuture<EmbeddedCassandra> na = CompletableFuture.supplyAsync(() -> start("127.0.0.1", port, seeds));
-        CompletableFuture<EmbeddedCassandra> nb = CompletableFuture.supplyAsync(() -> start("127.0.0.2", port, seeds));
-        a = na.join();
-        b = nb.join();
-        awaitBothNodesUp();
-    }
-
-    /** Each node answers CQL before gossip has told it of the other: wait until A lists both up. */
-    private static void awaitBothNodesUp() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        int seen = 0;
-        while (System.nanoTime() < deadline) {
-            try (CqlSession s = CqlSession.builder().addContactPoint(a.cqlAddress())
-                    .withLocalDatacenter(a.datacenter()).build()) {
-                seen = (int) s.getMetadata().getNodes().values().stream()
-                        .filter(n -> n.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP).count();
-                if (seen == 2) {
-                    return;
-                }
-            }
-            Thread.sleep(1000);
-        }
-        throw new IllegalStateException("the two nodes did not form one cluster within 120 s (up: " + seen + ")");
-    }
-
-    private static EmbeddedCassandra start(String address, int storagePort, String seeds) {
-        try {
-            return EmbeddedCassandra.builder().address(address).storagePort(storagePort).seeds(seeds)
-                    .clusterName("two-nodes").heap("768M").output(System.out::println).start();
-        } catch (Exception e) {
-            throw new IllegalStateException("could not start " + address + ": " + e.getMessage(), e);
-        }
+        cluster = EmbeddedCluster.start(ClusterLayout.parse("dc1:2"), nb -> nb.heap("768M").output(System.out::println),
+                System.out::println);
+        a = cluster.nodes().get(0);
+        b = cluster.nodes().get(1);
     }
 
     @AfterAll
     static void stopCluster() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
