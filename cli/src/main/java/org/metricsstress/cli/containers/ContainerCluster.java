@@ -172,37 +172,15 @@ public final class ContainerCluster implements LocalCluster {
         if (nodes.size() == 1) {
             return;
         }
-        long t0 = System.nanoTime();
-        long deadline = t0 + RING_TIMEOUT.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < deadline) {
-            last = null;
-            for (String dc : layout.nodesPerDc().keySet()) {
-                List<ContainerNode> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
-                try (CqlSession s = CqlSession.builder().addContactPoint(local.get(0).cqlAddress())
-                        .withLocalDatacenter(dc).build()) {
-                    last = RingCheck.missing(s, dc, local.size(), nodes.size());
-                } catch (RuntimeException e) {
-                    last = dc + ": " + e.getMessage();
-                }
-                if (last != null) {
-                    break;
-                }
+        double seconds = RingCheck.await(layout.nodesPerDc().keySet(), dc -> {
+            List<ContainerNode> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
+            try (CqlSession s = CqlSession.builder().addContactPoint(local.get(0).cqlAddress())
+                    .withLocalDatacenter(dc).build()) {
+                return RingCheck.missing(s, dc, local.size(), nodes.size());
             }
-            if (last == null) {
-                output.accept(String.format(Locale.ROOT, "Container cluster formed: every node sees the %d others"
-                        + " after %.1f s", nodes.size() - 1, (System.nanoTime() - t0) / 1e9));
-                return;
-            }
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EmbeddedCassandraException("interrupted while waiting for the containers to form a cluster", e);
-            }
-        }
-        throw new EmbeddedCassandraException("the containers did not form a cluster within "
-                + RING_TIMEOUT.toSeconds() + " s: " + last);
+        }, RING_TIMEOUT);
+        output.accept(String.format(Locale.ROOT, "Container cluster formed: every node sees the %d others after %.1f s",
+                nodes.size() - 1, seconds));
     }
 
     @Override

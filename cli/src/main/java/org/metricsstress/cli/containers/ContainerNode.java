@@ -79,34 +79,29 @@ final class ContainerNode implements LocalNode {
         return container.getDockerClient();
     }
 
+    /** Runs one engine command on this container; returns {@code what}, or fails naming it. */
+    private String engine(String what, java.util.function.Consumer<String> command) throws EmbeddedCassandraException {
+        try {
+            command.accept(container.getContainerId());
+            return what;
+        } catch (RuntimeException e) {
+            throw new EmbeddedCassandraException(what + " " + alias + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public String kill() throws EmbeddedCassandraException {
-        try {
-            docker().killContainerCmd(container.getContainerId()).exec();
-            return "docker kill";
-        } catch (RuntimeException e) {
-            throw new EmbeddedCassandraException("docker kill " + alias + ": " + e.getMessage(), e);
-        }
+        return engine("docker kill", id -> docker().killContainerCmd(id).exec());
     }
 
     @Override
     public String pause() throws EmbeddedCassandraException {
-        try {
-            docker().pauseContainerCmd(container.getContainerId()).exec();
-            return "docker pause";
-        } catch (RuntimeException e) {
-            throw new EmbeddedCassandraException("docker pause " + alias + ": " + e.getMessage(), e);
-        }
+        return engine("docker pause", id -> docker().pauseContainerCmd(id).exec());
     }
 
     @Override
     public String resume() throws EmbeddedCassandraException {
-        try {
-            docker().unpauseContainerCmd(container.getContainerId()).exec();
-            return "docker unpause";
-        } catch (RuntimeException e) {
-            throw new EmbeddedCassandraException("docker unpause " + alias + ": " + e.getMessage(), e);
-        }
+        return engine("docker unpause", id -> docker().unpauseContainerCmd(id).exec());
     }
 
     @Override
@@ -138,28 +133,19 @@ final class ContainerNode implements LocalNode {
 
     @Override
     public String partition() throws EmbeddedCassandraException {
-        try {
-            docker().disconnectFromNetworkCmd().withNetworkId(network.getId())
-                    .withContainerId(container.getContainerId()).withForce(true).exec();
-            return "docker network disconnect";
-        } catch (RuntimeException e) {
-            throw new EmbeddedCassandraException("docker network disconnect " + alias + ": " + e.getMessage(), e);
-        }
+        return engine("docker network disconnect", id -> docker().disconnectFromNetworkCmd()
+                .withNetworkId(network.getId()).withContainerId(id).withForce(true).exec());
     }
 
     @Override
     public String heal() throws EmbeddedCassandraException {
-        try {
-            // The engine may give another address; gossip and the driver follow a node by its host ID.
-            String before = address;
-            docker().connectToNetworkCmd().withNetworkId(network.getId()).withContainerId(container.getContainerId())
-                    .withContainerNetwork(new ContainerNetwork().withAliases(alias))
-                    .exec();
-            started();
-            return "docker network connect" + (address.equals(before) ? "" : ", now at " + address);
-        } catch (RuntimeException e) {
-            throw new EmbeddedCassandraException("docker network connect " + alias + ": " + e.getMessage(), e);
-        }
+        // The engine may give another address; gossip and the driver follow a node by its host ID.
+        String before = address;
+        String done = engine("docker network connect", id -> docker().connectToNetworkCmd()
+                .withNetworkId(network.getId()).withContainerId(id)
+                .withContainerNetwork(new ContainerNetwork().withAliases(alias)).exec());
+        started();
+        return done + (address.equals(before) ? "" : ", now at " + address);
     }
 
     private static void sleep() throws EmbeddedCassandraException {

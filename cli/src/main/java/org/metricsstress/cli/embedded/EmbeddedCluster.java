@@ -187,40 +187,10 @@ public final class EmbeddedCluster implements LocalCluster {
         if (nodes.size() == 1 && !security.passwordAuth() && tls == null) {
             return;
         }
-        long t0 = System.nanoTime();
-        long deadline = t0 + RING_TIMEOUT.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < deadline) {
-            last = null;
-            for (String dc : layout.nodesPerDc().keySet()) {
-                try {
-                    last = ringStateIn(dc);
-                } catch (RuntimeException e) {
-                    last = dc + ": " + e.getMessage();
-                }
-                if (last != null) {
-                    break;
-                }
-            }
-            if (last == null && nodes.size() == 1) {
-                output.accept("Cassandra accepts the run's login after "
-                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9));
-                return;
-            }
-            if (last == null) {
-                output.accept("Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after "
-                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9));
-                return;
-            }
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EmbeddedCassandraException("interrupted while waiting for the local cluster to form", e);
-            }
-        }
-        throw new EmbeddedCassandraException("the local cluster did not form within " + RING_TIMEOUT.toSeconds()
-                + " s: " + last);
+        double seconds = RingCheck.await(layout.nodesPerDc().keySet(), this::ringStateIn, RING_TIMEOUT);
+        output.accept(String.format(java.util.Locale.ROOT, nodes.size() == 1
+                ? "Cassandra accepts the run's login after %.1f s"
+                : "Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after %.1f s", seconds));
     }
 
     /** Null when every node of {@code dc} is up and knows all its peers, else what is missing. */

@@ -4,7 +4,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Whether a local cluster has formed, seen from one data centre: a node answers CQL before gossip
@@ -13,6 +16,42 @@ import java.util.List;
  */
 public final class RingCheck {
     private RingCheck() {
+    }
+
+    /**
+     * Asks {@code missingIn} for each data centre, once a second, until none misses anything;
+     * returns the seconds that took, or fails with what was still missing at {@code timeout}.
+     * {@code missingIn} gives null for a DC that is complete, else what is missing; a throw counts as
+     * missing.
+     */
+    public static double await(Collection<String> dcs, Function<String, String> missingIn, Duration timeout)
+            throws EmbeddedCassandraException {
+        long t0 = System.nanoTime();
+        long deadline = t0 + timeout.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            last = null;
+            for (String dc : dcs) {
+                try {
+                    last = missingIn.apply(dc);
+                } catch (RuntimeException e) {
+                    last = dc + ": " + e.getMessage();
+                }
+                if (last != null) {
+                    break;
+                }
+            }
+            if (last == null) {
+                return (System.nanoTime() - t0) / 1e9;
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EmbeddedCassandraException("interrupted while waiting for the cluster to form", e);
+            }
+        }
+        throw new EmbeddedCassandraException("the cluster did not form within " + timeout.toSeconds() + " s: " + last);
     }
 
     /**
