@@ -48,7 +48,6 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
 
     private static final long NO_RESPONSE = RequestCompletion.NO_RESPONSE;
 
-    private final CqlSession session;
     private final PreparedStatement insert;
     private final StressPlan plan;
     private final StressMetrics metrics;
@@ -61,6 +60,8 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private final int retries;
     /** Made once: a request's completion re-sends through these when it retries. */
     private final RequestCompletion.Sender resend;
+    /** How a request is sent first: the session, or what a test puts in its place to make sending fail. */
+    private final RequestCompletion.Sender sender;
     private final java.util.function.BooleanSupplier runGoesOn;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
@@ -69,7 +70,16 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     private volatile boolean aborted;
 
     public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics) {
-        this.session = session;
+        this(session, config, metrics, null);
+    }
+
+    /**
+     * As {@link #CassandraSampleWriter(CqlSession, StressConfig, StressMetrics)}, sending each
+     * request first through {@code sender} (null: the session): the fault-injection tests' way to
+     * make a send throw, which the driver does only on its own terms.
+     */
+    public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics,
+            RequestCompletion.Sender sender) {
         this.metrics = metrics;
         this.plan = StressPlan.of(config);
         this.insert = session.prepare(NewtsSchema.insertSample(config.keyspace()));
@@ -81,6 +91,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
         this.replicaSets = new ReplicaSets(session, config.keyspace());
         this.retries = config.retries();
         this.resend = session::executeAsync;
+        this.sender = sender != null ? sender : resend;
         this.runGoesOn = () -> !aborted;
         this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
         this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
@@ -237,7 +248,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
             long sent = System.nanoTime();
             try {
-                session.executeAsync(statement).whenComplete(new RequestCompletion(metrics, coordinators, intended,
+                sender.send(statement).whenComplete(new RequestCompletion(metrics, coordinators, intended,
                         sent, rows, permits::release, statement, resend, retries, runGoesOn)
                         .routedTo(replicas));
             } catch (RuntimeException e) {

@@ -1,0 +1,153 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.GroupCommit;
+import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.storage.CassandraSampleWriter;
+
+/**
+ * Faults the driver and the JVM give only on their own terms, injected on a real node: a request
+ * that cannot be sent, and a run that throws in its middle.
+ */
+@ExtendWith(CassandraExtension.class)
+class FaultInjectionIT {
+    /** 4 nodes x 1 interface x 5 groups = 20 group resources, one commit each. */
+    private static final int COMMITS = 20;
+
+    private static StressConfig.Builder small(CassandraServer server, String keyspace) {
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace(keyspace)
+                .nodes(4).interfaces(1).groups(5).attributes(10).strings(0)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(1)).seed(7);
+    }
+
+    /**
+     * Issue 11, item 4: every other request throws when it is sent. Its rows must be counted failed
+     * (not lost) and its permit returned (so the writer goes idle), and the rows that were sent
+     * must be exactly the rows in the table.
+     */
+    @Test
+    void aRequestThatCannotBeSentCountsItsRowsFailedAndGivesItsPermitBack(CassandraServer server) throws Exception {
+        StressConfig config = small(server, "it_send_fail").maxInFlight(2).batchCommits(2).build();
+        new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        try (CqlSession s = Cql.session(server)) {
+            s.execute("TRUNCATE it_send_fail.samples");
+            StressMetrics metrics = new StressMetrics();
+            AtomicInteger sends = new AtomicInteger();
+            CassandraSampleWriter writer = new CassandraSampleWriter(s, config, metrics, statement -> {
+                if (sends.incrementAndGet() % 2 == 0) {
+                    throw new IllegalStateException("injected: the request cannot be sent");
+                }
+                return s.executeAsync(statement);
+            });
+            // Bounded: a leaked permit would block the writer in its next send for good.
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                GroupCommitSink sink = writer.newSink();
+                GroupCommit c = new GroupCommit(10);
+                long now = System.currentTimeMillis();
+                for (int key = 0; key < COMMITS; key++) {
+                    c.resourceKey = key;
+                    c.intendedNanos = System.nanoTime();
+                    c.timestampMillis = now;
+                    c.sampleCount = 10;
+                    for (int a = 0; a < 10; a++) {
+                        c.values[a] = key + a / 10.0;
+                    }
+                    sink.write(c);
+                    if (key % 3 == 2) {
+                        sink.endOfBatch();
+                    }
+                }
+                sink.endOfBatch();
+            }, "the writer blocked: a permit leaked");
+            assertTrue(writer.awaitIdle(30_000), "a permit leaked: " + writer.inFlightRequests() + " in flight");
+            assertTrue(sends.get() >= 2, "nothing was sent twice: " + sends.get());
+            assertTrue(metrics.failures(ErrorClass.OTHER) > 0, "no injected failure counted");
+            assertEquals(COMMITS * 10L, metrics.samplesWritten() + metrics.samplesFailed(),
+                    "written " + metrics.samplesWritten() + " + failed " + metrics.samplesFailed());
+            assertEquals(metrics.samplesWritten(), Cql.count(s, "SELECT COUNT(*) FROM it_send_fail.samples"));
+            assertTrue(metrics.firstFailureOf(ErrorClass.OTHER).contains("injected"),
+                    metrics.firstFailureOf(ErrorClass.OTHER));
+        }
+    }
+
+    /** A console that fails at the run's first report line, as a closed terminal might. */
+    private static final class FailingConsole extends OutputStream {
+        private static final Pattern REPORT_LINE = Pattern.compile("(?m)^\\s+1s\\s+");
+        private final StringBuilder seen = new StringBuilder();
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            seen.append(new String(b, off, len, StandardCharsets.UTF_8));
+            if (REPORT_LINE.matcher(seen).find()) {
+                throw new IllegalStateException("injected: the console is gone");
+            }
+        }
+    }
+
+    /**
+     * Issue 11, item 9: a run that throws in its middle (writers, generators, the Prometheus
+     * endpoint and the JMX beans all up) leaves none of them behind.
+     */
+    @Test
+    void aRunThatThrowsMidRunLeavesNoThreadPortOrMBeanOfOurs(CassandraServer server) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        StressConfig config = small(server, "it_mid_run_throw").duration(Duration.ofSeconds(30))
+                .prometheusPort(port).jmx(true).build();
+        PrintStream console = new PrintStream(new FailingConsole(), true, StandardCharsets.UTF_8);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> new StressRun(config, console).execute());
+        assertEquals("injected: the console is gone", e.getMessage());
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        List<String> ours = threadsOfOurs();
+        while (!ours.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            ours = threadsOfOurs();
+        }
+        assertEquals(List.of(), ours, "threads left running");
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(port, again.getLocalPort(), "the Prometheus port is free again");
+        }
+        assertEquals(0, ManagementFactory.getPlatformMBeanServer()
+                .queryNames(new ObjectName("metrics-stress:*"), null).size(), "MBeans left registered");
+    }
+
+    private static List<String> threadsOfOurs() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("metrics-stress-")).sorted().toList();
+    }
+}
