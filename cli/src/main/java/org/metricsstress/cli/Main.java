@@ -341,13 +341,13 @@ public final class Main {
      */
     private int onCluster(ParseResult parsed, ClusterLayout layout,
             java.util.function.Consumer<LocalCluster> started, Runnable finished, OnCluster body) {
-        LocalCluster node = null;
+        LocalCluster cluster = null;
         try {
             if (parsed.hasMatchedOption("--embedded")) {
-                node = startEmbedded(parsed, layout);
-                started.accept(node);
+                cluster = startEmbedded(parsed, layout);
+                started.accept(cluster);
             }
-            return body.run(node);
+            return body.run(cluster);
         } catch (EmbeddedCassandraException | ClusterException | CacheUnavailableException e) {
             err.println(NAME + ": " + e.getMessage());
             return ExitCode.CLUSTER;
@@ -361,10 +361,10 @@ public final class Main {
             e.printStackTrace(err);
             return ExitCode.INTERNAL;
         } finally {
-            if (node != null) {
-                out.println("stopping " + node.kind() + " (" + node.nodes().stream().map(LocalNode::handle)
+            if (cluster != null) {
+                out.println("stopping " + cluster.kind() + " (" + cluster.nodes().stream().map(LocalNode::handle)
                         .collect(java.util.stream.Collectors.joining(", ")) + ")");
-                node.close();
+                cluster.close();
             }
             finished.run();
         }
