@@ -81,11 +81,14 @@ jpms="-Djdk.attach.allowAttachSelf=true
  --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED
  --add-opens java.base/java.util=ALL-UNNAMED"
 
+# No -Dcassandra.unsafesystem (which the throwaway child-JVM nodes use): it keeps the system tables,
+# the schema among them, out of the commit log, so a container killed and started again would come
+# back without its tables. skip_sync only skips fsync: a killed process loses nothing the kernel has.
 # shellcheck disable=SC2086 # word splitting of the flag lists is intended
 exec java -Xms256m -Xmx"$heap" ${new_size:+-Xmn"$new_size"} -Xss256k -XX:+UseG1GC -XX:MaxGCPauseMillis=300 \
   -XX:+ExitOnOutOfMemoryError -XX:+PerfDisableSharedMem -ea -Djava.net.preferIPv4Stack=true $jpms \
   -Dio.netty.tryReflectionSetAccessible=true -javaagent:"$jamm" \
-  -Dcassandra.ring_delay_ms=${CASSANDRA_RING_DELAY_MS:-1000} -Dcassandra.unsafesystem=true -Dcassandra.skip_sync=true \
+  -Dcassandra.ring_delay_ms=${CASSANDRA_RING_DELAY_MS:-1000} -Dcassandra.skip_sync=true \
   -Dcassandra.superuser_setup_delay_ms=0 \
   ${JVM_OPTS:-} ${JVM_EXTRA_OPTS:-} \
   -Dcassandra-foreground=yes -Dcassandra.config=file://$conf/cassandra.yaml \

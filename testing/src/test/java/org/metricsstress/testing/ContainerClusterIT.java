@@ -18,7 +18,8 @@ import org.metricsstress.result.StressResult;
 /**
  * Two Cassandra containers, one per data centre, on a Docker network of their own; dc2 is cut off
  * the network during a run (a partition: both nodes keep running, neither reaches the other), a
- * fault the child-JVM nodes on loopback cannot give.
+ * fault the child-JVM nodes on loopback cannot give; then its container is killed mid-run and
+ * restarted on its data.
  */
 @RequiresDocker
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -77,13 +78,38 @@ class ContainerClusterIT {
         for (var node : cluster.cluster().target("dc2")) {
             node.heal();
         }
+        awaitEachQuorumWrite("healing");
+    }
+
+    @Test
+    @Order(4)
+    void aKilledDc2ContainerGoesUnnoticedAtLocalQuorumAndRestartsOnItsData() throws Exception {
+        StressTarget.Console run = cluster.faults("kill dc2 at 2s").runCapturing(b -> b.keyspace("tc_partition")
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(Duration.ofSeconds(6)).writeConsistency("LOCAL_QUORUM"));
+        System.out.println(run.text());
+        StressResult r = run.result();
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(r.generated(), r.written(), "failures: " + r.failedByClass());
+        assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("kill dc2")
+                && e.text().endsWith(": docker kill")), "events: " + r.events());
+
+        String how = cluster.cluster().target("dc2").get(0).restart();
+        assertTrue(how.startsWith("docker stop + start, now at "), how);
+        // On its own data: the keyspace is still there, and dc2 takes its share of writes again.
+        awaitEachQuorumWrite("restarting");
+    }
+
+    /** Waits until a write needing a quorum in both DCs succeeds: dc2 is back in the cluster. */
+    private static void awaitEachQuorumWrite(String after) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         String last = "never tried";
         try (CqlSession s = Plans.session(cluster)) {
             while (System.nanoTime() < deadline) {
                 try {
                     s.execute(SimpleStatement.newInstance("INSERT INTO tc_partition.resource_metrics "
-                            + "(context, resource, metric_name) VALUES ('G', 'healed', 'm')")
+                            + "(context, resource, metric_name) VALUES ('G', 'back', 'm')")
                             .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM).setTimeout(Duration.ofSeconds(3)));
                     return;
                 } catch (RuntimeException e) {
@@ -92,6 +118,6 @@ class ContainerClusterIT {
                 }
             }
         }
-        throw new AssertionError("dc2 did not take an EACH_QUORUM write within 120 s of healing: " + last);
+        throw new AssertionError("dc2 did not take an EACH_QUORUM write within 120 s of " + after + ": " + last);
     }
 }
