@@ -20,8 +20,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 @Testcontainers
 class CassandraContainerIT {
     @Container
-    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra())
-            .withImagePullPolicy(Images.LOCAL_FIRST);
+    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra());
 
     @Test
     void aRunWritesEveryRowItCountsAndIndexesEveryResource() throws Exception {

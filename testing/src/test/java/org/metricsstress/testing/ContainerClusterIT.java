@@ -41,12 +41,7 @@ class ContainerClusterIT {
     @Test
     @Order(1)
     void localQuorumWritesGoOnWhileDc2IsCutOff() throws Exception {
-        StressTarget.Console run = cluster.faults("partition dc2 at 3s").runCapturing(b -> b.keyspace("tc_partition")
-                .nodes(10).interfaces(2).groups(5).attributes(10).strings(1)
-                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
-                .duration(Duration.ofSeconds(10)).writeConsistency("LOCAL_QUORUM"));
-        System.out.println(run.text());
-        StressResult r = run.result();
+        StressResult r = localQuorumRun("partition dc2 at 3s", Duration.ofSeconds(10));
         assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
         assertEquals(r.generated(), r.written(), "LOCAL_QUORUM in dc1 needs nothing of dc2: " + r.failedByClass());
         assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("partition dc2")
@@ -84,12 +79,7 @@ class ContainerClusterIT {
     @Test
     @Order(4)
     void aKilledDc2ContainerGoesUnnoticedAtLocalQuorumAndRestartsOnItsData() throws Exception {
-        StressTarget.Console run = cluster.faults("kill dc2 at 2s").runCapturing(b -> b.keyspace("tc_partition")
-                .nodes(10).interfaces(2).groups(5).attributes(10).strings(1)
-                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
-                .duration(Duration.ofSeconds(6)).writeConsistency("LOCAL_QUORUM"));
-        System.out.println(run.text());
-        StressResult r = run.result();
+        StressResult r = localQuorumRun("kill dc2 at 2s", Duration.ofSeconds(6));
         assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
         assertEquals(r.generated(), r.written(), "failures: " + r.failedByClass());
         assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("kill dc2")
@@ -99,6 +89,16 @@ class ContainerClusterIT {
         assertTrue(how.startsWith("docker stop + start, now at "), how);
         // On its own data: the keyspace is still there, and dc2 takes its share of writes again.
         awaitEachQuorumWrite("restarting");
+    }
+
+    /** A LOCAL_QUORUM run in dc1 with {@code faults} carried out during it; its console printed. */
+    private static StressResult localQuorumRun(String faults, Duration duration) throws Exception {
+        StressTarget.Console run = cluster.faults(faults).runCapturing(b -> b.keyspace("tc_partition")
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(1)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .duration(duration).writeConsistency("LOCAL_QUORUM"));
+        System.out.println(run.text());
+        return run.result();
     }
 
     /** Waits until a write needing a quorum in both DCs succeeds: dc2 is back in the cluster. */

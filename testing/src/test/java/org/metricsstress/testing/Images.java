@@ -2,18 +2,17 @@ package org.metricsstress.testing;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 import org.testcontainers.DockerClientFactory;
-import org.testcontainers.images.ImagePullPolicy;
-import org.testcontainers.images.PullPolicy;
 import org.testcontainers.utility.DockerImageName;
 
-/** The images of the container suite: public names, overridable by system properties. */
+/**
+ * The images of the container suite: public names, overridable by system properties. Testcontainers'
+ * default pull policy never pulls an image the engine has, so the locally built ones are used as
+ * they are (here no registry answers).
+ */
 final class Images {
     static final String CASSANDRA = System.getProperty("metrics-stress.image.cassandra", "cassandra:5.0");
     static final String SCYLLA = System.getProperty("metrics-stress.image.scylla", "scylladb/scylla:6.2");
     static final String REDIS = System.getProperty("metrics-stress.image.redis", "redis:7");
-
-    /** Never pull an image the engine has (here they are built locally and no registry answers). */
-    static final ImagePullPolicy LOCAL_FIRST = PullPolicy.defaultPolicy();
 
     private Images() {
     }

@@ -17,13 +17,11 @@ import org.testcontainers.utility.DockerImageName;
 @Testcontainers
 class RedisContainerIT {
     @Container
-    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra())
-            .withImagePullPolicy(Images.LOCAL_FIRST);
+    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra());
 
     @Container
     static final GenericContainer<?> REDIS = new GenericContainer<>(DockerImageName.parse(Images.REDIS))
-            .withExposedPorts(6379)
-            .withImagePullPolicy(Images.LOCAL_FIRST);
+            .withExposedPorts(6379);
 
     @Test
     void aColdRunFillsTheRedisCacheAndAWarmRunWritesNoIndexRows() throws Exception {

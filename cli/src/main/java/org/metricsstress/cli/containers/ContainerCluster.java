@@ -212,26 +212,13 @@ public final class ContainerCluster implements LocalCluster {
     /** Removes every container, in parallel, then the network; idempotent, never throws. */
     @Override
     public void close() {
-        List<Thread> stops = new ArrayList<>();
-        for (ContainerNode n : nodes) {
-            Thread t = new Thread(() -> {
-                try {
-                    n.container().stop();
-                } catch (RuntimeException e) {
-                    // Best effort: the engine may already have removed it.
-                }
-            }, "container-stop-" + n.alias());
-            t.start();
-            stops.add(t);
-        }
-        for (Thread t : stops) {
+        LocalCluster.stopInParallel(nodes, n -> {
             try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+                n.container().stop();
+            } catch (RuntimeException e) {
+                // Best effort: the engine may already have removed it.
             }
-        }
+        });
         try {
             network.close();
         } catch (RuntimeException e) {

@@ -261,29 +261,11 @@ public final class EmbeddedCluster implements LocalCluster {
     /** Stops every node, in parallel; idempotent, never throws. */
     @Override
     public void close() {
-        List<Thread> stops = new ArrayList<>();
-        for (EmbeddedCassandra n : nodes) {
-            Thread t = new Thread(n::close, "embedded-cassandra-stop-" + n.address());
-            t.start();
-            stops.add(t);
-        }
         try {
-            joinAll(stops);
+            LocalCluster.stopInParallel(nodes, EmbeddedCassandra::close);
         } finally {
             if (tlsDir != null) {
                 EmbeddedCassandra.deleteRecursively(tlsDir);
-            }
-        }
-    }
-
-    private static void joinAll(List<Thread> stops) {
-        for (Thread t : stops) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                // The stop threads go on without us; each node's close is idempotent.
-                Thread.currentThread().interrupt();
-                break;
             }
         }
     }
