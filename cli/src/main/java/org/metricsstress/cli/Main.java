@@ -102,6 +102,7 @@ public final class Main {
                 return switch (sub.commandSpec().name()) {
                     case "report" -> SavedResults.report(sub, out, err);
                     case "compare" -> SavedResults.compare(sub, out, err);
+                    case "merge" -> SavedResults.merge(sub, out);
                     case "bench" -> bench(sub);
                     default -> printSchema(sub);
                 };
@@ -150,6 +151,23 @@ public final class Main {
         compare.addOption(OptionSpec.builder("--max-regression").arity("1").type(String.class).paramLabel("PCT")
                 .description("allowed worsening of a judged figure, e.g. 5% (default: 5%)").build());
         root.addSubcommand("compare", compare);
+
+        CommandSpec merge = CommandSpec.create().name("merge");
+        merge.mixinStandardHelpOptions(true);
+        merge.usageMessage().description("Add the results of the instances of one plan (--instance I/N) into one "
+                + "result, exactly: counts and latency histograms added, series by wall-clock interval.");
+        merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0..*").arity("1..*")
+                .paramLabel("RESULT.json").type(List.class).auxiliaryTypes(String.class)
+                .description("the instances' result files").build());
+        merge.addOption(OptionSpec.builder("-o", "--output").arity("1").type(String.class).paramLabel("FILE")
+                .description("write the merged result as JSON").build());
+        merge.addOption(OptionSpec.builder("--report-html").arity("1").type(String.class).paramLabel("FILE")
+                .description("write the merged result's HTML report").build());
+        merge.addOption(OptionSpec.builder("--sla").arity("1").type(String.class).paramLabel("CRITERIA")
+                .description("judge the merged result, as a run's --sla; failing exits 1").build());
+        merge.addOption(OptionSpec.builder("--partial").arity("0").type(boolean.class)
+                .description("merge even when some instances' results are missing (the summary names them)").build());
+        root.addSubcommand("merge", merge);
 
         CommandSpec bench = CommandSpec.create().name("bench");
         bench.mixinStandardHelpOptions(true);

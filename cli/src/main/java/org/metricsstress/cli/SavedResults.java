@@ -11,9 +11,13 @@ import org.metricsstress.result.Comparison;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
+import org.metricsstress.result.ResultMerge;
+import org.metricsstress.result.SlaCheck;
+import org.metricsstress.config.Sla;
+import org.metricsstress.report.Summary;
 import picocli.CommandLine.ParseResult;
 
-/** The subcommands that work on saved result files: {@code report} and {@code compare}. */
+/** The subcommands that work on saved result files: {@code report}, {@code compare} and {@code merge}. */
 final class SavedResults {
     private SavedResults() {}
 
@@ -41,6 +45,48 @@ final class SavedResults {
         Comparison c = Comparison.of(a, b, bound);
         c.print(out, files.get(0), files.get(1));
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
+    }
+
+    /**
+     * Adds the results of a plan's instances into one; prints its summary, writes it as JSON and
+     * HTML when asked, and judges it against --sla like a run.
+     */
+    static int merge(ParseResult args, PrintStream out) {
+        List<ResultMerge.Source> sources = new java.util.ArrayList<>();
+        for (Object file : (List<?>) args.matchedPositional(0).getValue()) {
+            sources.add(new ResultMerge.Source(String.valueOf(file), read(Path.of(String.valueOf(file)))));
+        }
+        String slaText = args.matchedOptionValue("--sla", null);
+        Sla sla = slaText == null ? null : Sla.parse("--sla", slaText);
+        StressResult merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
+        if (sla != null) {
+            merged = merged.withSla(SlaCheck.evaluate(sla, merged));
+        }
+        Summary.print(merged, out);
+        StressResult result = merged;
+        String json = args.matchedOptionValue("--output", null);
+        if (json != null) {
+            write(Path.of(json), p -> ResultJson.write(result, p));
+            out.println("merged result written to " + json);
+        }
+        String html = args.matchedOptionValue("--report-html", null);
+        if (html != null) {
+            write(Path.of(html), p -> HtmlReport.write(result, p));
+            out.println("report written to " + html);
+        }
+        return merged.sla() != null && !merged.sla().passed() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
+    }
+
+    private interface Writer {
+        void write(Path file) throws IOException;
+    }
+
+    private static void write(Path file, Writer writer) {
+        try {
+            writer.write(file);
+        } catch (IOException e) {
+            throw new ConfigException("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     static double regressionBound(String text) {

@@ -143,7 +143,8 @@ class MainTest {
         assertEquals(ExitCode.USAGE, run("report", file.toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().contains("schemaVersion 1; this version of the tool reads "
-                + org.metricsstress.result.StressResult.SCHEMA_VERSION + " only"), err());
+                + org.metricsstress.result.StressResult.OLDEST_READABLE + " to "
+                + org.metricsstress.result.StressResult.SCHEMA_VERSION), err());
     }
 
     /** A saved result with the figures compare reads; p99 is the knob. */
@@ -157,6 +158,52 @@ class MainTest {
         java.nio.file.Path file = dir.resolve(name);
         org.metricsstress.report.ResultJson.write(r, file);
         return file;
+    }
+
+    /** Instance {@code index}/{@code count} of a plan of {@code nodes} nodes, with its histograms. */
+    private static java.nio.file.Path savedInstance(java.nio.file.Path dir, String name, int index, int count,
+            int nodes) throws Exception {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        h.recordValueWithCount(5_000, 100);
+        var l = org.metricsstress.result.LatencySummary.of(h);
+        Map<String, Object> config = Map.of("nodes", nodes, "instance", index + "/" + count, "instances", count,
+                "report", "1s");
+        var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION,
+                "metrics-stress", "dev", Map.of(), config, Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100,
+                1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100, l, l, l, l,
+                new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                org.metricsstress.result.IndexSummary.DISABLED, null,
+                new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
+        java.nio.file.Path file = dir.resolve(name);
+        org.metricsstress.report.ResultJson.write(r, file);
+        return file;
+    }
+
+    @Test
+    void mergeAddsTheInstancesAndRefusesWhatIsNotOnePlanInOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String a = savedInstance(dir, "a.json", 0, 2, 10).toString();
+        String b = savedInstance(dir, "b.json", 1, 2, 10).toString();
+        String other = savedInstance(dir, "other.json", 1, 2, 20).toString();
+        String merged = dir.resolve("merged.json").toString();
+        assertEquals(ExitCode.OK, run("merge", a, b, "-o", merged, "--sla", "drops=0"), err() + out());
+        assertTrue(out().contains("samples       generated 2,000, written 2,000"), out());
+        assertEquals(2000, org.metricsstress.report.ResultJson.read(java.nio.file.Path.of(merged)).written());
+        assertEquals(ExitCode.CRITERIA_FAILED, run("merge", a, b, "--sla", "p99<1ms"));
+
+        for (String[] wrong : new String[][] {{a, other}, {a, a}, {a}, {a, dir.resolve("none.json").toString()},
+                {a, b, "--sla", "p99 fast"}}) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("merge"));
+            args.addAll(java.util.List.of(wrong));
+            err.reset();
+            assertEquals(ExitCode.USAGE, run(args.toArray(new String[0])), String.join(" ", wrong));
+            assertEquals(1, err().lines().count(), err());
+            assertFalse(err().contains("\tat "), err());
+        }
+        assertEquals(ExitCode.USAGE, run("merge", a, other));
+        assertTrue(err().contains("is not an instance of the same plan as " + a + ": nodes is 20, not 10"), err());
+        assertEquals(ExitCode.USAGE, run("merge", a));
+        assertTrue(err().contains("instance 1/2 missing"), err());
     }
 
     @Test

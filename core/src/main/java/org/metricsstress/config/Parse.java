@@ -119,6 +119,23 @@ public final class Parse {
         return sb.toString();
     }
 
+    /**
+     * A point in time: an ISO-8601 instant or offset date-time ({@code 2026-11-23T16:00:00Z},
+     * {@code 2026-11-23T17:00:00+01:00}) or whole epoch seconds.
+     */
+    public static java.time.Instant instant(String option, String value) {
+        String t = value.trim();
+        try {
+            if (t.matches("\\d{1,12}")) {
+                return java.time.Instant.ofEpochSecond(Long.parseLong(t));
+            }
+            return java.time.OffsetDateTime.parse(t).toInstant();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a time (ISO-8601 such as "
+                    + "2026-11-23T16:00:00Z, or epoch seconds)");
+        }
+    }
+
     /** Human form of a duration in the same grammar {@link #duration} reads. */
     public static String format(Duration d) {
         if (d == null) {

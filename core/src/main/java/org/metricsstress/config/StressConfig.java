@@ -28,6 +28,9 @@ public record StressConfig(
         int stringVariationFactor,
         double rateFactor,
         long seed,
+        int instance,
+        int instances,
+        java.time.Instant startAt,
         Duration duration,
         Duration reportInterval,
         // pipeline
@@ -132,6 +135,10 @@ public record StressConfig(
         int stringVariationFactor;
         double rateFactor;
         long seed;
+        Instance instance;
+        int instances;
+        String jobCompletionIndex;
+        java.time.Instant startAt;
         Duration duration;
         Duration reportInterval;
         int ringSize;
@@ -193,6 +200,11 @@ public record StressConfig(
         public Builder stringVariationFactor(int v) { stringVariationFactor = v; return this; }
         public Builder rateFactor(double v) { rateFactor = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
+        public Builder instance(Instance v) { instance = v; return this; }
+        public Builder instances(int v) { instances = v; return this; }
+        /** Kubernetes' pod index: used only with --instances N and no --instance. */
+        public Builder jobCompletionIndex(String v) { jobCompletionIndex = v; return this; }
+        public Builder startAt(java.time.Instant v) { startAt = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
         public Builder reportInterval(Duration v) { reportInterval = v; return this; }
         public Builder ringSize(int v) { ringSize = v; return this; }
@@ -261,6 +273,10 @@ public record StressConfig(
             if ((long) nodes * interfaces * groups > Integer.MAX_VALUE) {
                 throw new ConfigException("--nodes x --interfaces x --groups = "
                         + (long) nodes * interfaces * groups + " group resources; at most " + Integer.MAX_VALUE + " are supported");
+            }
+            Instance share = share();
+            if (startAt != null) {
+                checkStartAt(java.time.Instant.now());
             }
             if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
                 throw new ConfigException("--interval: must be at least 1s, got " + Parse.format(interval));
@@ -351,13 +367,63 @@ public record StressConfig(
                 throw new ConfigException("--password: needs --username too");
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
-                    stringVariationFactor, rateFactor, seed, duration, reportInterval, ringSize, writerThreads,
+                    stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, reportInterval, ringSize, writerThreads,
                     onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
                     keystorePassword, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
                     cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, sla);
+        }
+
+        /** This process's share of the plan, from --instance, --instances and the environment. */
+        private Instance share() {
+            atLeast("--instances", instances, 1);
+            int count = instances;
+            int index;
+            if (instance != null) {
+                if (instance.count() > 0 && instances > 1 && instance.count() != instances) {
+                    throw new ConfigException("--instance " + instance + " and --instances " + instances
+                            + " disagree on how many instances share the plan");
+                }
+                count = instance.count() > 0 ? instance.count() : instances;
+                index = instance.index();
+            } else if (instances > 1 && jobCompletionIndex != null) {
+                if (!jobCompletionIndex.trim().matches("\\d{1,9}")) {
+                    throw new ConfigException(StressOptions.JOB_INDEX_ENV + ": '" + jobCompletionIndex
+                            + "' is not an instance index");
+                }
+                index = Integer.parseInt(jobCompletionIndex.trim());
+            } else if (instances > 1) {
+                throw new ConfigException("--instances " + instances + ": say which one this is with --instance I/"
+                        + instances + " (0-based), " + StressOptions.INSTANCE_ENV + ", or a Kubernetes Indexed Job's "
+                        + StressOptions.JOB_INDEX_ENV);
+            } else {
+                index = 0;
+            }
+            if (count < 1) {
+                throw new ConfigException("--instance: N must be at least 1, got " + index + "/" + count);
+            }
+            if (index >= count) {
+                throw new ConfigException("--instance: the index counts from 0, so it must be below " + count
+                        + " (0/" + count + " to " + (count - 1) + "/" + count + "), got " + index);
+            }
+            if (count > nodes) {
+                throw new ConfigException("--instance: " + count + " instances need at least " + count
+                        + " nodes (they split the plan by node), --nodes is " + nodes);
+            }
+            return new Instance(index, count);
+        }
+
+        /** A start time must leave something to generate and not be far off (a typo in the date). */
+        private void checkStartAt(java.time.Instant now) {
+            if (duration != null && !startAt.plus(duration).isAfter(now)) {
+                throw new ConfigException("--start-at: " + startAt + " plus --duration " + Parse.format(duration)
+                        + " is already past; nothing would be generated");
+            }
+            if (startAt.isAfter(now.plus(Duration.ofDays(1)))) {
+                throw new ConfigException("--start-at: " + startAt + " is more than a day ahead");
+            }
         }
 
         private static void atLeast(String option, int value, int min) {

@@ -46,6 +46,9 @@ public final class StressOptions {
     public static final String REDIS_PASSWORD_ENV = "METRICS_STRESS_REDIS_PASSWORD";
     public static final String TRUSTSTORE_PASSWORD_ENV = "METRICS_STRESS_TRUSTSTORE_PASSWORD";
     public static final String KEYSTORE_PASSWORD_ENV = "METRICS_STRESS_KEYSTORE_PASSWORD";
+    public static final String INSTANCE_ENV = "METRICS_STRESS_INSTANCE";
+    /** Set by Kubernetes in each pod of an Indexed Job: the pod's index. */
+    public static final String JOB_INDEX_ENV = "JOB_COMPLETION_INDEX";
 
     private static final List<OptionDef> ALL = List.of(
             // --- plan: the OpenNMS data shape and pacing
@@ -73,6 +76,18 @@ public final class StressOptions {
                     WHOLE_NUMBER, 1L, Builder::seed, StressConfig::seed),
             derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PLAN,
                     DURATION, "until interrupted", Builder::duration, StressConfig::duration),
+            new OptionDef(null, "--instance", "I/N", "generate instance I's share of the plan (0-based, of N): "
+                    + "the nodes with node % N = I, same names, values and schedule, so N instances together write "
+                    + "exactly what one would", PLAN, INSTANCE_ENV,
+                    new OptionDef.Typed<>(ValueType.INSTANCE, null, "0/1, the whole plan", Builder::instance,
+                            c -> new Instance(c.instance(), c.instances()))),
+            opt(null, "--instances", "N", "instances sharing the plan; with it, the index can come from --instance I, "
+                    + INSTANCE_ENV + " or a Kubernetes Indexed Job's " + JOB_INDEX_ENV, PLAN,
+                    POSITIVE_INT, 1, Builder::instances, StressConfig::instances),
+            derived(null, "--start-at", "TIME", "anchor the schedule at this time (ISO-8601 such as 2026-11-23T16:00:00Z, "
+                    + "or epoch seconds) so that instances on several machines line up; waits until then, and an "
+                    + "instance that starts late catches up, its lateness counted as schedule lag", PLAN,
+                    ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
             opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
                     DURATION, Duration.ofSeconds(30), Builder::reportInterval, StressConfig::reportInterval),
             // --- pipeline
@@ -170,7 +185,10 @@ public final class StressOptions {
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
                     + "failing them exits 1", OUTPUT, SLA, null, Builder::sla, StressConfig::sla));
 
-    /** Settings that only come from the environment (secrets without an option to put them in ps). */
+    /**
+     * Settings that only come from the environment: secrets without an option to put them in ps, and
+     * the index Kubernetes gives each pod of an Indexed Job.
+     */
     public record EnvSetting(String name, String help, BiConsumer<StressConfig.Builder, String> apply) {}
 
     private static final List<EnvSetting> ENVIRONMENT = List.of(
@@ -178,7 +196,9 @@ public final class StressOptions {
             new EnvSetting(REDIS_PASSWORD_ENV, "Redis password (with --cache redis)", (b, v) -> b.redisPassword(v)),
             new EnvSetting(TRUSTSTORE_PASSWORD_ENV, "truststore password (with --truststore)",
                     (b, v) -> b.truststorePassword(v)),
-            new EnvSetting(KEYSTORE_PASSWORD_ENV, "keystore password (with --keystore)", (b, v) -> b.keystorePassword(v)));
+            new EnvSetting(KEYSTORE_PASSWORD_ENV, "keystore password (with --keystore)", (b, v) -> b.keystorePassword(v)),
+            new EnvSetting(JOB_INDEX_ENV, "this instance's index when --instances N is given without --instance "
+                    + "(Kubernetes sets it in an Indexed Job)", (b, v) -> b.jobCompletionIndex(v)));
 
     private StressOptions() {}
 

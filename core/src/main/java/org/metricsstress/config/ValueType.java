@@ -47,6 +47,10 @@ public final class ValueType<T> {
     public static final ValueType<List<ContactPoint>> CONTACT_POINTS = text(ContactPoint::parseList,
             l -> l.stream().map(ContactPoint::toString).collect(Collectors.joining(",")));
     public static final ValueType<Replication> REPLICATION = text(Replication::parse, Replication::toString);
+    /** {@code I/N}, or a bare index whose count comes from {@code --instances}. */
+    public static final ValueType<Instance> INSTANCE = text(Instance::parse, Instance::toString);
+    /** An instant, shown and kept in results as ISO-8601 UTC. */
+    public static final ValueType<java.time.Instant> INSTANT = text(Parse::instant, java.time.Instant::toString);
     public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
     /** Shown without its user info, which may hold a password. */
     public static final ValueType<URI> REDIS_URI = text(Parse::redisUri, ValueType::redacted);

@@ -51,6 +51,10 @@ final class RunResults {
         planView.put("samplesPerInterval", plan.samplesPerInterval());
         planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
         planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
+        planView.put("planSamplesPerSecond", plan.planSamplesPerSecond());
+        planView.put("instance", plan.instance().index());
+        planView.put("instances", plan.instance().count());
+        planView.put("instanceGroupResources", plan.ownedGroupResources());
         double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
         double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos());
         LatencySummary response = LatencySummary.of(m.response().total());
@@ -73,7 +77,7 @@ final class RunResults {
                 client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes(m), List.copyOf(events));
+                nodes(m), List.copyOf(events), null);
     }
 
     private static Map<String, String> firstFailures(StressMetrics m) {

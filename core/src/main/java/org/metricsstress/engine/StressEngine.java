@@ -219,16 +219,27 @@ public final class StressEngine {
     private IndexMetrics indexMetrics(StressPlan plan) {
         if (indexMetrics == null) {
             indexMetrics = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
-                    plan.strings() > 0 ? plan.interfaceResources() : 0, System.nanoTime());
+                    plan.ownedGroupResources(), plan.strings() > 0 ? plan.interfaceResources() : 0,
+                    plan.strings() > 0 ? plan.ownedInterfaceResources() : 0, System.nanoTime());
         }
         return indexMetrics;
     }
 
     private StressResult generate(StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
             CachePrimer.Primed primed, CassandraSampleWriter writer, CassandraIndexer indexer) {
-        // A short lead so every thread is running before the first intended time.
-        long startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
-        long startMillis = System.currentTimeMillis() + 500;
+        long nowNanos = System.nanoTime();
+        long nowMillis = System.currentTimeMillis();
+        long startMillis;
+        long startNanos;
+        if (config.startAt() != null) {
+            // Instances on several machines share the wall clock, not nanoTime: anchor on it.
+            startMillis = config.startAt().toEpochMilli();
+            startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(startMillis - nowMillis);
+        } else {
+            // A short lead so every thread is running before the first intended time.
+            startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(500);
+            startMillis = nowMillis + 500;
+        }
         if (indexMetrics != null) {
             indexMetrics.startsAt(startNanos);
         }
@@ -273,6 +284,7 @@ public final class StressEngine {
         boolean interrupted = false;
         boolean settledNormally = false;
         try {
+            awaitStartAt(startNanos);
             threads.forEach(Thread::start);
 
             long reportNanos = config.reportInterval().toNanos();
@@ -420,14 +432,50 @@ public final class StressEngine {
         return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
     }
 
+    /**
+     * With {@code --start-at}: says how long until the start, every report interval while waiting,
+     * or how late this instance is (its generators then catch up, and the lateness shows as schedule
+     * lag). A stop while waiting ends the wait; the run then generates nothing.
+     */
+    private void awaitStartAt(long startNanos) {
+        if (config.startAt() == null) {
+            return;
+        }
+        long late = System.nanoTime() - startNanos;
+        if (late > TimeUnit.SECONDS.toNanos(1)) {
+            out.printf(Locale.ROOT, "started %.1f s after --start-at %s: catching up; the lateness counts as schedule lag%n",
+                    late / 1e9, config.startAt());
+            return;
+        }
+        long step = config.reportInterval().toNanos();
+        long left;
+        while ((left = startNanos - System.nanoTime()) > TimeUnit.MILLISECONDS.toNanos(200)) {
+            out.printf(Locale.ROOT, "waiting for --start-at %s: %.0f s to go%n", config.startAt(), Math.ceil(left / 1e9));
+            try {
+                // Wake a little before the start: the generators park until their intended times themselves.
+                if (stopRequested.await(Math.min(step, left - TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                stop();
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     private String describe(StressPlan plan) {
         return String.format(Locale.ROOT,
                 "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples every %.3gs"
                         + " -> %,.0f samples/s target; %,d group resources, %,d interface resources; %s pacing; %s",
                 plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval(),
-                plan.pacingNanos() / 1e9, plan.samplesPerSecond(), plan.groupResources(), plan.interfaceResources(),
+                plan.pacingNanos() / 1e9, plan.planSamplesPerSecond(), plan.groupResources(), plan.interfaceResources(),
                 plan.burst() ? "burst" : "spread",
-                config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s");
+                config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s")
+                + (plan.instance().partial() ? String.format(Locale.ROOT,
+                        "%ninstance %s: nodes n with n %% %d = %d: %,d nodes, %,d group resources, %,.0f samples/s target",
+                        plan.instance(), plan.instance().count(), plan.instance().index(), plan.ownedNodes(),
+                        plan.ownedGroupResources(), plan.samplesPerSecond()) : "");
     }
 
     /**

@@ -10,7 +10,8 @@ import org.metricsstress.plan.StressPlan;
 
 /**
  * One generator thread's work: walks its share of the nodes (node n belongs to thread n % threads,
- * as in OpenNMS) interval after interval, waits for each group commit's intended time, fills a ring
+ * as in OpenNMS; with instances, the instance's j-th node belongs to thread j % threads) interval
+ * after interval, waits for each group commit's intended time, fills a ring
  * slot and publishes it.
  *
  * <p>Open loop: intended times come from the schedule, never from when the previous commit finished,
@@ -53,11 +54,13 @@ public final class Generator implements Runnable {
         final int attributes = plan.attributes();
         final int strings = plan.strings();
         final long end = schedule.endNanos();
-        if (thread >= plan.nodes()) {
+        final int stride = threads * plan.instance().count();
+        final int first = plan.firstOwnedNode() + thread * plan.instance().count();
+        if (first >= plan.nodes()) {
             return; // more threads than nodes: this one has nothing to do
         }
         for (long interval = 0; ; interval++) {
-            for (int node = thread; node < plan.nodes(); node += threads) {
+            for (int node = first; node < plan.nodes(); node += stride) {
                 for (int iface = 0; iface < interfaces; iface++) {
                     for (int group = 0; group < groups; group++) {
                         int key = plan.resourceKey(node, iface, group);

@@ -32,6 +32,16 @@ public final class IndexMetrics {
      */
     public IndexMetrics(MetricRegistry registry, StressMetrics samples, int groupResources, long interfaceResources,
             long startNanos) {
+        this(registry, samples, groupResources, groupResources, interfaceResources, interfaceResources, startNanos);
+    }
+
+    /**
+     * For one instance's share of a plan: resources are marked by their key in the whole plan
+     * ({@code *Keys} of them), and indexing is complete when the instance's own ({@code *Resources})
+     * are all marked.
+     */
+    public IndexMetrics(MetricRegistry registry, StressMetrics samples, int groupKeys, int groupResources,
+            long interfaceKeys, long interfaceResources, long startNanos) {
         String p = StressMetrics.PREFIX + "index.";
         this.samples = samples;
         rowsWritten = registry.counter(p + "rows-written");
@@ -42,8 +52,8 @@ public final class IndexMetrics {
         deduplicated = registry.counter(p + "deduplicated-in-flight");
         lookups = registry.counter(p + "cache-lookups");
         slowLookups = registry.counter(p + "cache-slow-lookups");
-        groups = new Progress(groupResources);
-        interfaces = new Progress(Math.toIntExact(interfaceResources));
+        groups = new Progress(groupKeys, groupResources);
+        interfaces = new Progress(Math.toIntExact(interfaceKeys), Math.toIntExact(interfaceResources));
         this.startNanos = startNanos;
         registry.gauge(p + "resources-indexed", () -> this::resourcesIndexed);
         registry.gauge(p + "resources-in-plan", () -> this::resourcesInPlan);
@@ -111,15 +121,15 @@ public final class IndexMetrics {
         return writtenSamplesAtComplete.get();
     }
 
-    /** A set of dense indexes, and how many are in it. */
+    /** A set of dense indexes below {@code keys}, how many are in it, and how many are expected. */
     private static final class Progress {
         private final AtomicLongArray bits;
         private final int size;
         private final AtomicLong count = new AtomicLong();
 
-        Progress(int size) {
+        Progress(int keys, int size) {
             this.size = size;
-            this.bits = new AtomicLongArray(Math.max(1, (size + 63) / 64));
+            this.bits = new AtomicLongArray(Math.max(1, (keys + 63) / 64));
         }
 
         /** True if {@code i} was not in the set before. */

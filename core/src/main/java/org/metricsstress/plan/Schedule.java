@@ -48,8 +48,8 @@ public final class Schedule {
     }
 
     /**
-     * Group commits with intended times before the end, for a run of fixed duration: what a
-     * generator that keeps up produces. Long.MAX_VALUE when the run has no end.
+     * Group commits of this instance with intended times before the end, for a run of fixed
+     * duration: what a generator that keeps up produces. Long.MAX_VALUE when the run has no end.
      */
     public long expectedGroupCommits() {
         if (endNanos == Long.MAX_VALUE) {
@@ -59,10 +59,10 @@ public final class Schedule {
         for (long p = 0; intervalStartNanos(p) < endNanos; p++) {
             long left = endNanos - intervalStartNanos(p);
             if (left >= plan.pacingNanos()) {
-                count += plan.groupResources();
+                count += plan.ownedGroupResources();
             } else {
                 for (int k = 0; k < plan.groupResources(); k++) {
-                    if (plan.intendedOffsetNanos(k) < left) {
+                    if (plan.ownsKey(k) && plan.intendedOffsetNanos(k) < left) {
                         count++;
                     }
                 }

@@ -42,9 +42,9 @@ public final class ResultJson {
         if (version == null || !version.canConvertToInt()) {
             throw new IOException("no schemaVersion");
         }
-        if (version.asInt() != StressResult.SCHEMA_VERSION) {
+        if (version.asInt() < StressResult.OLDEST_READABLE || version.asInt() > StressResult.SCHEMA_VERSION) {
             throw new IOException("schemaVersion " + version.asInt() + "; this version of the tool reads "
-                    + StressResult.SCHEMA_VERSION + " only (docs/result-schema.json)");
+                    + StressResult.OLDEST_READABLE + " to " + StressResult.SCHEMA_VERSION + " (docs/result-schema.json)");
         }
         return MAPPER.treeToValue(tree, StressResult.class);
     }

@@ -16,9 +16,28 @@ import org.metricsstress.result.LatencySummary;
 public final class Summary {
     private Summary() {}
 
+    private static String missing(StressResult.MergeInfo m) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < m.instances(); i++) {
+            if (!m.merged().contains(i)) {
+                out.add(i + "/" + m.instances());
+            }
+        }
+        return String.join(", ", out);
+    }
+
     public static void print(StressResult r, PrintStream out) {
         out.println();
         out.println("=== metrics-stress summary ===");
+        if (r.merge() != null) {
+            StressResult.MergeInfo m = r.merge();
+            out.printf(Locale.ROOT, "merged        %d of %d instances (%s): counts and latency histograms added%s%n",
+                    m.merged().size(), m.instances(), String.join(", ", m.sources()),
+                    m.complete() ? "" : "; missing " + missing(m));
+        } else if (r.config() != null && r.config().get("instances") instanceof Number n && n.intValue() > 1) {
+            out.println("instance      " + r.config().get("instance") + " of the plan (merge the instances' results "
+                    + "for the whole: metrics-stress merge)");
+        }
         out.printf(Locale.ROOT, "duration      %.1f s generating, %.1f s draining%s%n", r.generationSeconds(),
                 r.drainSeconds(), r.drained() ? "" : " (drain timed out: the rest counted as failed)");
         out.printf(Locale.ROOT, "rate          target %s samples/s, written %s samples/s (%.1f%% of target)%n",

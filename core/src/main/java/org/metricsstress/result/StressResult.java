@@ -20,6 +20,7 @@ import java.util.Map;
  * @param writes            retries, speculative executions and requests answered off replica
  * @param nodes             per coordinator node, ordered by data centre and address
  * @param events            what happened to the cluster during the run (faults injected), in time order
+ * @param merge             for a result merged from instances' results, which ones; null for one run
  */
 public record StressResult(
         int schemaVersion,
@@ -57,10 +58,27 @@ public record StressResult(
         List<IntervalStats> intervals,
         WriteAttempts writes,
         List<NodeSummary> nodes,
-        List<RunEvent> events) {
+        List<RunEvent> events,
+        MergeInfo merge) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
+    /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
+    public static final int OLDEST_READABLE = 3;
+
+    /**
+     * Where a merged result came from.
+     *
+     * @param instances how many instances the plan was split into
+     * @param merged    the instance indexes merged, ascending
+     * @param sources   the files, in the order of {@code merged}
+     */
+    public record MergeInfo(int instances, List<Integer> merged, List<String> sources) {
+        /** Whether every instance of the plan is in the merge. */
+        public boolean complete() {
+            return merged.size() == instances;
+        }
+    }
 
     /**
      * Beyond the samples: how many times requests were sent again or doubled, and how many were
@@ -85,7 +103,7 @@ public record StressResult(
                 drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of());
+                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -94,7 +112,7 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events);
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events, merge);
     }
 
     /** generated = written + dropped + failed, exactly. */

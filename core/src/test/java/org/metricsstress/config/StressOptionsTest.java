@@ -157,4 +157,67 @@ class StressOptionsTest {
                 Map.of(StressOptions.PASSWORD_ENV, "env"));
         assertEquals("given", b.build().password());
     }
+
+    private static StressConfig withEnv(Map<String, String> env, String... pairs) {
+        StressConfig.Builder b = StressConfig.builder();
+        List<String> given = new java.util.ArrayList<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            StressOptions.byName(pairs[i]).apply(b, pairs[i + 1]);
+            given.add(StressOptions.byName(pairs[i]).longName());
+        }
+        StressOptions.applyEnvironment(b, StressOptions.all(), given, env);
+        return b.build();
+    }
+
+    @Test
+    void anInstanceComesFromTheOptionTheEnvironmentOrAKubernetesIndexedJob() {
+        StressConfig c = parse("--nodes", "10", "--instance", "1/4");
+        assertEquals(1, c.instance());
+        assertEquals(4, c.instances());
+        assertEquals(2, parse("--nodes", "10", "--instance", "2", "--instances", "3").instance());
+        assertEquals(3, withEnv(Map.of(StressOptions.INSTANCE_ENV, "3/5"), "--nodes", "10").instance());
+        // The option wins over the environment; Kubernetes' index counts only with --instances.
+        assertEquals(0, withEnv(Map.of(StressOptions.INSTANCE_ENV, "3/5"), "--nodes", "10", "--instance", "0/5")
+                .instance());
+        StressConfig job = withEnv(Map.of(StressOptions.JOB_INDEX_ENV, "2"), "--nodes", "10", "--instances", "4");
+        assertEquals(2, job.instance());
+        assertEquals(4, job.instances());
+        StressConfig alone = withEnv(Map.of(StressOptions.JOB_INDEX_ENV, "2"), "--nodes", "10");
+        assertEquals(0, alone.instance());
+        assertEquals(1, alone.instances());
+        StressConfig whole = StressConfig.builder().build();
+        assertEquals(0, whole.instance());
+        assertEquals(1, whole.instances());
+    }
+
+    @Test
+    void instanceMistakesAreOneLineEach() {
+        assertEquals("--instance: 'x/2' is not I/N (0-based index I of N instances, e.g. 0/2)",
+                error("--instance", "x/2"));
+        assertTrue(error("--instance", "2/2").startsWith("--instance: the index counts from 0, so it must be below 2"));
+        assertTrue(error("--instances", "3").startsWith("--instances 3: say which one this is with --instance I/3"));
+        assertEquals("--instance 1/2 and --instances 3 disagree on how many instances share the plan",
+                error("--instance", "1/2", "--instances", "3"));
+        assertTrue(error("--nodes", "2", "--instance", "0/3").contains("3 instances need at least 3 nodes"));
+        assertEquals(StressOptions.JOB_INDEX_ENV + ": 'abc' is not an instance index",
+                assertThrows(ConfigException.class, () -> withEnv(Map.of(StressOptions.JOB_INDEX_ENV, "abc"),
+                        "--nodes", "10", "--instances", "2")).getMessage());
+    }
+
+    @Test
+    void startAtTakesIsoOrEpochSecondsAndMustLeaveSomethingToGenerate() {
+        long soon = java.time.Instant.now().getEpochSecond() + 60;
+        assertEquals(soon, parse("--start-at", String.valueOf(soon)).startAt().getEpochSecond());
+        assertEquals(java.time.Instant.ofEpochSecond(soon),
+                parse("--start-at", java.time.Instant.ofEpochSecond(soon).toString()).startAt());
+        assertEquals(java.time.Instant.ofEpochSecond(soon), parse("--start-at",
+                java.time.Instant.ofEpochSecond(soon).atOffset(java.time.ZoneOffset.ofHours(2)).toString()).startAt());
+        assertTrue(error("--start-at", "tomorrow").startsWith("--start-at: 'tomorrow' is not a time"));
+        String past = java.time.Instant.now().minusSeconds(120).toString();
+        assertTrue(error("--start-at", past, "--duration", "60s").contains("is already past"));
+        // Late but within the duration: allowed, the instance catches up.
+        assertEquals(past, parse("--start-at", past, "--duration", "10m").startAt().toString());
+        assertTrue(error("--start-at", java.time.Instant.now().plusSeconds(3 * 86_400).toString())
+                .contains("more than a day ahead"));
+    }
 }

@@ -22,12 +22,10 @@ class GeneratorTest {
 
     record Seen(int key, long timestamp, long intended, double[] values) {}
 
-    @Test
-    void generatesExactlyTheScheduledCommitsWithDeterministicValues() throws Exception {
-        // 3 nodes x 2 interfaces x 2 groups = 12 resources, 4 attributes, paced every 200 ms: a
-        // 500 ms run covers intervals 0 and 1 fully and interval 2 up to offset 100 ms (keys 0..5).
-        StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
-                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
+    /** One generation through a ring into a list: what a run of {@code config} would write. */
+    record Run(List<Seen> seen, StressMetrics metrics, Schedule schedule, long start) {}
+
+    private static Run generate(StressConfig config, long epochMillis, Duration duration) throws Exception {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         List<Seen> seen = new CopyOnWriteArrayList<>();
@@ -38,7 +36,7 @@ class GeneratorTest {
         };
         Ring ring = new Ring(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
-        Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, Duration.ofMillis(500).toNanos());
+        Schedule schedule = new Schedule(plan, start, epochMillis, duration.toNanos());
         Thread[] threads = new Thread[plan.threads()];
         for (int t = 0; t < threads.length; t++) {
             threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed()));
@@ -48,6 +46,20 @@ class GeneratorTest {
             t.join(10_000);
         }
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
+        return new Run(seen, metrics, schedule, start);
+    }
+
+    @Test
+    void generatesExactlyTheScheduledCommitsWithDeterministicValues() throws Exception {
+        // 3 nodes x 2 interfaces x 2 groups = 12 resources, 4 attributes, paced every 200 ms: a
+        // 500 ms run covers intervals 0 and 1 fully and interval 2 up to offset 100 ms (keys 0..5).
+        StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
+                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
+        Run run = generate(config, 1_700_000_000_000L, Duration.ofMillis(500));
+        List<Seen> seen = run.seen();
+        StressMetrics metrics = run.metrics();
+        Schedule schedule = run.schedule();
+        long start = run.start();
 
         long expected = schedule.expectedGroupCommits();
         assertEquals(30, expected);
@@ -64,6 +76,36 @@ class GeneratorTest {
             }
             assertEquals(null, perResourceAndTime.put(s.key() + "@" + s.timestamp(), 1), "duplicate sample row");
         }
+    }
+
+    @Test
+    void instancesOfOnePlanGenerateItsCommitsExactlyOnceBetweenThem() throws Exception {
+        // 7 nodes over 3 instances (3, 2, 2 nodes) with 2 threads each: shares of unequal size.
+        StressConfig.Builder plan = StressConfig.builder().nodes(7).interfaces(2).groups(2).attributes(3)
+                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(5);
+        Run whole = generate(plan.build(), 1_700_000_000_000L, Duration.ofMillis(500));
+        Map<String, double[]> wholeRows = rows(whole.seen());
+        Map<String, double[]> union = new java.util.HashMap<>();
+        long expectedTogether = 0;
+        for (int i = 0; i < 3; i++) {
+            StressConfig share = plan.instance(new org.metricsstress.config.Instance(i, 3)).build();
+            Run run = generate(share, 1_700_000_000_000L, Duration.ofMillis(500));
+            expectedTogether += run.schedule().expectedGroupCommits();
+            assertEquals(run.schedule().expectedGroupCommits(), run.seen().size(), "instance " + i);
+            for (Seen s : run.seen()) {
+                assertEquals(i, (s.key() / 4) % 3, "a commit of another instance's node");
+                assertEquals(null, union.put(s.key() + "@" + s.timestamp(), s.values()), "generated twice");
+            }
+        }
+        assertEquals(whole.seen().size(), expectedTogether);
+        assertEquals(wholeRows.keySet(), union.keySet());
+        wholeRows.forEach((k, v) -> assertTrue(java.util.Arrays.equals(v, union.get(k)), "values of " + k));
+    }
+
+    private static Map<String, double[]> rows(List<Seen> seen) {
+        Map<String, double[]> out = new java.util.HashMap<>();
+        seen.forEach(s -> out.put(s.key() + "@" + s.timestamp(), s.values()));
+        return out;
     }
 
     @Test

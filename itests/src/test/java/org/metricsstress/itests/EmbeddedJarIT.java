@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -26,26 +24,11 @@ class EmbeddedJarIT {
     private static final Pattern NODE_PID = Pattern.compile("stopping embedded Cassandra \\(pid (\\d+)\\)");
 
     private static Process start(Path dir, String... args) throws IOException {
-        Path jar = Path.of(System.getProperty("metrics-stress.jar"));
-        assertTrue(Files.isRegularFile(jar), "build the cli module first: " + jar);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("out.txt").toFile()).start();
+        return Jar.start(dir, "out.txt", List.of(args));
     }
 
     private static String finish(Process p, Path dir, long timeoutSeconds) throws Exception {
-        boolean exited = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-        if (!exited) {
-            p.destroyForcibly();
-        }
-        String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
-        System.out.println(out);
-        assertTrue(exited, "did not exit in time");
-        return out;
+        return Jar.finish(p, dir, "out.txt", timeoutSeconds);
     }
 
     private static void assertNodeStopped(String out) {

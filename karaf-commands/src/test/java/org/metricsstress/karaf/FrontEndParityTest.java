@@ -33,6 +33,8 @@ class FrontEndParityTest {
         "--no-index --jmx --sla p99<25ms,drops=0",
         "--username u --password pw",
         "--cache redis --redis redis://127.0.0.1:6380/2 --redis-pool 3 --index-max-in-flight 7",
+        "-n 10 --instance 1/4 --start-at 2023-11-14T22:13:20Z --duration 36500d",
+        "-n 10 --instance 2 --instances 3 --start-at 1700000000 --duration 36500d",
     })
     void sameWordsSameConfiguration(String line) {
         List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
@@ -57,6 +59,9 @@ class FrontEndParityTest {
         "--replication dc1",
         "--password pw",
         "--prime-cache --cache redis",
+        "--instance 4/4",
+        "--instances 2",
+        "--start-at noon",
     })
     void sameMistakeSameLine(String line) {
         List<String> args = List.of(line.split(" "));

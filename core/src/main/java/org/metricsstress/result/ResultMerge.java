@@ -1,0 +1,360 @@
+package org.metricsstress.result;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+import org.HdrHistogram.Histogram;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Parse;
+
+/**
+ * Adds the results of the instances of one plan ({@code --instance I/N}) into one result, exactly:
+ * counts are added, latency histograms are added and their percentiles read from the sum (never an
+ * average of percentiles), the per-interval series are added by wall-clock interval, and the audit
+ * is the sum of the instances' audits. The merged result is a {@link StressResult} like any other,
+ * so reports, comparisons and --sla checks read it unchanged.
+ *
+ * <p>What is not a plain sum: the generation time is the wall-clock span from the earliest start to
+ * the latest end of generation, so the written rate is the instances' written samples over that
+ * span; client CPU %, heap and cores are of all load machines together; a cache's size is the
+ * largest instance's for Redis (one shared store) and the sum for Guava (one cache per process).
+ */
+public final class ResultMerge {
+    /** Settings that make two results shares of the same plan, as result files name them. */
+    static final List<String> PLAN_SETTINGS = List.of("nodes", "interfaces", "groups", "attributes", "strings",
+            "interval", "burst", "rate-factor", "seed", "string-variation-factor", "duration", "instances", "keyspace");
+
+    /** One instance's result and where it came from (a file name, for messages). */
+    public record Source(String name, StressResult result) {}
+
+    private ResultMerge() {}
+
+    /**
+     * Checks that {@code sources} are instances of one plan, each once, and adds them up.
+     *
+     * @param partial merge even when some instances of the plan are missing (the merge says which)
+     * @throws ConfigException (one line) for results that are not one plan's instances
+     */
+    public static StressResult merge(List<Source> sources, boolean partial) {
+        if (sources.isEmpty()) {
+            throw new ConfigException("merge: no result files given");
+        }
+        Source first = sources.get(0);
+        Map<Integer, Source> byIndex = new TreeMap<>();
+        int instances = instances(first);
+        for (Source s : sources) {
+            StressResult r = s.result();
+            if (r.merge() != null) {
+                throw new ConfigException("merge: " + s.name() + " is itself a merge; merge the instances' own results");
+            }
+            requireHistograms(s);
+            for (String key : PLAN_SETTINGS) {
+                Object a = first.result().config().get(key);
+                Object b = r.config().get(key);
+                if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
+                    throw new ConfigException("merge: " + s.name() + " is not an instance of the same plan as "
+                            + first.name() + ": " + key + " is " + b + ", not " + a);
+                }
+            }
+            int index = index(s);
+            Source twice = byIndex.put(index, s);
+            if (twice != null) {
+                throw new ConfigException("merge: " + twice.name() + " and " + s.name() + " are both instance "
+                        + index + "/" + instances);
+            }
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < instances; i++) {
+            if (!byIndex.containsKey(i)) {
+                missing.add(i);
+            }
+        }
+        if (!missing.isEmpty() && !partial) {
+            throw new ConfigException("merge: instance" + (missing.size() > 1 ? "s " : " ")
+                    + String.join(", ", missing.stream().map(i -> i + "/" + instances).toList())
+                    + " missing; give every instance's result (or --partial to merge what there is)");
+        }
+        List<Source> ordered = new ArrayList<>(byIndex.values());
+        return add(ordered, new StressResult.MergeInfo(instances, List.copyOf(byIndex.keySet()),
+                ordered.stream().map(Source::name).toList()));
+    }
+
+    private static void requireHistograms(Source s) {
+        StressResult r = s.result();
+        for (LatencySummary l : List.of(r.responseLatency(), r.serviceLatency(), r.queueLatency(), r.scheduleLag())) {
+            if (!l.hasHistogram()) {
+                throw new ConfigException("merge: " + s.name() + " holds percentiles only (schemaVersion 3); "
+                        + "results of this version carry the histograms that add up exactly");
+            }
+        }
+    }
+
+    private static int instances(Source s) {
+        Object n = s.result().config().get("instances");
+        return n == null ? 1 : Integer.parseInt(String.valueOf(n));
+    }
+
+    private static int index(Source s) {
+        Object i = s.result().config().get("instance");
+        if (i == null) {
+            return 0;
+        }
+        String text = String.valueOf(i);
+        int slash = text.indexOf('/');
+        return Integer.parseInt(slash < 0 ? text : text.substring(0, slash));
+    }
+
+    private static StressResult add(List<Source> sources, StressResult.MergeInfo info) {
+        List<StressResult> rs = sources.stream().map(Source::result).toList();
+        StressResult first = rs.get(0);
+        long start = rs.stream().mapToLong(ResultMerge::startMillis).min().orElseThrow();
+        long generationEnd = rs.stream()
+                .mapToLong(r -> startMillis(r) + Math.round(r.generationSeconds() * 1000)).max().orElseThrow();
+        double generationSeconds = Math.max(0, generationEnd - start) / 1000.0;
+        double drainSeconds = rs.stream().mapToDouble(StressResult::drainSeconds).max().orElse(0);
+        double target = rs.stream().mapToDouble(StressResult::targetSamplesPerSecond).sum();
+        long written = sum(rs, StressResult::written);
+        long dropped = sum(rs, StressResult::dropped);
+        long failed = sum(rs, StressResult::failed);
+        long unaccounted = sum(rs, StressResult::unaccounted);
+        double achieved = generationSeconds > 0 ? written / generationSeconds : 0;
+        LatencySummary response = latency(rs, StressResult::responseLatency);
+        LatencySummary lag = latency(rs, StressResult::scheduleLag);
+        ClientSummary client = client(rs);
+        int ringSize = rs.stream().mapToInt(r -> intSetting(r, "ring-size")).sum();
+        List<IntervalStats> intervals = intervals(rs, start);
+
+        Map<String, Object> config = new LinkedHashMap<>(first.config());
+        config.put("instance", info.complete() ? "all " + info.instances() : info.merged() + " of " + info.instances());
+        Map<String, Object> plan = new LinkedHashMap<>(first.plan());
+        plan.remove("instance");
+        plan.put("instanceGroupResources", rs.stream()
+                .mapToLong(r -> ((Number) r.plan().getOrDefault("instanceGroupResources", 0)).longValue()).sum());
+
+        Verdict verdict = Verdicts.of(target, achieved, written, dropped, failed, unaccounted, lag, response,
+                client.cpuPercent(), ringSize, intervals);
+        return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
+                config, plan, first.cluster(), Instant.ofEpochMilli(start).toString(), generationSeconds,
+                drainSeconds, target, achieved, sum(rs, StressResult::generated), written, dropped, failed,
+                sumMaps(rs, StressResult::failedByClass), unaccounted, rs.stream().allMatch(StressResult::drained),
+                sum(rs, StressResult::groupCommitsGenerated), sum(rs, StressResult::groupCommitsDropped),
+                sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
+                response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
+                client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
+                events(sources, start), info);
+    }
+
+    static long startMillis(StressResult r) {
+        return Instant.parse(r.startedAt()).toEpochMilli();
+    }
+
+    private static int intSetting(StressResult r, String key) {
+        Object v = r.config().get(key);
+        return v == null ? 0 : Integer.parseInt(String.valueOf(v));
+    }
+
+    private static <T> long sum(List<T> items, ToLongFunction<T> f) {
+        return items.stream().mapToLong(f).sum();
+    }
+
+    private static Map<String, Long> sumMaps(List<StressResult> rs, Function<StressResult, Map<String, Long>> f) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (StressResult r : rs) {
+            f.apply(r).forEach((k, v) -> out.merge(k, v, Long::sum));
+        }
+        return out;
+    }
+
+    /** The histograms added up; the percentiles of the sum. */
+    static LatencySummary latency(List<StressResult> rs, Function<StressResult, LatencySummary> f) {
+        return add(rs.stream().map(f).toList());
+    }
+
+    static LatencySummary add(List<LatencySummary> parts) {
+        // Auto-resizing at the same precision: the sum's buckets are the parts' buckets.
+        Histogram sum = new Histogram(3);
+        for (LatencySummary l : parts) {
+            sum.add(l.histogram());
+        }
+        return LatencySummary.of(sum);
+    }
+
+    private static ClientSummary client(List<StressResult> rs) {
+        double cpuSeconds = 0;
+        double coreSeconds = 0;
+        boolean known = true;
+        for (StressResult r : rs) {
+            ClientSummary c = r.client();
+            known &= c.cpuSeconds() >= 0;
+            cpuSeconds += Math.max(0, c.cpuSeconds());
+            coreSeconds += c.cores() * (r.generationSeconds() + r.drainSeconds());
+        }
+        long written = sum(rs, StressResult::written);
+        return new ClientSummary(known ? cpuSeconds : -1,
+                known && coreSeconds > 0 ? 100 * cpuSeconds / coreSeconds : -1,
+                rs.stream().mapToInt(r -> r.client().cores()).sum(),
+                known && written > 0 ? cpuSeconds * 1e6 / written : -1,
+                sum(rs, r -> r.client().maxHeapBytes()), sum(rs, r -> r.client().peakHeapBytes()),
+                sum(rs, r -> r.client().gcCount()), rs.stream().mapToDouble(r -> r.client().gcPauseMs()).sum());
+    }
+
+    private static IndexSummary index(List<StressResult> rs, long start) {
+        List<IndexSummary> ix = rs.stream().map(StressResult::index).toList();
+        if (ix.stream().anyMatch(i -> i == null || !i.enabled())) {
+            return IndexSummary.DISABLED;
+        }
+        boolean complete = ix.stream().allMatch(i -> i.secondsToComplete() >= 0);
+        // Complete when the last instance completed, on the merged clock.
+        double completeAt = complete ? rs.stream().mapToDouble(r -> r.index().secondsToComplete()
+                + (startMillis(r) - start) / 1000.0).max().orElse(-1) : -1;
+        boolean afterKnown = ix.stream().allMatch(i -> i.writtenRateAfter() >= 0);
+        return new IndexSummary(true, sum(ix, IndexSummary::rowsWritten), sum(ix, IndexSummary::requests),
+                sum(ix, IndexSummary::requestsFailed), sum(ix, IndexSummary::resourcesWritten),
+                sum(ix, IndexSummary::deferred), sum(ix, IndexSummary::deduplicated),
+                sum(ix, IndexSummary::stageErrors), sum(ix, IndexSummary::resourcesIndexed),
+                sum(ix, IndexSummary::resourcesInPlan), completeAt,
+                ix.stream().mapToDouble(i -> Math.max(0, i.writtenRateWhileIndexing())).sum(),
+                afterKnown ? ix.stream().mapToDouble(IndexSummary::writtenRateAfter).sum() : -1,
+                sum(ix, IndexSummary::primedGroupResources), sum(ix, IndexSummary::primedInterfaceResources),
+                ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0));
+    }
+
+    private static CacheSummary cache(List<StressResult> rs) {
+        List<CacheSummary> cs = rs.stream().map(StressResult::cache).toList();
+        if (cs.stream().anyMatch(Objects::isNull)) {
+            return null;
+        }
+        CacheSummary first = cs.get(0);
+        long hits = sum(cs, CacheSummary::hits);
+        long misses = sum(cs, CacheSummary::misses);
+        long size = "redis".equals(first.kind()) ? cs.stream().mapToLong(CacheSummary::size).max().orElse(0)
+                : sum(cs, CacheSummary::size);
+        return new CacheSummary(first.kind(), first.description(), size, hits, misses,
+                sum(cs, CacheSummary::evictions), sum(cs, CacheSummary::errors), sum(cs, CacheSummary::puts),
+                hits + misses > 0 ? (double) hits / (hits + misses) : 0, sum(cs, CacheSummary::slowLookups));
+    }
+
+    private static StressResult.WriteAttempts writes(List<StressResult> rs) {
+        Map<String, String> first = new LinkedHashMap<>();
+        for (StressResult r : rs) {
+            if (r.writes() != null) {
+                r.writes().firstFailureByClass().forEach(first::putIfAbsent);
+            }
+        }
+        List<StressResult.WriteAttempts> ws = rs.stream().map(StressResult::writes).filter(Objects::nonNull).toList();
+        return new StressResult.WriteAttempts(sum(ws, StressResult.WriteAttempts::retries),
+                sum(ws, StressResult.WriteAttempts::speculativeExecutions),
+                sum(ws, StressResult.WriteAttempts::requestsOffReplica), first);
+    }
+
+    private static List<NodeSummary> nodes(List<StressResult> rs) {
+        Map<String, List<NodeSummary>> byNode = new TreeMap<>();
+        for (StressResult r : rs) {
+            for (NodeSummary n : r.nodes() == null ? List.<NodeSummary>of() : r.nodes()) {
+                byNode.computeIfAbsent(n.node(), k -> new ArrayList<>()).add(n);
+            }
+        }
+        List<NodeSummary> out = new ArrayList<>();
+        for (List<NodeSummary> parts : byNode.values()) {
+            Map<String, Long> failed = new LinkedHashMap<>();
+            parts.forEach(p -> p.failedAttemptsByClass().forEach((k, v) -> failed.merge(k, v, Long::sum)));
+            out.add(new NodeSummary(parts.get(0).node(), parts.get(0).dc(), sum(parts, NodeSummary::requests),
+                    sum(parts, NodeSummary::samplesWritten), failed,
+                    add(parts.stream().map(NodeSummary::service).toList())));
+        }
+        out.sort(Comparator.comparing((NodeSummary n) -> String.valueOf(n.dc())).thenComparing(NodeSummary::node));
+        return out;
+    }
+
+    private static List<RunEvent> events(List<Source> sources, long start) {
+        List<RunEvent> out = new ArrayList<>();
+        for (Source s : sources) {
+            double shift = (startMillis(s.result()) - start) / 1000.0;
+            String who = "instance " + s.result().config().get("instance") + ": ";
+            for (RunEvent e : s.result().events() == null ? List.<RunEvent>of() : s.result().events()) {
+                out.add(new RunEvent(Math.round((e.atSeconds() + shift) * 10) / 10.0, who + e.text()));
+            }
+        }
+        out.sort(Comparator.comparingDouble(RunEvent::atSeconds));
+        return out;
+    }
+
+    /**
+     * The series added by wall-clock interval: an instance's interval belongs to the report slot its
+     * end falls in, counted from the earliest start. An instance with no line in a slot adds its
+     * running totals as they stood, and nothing to the slot's counts.
+     */
+    static List<IntervalStats> intervals(List<StressResult> rs, long start) {
+        double reportSeconds = rs.stream().mapToDouble(ResultMerge::reportSeconds).max().orElse(1);
+        TreeMap<Long, List<IntervalStats>> slots = new TreeMap<>();
+        Map<Long, List<Integer>> who = new TreeMap<>();
+        for (int i = 0; i < rs.size(); i++) {
+            StressResult r = rs.get(i);
+            double shift = (startMillis(r) - start) / 1000.0;
+            for (IntervalStats s : r.intervals()) {
+                long slot = Math.round((s.elapsedSeconds() + shift) / reportSeconds);
+                slots.computeIfAbsent(slot, k -> new ArrayList<>()).add(shifted(s, shift));
+                who.computeIfAbsent(slot, k -> new ArrayList<>()).add(i);
+            }
+        }
+        long[][] totals = new long[rs.size()][4];
+        List<IntervalStats> out = new ArrayList<>();
+        for (Map.Entry<Long, List<IntervalStats>> e : slots.entrySet()) {
+            List<IntervalStats> parts = e.getValue();
+            List<Integer> owners = who.get(e.getKey());
+            for (int k = 0; k < parts.size(); k++) {
+                IntervalStats p = parts.get(k);
+                totals[owners.get(k)] = new long[] {p.generatedTotal(), p.writtenTotal(), p.droppedTotal(), p.failedTotal()};
+            }
+            out.add(addSlot(parts, totals));
+        }
+        return out;
+    }
+
+    private static double reportSeconds(StressResult r) {
+        Object report = r.config().get("report");
+        return report == null ? 1 : Math.max(1, Parse.duration("--report", String.valueOf(report)).toMillis() / 1000.0);
+    }
+
+    private static IntervalStats shifted(IntervalStats s, double shift) {
+        return new IntervalStats(s.elapsedSeconds() + shift, s.intervalSeconds(), s.targetSamplesPerSecond(),
+                s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
+                s.droppedTotal(), s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(),
+                s.response(), s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(),
+                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize());
+    }
+
+    private static IntervalStats addSlot(List<IntervalStats> parts, long[][] totals) {
+        long[] t = new long[4];
+        for (long[] instance : totals) {
+            for (int k = 0; k < 4; k++) {
+                t[k] += instance[k];
+            }
+        }
+        boolean indexing = parts.stream().anyMatch(p -> p.indexRows() >= 0);
+        return new IntervalStats(parts.stream().mapToDouble(IntervalStats::elapsedSeconds).max().orElse(0),
+                parts.stream().mapToDouble(IntervalStats::intervalSeconds).max().orElse(0),
+                parts.stream().mapToDouble(IntervalStats::targetSamplesPerSecond).sum(),
+                sum(parts, IntervalStats::generated), sum(parts, IntervalStats::written),
+                sum(parts, IntervalStats::dropped), sum(parts, IntervalStats::failed), t[0], t[1], t[2], t[3],
+                sum(parts, IntervalStats::ringOccupancy), sum(parts, IntervalStats::ringFullEvents),
+                sum(parts, IntervalStats::inFlightRequests),
+                add(parts.stream().map(IntervalStats::response).toList()),
+                add(parts.stream().map(IntervalStats::service).toList()),
+                add(parts.stream().map(IntervalStats::queue).toList()),
+                add(parts.stream().map(IntervalStats::scheduleLag).toList()),
+                parts.stream().mapToDouble(IntervalStats::cpuPercent).average().orElse(0),
+                sum(parts, IntervalStats::heapUsedBytes), sum(parts, IntervalStats::gcCount),
+                parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
+                indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
+                parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0),
+                sum(parts, IntervalStats::cacheSize));
+    }
+}

@@ -1,0 +1,154 @@
+package org.metricsstress.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.ConfigException;
+
+class ResultMergeTest {
+    private static final Instant START = Instant.parse("2026-11-23T16:00:00Z");
+
+    /** Microsecond values: {@code count} of each. */
+    private static Histogram values(long micros, long count) {
+        Histogram h = new Histogram(1, 3_600_000_000L, 3);
+        h.recordValueWithCount(micros, count);
+        return h;
+    }
+
+    private static IntervalStats interval(double elapsed, long written, long writtenTotal, Histogram response) {
+        LatencySummary r = LatencySummary.of(response);
+        return new IntervalStats(elapsed, 1, 100, written, written, 0, 0, writtenTotal, writtenTotal, 0, 0, 5, 0, 2,
+                r, r, r, r, 10, 1000, 0, 0, -1, 0, 0);
+    }
+
+    /** Instance {@code index} of {@code count} of a 10-node plan that wrote {@code written} samples. */
+    private static StressResult instance(int index, int count, Instant start, long written, Histogram response,
+            List<IntervalStats> intervals) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("nodes", 10);
+        config.put("interval", "1s");
+        config.put("seed", 1);
+        config.put("instance", index + "/" + count);
+        config.put("instances", count);
+        config.put("report", "1s");
+        config.put("ring-size", 1024);
+        LatencySummary l = LatencySummary.of(response);
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), config,
+                Map.of("instanceGroupResources", 50), Map.of(), start.toString(), 10, 0.5, 100, written / 10.0,
+                written, written, 0, 0, Map.of("timeout", 0L), 0, true, written / 10, 0, 0, written / 40, l, l, l, l,
+                new ClientSummary(2, 10, 2, 2e6 / written, 1 << 30, 1 << 28, 3, 12), IndexSummary.DISABLED, null,
+                new Verdict("KEPT_UP", "ok"), null, intervals);
+    }
+
+    private static ResultMerge.Source source(String name, StressResult r) {
+        return new ResultMerge.Source(name, r);
+    }
+
+    @Test
+    void mergedPercentilesAreThoseOfTheAddedHistogramsNotAMeanOfPercentiles() {
+        // Uneven: 1,000 fast commits on one machine, 100 slow ones on the other. Of the 1,100 together
+        // the slowest 1% are all slow, so the merged p99 is 100 ms; the mean of the two p99s is ~50 ms.
+        StressResult fast = instance(0, 2, START, 10_000, values(1_000, 1_000), List.of());
+        StressResult slow = instance(1, 2, START, 1_000, values(100_000, 100), List.of());
+        StressResult merged = ResultMerge.merge(List.of(source("a", fast), source("b", slow)), false);
+
+        Histogram added = new Histogram(3);
+        added.add(values(1_000, 1_000));
+        added.add(values(100_000, 100));
+        assertEquals(1_100, merged.responseLatency().count());
+        assertEquals(added.getValueAtPercentile(99) / 1000.0, merged.responseLatency().p99Ms());
+        assertEquals(added.getValueAtPercentile(50) / 1000.0, merged.responseLatency().p50Ms());
+        double meanOfP99s = (fast.responseLatency().p99Ms() + slow.responseLatency().p99Ms()) / 2;
+        assertNotEquals(meanOfP99s, merged.responseLatency().p99Ms(), 1.0);
+        assertTrue(merged.responseLatency().p99Ms() >= 99.9, "p99 " + merged.responseLatency().p99Ms());
+    }
+
+    @Test
+    void countsAuditAndRatesAddUpOverTheWallClockSpan() {
+        StressResult a = instance(0, 2, START, 10_000, values(1_000, 10), List.of());
+        // Started 2 s later: the merged generation runs from the first start to the last end.
+        StressResult b = instance(1, 2, START.plusSeconds(2), 6_000, values(2_000, 10), List.of());
+        StressResult m = ResultMerge.merge(List.of(source("b.json", b), source("a.json", a)), false);
+        assertEquals(16_000, m.generated());
+        assertEquals(16_000, m.written());
+        assertEquals(0, m.unaccounted());
+        assertTrue(m.auditBalances());
+        assertEquals(200, m.targetSamplesPerSecond());
+        assertEquals(12.0, m.generationSeconds());
+        assertEquals(16_000 / 12.0, m.writtenSamplesPerSecond(), 1e-9);
+        assertEquals(START.toString(), m.startedAt());
+        assertEquals(List.of(0, 1), m.merge().merged());
+        assertEquals(List.of("a.json", "b.json"), m.merge().sources());
+        assertEquals(4, m.client().cores());
+        assertEquals(4, m.client().cpuSeconds());
+        assertEquals("all 2", m.config().get("instance"));
+        assertEquals(100L, m.plan().get("instanceGroupResources"));
+    }
+
+    @Test
+    void intervalsAreAddedByWallClockSlot() {
+        // a reports at 1 s and 2 s; b started 1 s later, so its first line (1 s in) is a's second slot.
+        StressResult a = instance(0, 2, START, 300, values(1_000, 3), List.of(
+                interval(1, 100, 100, values(1_000, 1)), interval(2, 200, 300, values(1_000, 2))));
+        StressResult b = instance(1, 2, START.plusSeconds(1), 50, values(9_000, 1), List.of(
+                interval(1, 50, 50, values(9_000, 1))));
+        List<IntervalStats> merged = ResultMerge.merge(List.of(source("a", a), source("b", b)), false).intervals();
+        assertEquals(2, merged.size());
+        assertEquals(100, merged.get(0).written());
+        assertEquals(100, merged.get(0).writtenTotal());
+        assertEquals(250, merged.get(1).written());
+        assertEquals(350, merged.get(1).writtenTotal());
+        assertEquals(3, merged.get(1).response().count());
+        assertEquals(9.0, merged.get(1).response().maxMs(), 0.01);
+        assertEquals(200, merged.get(1).targetSamplesPerSecond());
+        assertEquals(10, merged.get(1).ringOccupancy());
+    }
+
+    @Test
+    void refusesWhatIsNotOnePlansInstancesEachOnce() {
+        Histogram h = values(1_000, 10);
+        StressResult zero = instance(0, 2, START, 100, h, List.of());
+        StressResult one = instance(1, 2, START, 100, h, List.of());
+        assertEquals("merge: b.json and c.json are both instance 0/2", assertThrows(ConfigException.class,
+                () -> ResultMerge.merge(List.of(source("b.json", zero), source("c.json", zero)), false)).getMessage());
+        assertEquals("merge: instance 1/2 missing; give every instance's result (or --partial to merge what there is)",
+                assertThrows(ConfigException.class,
+                        () -> ResultMerge.merge(List.of(source("a.json", zero)), false)).getMessage());
+        StressResult partial = ResultMerge.merge(List.of(source("a.json", zero)), true);
+        assertEquals(List.of(0), partial.merge().merged());
+        assertTrue(!partial.merge().complete());
+
+        Map<String, Object> otherSeed = new LinkedHashMap<>(one.config());
+        otherSeed.put("seed", 2);
+        StressResult foreign = withConfig(one, otherSeed);
+        assertEquals("merge: b.json is not an instance of the same plan as a.json: seed is 2, not 1",
+                assertThrows(ConfigException.class, () -> ResultMerge.merge(
+                        List.of(source("a.json", zero), source("b.json", foreign)), false)).getMessage());
+
+        LatencySummary percentilesOnly = new LatencySummary(10, 1, 1, 1, 1, 1, 1);
+        StressResult old = new StressResult(3, "metrics-stress", "old", Map.of(), one.config(), Map.of(), Map.of(),
+                START.toString(), 10, 0, 100, 10, 100, 100, 0, 0, Map.of(), 0, true, 10, 0, 0, 3, percentilesOnly,
+                percentilesOnly, percentilesOnly, percentilesOnly, one.client(), IndexSummary.DISABLED, null,
+                one.verdict(), null, List.of());
+        assertTrue(assertThrows(ConfigException.class, () -> ResultMerge.merge(
+                List.of(source("a.json", zero), source("old.json", old)), false)).getMessage()
+                .startsWith("merge: old.json holds percentiles only"));
+    }
+
+    private static StressResult withConfig(StressResult r, Map<String, Object> config) {
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), config, r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals());
+    }
+}
