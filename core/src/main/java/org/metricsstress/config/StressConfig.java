@@ -32,6 +32,7 @@ public record StressConfig(
         int instances,
         java.time.Instant startAt,
         Duration duration,
+        RateSteps rateSteps,
         Duration reportInterval,
         // pipeline
         int ringSize,
@@ -109,7 +110,12 @@ public record StressConfig(
 
     /** True when the run goes on until it is stopped rather than for a fixed time. */
     public boolean untilStopped() {
-        return duration == null;
+        return duration == null && rateSteps == null;
+    }
+
+    /** How long generation lasts: --duration, or all --rate-steps; null when until stopped. */
+    public Duration totalDuration() {
+        return rateSteps != null ? rateSteps.total() : duration;
     }
 
     @Override
@@ -140,6 +146,7 @@ public record StressConfig(
         String jobCompletionIndex;
         java.time.Instant startAt;
         Duration duration;
+        RateSteps rateSteps;
         Duration reportInterval;
         int ringSize;
         int writerThreads;
@@ -206,6 +213,7 @@ public record StressConfig(
         public Builder jobCompletionIndex(String v) { jobCompletionIndex = v; return this; }
         public Builder startAt(java.time.Instant v) { startAt = v; return this; }
         public Builder duration(Duration v) { duration = v; return this; }
+        public Builder rateSteps(RateSteps v) { rateSteps = v; return this; }
         public Builder reportInterval(Duration v) { reportInterval = v; return this; }
         public Builder ringSize(int v) { ringSize = v; return this; }
         public Builder writerThreads(int v) { writerThreads = v; return this; }
@@ -275,6 +283,9 @@ public record StressConfig(
                         + (long) nodes * interfaces * groups + " group resources; at most " + Integer.MAX_VALUE + " are supported");
             }
             Instance share = share();
+            if (rateSteps != null) {
+                checkRateSteps();
+            }
             if (startAt != null) {
                 checkStartAt(java.time.Instant.now());
             }
@@ -367,7 +378,7 @@ public record StressConfig(
                 throw new ConfigException("--password: needs --username too");
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
-                    stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, reportInterval, ringSize, writerThreads,
+                    stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, rateSteps, reportInterval, ringSize, writerThreads,
                     onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
@@ -415,10 +426,29 @@ public record StressConfig(
             return new Instance(index, count);
         }
 
+        /** Steps set the rate and the length of the run themselves, each within what a plan can pace. */
+        private void checkRateSteps() {
+            if (duration != null) {
+                throw new ConfigException("--rate-steps: the steps set how long the run lasts; leave out --duration");
+            }
+            if (rateFactor != 1.0) {
+                throw new ConfigException("--rate-steps: the steps set the rate; leave out --rate-factor");
+            }
+            double perInterval = (double) nodes * interfaces * groups * attributes;
+            for (RateSteps.Step step : rateSteps.steps()) {
+                if (perInterval * 1e9 / step.samplesPerSecond() < 1_000_000) {
+                    throw new ConfigException("--rate-steps: " + RateSteps.describe(step) + " paces the plan's "
+                            + "intervals under 1ms apart (two samples of a resource in one millisecond); "
+                            + "make the plan larger or the rate lower");
+                }
+            }
+        }
+
         /** A start time must leave something to generate and not be far off (a typo in the date). */
         private void checkStartAt(java.time.Instant now) {
-            if (duration != null && !startAt.plus(duration).isAfter(now)) {
-                throw new ConfigException("--start-at: " + startAt + " plus --duration " + Parse.format(duration)
+            Duration length = rateSteps != null ? rateSteps.total() : duration;
+            if (length != null && !startAt.plus(length).isAfter(now)) {
+                throw new ConfigException("--start-at: " + startAt + " plus the run's length " + Parse.format(length)
                         + " is already past; nothing would be generated");
             }
             if (startAt.isAfter(now.plus(Duration.ofDays(1)))) {

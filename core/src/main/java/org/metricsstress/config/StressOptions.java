@@ -76,6 +76,10 @@ public final class StressOptions {
                     WHOLE_NUMBER, 1L, Builder::seed, StressConfig::seed),
             derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PLAN,
                     DURATION, "until interrupted", Builder::duration, StressConfig::duration),
+            derived(null, "--rate-steps", "RATE:DURATION,...", "a stepped profile instead of one rate and --duration, "
+                    + "e.g. 50k:30m,80k:30m,100k:30m: the whole plan's samples/s (all instances together) held for "
+                    + "each duration in turn; every step is reported and judged (--sla) on its own", PLAN,
+                    ValueType.RATE_STEPS, "one rate", Builder::rateSteps, StressConfig::rateSteps),
             new OptionDef(null, "--instance", "I/N", "generate instance I's share of the plan (0-based, of N): "
                     + "the nodes with node % N = I, same names, values and schedule, so N instances together write "
                     + "exactly what one would", PLAN, INSTANCE_ENV,

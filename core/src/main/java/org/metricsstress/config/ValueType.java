@@ -51,6 +51,7 @@ public final class ValueType<T> {
     public static final ValueType<Instance> INSTANCE = text(Instance::parse, Instance::toString);
     /** An instant, shown and kept in results as ISO-8601 UTC. */
     public static final ValueType<java.time.Instant> INSTANT = text(Parse::instant, java.time.Instant::toString);
+    public static final ValueType<RateSteps> RATE_STEPS = text(RateSteps::parse, RateSteps::text);
     public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
     /** Shown without its user info, which may hold a password. */
     public static final ValueType<URI> REDIS_URI = text(Parse::redisUri, ValueType::redacted);

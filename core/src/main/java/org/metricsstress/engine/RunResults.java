@@ -29,6 +29,7 @@ import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
+import org.metricsstress.result.StepSummary;
 import org.metricsstress.metrics.NodeStats;
 
 /** Assembles a run's {@link StressResult} from its metrics once everything has settled. */
@@ -63,13 +64,14 @@ final class RunResults {
         ClientSummary client = new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
                 cpuNanos < 0 ? -1 : m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
                 HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
-        Verdict verdict = Verdicts.of(plan.samplesPerSecond(), achieved, m.samplesWritten(), m.samplesDropped(),
+        double target = schedule.meanTargetSamplesPerSecond();
+        Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView, cluster,
                 Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
-                generationSeconds, drainSeconds, plan.samplesPerSecond(), achieved,
+                generationSeconds, drainSeconds, target, achieved,
                 m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
@@ -77,7 +79,24 @@ final class RunResults {
                 client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes(m), List.copyOf(events), null);
+                nodes(m), List.copyOf(events), steps(config, schedule, intervals), null);
+    }
+
+    /** With --rate-steps, each step from the intervals that ended in it; none for a run at one rate. */
+    private static List<StepSummary> steps(StressConfig config, Schedule schedule, List<IntervalStats> intervals) {
+        if (config.rateSteps() == null) {
+            return List.of();
+        }
+        int n = schedule.segments();
+        double[] starts = new double[n];
+        double[] lengths = new double[n];
+        double[] targets = new double[n];
+        for (int k = 0; k < n; k++) {
+            starts[k] = (schedule.segmentStartNanos(k) - schedule.startNanos()) / 1e9;
+            lengths[k] = (schedule.segmentEndNanos(k) - schedule.segmentStartNanos(k)) / 1e9;
+            targets[k] = schedule.targetSamplesPerSecondAt(schedule.segmentStartNanos(k));
+        }
+        return StepSummary.of(starts, lengths, targets, intervals);
     }
 
     private static Map<String, String> firstFailures(StressMetrics m) {

@@ -243,10 +243,14 @@ public final class StressEngine {
         if (indexMetrics != null) {
             indexMetrics.startsAt(startNanos);
         }
+        Schedule schedule = config.rateSteps() != null
+                ? Schedule.stepped(plan, startNanos, startMillis, config.rateSteps().steps())
+                : new Schedule(plan, startNanos, startMillis,
+                        config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
         this.startNanos = startNanos;
         generationStarted.countDown();
         // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
-        metrics.gauge("plan.target-rate", () -> Math.round(plan.samplesPerSecond()));
+        metrics.gauge("plan.target-rate", () -> Math.round(schedule.targetSamplesPerSecondAt(System.nanoTime())));
         metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
         metrics.gauge("client.heap-used-bytes", JvmStats::heapUsedBytes);
         if (cache != null) {
@@ -258,8 +262,6 @@ public final class StressEngine {
         long gcCountAtStart = JvmStats.gcCount();
         long gcMillisAtStart = JvmStats.gcMillis();
         HeapPeak.reset();
-        long durationNanos = config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos();
-        Schedule schedule = new Schedule(plan, startNanos, startMillis, durationNanos);
 
         List<Generator> generators = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
@@ -270,15 +272,15 @@ public final class StressEngine {
             generators.add(g);
             threads.add(th);
         }
-        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, plan.samplesPerSecond(), ring::occupancy,
-                writer::inFlightRequests);
+        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
+                ring::occupancy, writer::inFlightRequests);
         if (indexMetrics != null) {
             sampler.withIndex(indexMetrics, cache::size);
         }
         LiveOutputs live = LiveOutputs.open(config, metrics, startMillis, out);
         sampler.listener(live);
         ConsoleReport console = new ConsoleReport(out,
-                config.duration() == null ? -1 : config.duration().toMillis() / 1000.0);
+                config.untilStopped() ? -1 : config.totalDuration().toMillis() / 1000.0);
         List<IntervalStats> intervals = new ArrayList<>();
         StressResult result;
         boolean interrupted = false;
@@ -291,8 +293,13 @@ public final class StressEngine {
             long nextReport = startNanos + reportNanos;
             int lastWarning = -10;
             boolean watchIndex = stopWhenIndexed && indexMetrics != null;
+            int announcedStep = -1;
             while (true) {
+                announcedStep = announceStep(schedule, announcedStep);
                 long wakeAt = Math.min(nextReport, schedule.endNanos());
+                if (announcedStep + 1 < schedule.segments()) {
+                    wakeAt = Math.min(wakeAt, schedule.segmentStartNanos(announcedStep + 1));
+                }
                 if (watchIndex) {
                     wakeAt = Math.min(wakeAt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
                 }
@@ -362,7 +369,8 @@ public final class StressEngine {
             live.close();
         }
         if (config.sla() != null) {
-            result = result.withSla(SlaCheck.evaluate(config.sla(), result));
+            result = result.steps().isEmpty() ? result.withSla(SlaCheck.evaluate(config.sla(), result))
+                    : SlaCheck.evaluateSteps(config.sla(), result);
         }
         Summary.print(result, out);
         writeFile("result", config.resultJson(), result, ResultJson::write);
@@ -464,18 +472,46 @@ public final class StressEngine {
         }
     }
 
+    /**
+     * With --rate-steps: a step that has begun since the last call becomes an event (printed,
+     * kept in the result, marked on the report's charts). Returns the last step announced.
+     */
+    private int announceStep(Schedule schedule, int announced) {
+        if (config.rateSteps() == null) {
+            return announced;
+        }
+        int now = schedule.segmentAt(System.nanoTime());
+        if (System.nanoTime() < schedule.segmentStartNanos(0)) {
+            return announced;
+        }
+        for (int k = announced + 1; k <= now; k++) {
+            org.metricsstress.config.RateSteps.Step step = config.rateSteps().steps().get(k);
+            event(String.format(Locale.ROOT, "step %d of %d: %s%s", k + 1, schedule.segments(),
+                    org.metricsstress.config.RateSteps.describe(step), config.instances() > 1
+                            ? String.format(Locale.ROOT, " (this instance: %,.0f)",
+                                    schedule.targetSamplesPerSecondAt(schedule.segmentStartNanos(k)))
+                            : ""));
+        }
+        return Math.max(announced, now);
+    }
+
     private String describe(StressPlan plan) {
-        return String.format(Locale.ROOT,
-                "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples every %.3gs"
-                        + " -> %,.0f samples/s target; %,d group resources, %,d interface resources; %s pacing; %s",
-                plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval(),
-                plan.pacingNanos() / 1e9, plan.planSamplesPerSecond(), plan.groupResources(), plan.interfaceResources(),
-                plan.burst() ? "burst" : "spread",
-                config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s")
+        String shape = String.format(Locale.ROOT, "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples",
+                plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval());
+        String pace = config.rateSteps() != null
+                ? String.format(Locale.ROOT, " per interval, paced by the steps %s (%ds in all)", config.rateSteps(),
+                        config.totalDuration().toSeconds())
+                : String.format(Locale.ROOT, " every %.3gs -> %,.0f samples/s target", plan.pacingNanos() / 1e9,
+                        plan.planSamplesPerSecond());
+        return shape + pace + String.format(Locale.ROOT, "; %,d group resources, %,d interface resources; %s pacing; %s",
+                plan.groupResources(), plan.interfaceResources(), plan.burst() ? "burst" : "spread",
+                config.rateSteps() != null ? "stepped"
+                        : config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s")
                 + (plan.instance().partial() ? String.format(Locale.ROOT,
-                        "%ninstance %s: nodes n with n %% %d = %d: %,d nodes, %,d group resources, %,.0f samples/s target",
+                        "%ninstance %s: nodes n with n %% %d = %d: %,d nodes, %,d group resources, %s",
                         plan.instance(), plan.instance().count(), plan.instance().index(), plan.ownedNodes(),
-                        plan.ownedGroupResources(), plan.samplesPerSecond()) : "");
+                        plan.ownedGroupResources(), config.rateSteps() != null ? "its share of each step"
+                                : String.format(Locale.ROOT, "%,.0f samples/s target", plan.samplesPerSecond())) : "");
     }
 
     /**

@@ -59,13 +59,29 @@ public final class Generator implements Runnable {
         if (first >= plan.nodes()) {
             return; // more threads than nodes: this one has nothing to do
         }
+        intervals:
         for (long interval = 0; ; interval++) {
+            // Per interval, not per commit: a rate step changes the pacing only between intervals.
+            final long base = schedule.intervalStartNanos(interval);
+            final long pacing = schedule.pacingNanos(interval);
+            final long cutoff = schedule.cutoffNanos(interval);
+            if (base >= end) {
+                return;
+            }
             for (int node = first; node < plan.nodes(); node += stride) {
                 for (int iface = 0; iface < interfaces; iface++) {
                     for (int group = 0; group < groups; group++) {
                         int key = plan.resourceKey(node, iface, group);
-                        long intended = schedule.intendedNanos(interval, key);
-                        if (intended >= end || !awaitIntended(intended)) {
+                        long intended = base + plan.intendedOffsetNanos(key, pacing);
+                        if (intended >= cutoff) {
+                            // Keys come in ascending order, so the rest of this interval is past its
+                            // segment too: on to the next step's first interval, or the end.
+                            if (cutoff >= end) {
+                                return;
+                            }
+                            continue intervals;
+                        }
+                        if (!awaitIntended(intended)) {
                             return;
                         }
                         metrics.scheduleLag().recordNanos(System.nanoTime() - intended);

@@ -24,7 +24,7 @@ public final class IntervalSampler {
     private long lastIndexRows;
     private long lastGcCount;
     private long lastGcMillis;
-    private final double targetRate;
+    private final java.util.function.LongToDoubleFunction targetAt;
     private IntervalListener listener = (s, histograms) -> { };
     private IndexMetrics index;
     private LongSupplier cacheSize = () -> -1;
@@ -36,7 +36,13 @@ public final class IntervalSampler {
 
     public IntervalSampler(StressMetrics metrics, long startNanos, double targetRate, LongSupplier ringOccupancy,
             LongSupplier inFlight) {
-        this.targetRate = targetRate;
+        this(metrics, startNanos, nanos -> targetRate, ringOccupancy, inFlight);
+    }
+
+    /** @param targetAt the target rate at a time (a stepped profile changes it) */
+    public IntervalSampler(StressMetrics metrics, long startNanos, java.util.function.LongToDoubleFunction targetAt,
+            LongSupplier ringOccupancy, LongSupplier inFlight) {
+        this.targetAt = targetAt;
         this.metrics = metrics;
         this.startNanos = startNanos;
         this.ringOccupancy = ringOccupancy;
@@ -75,7 +81,7 @@ public final class IntervalSampler {
             histograms.put(t.name(), t.takeInterval());
         }
         IntervalStats s = new IntervalStats(
-                (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetRate,
+                (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetAt.applyAsDouble(lastNanos),
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
                 ringOccupancy.getAsLong(), metrics.ringFullCount() - lastRingFull, inFlight.getAsLong(),

@@ -113,7 +113,7 @@ public final class StressPlan {
 
     /** This instance's target rate: its share of n * f * g * a / interval (times the rate factor). */
     public double samplesPerSecond() {
-        return (double) ownedGroupResources() * attributes * 1e9 / pacingNanos;
+        return samplesPerSecond(pacingNanos);
     }
 
     /** The whole plan's target rate, all instances together. */
@@ -142,10 +142,20 @@ public final class StressPlan {
      * the interval in key order, or all at the start when bursting.
      */
     public long intendedOffsetNanos(int key) {
+        return intendedOffsetNanos(key, pacingNanos);
+    }
+
+    /** The same within an interval of {@code pacing} nanoseconds (a rate step's own pacing). */
+    public long intendedOffsetNanos(int key, long pacing) {
         if (burst) {
             return 0;
         }
         // double keeps k * pacing from overflowing; 53 bits resolve far below a nanosecond here.
-        return (long) ((double) key * pacingNanos / groupResources);
+        return (long) ((double) key * pacing / groupResources);
+    }
+
+    /** This instance's samples per second when intervals are {@code pacing} nanoseconds apart. */
+    public double samplesPerSecond(long pacing) {
+        return (double) ownedGroupResources() * attributes * 1e9 / pacing;
     }
 }

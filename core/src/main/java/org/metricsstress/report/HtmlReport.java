@@ -269,6 +269,7 @@ public final class HtmlReport {
         }
         sb.append("</tbody></table><p class=\"note\">Attempts: a retried request counts on every node it tried; "
                 + "samples count once.</p></section>\n");
+        steps(sb, r);
         sb.append("<section><h2>Events</h2>");
         if (events.isEmpty()) {
             sb.append("<p id=\"events\">none</p>");
@@ -281,6 +282,27 @@ public final class HtmlReport {
             sb.append("</tbody></table>");
         }
         sb.append("</section>\n</div>\n");
+    }
+
+    /** A stepped profile's steps, each judged on its own; the charts mark where each began. */
+    private static void steps(StringBuilder sb, StressResult r) {
+        if (r.steps() == null || r.steps().isEmpty()) {
+            return;
+        }
+        sb.append("<section><h2>Steps</h2><table class=\"num\" id=\"steps\"><thead><tr><th>step</th><th>from s</th>"
+                + "<th>target/s</th><th>written/s</th><th>dropped</th><th>failed</th><th>p99 ms</th><th>sla</th></tr>"
+                + "</thead><tbody>\n");
+        for (org.metricsstress.result.StepSummary s : r.steps()) {
+            sb.append("<tr><td>").append(s.step()).append("</td><td>").append(fixed(s.startSeconds(), 0))
+                    .append("</td><td>").append(rate(s.targetSamplesPerSecond())).append("</td><td>")
+                    .append(rate(s.writtenSamplesPerSecond())).append("</td><td>").append(Numbers.count(s.dropped()))
+                    .append("</td><td>").append(Numbers.count(s.failed())).append("</td><td>")
+                    .append(s.response().count() == 0 ? "-" : ms(s.response().p99Ms())).append("</td><td>")
+                    .append(s.sla() == null ? "-" : s.sla().passed() ? "passed"
+                            : esc("failed: " + String.join("; ", s.sla().failures())))
+                    .append("</td></tr>\n");
+        }
+        sb.append("</tbody></table></section>\n");
     }
 
     private static void indexAndCache(StringBuilder sb, StressResult r) {

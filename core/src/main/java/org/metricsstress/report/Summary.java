@@ -26,6 +26,23 @@ public final class Summary {
         return String.join(", ", out);
     }
 
+    /** A stepped profile: each step on its own line, judged on its own. */
+    private static void steps(PrintStream out, List<org.metricsstress.result.StepSummary> steps) {
+        if (steps == null || steps.isEmpty()) {
+            return;
+        }
+        out.printf(Locale.ROOT, "steps         %4s %8s %10s %10s %6s %9s %8s %9s  %s%n", "step", "from s", "target/s",
+                "written/s", "%", "dropped", "failed", "p99 ms", "sla");
+        for (org.metricsstress.result.StepSummary s : steps) {
+            out.printf(Locale.ROOT, "              %4d %8.0f %10s %10s %5.1f%% %9s %8s %9s  %s%n", s.step(),
+                    s.startSeconds(), Numbers.rate(s.targetSamplesPerSecond()), Numbers.rate(s.writtenSamplesPerSecond()),
+                    s.targetSamplesPerSecond() > 0 ? 100 * s.writtenSamplesPerSecond() / s.targetSamplesPerSecond() : 0.0,
+                    Numbers.count(s.dropped()), Numbers.count(s.failed()),
+                    s.response().count() == 0 ? "-" : Numbers.ms(s.response().p99Ms()),
+                    s.sla() == null ? "-" : s.sla().passed() ? "PASSED" : "FAILED (" + String.join("; ", s.sla().failures()) + ")");
+        }
+    }
+
     public static void print(StressResult r, PrintStream out) {
         out.println();
         out.println("=== metrics-stress summary ===");
@@ -85,6 +102,7 @@ public final class Summary {
                         c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample());
         out.printf(Locale.ROOT, "client        %s, heap peak %d MiB of %d, GC %d collections %.0f ms%n", cpu,
                 c.peakHeapBytes() >> 20, c.maxHeapBytes() >> 20, c.gcCount(), c.gcPauseMs());
+        steps(out, r.steps());
         if (r.verdict() != null) {
             out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());
         }

@@ -53,6 +53,16 @@ public record LatencySummary(long count, double p50Ms, double p90Ms, double p99M
         }
     }
 
+    /** The histograms of {@code parts} added, and the percentiles of the sum: never an average of percentiles. */
+    public static LatencySummary sum(java.util.List<LatencySummary> parts) {
+        // Auto-resizing at the same precision: the sum's buckets are the parts' buckets.
+        Histogram sum = new Histogram(3);
+        for (LatencySummary l : parts) {
+            sum.add(l.histogram());
+        }
+        return of(sum);
+    }
+
     /** Whether {@link #histogram()} can give the values back. */
     public boolean hasHistogram() {
         return count == 0 || hdr != null;

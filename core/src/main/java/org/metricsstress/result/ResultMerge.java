@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
-import org.HdrHistogram.Histogram;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.Parse;
 
@@ -148,7 +147,7 @@ public final class ResultMerge {
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
-                events(sources, start), info);
+                events(sources, start), steps(rs), info);
     }
 
     static long startMillis(StressResult r) {
@@ -177,13 +176,8 @@ public final class ResultMerge {
         return add(rs.stream().map(f).toList());
     }
 
-    static LatencySummary add(List<LatencySummary> parts) {
-        // Auto-resizing at the same precision: the sum's buckets are the parts' buckets.
-        Histogram sum = new Histogram(3);
-        for (LatencySummary l : parts) {
-            sum.add(l.histogram());
-        }
-        return LatencySummary.of(sum);
+    private static LatencySummary add(List<LatencySummary> parts) {
+        return LatencySummary.sum(parts);
     }
 
     private static ClientSummary client(List<StressResult> rs) {
@@ -270,6 +264,28 @@ public final class ResultMerge {
                     add(parts.stream().map(NodeSummary::service).toList())));
         }
         out.sort(Comparator.comparing((NodeSummary n) -> String.valueOf(n.dc())).thenComparing(NodeSummary::node));
+        return out;
+    }
+
+    /** Step k of every instance added: the instances ran the same profile on one clock. */
+    private static List<StepSummary> steps(List<StressResult> rs) {
+        List<StepSummary> out = new ArrayList<>();
+        int n = rs.stream().mapToInt(r -> r.steps() == null ? 0 : r.steps().size()).min().orElse(0);
+        for (int k = 0; k < n; k++) {
+            int step = k;
+            List<StepSummary> parts = rs.stream().map(r -> r.steps().get(step)).toList();
+            long written = sum(parts, StepSummary::written);
+            StepSummary first = parts.get(0);
+            out.add(new StepSummary(first.step(), parts.stream().mapToDouble(StepSummary::targetSamplesPerSecond).sum(),
+                    first.startSeconds(), first.seconds(), sum(parts, StepSummary::generated), written,
+                    sum(parts, StepSummary::dropped), sum(parts, StepSummary::failed),
+                    first.seconds() > 0 ? written / first.seconds() : 0,
+                    add(parts.stream().map(StepSummary::response).toList()),
+                    add(parts.stream().map(StepSummary::service).toList()),
+                    add(parts.stream().map(StepSummary::queue).toList()),
+                    add(parts.stream().map(StepSummary::scheduleLag).toList()),
+                    parts.stream().mapToDouble(StepSummary::cpuPercent).average().orElse(0), null));
+        }
         return out;
     }
 

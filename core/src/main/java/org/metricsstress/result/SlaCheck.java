@@ -9,15 +9,49 @@ import org.metricsstress.config.Sla;
 public final class SlaCheck {
     private SlaCheck() {}
 
+    /** What criteria are judged on: a whole run, or one step of a stepped profile. */
+    private record Figures(long unaccounted, long dropped, long failed, double target, double written, double cpu,
+            double indexSeconds, LatencySummary response, LatencySummary service, LatencySummary queue,
+            LatencySummary lag) {}
+
     /** Every --sla implies this one: a run whose audit does not balance passes nothing. */
     public static SlaResult evaluate(Sla sla, StressResult r) {
+        return evaluate(sla, new Figures(r.unaccounted(), r.dropped(), r.failed(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.client().cpuPercent(),
+                r.index() == null ? -1 : r.index().secondsToComplete(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag()));
+    }
+
+    /**
+     * Each step against the criteria, and the run's outcome: it passes only if every step does; its
+     * failures name their step.
+     */
+    public static StressResult evaluateSteps(Sla sla, StressResult r) {
+        List<StepSummary> judged = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        if (r.unaccounted() != 0) {
+        for (StepSummary s : r.steps()) {
+            SlaResult outcome = evaluate(sla, s, r.unaccounted());
+            judged.add(s.withSla(outcome));
+            outcome.failures().forEach(f -> failures.add("step " + s.step() + ": " + f));
+        }
+        return r.withSteps(judged, new SlaResult(sla.expression(), failures.isEmpty(), List.copyOf(failures)));
+    }
+
+    /** One step of a --rate-steps profile against the run's criteria; {@code index.time} is not a step's. */
+    public static SlaResult evaluate(Sla sla, StepSummary s, long unaccounted) {
+        return evaluate(sla, new Figures(unaccounted, s.dropped(), s.failed(), s.targetSamplesPerSecond(),
+                s.writtenSamplesPerSecond(), s.cpuPercent(), -1, s.response(), s.service(), s.queue(),
+                s.scheduleLag()));
+    }
+
+    private static SlaResult evaluate(Sla sla, Figures f) {
+        List<String> failures = new ArrayList<>();
+        if (f.unaccounted() != 0) {
             failures.add(String.format(Locale.ROOT, "unaccounted is %,d, wanted = 0 (implied by every --sla)",
-                    r.unaccounted()));
+                    f.unaccounted()));
         }
         for (Sla.Criterion c : sla.criteria()) {
-            double value = measured(c.metric(), r);
+            double value = measured(c.metric(), f);
             if (Double.isNaN(value) || !c.holds(value)) {
                 failures.add(String.format(Locale.ROOT, "%s is %s, wanted %s %s", c.metric(),
                         Double.isNaN(value) ? "not measured" : format(value), c.op(), format(c.threshold())));
@@ -26,27 +60,27 @@ public final class SlaCheck {
         return new SlaResult(sla.expression(), failures.isEmpty(), List.copyOf(failures));
     }
 
-    static double measured(String metric, StressResult r) {
+    private static double measured(String metric, Figures r) {
         switch (metric) {
             case "drops":
                 return r.dropped();
             case "failed":
                 return r.failed();
             case "rate":
-                return r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : Double.NaN;
+                return r.target() > 0 ? r.written() / r.target() : Double.NaN;
             case "cpu":
-                return r.client().cpuPercent() < 0 ? Double.NaN : r.client().cpuPercent();
+                return r.cpu() < 0 ? Double.NaN : r.cpu();
             case "index.time":
-                return r.index() == null || r.index().secondsToComplete() < 0 ? Double.NaN : r.index().secondsToComplete();
+                return r.indexSeconds() < 0 ? Double.NaN : r.indexSeconds();
             default:
                 break;
         }
         int dot = metric.indexOf('.');
         LatencySummary l = switch (metric.substring(0, dot)) {
-            case "service" -> r.serviceLatency();
-            case "queue" -> r.queueLatency();
-            case "lag" -> r.scheduleLag();
-            default -> r.responseLatency();
+            case "service" -> r.service();
+            case "queue" -> r.queue();
+            case "lag" -> r.lag();
+            default -> r.response();
         };
         if (l.count() == 0) {
             return Double.NaN;

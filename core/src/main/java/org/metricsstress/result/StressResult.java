@@ -20,6 +20,7 @@ import java.util.Map;
  * @param writes            retries, speculative executions and requests answered off replica
  * @param nodes             per coordinator node, ordered by data centre and address
  * @param events            what happened to the cluster during the run (faults injected), in time order
+ * @param steps             each step of a --rate-steps profile on its own; empty for one rate
  * @param merge             for a result merged from instances' results, which ones; null for one run
  */
 public record StressResult(
@@ -59,6 +60,7 @@ public record StressResult(
         WriteAttempts writes,
         List<NodeSummary> nodes,
         List<RunEvent> events,
+        List<StepSummary> steps,
         MergeInfo merge) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
@@ -103,7 +105,7 @@ public record StressResult(
                 drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), null);
+                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -112,7 +114,16 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events, merge);
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events, steps, merge);
+    }
+
+    /** This result with its steps judged, and the run's outcome: passed only if every step passed. */
+    public StressResult withSteps(List<StepSummary> judged, SlaResult outcome) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events, List.copyOf(judged), merge);
     }
 
     /** generated = written + dropped + failed, exactly. */

@@ -220,4 +220,23 @@ class StressOptionsTest {
         assertTrue(error("--start-at", java.time.Instant.now().plusSeconds(3 * 86_400).toString())
                 .contains("more than a day ahead"));
     }
+
+    @Test
+    void rateStepsAreRateDurationPairsThatReplaceDurationAndRateFactor() {
+        StressConfig c = parse("--rate-steps", "50k:30m, 80000:30m,0.1M:1h");
+        assertEquals(List.of(new RateSteps.Step(50_000, Duration.ofMinutes(30)),
+                new RateSteps.Step(80_000, Duration.ofMinutes(30)), new RateSteps.Step(100_000, Duration.ofHours(1))),
+                c.rateSteps().steps());
+        assertEquals(Duration.ofHours(2), c.totalDuration());
+        assertFalse(c.untilStopped());
+        assertEquals("--rate-steps: '50k' is not RATE:DURATION (e.g. 50k:30m)", error("--rate-steps", "50k"));
+        assertEquals("--rate-steps: 'fast' is not a rate in samples/s (e.g. 50000 or 50k)",
+                error("--rate-steps", "fast:30m"));
+        assertEquals("--rate-steps: the steps set how long the run lasts; leave out --duration",
+                error("--rate-steps", "5k:1m", "--duration", "2m"));
+        assertEquals("--rate-steps: the steps set the rate; leave out --rate-factor",
+                error("--rate-steps", "5k:1m", "--rate-factor", "2"));
+        assertTrue(error("--nodes", "1", "--interfaces", "1", "--groups", "1", "--attributes", "1",
+                "--rate-steps", "5k:1m").contains("paces the plan's intervals under 1ms apart"));
+    }
 }

@@ -26,6 +26,11 @@ class GeneratorTest {
     record Run(List<Seen> seen, StressMetrics metrics, Schedule schedule, long start) {}
 
     private static Run generate(StressConfig config, long epochMillis, Duration duration) throws Exception {
+        return generate(config, (plan, start) -> new Schedule(plan, start, epochMillis, duration.toNanos()));
+    }
+
+    private static Run generate(StressConfig config, java.util.function.BiFunction<StressPlan, Long, Schedule> timing)
+            throws Exception {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         List<Seen> seen = new CopyOnWriteArrayList<>();
@@ -36,7 +41,7 @@ class GeneratorTest {
         };
         Ring ring = new Ring(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
-        Schedule schedule = new Schedule(plan, start, epochMillis, duration.toNanos());
+        Schedule schedule = timing.apply(plan, start);
         Thread[] threads = new Thread[plan.threads()];
         for (int t = 0; t < threads.length; t++) {
             threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed()));
@@ -100,6 +105,34 @@ class GeneratorTest {
         assertEquals(whole.seen().size(), expectedTogether);
         assertEquals(wholeRows.keySet(), union.keySet());
         wholeRows.forEach((k, v) -> assertTrue(java.util.Arrays.equals(v, union.get(k)), "values of " + k));
+    }
+
+    @Test
+    void aSteppedProfilePacesEachStepAtItsRateAndCutsItAtItsEnd() throws Exception {
+        // 4 resources x 2 samples = 8 samples per interval. Step 1: 40 samples/s = an interval every
+        // 200 ms for 500 ms (intervals at 0, 200, 400; the last cut at 500: keys 0..1 of 4 at
+        // offsets 0, 50). Step 2: 80 samples/s = every 100 ms for 300 ms (3 whole intervals).
+        StressConfig config = StressConfig.builder().nodes(4).interfaces(1).groups(1).attributes(2).threads(2)
+                .interval(Duration.ofSeconds(1)).rateSteps(org.metricsstress.config.ValueType.RATE_STEPS
+                        .parse("--rate-steps", "40:500ms,80:300ms")).build();
+        Run run = generate(config, (plan, start) -> Schedule.stepped(plan, start, 1_700_000_000_000L,
+                config.rateSteps().steps()));
+        Schedule schedule = run.schedule();
+        assertEquals(2, schedule.segments());
+        assertEquals(4 + 4 + 2 + 3 * 4, schedule.expectedGroupCommits());
+        assertEquals(schedule.expectedGroupCommits(), run.seen().size());
+        long boundary = schedule.segmentStartNanos(1);
+        assertEquals(run.start() + 500_000_000L, boundary);
+        assertEquals(10, run.seen().stream().filter(s -> s.intended() < boundary).count());
+        assertEquals(12, run.seen().stream().filter(s -> s.intended() >= boundary).count());
+        assertEquals(40.0, schedule.targetSamplesPerSecondAt(run.start()), 1e-9);
+        assertEquals(80.0, schedule.targetSamplesPerSecondAt(boundary), 1e-9);
+        // Each resource's samples keep strictly increasing timestamps across the step change.
+        Map<Integer, Long> last = new java.util.HashMap<>();
+        run.seen().stream().sorted(java.util.Comparator.comparingLong(Seen::intended)).forEach(s -> {
+            Long before = last.put(s.key(), s.timestamp());
+            assertTrue(before == null || s.timestamp() > before, "timestamps of resource " + s.key());
+        });
     }
 
     private static Map<String, double[]> rows(List<Seen> seen) {
