@@ -324,7 +324,11 @@ public final class StressEngine {
                         out.println(warning);
                         lastWarning = intervals.size();
                     }
-                    nextReport += reportNanos;
+                    // After a stall (a GC pause, a starved main thread) one line covers the missed
+                    // slots: several lines a few milliseconds apart would only repeat the time.
+                    while (nextReport <= now) {
+                        nextReport += reportNanos;
+                    }
                 }
                 if (now >= schedule.endNanos() || (watchIndex && indexMetrics.secondsToComplete() >= 0)) {
                     break;
