@@ -104,6 +104,7 @@ public final class Main {
                     case "compare" -> SavedResults.compare(sub, out, err);
                     case "merge" -> SavedResults.merge(sub, out);
                     case "bench" -> bench(sub);
+                    case "find-max" -> findMax(sub);
                     default -> printSchema(sub);
                 };
             }
@@ -179,6 +180,17 @@ public final class Main {
         model.addAll(bench, BenchCommand.OWN);
         addEmbeddedOptions(bench);
         root.addSubcommand("bench", bench);
+
+        CommandSpec findMax = CommandSpec.create().name("find-max");
+        findMax.mixinStandardHelpOptions(true);
+        findMax.usageMessage().description("Find the highest rate the cluster sustains: steps of --step-duration at "
+                + "rising rates until one fails, then bisection, each step judged by --sla and a ring backlog that "
+                + "does not grow; prints a table of the steps and the answer (exit 0; 1 if no rate passed).")
+                .sortOptions(false);
+        model.addAll(findMax, FindMaxCommand.offered());
+        model.addAll(findMax, FindMaxCommand.OWN);
+        addEmbeddedOptions(findMax);
+        root.addSubcommand("find-max", findMax);
         return root;
     }
 
@@ -299,6 +311,31 @@ public final class Main {
         BenchCommand.validate(parsed);
         long pid = BenchCommand.nodePid(parsed);
         builder(parsed, offered).build(); // validate before spending seconds on a node
+        return onOneNode(parsed, offered, (configured, node) -> {
+            long nodePid = node != null ? node.pid() : pid;
+            BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out);
+            return ExitCode.OK;
+        });
+    }
+
+    private int findMax(ParseResult parsed) {
+        List<OptionDef> offered = FindMaxCommand.offered();
+        if (embeddedWithContactPoints(parsed)) {
+            return usage("--embedded starts its own node: leave out --contact-points");
+        }
+        // Everything, the rates against the plan too, before spending seconds on a node.
+        FindMaxCommand.validate(parsed, defaults -> model.builder(parsed, offered, env, defaults));
+        return onOneNode(parsed, offered, (configured, node) -> FindMaxCommand.run(parsed, configured, out));
+    }
+
+    /** A command of several runs against one node: the embedded one, or --contact-points (node null). */
+    private interface OnOneNode {
+        int run(Configured configured, EmbeddedCassandra node)
+                throws ClusterException, CacheUnavailableException, InterruptedException;
+    }
+
+    /** Starts the embedded node when asked; every run's configuration then points at it. */
+    private int onOneNode(ParseResult parsed, List<OptionDef> offered, OnOneNode body) {
         return onCluster(parsed, ClusterLayout.SINGLE, started -> {
             if (handleSignals) {
                 Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
@@ -312,9 +349,7 @@ public final class Main {
                 }
                 return b;
             };
-            long nodePid = node != null ? node.pid() : pid;
-            BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out);
-            return ExitCode.OK;
+            return body.run(configured, node);
         });
     }
 

@@ -40,6 +40,9 @@ class LayeringTest {
                 "storage", "index", "result", "report", "live"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
                 "storage", "index", "result", "report", "engine"));
+        // The capacity search runs whole stress runs (engine) and judges their results; plan converts
+        // a target rate into the run's rate factor.
+        MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "engine"));
         MAY_USE.put("api", List.of("cache", "config", "failure", "result", "engine"));
     }
 

@@ -1,0 +1,219 @@
+package org.metricsstress.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.capacity.CapacitySearch;
+import org.metricsstress.capacity.EngineStepRunner;
+import org.metricsstress.capacity.FindMax;
+import org.metricsstress.capacity.FindMaxJson;
+import org.metricsstress.capacity.FindMaxResult;
+import org.metricsstress.capacity.PlanRate;
+import org.metricsstress.capacity.StepJudge;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.config.ValueType;
+import org.metricsstress.failure.ClusterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code metrics-stress find-max}: the highest rate the cluster sustains (see {@link FindMax}).
+ * Offers the shape, pipeline, cluster, schema and index options of a stress run, minus what each
+ * step decides (its rate factor, duration and report interval; the cache is warmed by the search,
+ * not primed), plus {@code --sla} (the criteria every step is judged by) and {@code --result-json}
+ * (one file for the whole search), and its own options.
+ *
+ * <p>{@code --sla} and {@code --result-json} are the table's own options, help aside, so they parse
+ * and are spelled as for a run; the search reads them from the built configuration and clears them
+ * from every step's (a step has no criteria or file of its own).
+ */
+final class FindMaxCommand {
+    /**
+     * Options find-max does not offer. Each step sets its rate and length itself (--rate-factor,
+     * --duration, and --rate-steps, a stepped profile of the user's own); the warm-up fills the cache,
+     * so it is not primed (--prime-cache); a step starts when the one before has ended, not at a set
+     * time (--start-at); and one process searches, so a share of the plan paced by another process's
+     * search would mean nothing (--instance, --instances).
+     */
+    static final Set<String> DECIDED_BY_FIND_MAX = Set.of("--duration", "--rate-factor", "--rate-steps",
+            "--prime-cache", "--start-at", "--instance", "--instances");
+
+    static final OptionDef SLA = helped(StressOptions.byName("--sla"), "criteria every step must meet, besides a ring"
+            + " backlog that does not grow over the step; same grammar as a run's --sla").withDefaultShown(
+            StepJudge.DEFAULT_SLA);
+    static final OptionDef RESULT_JSON = helped(StressOptions.byName("--result-json"), "write every step (its"
+            + " figures, judgement and whole run result) and the answer as JSON");
+
+    static final OptionDef STEP_DURATION = OptionDef.own("--step-duration", "DURATION",
+            "how long each step generates at its rate", ValueType.DURATION, Duration.ofSeconds(60), null);
+    static final OptionDef START_RATE = OptionDef.own("--start-rate", "SAMPLES/S", "rate of the first step",
+            ValueType.POSITIVE_NUMBER, null, "the plan's own rate, -n x -f x -g x -a / -i");
+    static final OptionDef MAX_RATE = OptionDef.own("--max-rate", "SAMPLES/S",
+            "highest rate tried; if a step at it passes, the answer is \"at least\" this", ValueType.POSITIVE_NUMBER,
+            null, "the fastest the plan allows: its interval paced down to 1 ms");
+    static final OptionDef GROWTH = OptionDef.own("--growth", "X",
+            "after each passing step, multiply the rate by X (above 1) until a step fails", ValueType.POSITIVE_NUMBER,
+            2.0, null);
+    static final OptionDef PRECISION = OptionDef.own("--precision", "PCT",
+            "bisect between the highest passing and the lowest failing rate until they are this close, relative to"
+                    + " the passing one (0.1% to 50%; 5% or 0.05)", ValueType.TEXT, "5%", null);
+    static final OptionDef INCLUDE_COLD = OptionDef.own("--include-cold", null,
+            "no warm-up: judge the first step on a cold resource cache and report its time to steady state",
+            ValueType.FLAG, false, null);
+    static final OptionDef COLD_LIMIT = OptionDef.own("--cold-limit", "DURATION",
+            "the warm-up that fills the resource cache ends when every resource is indexed, or after this",
+            ValueType.DURATION, Duration.ofMinutes(10), null);
+    static final OptionDef VERBOSE = OptionDef.own("--verbose", null,
+            "print each step's own report lines and summary", ValueType.FLAG, false, null);
+    static final List<OptionDef> OWN = List.of(STEP_DURATION, START_RATE, MAX_RATE, GROWTH, PRECISION, INCLUDE_COLD,
+            COLD_LIMIT, VERBOSE);
+
+    /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
+    private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);
+    private static final double LOWEST_PRECISION = 0.001;
+    private static final double HIGHEST_PRECISION = 0.5;
+
+    private FindMaxCommand() {}
+
+    static List<OptionDef> offered() {
+        List<OptionDef> out = new ArrayList<>();
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PIPELINE,
+                OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA, OptionDef.Section.INDEX))) {
+            if (!DECIDED_BY_FIND_MAX.contains(d.longName())) {
+                out.add(d);
+            }
+        }
+        out.add(SLA);
+        out.add(RESULT_JSON);
+        return out;
+    }
+
+    /** A table option with the help find-max gives it; parsing and setting stay the table's. */
+    private static OptionDef helped(OptionDef d, String help) {
+        return new OptionDef(d.shortName(), d.longName(), d.label(), help, d.section(), d.envVar(), d.typed());
+    }
+
+    /** The search as the options ask for it, checked: what {@link #validate} checks and {@link #run} runs. */
+    record Search(FindMax.Settings settings, Path resultJson, boolean verbose) {}
+
+    /**
+     * Checks every option, the plan-dependent bounds too, so a mistake fails in one line before
+     * seconds are spent on a node. {@code options} needs no contact point of an embedded node yet.
+     */
+    static void validate(ParseResult parsed, Main.Configured options) {
+        search(parsed, options);
+    }
+
+    /** Runs the search against the cluster {@code options} point at; the exit code: 0 answered, 1 no rate passed. */
+    static int run(ParseResult parsed, Main.Configured options, PrintStream out)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        Search search = search(parsed, options);
+        FindMax.Settings s = search.settings();
+        PrintStream runLog = search.verbose() ? out : new PrintStream(OutputStream.nullOutputStream());
+        FindMaxResult result;
+        try (EngineStepRunner runner = EngineStepRunner.open(() -> options.builder(Map.of()), s.stepDuration(),
+                s.coldLimit(), runLog)) {
+            result = new FindMax(s, runner, out).run();
+        }
+        if (search.resultJson() != null) {
+            try {
+                FindMaxJson.write(result, search.resultJson());
+                out.println("find-max result written to " + search.resultJson());
+            } catch (IOException e) {
+                out.println("could not write " + search.resultJson() + ": " + e.getMessage());
+            }
+        }
+        return result.answered() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+    }
+
+    static Search search(ParseResult parsed, Main.Configured options) {
+        Duration step = (Duration) value(parsed, STEP_DURATION);
+        if (step.compareTo(SHORTEST_STEP) < 0) {
+            throw new ConfigException("--step-duration: at least " + SHORTEST_STEP.toSeconds() + "s (the backlog rule"
+                    + " compares the first and the last half of a step's report intervals), got " + text(parsed,
+                    STEP_DURATION));
+        }
+        Duration coldLimit = (Duration) value(parsed, COLD_LIMIT);
+        if (coldLimit.isZero()) {
+            throw new ConfigException("--cold-limit: must be more than 0");
+        }
+        double growth = (Double) value(parsed, GROWTH);
+        if (!(growth > 1)) {
+            throw new ConfigException("--growth: must be above 1 (each passing step multiplies the rate by it), got "
+                    + text(parsed, GROWTH));
+        }
+        double precision = precision((String) value(parsed, PRECISION));
+        boolean includeCold = (Boolean) value(parsed, INCLUDE_COLD);
+
+        StressConfig base = options.builder(Map.of()).build();
+        if (includeCold && !base.index()) {
+            throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
+        }
+        PlanRate plan = PlanRate.of(base);
+        Double start = (Double) value(parsed, START_RATE);
+        Double max = (Double) value(parsed, MAX_RATE);
+        double startRate = start != null ? start : plan.samplesPerSecond();
+        double maxRate = max != null ? max : plan.highest();
+        for (OptionDef d : List.of(START_RATE, MAX_RATE)) {
+            double rate = d == START_RATE ? startRate : maxRate;
+            if (rate > plan.highest()) {
+                throw new ConfigException(String.format(Locale.ROOT, "%s: at most %,.0f samples/s for this plan (its"
+                        + " interval paced down to 1 ms), got %s", d.longName(), plan.highest(), text(parsed, d)));
+            }
+        }
+        if (!(maxRate > startRate)) {
+            throw new ConfigException(String.format(Locale.ROOT, "--max-rate: must be above --start-rate (%,.0f"
+                    + " samples/s%s), got %s", startRate, start == null ? ", the plan's own rate" : "",
+                    text(parsed, MAX_RATE)));
+        }
+        Sla sla = base.sla() != null ? base.sla() : Sla.parse(SLA.longName(), StepJudge.DEFAULT_SLA);
+        FindMax.Settings settings = new FindMax.Settings(new CapacitySearch.Bounds(startRate, maxRate, growth,
+                precision), step, coldLimit, base.index(), includeCold, sla, base.ringSize());
+        return new Search(settings, base.resultJson(), (Boolean) value(parsed, VERBOSE));
+    }
+
+    /** {@code 5%} or {@code 0.05}, between 0.1% and 50%. */
+    static double precision(String text) {
+        String t = text.trim();
+        boolean percent = t.endsWith("%");
+        double v;
+        try {
+            v = Double.parseDouble(percent ? t.substring(0, t.length() - 1).trim() : t);
+        } catch (NumberFormatException e) {
+            throw new ConfigException("--precision: '" + text + "' is not a share such as 5% or 0.05");
+        }
+        double ratio = percent ? v / 100 : v;
+        if (!(ratio >= LOWEST_PRECISION && ratio <= HIGHEST_PRECISION)) {
+            throw new ConfigException("--precision: must be between 0.1% and 50% (e.g. 5% or 0.05), got " + text);
+        }
+        return ratio;
+    }
+
+    /** The typed value of one of find-max's own options: given, else its default. */
+    private static Object value(ParseResult parsed, OptionDef d) {
+        if (d.isFlag()) {
+            return parsed.hasMatchedOption(d.longName());
+        }
+        String given = parsed.matchedOptionValue(d.longName(), null);
+        return given != null ? d.parse(given) : d.defaultValue();
+    }
+
+    /** The option's text as the user gave it, or its default as help shows it. */
+    private static String text(ParseResult parsed, OptionDef d) {
+        String given = parsed.matchedOptionValue(d.longName(), null);
+        return given != null ? given : d.defaultShown();
+    }
+}

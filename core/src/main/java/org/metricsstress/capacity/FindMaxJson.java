@@ -1,0 +1,97 @@
+package org.metricsstress.capacity;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.engine.StressEngine;
+import org.metricsstress.engine.Version;
+import org.metricsstress.report.ResultJson;
+
+/**
+ * A search as JSON ({@code find-max --result-json}): the settings, every step with its figures,
+ * its judgement and its whole run result (the layout of a run's own result file), and the answer.
+ * Rates in samples per second, latencies in milliseconds.
+ */
+public final class FindMaxJson {
+    /** Version of this file's layout; bumped on any incompatible change. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private FindMaxJson() {}
+
+    public static void write(FindMaxResult r, Path file) throws IOException {
+        ResultJson.writeAtomically(of(r), file);
+    }
+
+    public static Map<String, Object> of(FindMaxResult r) {
+        FindMax.Settings s = r.settings();
+        Map<String, Object> search = new LinkedHashMap<>();
+        search.put("startSamplesPerSecond", s.bounds().startRate());
+        search.put("maxSamplesPerSecond", s.bounds().maxRate());
+        search.put("growth", s.bounds().growth());
+        search.put("precision", s.bounds().precision());
+        search.put("stepSeconds", s.stepDuration().toMillis() / 1000.0);
+        search.put("coldLimitSeconds", s.coldLimit().toMillis() / 1000.0);
+        search.put("includeCold", s.includeCold());
+        search.put("sla", s.sla().expression());
+        search.put("ringSize", s.ringSize());
+
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (Step step : r.steps()) {
+            steps.add(step(step));
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("conclusion", r.conclusion().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        r.highestPassing().ifPresent(p -> {
+            answer.put("highestSustainableSamplesPerSecond", p.targetSamplesPerSecond());
+            answer.put("highestSustainableStep", p.number());
+        });
+        r.lowestFailing().ifPresent(f -> {
+            answer.put("lowestFailingSamplesPerSecond", f.targetSamplesPerSecond());
+            answer.put("lowestFailingStep", f.number());
+        });
+        answer.put("text", StepTable.answer(r));
+
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("schemaVersion", SCHEMA_VERSION);
+        json.put("tool", StressEngine.TOOL);
+        json.put("command", "find-max");
+        json.put("version", Version.get());
+        json.put("search", search);
+        json.put("steps", steps);
+        json.put("answer", answer);
+        return json;
+    }
+
+    private static Map<String, Object> step(Step step) {
+        BacklogTrend b = step.outcome().backlog();
+        Map<String, Object> backlog = new LinkedHashMap<>();
+        backlog.put("trend", b.kind().label());
+        // NaN is not JSON: an unknown trend has no means.
+        backlog.put("firstHalfMean", Double.isNaN(b.firstHalfMean()) ? null : b.firstHalfMean());
+        backlog.put("lastHalfMean", Double.isNaN(b.lastHalfMean()) ? null : b.lastHalfMean());
+        backlog.put("lastOccupancy", b.lastOccupancy() < 0 ? null : b.lastOccupancy());
+        backlog.put("ringSize", b.ringSize());
+
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("step", step.number());
+        m.put("phase", step.phase().label());
+        m.put("coldCache", step.coldCache());
+        m.put("judged", step.judged());
+        m.put("targetSamplesPerSecond", step.targetSamplesPerSecond());
+        m.put("achievedSamplesPerSecond", step.achievedSamplesPerSecond());
+        m.put("p99Ms", step.p99Ms());
+        m.put("drops", step.result().dropped());
+        m.put("failed", step.result().failed());
+        m.put("backlog", backlog);
+        // A warm-up is not judged: it neither passed nor failed.
+        m.put("passed", step.judged() ? step.passed() : null);
+        m.put("failures", step.judged() ? step.outcome().failures() : List.of());
+        m.put("secondsToSteadyState", step.secondsToSteadyState() >= 0 ? step.secondsToSteadyState() : null);
+        m.put("result", step.result());
+        return m;
+    }
+}

@@ -1,0 +1,31 @@
+package org.metricsstress.capacity;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a search ran and found.
+ *
+ * @param steps      every step in the order it ran, the warm-up first when there was one
+ * @param conclusion how the search ended
+ */
+public record FindMaxResult(FindMax.Settings settings, List<Step> steps, CapacitySearch.Conclusion conclusion) {
+
+    /** The judged step with the highest rate that passed: the answer. */
+    public Optional<Step> highestPassing() {
+        return steps.stream().filter(Step::passed)
+                .max(Comparator.comparingDouble(Step::targetSamplesPerSecond));
+    }
+
+    /** The judged step with the lowest rate that failed. */
+    public Optional<Step> lowestFailing() {
+        return steps.stream().filter(s -> s.judged() && !s.passed())
+                .min(Comparator.comparingDouble(Step::targetSamplesPerSecond));
+    }
+
+    /** Whether a sustainable rate was found (possibly only "at least" the maximum). */
+    public boolean answered() {
+        return conclusion != CapacitySearch.Conclusion.NONE_PASSED;
+    }
+}
