@@ -297,7 +297,7 @@ public final class StressEngine {
             while (true) {
                 announcedStep = announceStep(schedule, announcedStep);
                 long wakeAt = Math.min(nextReport, schedule.endNanos());
-                if (announcedStep + 1 < schedule.segments()) {
+                if (config.rateSteps() != null && announcedStep + 1 < schedule.segments()) {
                     wakeAt = Math.min(wakeAt, schedule.segmentStartNanos(announcedStep + 1));
                 }
                 if (watchIndex) {

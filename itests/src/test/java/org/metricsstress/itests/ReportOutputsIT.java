@@ -110,7 +110,7 @@ class ReportOutputsIT {
         JsonNode json = mapper.readTree(dir.resolve("result.json").toFile());
         Set<ValidationMessage> errors = schema.validate(json);
         assertEquals(Set.of(), errors, "result.json does not match docs/result-schema.json");
-        assertEquals(3, json.get("schemaVersion").asInt());
+        assertEquals(org.metricsstress.result.StressResult.SCHEMA_VERSION, json.get("schemaVersion").asInt());
         assertTrue(json.get("sla").get("passed").asBoolean(), json.get("sla").toString());
         assertFalse(json.get("intervals").isEmpty());
 
