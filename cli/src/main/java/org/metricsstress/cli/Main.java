@@ -103,6 +103,7 @@ public final class Main {
                     case "report" -> SavedResults.report(sub, out, err);
                     case "compare" -> SavedResults.compare(sub, out, err);
                     case "merge" -> SavedResults.merge(sub, out);
+                    case "verify" -> verify(sub);
                     case "bench" -> bench(sub);
                     case "find-max" -> findMax(sub);
                     default -> printSchema(sub);
@@ -169,6 +170,15 @@ public final class Main {
         merge.addOption(OptionSpec.builder("--partial").arity("0").type(boolean.class)
                 .description("merge even when some instances' results are missing (the summary names them)").build());
         root.addSubcommand("merge", merge);
+
+        CommandSpec verify = CommandSpec.create().name("verify");
+        verify.mixinStandardHelpOptions(true);
+        verify.usageMessage().description("Read back what a run wrote, from an existing keyspace: every sample of a "
+                + "share of its resources against the value function, each series complete but for what the run lost, "
+                + "and their index rows; exit 1 on any mismatch.").sortOptions(false);
+        model.addAll(verify, VerifyCommand.offered());
+        model.addAll(verify, VerifyCommand.OWN);
+        root.addSubcommand("verify", verify);
 
         CommandSpec bench = CommandSpec.create().name("bench");
         bench.mixinStandardHelpOptions(true);
@@ -316,6 +326,16 @@ public final class Main {
             BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out);
             return ExitCode.OK;
         });
+    }
+
+    private int verify(ParseResult parsed) {
+        List<OptionDef> offered = VerifyCommand.offered();
+        try {
+            return VerifyCommand.run(parsed, defaults -> model.builder(parsed, offered, env, defaults), out);
+        } catch (ClusterException e) {
+            err.println(NAME + ": " + e.getMessage());
+            return ExitCode.CLUSTER;
+        }
     }
 
     private int findMax(ParseResult parsed) {

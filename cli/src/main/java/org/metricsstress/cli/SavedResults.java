@@ -52,6 +52,9 @@ final class SavedResults {
      * HTML when asked, and judges it against --sla like a run.
      */
     static int merge(ParseResult args, PrintStream out) {
+        if (args.matchedPositional(0) == null) {
+            throw new ConfigException("merge: give the result files of the instances (merge A.json B.json ...)");
+        }
         List<ResultMerge.Source> sources = new java.util.ArrayList<>();
         for (Object file : (List<?>) args.matchedPositional(0).getValue()) {
             sources.add(new ResultMerge.Source(String.valueOf(file), read(Path.of(String.valueOf(file)))));
@@ -103,7 +106,7 @@ final class SavedResults {
         }
     }
 
-    private static StressResult read(Path file) {
+    static StressResult read(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new ConfigException(file + ": no such file");
         }

@@ -37,6 +37,8 @@ class MainTest {
         "--bogus", "-n abc", "-n 0", "--nodes -5", "--ring-size 1000", "--replication dc1", "--contact-points host:0",
         "--on-full maybe", "--duration 5 minutes", "-i", "--write-cl MOST", "--embedded --contact-points h:1",
         "--embedded-heap lots --embedded", "--rate-factor x",
+        "verify", "verify --resources 0%", "verify --from-result none.json", "verify --duration 10s",
+        "merge", "--read-hot 10%:90%", "--freshness-dc dc2", "--verify-after 0",
         "bench --warmup-samples 0", "bench --phase forever", "bench --duration 5s", "bench --node-pid x",
         "bench --embedded --node-pid 5", "bench --embedded --contact-points h:1", "bench -n 0",
         "--embedded-image cassandra:5.0", "--embedded --embedded-image cassandra:5.0 --embedded-tls",

@@ -16,7 +16,7 @@ public record Outcome(int exitCode, String problem, StressResult result) {
     /**
      * The outcome of a run that completed: it passed unless its audit does not balance (some
      * samples are neither written, dropped nor failed: its figures cannot be trusted) or its
-     * criteria failed.
+     * criteria failed, or reading it back (--verify-after) found what it did not write.
      */
     public static Outcome of(StressResult result) {
         if (!result.auditBalances()) {
@@ -26,6 +26,15 @@ public record Outcome(int exitCode, String problem, StressResult result) {
         if (result.sla() != null && !result.sla().passed()) {
             return new Outcome(ExitCode.CRITERIA_FAILED, "SLA failed: " + String.join("; ", result.sla().failures()),
                     result);
+        }
+        if (result.verify() != null && !result.verify().clean()) {
+            org.metricsstress.result.VerifyReport v = result.verify();
+            if (v.error() != null) {
+                return new Outcome(ExitCode.CRITERIA_FAILED, "verify: reading back failed: " + v.error(), result);
+            }
+            return new Outcome(ExitCode.CRITERIA_FAILED, String.format(java.util.Locale.ROOT,
+                    "verify: %,d wrong, %,d unexpected, %,d missing (the run lost %,d), %,d index rows missing",
+                    v.wrongValues(), v.unexpected(), v.missing(), v.allowedMissing(), v.indexRowsMissing()), result);
         }
         return new Outcome(ExitCode.OK, null, result);
     }

@@ -40,6 +40,9 @@ public final class Bench {
     public record Settings(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
             Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog) {}
 
+    /** A read rate no node answers: reads then go as fast as --read-max-in-flight lets them. */
+    static final double FLAT_OUT_READS = 1_000_000;
+
     private final Settings settings;
     private final PrintStream out;
 
@@ -89,6 +92,12 @@ public final class Bench {
             phases.add(report(pipelinePhase("pipeline-warm-index",
                     "our pipeline, the same cache now warm",
                     builder().index(true).rateFactor(rateFactor).duration(settings.phase()), cache, false)));
+            // Half the ceiling's rate, so the node has room; reads as fast as their own in-flight bound lets them.
+            double halfCeiling = 0.5 * ceilingRate / (plan.samplesPerInterval() / base.interval().toSeconds());
+            phases.add(report(pipelinePhase("pipeline-mixed",
+                    "our pipeline at half the ceiling, warm cache, with range reads flat out",
+                    builder().index(true).rateFactor(halfCeiling).duration(settings.phase()).readRate(FLAT_OUT_READS),
+                    cache, false)));
         }
         try (CqlSession session = CassandraConnector.connect(base)) {
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
@@ -162,9 +171,12 @@ public final class Bench {
         }
         long node0 = settings.nodeCpuNanos().getAsLong();
         StressResult r = run.execute();
-        return BenchPhase.of(name, description, r.generationSeconds() + r.drainSeconds(), r.written(), r.failed(),
+        double wall = r.generationSeconds() + r.drainSeconds();
+        BenchPhase p = BenchPhase.of(name, description, wall, r.written(), r.failed(),
                 r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds(node0),
                 r.serviceLatency().p99Ms(), nonZero(r.failedByClass()));
+        return r.reads() == null ? p : p.withReads(r.reads().readsCompleted() / r.generationSeconds(),
+                r.reads().readService().p99Ms());
     }
 
     private static Map<String, Long> nonZero(Map<String, Long> byClass) {

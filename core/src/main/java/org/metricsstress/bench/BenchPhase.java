@@ -13,6 +13,8 @@ package org.metricsstress.bench;
  * @param ratioToCeiling     samples/s divided by the ceiling's; 1 for the ceiling rows themselves
  * @param cpuRatioToCeiling  samples per client CPU-second divided by the ceiling's
  * @param failedByClass      failed samples by cause (timeouts, overload...); empty when none failed
+ * @param readsPerSecond     range reads answered per second beside the writes; -1 in a phase without reads
+ * @param readServiceP99Millis 99th percentile of a read's sent-to-answered time; -1 without reads
  */
 public record BenchPhase(
         String name,
@@ -31,7 +33,9 @@ public record BenchPhase(
         double nodeCpuMicrosPerSample,
         double ratioToCeiling,
         double cpuRatioToCeiling,
-        java.util.Map<String, Long> failedByClass) {
+        java.util.Map<String, Long> failedByClass,
+        double readsPerSecond,
+        double readServiceP99Millis) {
 
     static BenchPhase of(String name, String description, double wallSeconds, long written, long failed,
             long dropped, long indexRows, double clientCpuSeconds, double nodeCpuSeconds, double serviceP99Millis,
@@ -41,7 +45,15 @@ public record BenchPhase(
         double clientMicros = written > 0 && clientCpuSeconds >= 0 ? clientCpuSeconds * 1e6 / written : -1;
         double nodeMicros = written > 0 && nodeCpuSeconds >= 0 ? nodeCpuSeconds * 1e6 / written : -1;
         return new BenchPhase(name, description, wallSeconds, written, failed, dropped, indexRows, clientCpuSeconds,
-                nodeCpuSeconds, serviceP99Millis, rate, perCpu, clientMicros, nodeMicros, 1, 1, failedByClass);
+                nodeCpuSeconds, serviceP99Millis, rate, perCpu, clientMicros, nodeMicros, 1, 1, failedByClass, -1, -1);
+    }
+
+    /** This phase with the reads that ran beside its writes. */
+    BenchPhase withReads(double perSecond, double serviceP99) {
+        return new BenchPhase(name, description, wallSeconds, written, failed, dropped, indexRowsWritten,
+                clientCpuSeconds, nodeCpuSeconds, serviceP99Millis, samplesPerSecond, samplesPerClientCpuSecond,
+                clientCpuMicrosPerSample, nodeCpuMicrosPerSample, ratioToCeiling, cpuRatioToCeiling, failedByClass,
+                perSecond, serviceP99);
     }
 
     /** This phase with its ratios to the ceiling's figures. */
@@ -51,6 +63,6 @@ public record BenchPhase(
                 clientCpuMicrosPerSample, nodeCpuMicrosPerSample,
                 ceilingRate > 0 ? samplesPerSecond / ceilingRate : -1,
                 ceilingPerCpu > 0 && samplesPerClientCpuSecond > 0 ? samplesPerClientCpuSecond / ceilingPerCpu : -1,
-                failedByClass);
+                failedByClass, readsPerSecond, readServiceP99Millis);
     }
 }

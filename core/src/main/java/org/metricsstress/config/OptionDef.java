@@ -37,7 +37,7 @@ public record OptionDef(
         String envVar,
         Typed<?> typed) {
 
-    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, OUTPUT, FRONT_END }
+    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, READ, OUTPUT, FRONT_END }
 
     /** The type-safe part: one value type ties the default, the setter and the getter together. */
     public record Typed<T>(ValueType<T> type, T defaultValue, String defaultNote,

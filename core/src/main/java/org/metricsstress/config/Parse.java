@@ -136,6 +136,25 @@ public final class Parse {
         }
     }
 
+    /** {@code all}, a percentage ({@code 5%}) or a fraction ({@code 0.05}), as a fraction in (0, 1]. */
+    public static double share(String option, String value) {
+        String t = value.trim();
+        if (t.equalsIgnoreCase("all")) {
+            return 1.0;
+        }
+        boolean percent = t.endsWith("%");
+        try {
+            double v = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t) / (percent ? 100 : 1);
+            if (!(v > 0) || v > 1) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new ConfigException(option + ": '" + value + "' is not a share: all, a percentage up to 100% "
+                    + "(e.g. 1%) or a fraction up to 1");
+        }
+    }
+
     /** Human form of a duration in the same grammar {@link #duration} reads. */
     public static String format(Duration d) {
         if (d == null) {

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * criterion = metric op number [unit]
  * op        = "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "=" | "=="
  * metric    = latency | "drops" | "failed" | "rate" | "cpu" | "index.time"
- * latency   = [ "response." | "service." | "queue." | "lag." ] ( "p50" | "p90" | "p99" | "p99.9" | "max" | "mean" )
+ * latency   = [ "response." | "service." | "queue." | "lag." | "read." | "read.service." | "search." | "freshness." ]
+ *             ( "p50" | "p90" | "p99" | "p99.9" | "max" | "mean" )
  * unit      = "us" | "ms" | "s"  (latencies and index.time; default ms for latencies, s for index.time)
  *           | "%"               (rate and cpu; rate is written/target, so 0.98 and 98% agree)
  * </pre>
@@ -28,7 +29,8 @@ public record Sla(String expression, List<Criterion> criteria) {
     private static final Pattern CRITERION = Pattern.compile(
             "\\s*([a-z.]+?[0-9.]*[a-z]*)\\s*(<=|>=|==|<|>|=)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s|%)?\\s*");
     private static final List<String> LATENCIES = List.of("p50", "p90", "p99", "p99.9", "max", "mean");
-    private static final List<String> PREFIXES = List.of("response", "service", "queue", "lag");
+    private static final List<String> PREFIXES = List.of("response", "service", "queue", "lag", "read", "read.service",
+            "search", "freshness");
 
     /** One bound: the measured value of {@code metric} must satisfy {@code op threshold}. */
     public record Criterion(String text, String metric, String op, double threshold) {
@@ -77,7 +79,8 @@ public record Sla(String expression, List<Criterion> criteria) {
             return metric;
         }
         throw new ConfigException(option + ": unknown metric '" + metric
-                + "' (p50 p90 p99 p99.9 max mean, with optional service./queue./lag. prefix; drops failed rate cpu index.time)");
+                + "' (p50 p90 p99 p99.9 max mean, with optional service./queue./lag./read./read.service./search./freshness. "
+                + "prefix; drops failed rate cpu index.time)");
     }
 
     /** Brings the threshold to the unit the result uses: ms for latencies, s for index.time, ratio for rate. */

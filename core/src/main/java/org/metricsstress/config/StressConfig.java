@@ -73,6 +73,15 @@ public record StressConfig(
         int redisPool,
         boolean primeCache,
         int indexMaxInFlight,
+        // reads
+        Double readRate,
+        Duration readWindow,
+        HotSet readHot,
+        Double searchRate,
+        Double freshnessProbes,
+        String freshnessDc,
+        String readConsistency,
+        int readMaxInFlight,
         // output
         Path resultJson,
         Path reportHtml,
@@ -80,6 +89,7 @@ public record StressConfig(
         Path csvDir,
         int prometheusPort,
         boolean jmx,
+        Double verifyAfter,
         Sla sla) {
 
     /** Partitions per unlogged batch at most: Cassandra's warning threshold. */
@@ -183,12 +193,21 @@ public record StressConfig(
         Integer redisPool;
         boolean primeCache;
         int indexMaxInFlight;
+        Double readRate;
+        Duration readWindow;
+        HotSet readHot;
+        Double searchRate;
+        Double freshnessProbes;
+        String freshnessDc;
+        String readConsistency;
+        int readMaxInFlight;
         Path resultJson;
         Path reportHtml;
         Path hdrLog;
         Path csvDir;
         Integer prometheusPort;
         boolean jmx;
+        Double verifyAfter;
         Sla sla;
 
 
@@ -250,12 +269,21 @@ public record StressConfig(
         public Builder redisPool(int v) { redisPool = v; return this; }
         public Builder primeCache(boolean v) { primeCache = v; return this; }
         public Builder indexMaxInFlight(int v) { indexMaxInFlight = v; return this; }
+        public Builder readRate(Double v) { readRate = v; return this; }
+        public Builder readWindow(Duration v) { readWindow = v; return this; }
+        public Builder readHot(HotSet v) { readHot = v; return this; }
+        public Builder searchRate(Double v) { searchRate = v; return this; }
+        public Builder freshnessProbes(Double v) { freshnessProbes = v; return this; }
+        public Builder freshnessDc(String v) { freshnessDc = v; return this; }
+        public Builder readConsistency(String v) { readConsistency = v; return this; }
+        public Builder readMaxInFlight(int v) { readMaxInFlight = v; return this; }
         public Builder resultJson(Path v) { resultJson = v; return this; }
         public Builder reportHtml(Path v) { reportHtml = v; return this; }
         public Builder hdrLog(Path v) { hdrLog = v; return this; }
         public Builder csvDir(Path v) { csvDir = v; return this; }
         public Builder prometheusPort(int v) { prometheusPort = v; return this; }
         public Builder jmx(boolean v) { jmx = v; return this; }
+        public Builder verifyAfter(Double v) { verifyAfter = v; return this; }
         public Builder sla(Sla v) { sla = v; return this; }
 
         /** Whether a password was given by any means (option, file or environment). */
@@ -349,6 +377,21 @@ public record StressConfig(
             if (primeCache && cache == CacheKind.REDIS) {
                 throw new ConfigException("--prime-cache: a Redis cache keeps its entries across runs; priming is for --cache guava");
             }
+            String readCl = readConsistency.toUpperCase(Locale.ROOT);
+            if (!CONSISTENCY_LEVELS.contains(readCl) || readCl.equals("ANY") || readCl.equals("EACH_QUORUM")) {
+                throw new ConfigException("--read-cl: '" + readConsistency + "' is not a read consistency level ("
+                        + "ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM)");
+            }
+            atLeast("--read-max-in-flight", readMaxInFlight, 1);
+            if (freshnessDc != null && freshnessProbes == null) {
+                throw new ConfigException("--freshness-dc: says where --freshness-probes read; add --freshness-probes");
+            }
+            if (readHot != null && readRate == null) {
+                throw new ConfigException("--read-hot: shapes the reads of --read-rate; add --read-rate");
+            }
+            if (readWindow.toMillis() < 1000) {
+                throw new ConfigException("--read-window: at least 1s, got " + Parse.format(readWindow));
+            }
             atLeast("--retries", retries, 0);
             if (retries > MAX_RETRIES) {
                 throw new ConfigException("--retries: at most " + MAX_RETRIES + ", got " + retries);
@@ -383,8 +426,9 @@ public record StressConfig(
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
                     keystorePassword, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
-                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, primeCache, indexMaxInFlight, resultJson, reportHtml,
-                    hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, sla);
+                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, primeCache, indexMaxInFlight,
+                    readRate, readWindow, readHot, searchRate, freshnessProbes, freshnessDc, readCl, readMaxInFlight, resultJson, reportHtml,
+                    hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, verifyAfter, sla);
         }
 
         /** This process's share of the plan, from --instance, --instances and the environment. */

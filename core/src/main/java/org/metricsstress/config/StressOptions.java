@@ -5,6 +5,7 @@ import static org.metricsstress.config.OptionDef.Section.INDEX;
 import static org.metricsstress.config.OptionDef.Section.OUTPUT;
 import static org.metricsstress.config.OptionDef.Section.PIPELINE;
 import static org.metricsstress.config.OptionDef.Section.PLAN;
+import static org.metricsstress.config.OptionDef.Section.READ;
 import static org.metricsstress.config.OptionDef.Section.SCHEMA;
 
 import static org.metricsstress.config.ValueType.CONTACT_POINTS;
@@ -174,6 +175,25 @@ public final class StressOptions {
             opt(null, "--index-max-in-flight", "N", "index write requests in flight at most; a resource that finds none free "
                     + "is indexed at its next sample instead (counted as deferred)", INDEX,
                     POSITIVE_INT, 256, Builder::indexMaxInFlight, StressConfig::indexMaxInFlight),
+            // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
+            derived(null, "--read-rate", "N", "range reads per second (open loop: latency from each read's intended "
+                    + "time): one resource's samples over --read-window, partition by partition as Newts lays them out; "
+                    + "every value read is checked", READ, POSITIVE_NUMBER, "off", Builder::readRate, StressConfig::readRate),
+            opt(null, "--read-window", "DURATION", "the time range a read covers, ending at its intended time", READ,
+                    DURATION, Duration.ofHours(2), Builder::readWindow, StressConfig::readWindow),
+            derived(null, "--read-hot", "R%:Q%", "a hot set: R% of the resources get Q% of the reads (e.g. 10%:90%)",
+                    READ, ValueType.HOT_SET, "uniform", Builder::readHot, StressConfig::readHot),
+            derived(null, "--search-rate", "N", "index searches per second, as OpenNMS browses its resource tree: the "
+                    + "children of a resource's parent (terms where _parent is its interface)", READ, POSITIVE_NUMBER, "off", Builder::searchRate, StressConfig::searchRate),
+            derived(null, "--freshness-probes", "N", "probes per second of write-to-readable time: a sample is polled "
+                    + "(bounded, with backoff) from its intended time until a read at --read-cl returns it", READ,
+                    POSITIVE_NUMBER, "off", Builder::freshnessProbes, StressConfig::freshnessProbes),
+            derived(null, "--freshness-dc", "DC", "probe through this DC's own connection: replication lag into it", READ, TEXT, "the local DC", Builder::freshnessDc,
+                    StressConfig::freshnessDc),
+            opt(null, "--read-cl", "LEVEL", "read consistency level (reads, searches and probes)", READ,
+                    TEXT, "LOCAL_ONE", Builder::readConsistency, StressConfig::readConsistency),
+            opt(null, "--read-max-in-flight", "N", "reads, searches and probes in flight at most, apart from the writes'",
+                    READ, POSITIVE_INT, 64, Builder::readMaxInFlight, StressConfig::readMaxInFlight),
             // --- output: where figures go, not what is measured, so a result file does not list them
             output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
                     PATH, Builder::resultJson),
@@ -186,6 +206,9 @@ public final class StressOptions {
                     + "127.0.0.1:PORT/metrics while running", PORT, Builder::prometheusPort),
             new OptionDef(null, "--jmx", null, "publish the metrics as JMX MBeans in the domain metrics-stress", OUTPUT, null,
                     new OptionDef.Typed<>(FLAG, false, null, Builder::jmx, null)),
+            derived(null, "--verify-after", "SHARE", "after the run, read back this share of its resources (e.g. 1%, "
+                    + "all): every sample's value, every series complete but for what the run lost, their index rows; "
+                    + "a mismatch exits 1", OUTPUT, ValueType.SHARE, null, Builder::verifyAfter, StressConfig::verifyAfter),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
                     + "failing them exits 1", OUTPUT, SLA, null, Builder::sla, StressConfig::sla));
 

@@ -51,6 +51,10 @@ public final class ValueType<T> {
     public static final ValueType<Instance> INSTANCE = text(Instance::parse, Instance::toString);
     /** An instant, shown and kept in results as ISO-8601 UTC. */
     public static final ValueType<java.time.Instant> INSTANT = text(Parse::instant, java.time.Instant::toString);
+    /** A share of something: {@code all}, {@code 5%} or a fraction such as {@code 0.05}; kept as a fraction in (0, 1]. */
+    public static final ValueType<Double> SHARE = new ValueType<>(Parse::share,
+            v -> v >= 1 ? "all" : plain(v * 100) + "%", v -> v);
+    public static final ValueType<HotSet> HOT_SET = text(HotSet::parse, HotSet::toString);
     public static final ValueType<RateSteps> RATE_STEPS = text(RateSteps::parse, RateSteps::text);
     public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
     /** Shown without its user info, which may hold a password. */

@@ -39,7 +39,8 @@ final class RunResults {
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
             long settled, boolean drained, long cpuNanos, long gcCountAtStart, long gcMillisAtStart,
-            List<IntervalStats> intervals, List<RunEvent> events) {
+            List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics) {
+        org.metricsstress.result.ReadSummary reads = reads(readMetrics);
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
         double drainSeconds = (settled - generationEnd) / 1e9;
         Map<String, Long> byClass = new LinkedHashMap<>();
@@ -79,7 +80,25 @@ final class RunResults {
                 client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes(m), List.copyOf(events), steps(config, schedule, intervals), null);
+                nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null);
+    }
+
+    private static org.metricsstress.result.ReadSummary reads(org.metricsstress.metrics.ReadMetrics r) {
+        if (r == null) {
+            return null;
+        }
+        r.settle();
+        Map<String, Long> byClass = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            byClass.put(c.name().toLowerCase(Locale.ROOT), r.readFailures(c));
+        }
+        return new org.metricsstress.result.ReadSummary(r.readsSent(), r.readsCompleted(), r.readsFailed(),
+                r.readsSent() - r.readsCompleted() - r.readsFailed(), byClass, r.rowsRead(), r.valueMismatches(),
+                LatencySummary.of(r.readResponse().total()), LatencySummary.of(r.readService().total()),
+                r.searchesSent(), r.searchesCompleted(), r.searchesFailed(),
+                r.searchesSent() - r.searchesCompleted() - r.searchesFailed(), r.searchMisses(),
+                LatencySummary.of(r.searchResponse().total()), r.probesSent(), r.probesReadable(), r.probesFailed(),
+                r.probesSent() - r.probesReadable() - r.probesFailed(), LatencySummary.of(r.freshness().total()));
     }
 
     /** With --rate-steps, each step from the intervals that ended in it; none for a run at one rate. */

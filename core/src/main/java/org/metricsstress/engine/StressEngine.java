@@ -45,6 +45,9 @@ import org.metricsstress.report.Summary;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.CassandraSampleWriter;
+import org.metricsstress.verify.ReadBack;
+import org.metricsstress.read.ReadStage;
+import org.metricsstress.metrics.ReadMetrics;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -143,7 +146,7 @@ public final class StressEngine {
                     () -> new CassandraSampleWriter(session, config, metrics));
             CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
                     () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan)));
-            return generate(plan, cluster, cache, primed, writer, indexer);
+            return generate(session, plan, cluster, cache, primed, writer, indexer);
         } finally {
             // A run that ended before generating must not keep a waiter waiting.
             generationStarted.countDown();
@@ -225,8 +228,12 @@ public final class StressEngine {
         return indexMetrics;
     }
 
-    private StressResult generate(StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
-            CachePrimer.Primed primed, CassandraSampleWriter writer, CassandraIndexer indexer) {
+    private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
+            CachePrimer.Primed primed, CassandraSampleWriter writer, CassandraIndexer indexer) throws ClusterException {
+        // Before the clock starts and before anything that must be closed: a --freshness-dc that cannot
+        // be reached ends the run here, and connecting to it takes nothing from the schedule.
+        CqlSession probeSession = config.freshnessDc() == null || config.freshnessProbes() == null ? session
+                : CassandraConnector.connect(config, config.freshnessDc());
         long nowNanos = System.nanoTime();
         long nowMillis = System.currentTimeMillis();
         long startMillis;
@@ -247,6 +254,9 @@ public final class StressEngine {
                 ? Schedule.stepped(plan, startNanos, startMillis, config.rateSteps().steps())
                 : new Schedule(plan, startNanos, startMillis,
                         config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
+        ReadMetrics readMetrics = ReadStage.wanted(config) ? new ReadMetrics(metrics.registry()) : null;
+        ReadStage reads = readMetrics == null ? null
+                : new ReadStage(session, probeSession, config, plan, schedule, readMetrics);
         this.startNanos = startNanos;
         generationStarted.countDown();
         // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
@@ -288,6 +298,9 @@ public final class StressEngine {
         try {
             awaitStartAt(startNanos);
             threads.forEach(Thread::start);
+            if (reads != null) {
+                reads.start();
+            }
 
             long reportNanos = config.reportInterval().toNanos();
             long nextReport = startNanos + reportNanos;
@@ -346,6 +359,10 @@ public final class StressEngine {
             long generationEnd = System.nanoTime();
 
             boolean drained = drain(ring, writer, indexer, metrics);
+            if (reads != null) {
+                // Every read, search and probe sent is settled (or counted unsettled) before the figures are read.
+                awaitReads(reads);
+            }
             long settled = System.nanoTime();
             IntervalStats last = sampler.sample(settled);
             // The drain's own interval is often a few milliseconds: its counts are in the totals and
@@ -357,7 +374,7 @@ public final class StressEngine {
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals, events);
+                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics);
             settledNormally = true;
         } finally {
             if (!settledNormally) {
@@ -371,10 +388,16 @@ public final class StressEngine {
                 ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
             }
             live.close();
+            if (reads != null) {
+                reads.close();
+            }
         }
         if (config.sla() != null) {
             result = result.steps().isEmpty() ? result.withSla(SlaCheck.evaluate(config.sla(), result))
                     : SlaCheck.evaluateSteps(config.sla(), result);
+        }
+        if (config.verifyAfter() != null) {
+            result = result.withVerify(readBack(session, result));
         }
         Summary.print(result, out);
         writeFile("result", config.resultJson(), result, ResultJson::write);
@@ -383,6 +406,28 @@ public final class StressEngine {
             Thread.currentThread().interrupt();
         }
         return result;
+    }
+
+    private void awaitReads(ReadStage reads) {
+        try {
+            if (!reads.awaitIdle(config.requestTimeout().toMillis() + ReadStage.probeBoundMillis())) {
+                out.println("reads: some still in flight after the wait; counted as unsettled");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** --verify-after: the run's resources read back; a cluster error while reading is a finding, not a crash. */
+    private org.metricsstress.result.VerifyReport readBack(CqlSession session, StressResult result) {
+        try {
+            return ReadBack.verify(session, config, java.time.Instant.parse(result.startedAt()).toEpochMilli(),
+                    result.generationSeconds(), config.verifyAfter(), result.dropped() + result.failed(), out);
+        } catch (DriverException e) {
+            out.println("verify: reading back failed: " + CassandraConnector.reason(e));
+            return new org.metricsstress.result.VerifyReport(0, 0, 0, 0, 0, 0, result.dropped() + result.failed(), 0, 0,
+                    List.of(), CassandraConnector.reason(e));
+        }
     }
 
     /** Writes a result to a file, e.g. {@code ResultJson::write}. */

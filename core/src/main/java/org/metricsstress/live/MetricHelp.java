@@ -36,6 +36,18 @@ final class MetricHelp {
             Map.entry("index.resources-in-plan", "resources the plan will index"),
             Map.entry("index.cache-size", "entries in the resource cache (Redis: keys in its database; -1 unknown)"),
             Map.entry("plan.target-rate", "samples per second the plan asks for"),
+            Map.entry("reads.sent", "range reads sent (--read-rate)"),
+            Map.entry("reads.completed", "range reads answered"),
+            Map.entry("reads.failed", "range reads that failed"),
+            Map.entry("reads.rows", "sample rows read"),
+            Map.entry("reads.value-mismatches", "rows read whose value was not the generator's"),
+            Map.entry("searches.sent", "index searches sent (--search-rate)"),
+            Map.entry("searches.completed", "index searches answered"),
+            Map.entry("searches.failed", "index searches that failed"),
+            Map.entry("searches.misses", "searches whose answer lacked the resource they were made for"),
+            Map.entry("freshness.probes", "freshness probes started (--freshness-probes)"),
+            Map.entry("freshness.readable", "probes whose sample became readable"),
+            Map.entry("freshness.failed", "probes whose sample was not readable within the bound"),
             Map.entry("client.cpu-millis", "CPU time this process used, milliseconds (rate() / 10 = % of one core)"),
             Map.entry("client.heap-used-bytes", "heap in use in this process"));
 

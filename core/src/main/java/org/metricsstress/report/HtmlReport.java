@@ -201,6 +201,13 @@ public final class HtmlReport {
         latencyRow(sb, "service", r.serviceLatency(), "sent → acknowledged");
         latencyRow(sb, "queue", r.queueLatency(), "intended → picked up");
         latencyRow(sb, "schedule lag", r.scheduleLag(), "intended → generated");
+        if (r.reads() != null) {
+            // The read side's own histograms: counts are reads, searches and probes, not commits.
+            latencyRow(sb, "read", r.reads().readResponse(), "intended → answered (reads)");
+            latencyRow(sb, "read service", r.reads().readService(), "sent → answered (reads)");
+            latencyRow(sb, "search", r.reads().searchResponse(), "intended → answered (searches)");
+            latencyRow(sb, "freshness", r.reads().freshness(), "intended → readable (probes)");
+        }
         sb.append("</tbody></table></div></section>\n");
     }
 

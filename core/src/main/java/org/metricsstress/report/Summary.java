@@ -43,6 +43,55 @@ public final class Summary {
         }
     }
 
+    /** The read side: reads, searches and freshness probes, each sent = completed + failed + unsettled. */
+    private static void reads(PrintStream out, org.metricsstress.result.ReadSummary r, double seconds) {
+        if (r == null) {
+            return;
+        }
+        if (r.readsSent() > 0) {
+            out.printf(Locale.ROOT, "reads         %s sent (%s/s), %s completed, %s failed, %s unsettled; %s rows, "
+                            + "%s values not the generator's%n", Numbers.count(r.readsSent()),
+                    Numbers.rate(seconds > 0 ? r.readsCompleted() / seconds : 0), Numbers.count(r.readsCompleted()),
+                    Numbers.count(r.readsFailed()), Numbers.count(r.readsUnsettled()), Numbers.count(r.rowsRead()),
+                    Numbers.count(r.valueMismatches()));
+            latency(out, "read", "intended -> answered", "reads", r.readResponse());
+            latency(out, "read service", "sent -> answered", "reads", r.readService());
+        }
+        if (r.searchesSent() > 0) {
+            out.printf(Locale.ROOT, "searches      %s sent, %s completed, %s failed, %s unsettled; %s without their "
+                            + "resource%n", Numbers.count(r.searchesSent()), Numbers.count(r.searchesCompleted()),
+                    Numbers.count(r.searchesFailed()), Numbers.count(r.searchesUnsettled()),
+                    Numbers.count(r.searchMisses()));
+            latency(out, "search", "intended -> answered", "searches", r.searchResponse());
+        }
+        if (r.probesSent() > 0) {
+            out.printf(Locale.ROOT, "freshness     %s probes, %s readable, %s failed (not readable within %d s), "
+                            + "%s unsettled%n", Numbers.count(r.probesSent()), Numbers.count(r.probesReadable()),
+                    Numbers.count(r.probesFailed()), 10, Numbers.count(r.probesUnsettled()));
+            latency(out, "freshness", "intended -> readable", "probes", r.freshness());
+        }
+    }
+
+    /** What reading the run back found; the first mismatches word for word. */
+    public static void verify(PrintStream out, org.metricsstress.result.VerifyReport v) {
+        if (v == null) {
+            return;
+        }
+        if (v.error() != null) {
+            out.println("verify        FAILED: reading back stopped: " + v.error());
+            return;
+        }
+        out.printf(Locale.ROOT, "verify        %s resources, %s samples expected, %s read: %s missing%s, %s unexpected, "
+                        + "%s wrong value; index rows %s checked, %s missing : %s%n",
+                Numbers.count(v.resourcesChecked()), Numbers.count(v.samplesExpected()), Numbers.count(v.samplesRead()),
+                Numbers.count(v.missing()), v.allowedMissing() > 0 ? " (the run lost " + Numbers.count(v.allowedMissing())
+                        + ")" : "", Numbers.count(v.unexpected()), Numbers.count(v.wrongValues()),
+                Numbers.count(v.indexRowsChecked()), Numbers.count(v.indexRowsMissing()), v.clean() ? "CLEAN" : "MISMATCH");
+        for (String m : v.firstMismatches()) {
+            out.println("  " + m);
+        }
+    }
+
     public static void print(StressResult r, PrintStream out) {
         out.println();
         out.println("=== metrics-stress summary ===");
@@ -102,7 +151,9 @@ public final class Summary {
                         c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample());
         out.printf(Locale.ROOT, "client        %s, heap peak %d MiB of %d, GC %d collections %.0f ms%n", cpu,
                 c.peakHeapBytes() >> 20, c.maxHeapBytes() >> 20, c.gcCount(), c.gcPauseMs());
+        reads(out, r.reads(), r.generationSeconds());
         steps(out, r.steps());
+        verify(out, r.verify());
         if (r.verdict() != null) {
             out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());
         }

@@ -147,7 +147,7 @@ public final class ResultMerge {
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
-                events(sources, start), steps(rs), info);
+                events(sources, start), steps(rs), reads(rs), null, info);
     }
 
     static long startMillis(StressResult r) {
@@ -265,6 +265,27 @@ public final class ResultMerge {
         }
         out.sort(Comparator.comparing((NodeSummary n) -> String.valueOf(n.dc())).thenComparing(NodeSummary::node));
         return out;
+    }
+
+    /** The instances' read sides added: counts summed, histograms added. */
+    private static ReadSummary reads(List<StressResult> rs) {
+        List<ReadSummary> parts = rs.stream().map(StressResult::reads).filter(Objects::nonNull).toList();
+        if (parts.isEmpty()) {
+            return null;
+        }
+        Map<String, Long> byClass = new LinkedHashMap<>();
+        parts.forEach(p -> p.readsFailedByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
+        return new ReadSummary(sum(parts, ReadSummary::readsSent), sum(parts, ReadSummary::readsCompleted),
+                sum(parts, ReadSummary::readsFailed), sum(parts, ReadSummary::readsUnsettled), byClass,
+                sum(parts, ReadSummary::rowsRead), sum(parts, ReadSummary::valueMismatches),
+                add(parts.stream().map(ReadSummary::readResponse).toList()),
+                add(parts.stream().map(ReadSummary::readService).toList()),
+                sum(parts, ReadSummary::searchesSent), sum(parts, ReadSummary::searchesCompleted),
+                sum(parts, ReadSummary::searchesFailed), sum(parts, ReadSummary::searchesUnsettled),
+                sum(parts, ReadSummary::searchMisses), add(parts.stream().map(ReadSummary::searchResponse).toList()),
+                sum(parts, ReadSummary::probesSent), sum(parts, ReadSummary::probesReadable),
+                sum(parts, ReadSummary::probesFailed), sum(parts, ReadSummary::probesUnsettled),
+                add(parts.stream().map(ReadSummary::freshness).toList()));
     }
 
     /** Step k of every instance added: the instances ran the same profile on one clock. */

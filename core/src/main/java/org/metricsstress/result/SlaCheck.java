@@ -12,14 +12,14 @@ public final class SlaCheck {
     /** What criteria are judged on: a whole run, or one step of a stepped profile. */
     private record Figures(long unaccounted, long dropped, long failed, double target, double written, double cpu,
             double indexSeconds, LatencySummary response, LatencySummary service, LatencySummary queue,
-            LatencySummary lag) {}
+            LatencySummary lag, ReadSummary reads) {}
 
     /** Every --sla implies this one: a run whose audit does not balance passes nothing. */
     public static SlaResult evaluate(Sla sla, StressResult r) {
         return evaluate(sla, new Figures(r.unaccounted(), r.dropped(), r.failed(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.client().cpuPercent(),
                 r.index() == null ? -1 : r.index().secondsToComplete(), r.responseLatency(), r.serviceLatency(),
-                r.queueLatency(), r.scheduleLag()));
+                r.queueLatency(), r.scheduleLag(), r.reads()));
     }
 
     /**
@@ -41,7 +41,7 @@ public final class SlaCheck {
     public static SlaResult evaluate(Sla sla, StepSummary s, long unaccounted) {
         return evaluate(sla, new Figures(unaccounted, s.dropped(), s.failed(), s.targetSamplesPerSecond(),
                 s.writtenSamplesPerSecond(), s.cpuPercent(), -1, s.response(), s.service(), s.queue(),
-                s.scheduleLag()));
+                s.scheduleLag(), null));
     }
 
     private static SlaResult evaluate(Sla sla, Figures f) {
@@ -75,17 +75,24 @@ public final class SlaCheck {
             default:
                 break;
         }
-        int dot = metric.indexOf('.');
-        LatencySummary l = switch (metric.substring(0, dot)) {
+        // Longest prefix first: read.service.p99 is not read.(service.p99).
+        String prefix = metric.startsWith("read.service.") ? "read.service" : metric.substring(0, metric.indexOf('.'));
+        String name = metric.substring(prefix.length() + 1);
+        ReadSummary reads = r.reads();
+        LatencySummary l = switch (prefix) {
             case "service" -> r.service();
             case "queue" -> r.queue();
             case "lag" -> r.lag();
+            case "read" -> reads == null ? LatencySummary.EMPTY : reads.readResponse();
+            case "read.service" -> reads == null ? LatencySummary.EMPTY : reads.readService();
+            case "search" -> reads == null ? LatencySummary.EMPTY : reads.searchResponse();
+            case "freshness" -> reads == null ? LatencySummary.EMPTY : reads.freshness();
             default -> r.response();
         };
         if (l.count() == 0) {
             return Double.NaN;
         }
-        return switch (metric.substring(dot + 1)) {
+        return switch (name) {
             case "p50" -> l.p50Ms();
             case "p90" -> l.p90Ms();
             case "p99" -> l.p99Ms();

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param nodes             per coordinator node, ordered by data centre and address
  * @param events            what happened to the cluster during the run (faults injected), in time order
  * @param steps             each step of a --rate-steps profile on its own; empty for one rate
+ * @param reads             the read side (--read-rate, --search-rate, --freshness-probes), or null without reads
+ * @param verify            what --verify-after read back, or null without it
  * @param merge             for a result merged from instances' results, which ones; null for one run
  */
 public record StressResult(
@@ -61,6 +63,8 @@ public record StressResult(
         List<NodeSummary> nodes,
         List<RunEvent> events,
         List<StepSummary> steps,
+        ReadSummary reads,
+        VerifyReport verify,
         MergeInfo merge) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
@@ -105,7 +109,7 @@ public record StressResult(
                 drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null);
+                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -114,7 +118,7 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events, steps, merge);
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events, steps, reads, verify, merge);
     }
 
     /** This result with its steps judged, and the run's outcome: passed only if every step passed. */
@@ -123,7 +127,17 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events, List.copyOf(judged), merge);
+                client, index, cache, verdict, outcome, intervals, writes, nodes, events, List.copyOf(judged), reads, verify,
+                merge);
+    }
+
+    /** This result with what reading it back found. */
+    public StressResult withVerify(VerifyReport report) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, report, merge);
     }
 
     /** generated = written + dropped + failed, exactly. */

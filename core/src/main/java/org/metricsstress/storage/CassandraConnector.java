@@ -33,6 +33,14 @@ public final class CassandraConnector {
 
     /** Connects within {@code connectTimeout} or fails with a message naming the contact points. */
     public static CqlSession connect(StressConfig c) throws ClusterException {
+        return connect(c, c.localDc());
+    }
+
+    /**
+     * A session whose local data centre is {@code localDc} (null: inferred from the contact
+     * points): LOCAL_* consistency levels then mean that DC, as --freshness-dc needs.
+     */
+    public static CqlSession connect(StressConfig c, String localDc) throws ClusterException {
         // The driver's own class loader (inside OSGi the thread's context loader cannot see its
         // classes), and ours after it for the policies we give it by name.
         ClassLoader loader = new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
@@ -59,7 +67,7 @@ public final class CassandraConnector {
                     .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
                     .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.speculativeDelay());
         }
-        if (c.localDc() == null) {
+        if (localDc == null) {
             cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
         }
         if (c.ssl()) {
@@ -82,8 +90,8 @@ public final class CassandraConnector {
         for (ContactPoint p : c.contactPoints()) {
             b.addContactPoint(new InetSocketAddress(p.host(), p.port()));
         }
-        if (c.localDc() != null) {
-            b.withLocalDatacenter(c.localDc());
+        if (localDc != null) {
+            b.withLocalDatacenter(localDc);
         }
         if (c.username() != null) {
             b.withAuthCredentials(c.username(), c.password() == null ? "" : c.password());

@@ -34,10 +34,12 @@ class LayeringTest {
         MAY_USE.put("generate", List.of("config", "metrics", "plan", "pipeline"));
         MAY_USE.put("storage", List.of("config", "failure", "metrics", "plan", "pipeline"));
         MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "storage"));
+        MAY_USE.put("read", List.of("config", "metrics", "plan", "generate", "storage", "index"));
+        MAY_USE.put("verify", List.of("config", "failure", "plan", "generate", "storage", "index", "result"));
         MAY_USE.put("report", List.of("config", "result"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
-                "storage", "index", "result", "report", "live"));
+                "storage", "index", "result", "report", "live", "verify", "read"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
                 "storage", "index", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts

@@ -29,7 +29,11 @@ class SlaTest {
         "cpu<80%;cpu;<;80",
         "failed == 0;failed;=;0",
         "index.time<=120;index.time;<=;120",
-        "queue.p50>0.1;queue.p50;>;0.1"
+        "queue.p50>0.1;queue.p50;>;0.1",
+        "read.p99<50ms;read.p99;<;50",
+        "read.service.p99.9<0.2s;read.service.p99.9;<;200",
+        "search.max<5;search.max;<;5",
+        "freshness.p99<1s;freshness.p99;<;1000"
     })
     void unitsAndPrefixes(String text, String metric, String op, double threshold) {
         Sla.Criterion c = Sla.parse("--sla", text).criteria().get(0);

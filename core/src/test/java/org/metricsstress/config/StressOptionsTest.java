@@ -239,4 +239,33 @@ class StressOptionsTest {
         assertTrue(error("--nodes", "1", "--interfaces", "1", "--groups", "1", "--attributes", "1",
                 "--rate-steps", "5k:1m").contains("paces the plan's intervals under 1ms apart"));
     }
+
+    @Test
+    void readOptionsAreOffUnlessAskedAndTheirMistakesAreOneLine() {
+        StressConfig off = StressConfig.builder().build();
+        assertNull(off.readRate());
+        assertNull(off.searchRate());
+        assertNull(off.freshnessProbes());
+        assertEquals(Duration.ofHours(2), off.readWindow());
+        assertEquals("LOCAL_ONE", off.readConsistency());
+        StressConfig c = parse("--read-rate", "50", "--read-hot", "10%:90%", "--search-rate", "5", "--freshness-probes",
+                "2", "--read-cl", "local_quorum", "--read-window", "30m");
+        assertEquals(50.0, c.readRate());
+        assertEquals(new HotSet(0.1, 0.9), c.readHot());
+        assertEquals("10%:90%", c.readHot().toString());
+        assertEquals("LOCAL_QUORUM", c.readConsistency());
+        assertEquals(Duration.ofMinutes(30), c.readWindow());
+        assertEquals("--read-hot: shapes the reads of --read-rate; add --read-rate", error("--read-hot", "10%:90%"));
+        assertEquals("--read-hot: '10%' is not RESOURCES%:READS% (e.g. 10%:90%)",
+                error("--read-rate", "5", "--read-hot", "10%"));
+        assertTrue(error("--read-cl", "each_quorum").startsWith("--read-cl: 'each_quorum' is not a read consistency"));
+        assertEquals("--read-rate: must be a number above 0, got 0", error("--read-rate", "0"));
+        assertEquals("--verify-after: 'most' is not a share: all, a percentage up to 100% (e.g. 1%) or a fraction up to 1",
+                error("--verify-after", "most"));
+        assertEquals("--freshness-dc: says where --freshness-probes read; add --freshness-probes",
+                error("--freshness-dc", "dc2"));
+        assertEquals("dc2", parse("--freshness-probes", "1", "--freshness-dc", "dc2").freshnessDc());
+        assertEquals(0.01, parse("--verify-after", "1%").verifyAfter(), 1e-12);
+        assertEquals(1.0, parse("--verify-after", "all").verifyAfter());
+    }
 }

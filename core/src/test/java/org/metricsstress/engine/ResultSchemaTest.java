@@ -72,10 +72,19 @@ class ResultSchemaTest {
             index.groupIndexed(0);
             cache.put(1, 2);
             List<IntervalStats> intervals = List.of(sampler.sample(start + 1_000_000_000L));
+            org.metricsstress.metrics.ReadMetrics reads = new org.metricsstress.metrics.ReadMetrics(metrics.registry());
+            reads.readSent();
+            reads.readCompleted(240, 0, start, start + 1_000_000, start + 3_000_000);
+            reads.readSent();
+            reads.readFailed(ErrorClass.TIMEOUT);
+            reads.searchSent();
+            reads.searchCompleted(true, start, start + 2_000_000);
+            reads.probeSent();
+            reads.probeReadable(start, start + 40_000_000);
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(config, plan, metrics, index, cache, null, cluster(),
                     schedule, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 0, 0, intervals,
-                    List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")));
+                    List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")), reads);
             r = r.withSla(SlaCheck.evaluate(config.sla(), r));
 
             Path file = dir.resolve("result.json");
@@ -94,6 +103,12 @@ class ResultSchemaTest {
             assertEquals(1, json.get("nodes").get(1).get("failedAttemptsByClass").get("timeout").asInt());
             assertEquals(9, json.get("nodes").get(0).get("samplesWritten").asInt());
             assertEquals(1, json.get("writes").get("retries").asInt());
+            JsonNode readSide = json.get("reads");
+            assertEquals(2, readSide.get("readsSent").asInt());
+            assertEquals(1, readSide.get("readsFailedByClass").get("timeout").asInt());
+            assertEquals(240, readSide.get("rowsRead").asInt());
+            assertEquals(1, readSide.get("freshness").get("count").asInt());
+            assertEquals(40.0, readSide.get("freshness").get("p99Ms").asDouble(), 0.1);
             assertEquals("kill dc2 (127.0.0.2)", json.get("events").get(0).get("text").asText());
             Path again = dir.resolve("again.json");
             ResultJson.write(ResultJson.read(file), again);

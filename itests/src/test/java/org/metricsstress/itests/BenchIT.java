@@ -40,7 +40,7 @@ class BenchIT {
 
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();
         assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
-                "ceiling-again"), names);
+                "pipeline-mixed", "ceiling-again"), names);
         for (BenchPhase p : result.phases()) {
             assertTrue(p.written() > 0, p.name() + " wrote nothing");
             assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
@@ -51,7 +51,11 @@ class BenchIT {
         // resource and 10 per interface resource with 10 attributes and 2 strings.
         assertEquals(200 * 28 + 40 * 10, result.phases().get(2).indexRowsWritten(), "cold: every index row once");
         assertEquals(0, result.phases().get(3).indexRowsWritten(), "warm: the cache knows every resource");
-        double meanCeiling = (result.phases().get(0).samplesPerSecond() + result.phases().get(4).samplesPerSecond()) / 2;
+        BenchPhase mixed = result.phases().get(4);
+        assertTrue(mixed.readsPerSecond() > 0 && mixed.readServiceP99Millis() > 0, "mixed: reads answered beside ingest");
+        assertTrue(result.phases().stream().filter(p -> p != mixed).allMatch(p -> p.readsPerSecond() < 0),
+                "only the mixed phase reads");
+        double meanCeiling = (result.phases().get(0).samplesPerSecond() + result.phases().get(5).samplesPerSecond()) / 2;
         assertEquals(result.phases().get(1).samplesPerSecond() / meanCeiling, result.phases().get(1).ratioToCeiling(), 1e-9);
         double perSample = (double) result.memory().get("heapBytesPerBufferedSample");
         assertTrue(perSample > 8 && perSample < 64, "heap per buffered sample: " + perSample);

@@ -31,6 +31,7 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.ReadSummary;
 import org.metricsstress.result.StressResult;
 
 /**
@@ -189,5 +190,20 @@ class MultiDcIT {
             inDc2 = rowsThrough("dc2", "it_dc_restart");
         }
         assertEquals(r.written(), inDc2, "dc2 holds every row after hint replay and repair");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(0)
+    void freshnessProbesFromTheOtherDcMeasureTheReplicationLagIntoIt() throws Exception {
+        // Writes at LOCAL_ONE in dc1; probes read at LOCAL_ONE through a connection local to dc2, so a
+        // probe succeeds only once dc2's replica has the sample.
+        Outcome o = run(config("it_dc_fresh", "LOCAL_ONE", 6).freshnessProbes(5.0).freshnessDc("dc2").build(), null);
+        ReadSummary reads = o.result().reads();
+        assertTrue(o.passed(), o.problem());
+        assertTrue(reads.probesSent() >= 20, "probes " + reads.probesSent());
+        assertEquals(reads.probesSent(), reads.probesReadable() + reads.probesFailed() + reads.probesUnsettled());
+        assertEquals(0, reads.probesUnsettled());
+        assertEquals(reads.probesReadable(), reads.freshness().count());
+        assertTrue(reads.probesReadable() > reads.probesSent() / 2, "most samples reach dc2 within the bound");
     }
 }

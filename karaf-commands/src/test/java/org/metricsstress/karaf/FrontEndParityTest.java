@@ -35,6 +35,8 @@ class FrontEndParityTest {
         "--cache redis --redis redis://127.0.0.1:6380/2 --redis-pool 3 --index-max-in-flight 7",
         "-n 10 --instance 1/4 --start-at 2023-11-14T22:13:20Z --duration 36500d",
         "-n 10 --instance 2 --instances 3 --start-at 1700000000 --duration 36500d",
+        "--rate-steps 5k:1m,10k:1m --read-rate 5 --read-hot 10%:90% --search-rate 1 --freshness-probes 0.5",
+        "--read-cl local_quorum --read-window 30m --read-max-in-flight 8 --verify-after 1%",
     })
     void sameWordsSameConfiguration(String line) {
         List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
@@ -62,6 +64,9 @@ class FrontEndParityTest {
         "--instance 4/4",
         "--instances 2",
         "--start-at noon",
+        "--read-hot 10%:90%",
+        "--rate-steps 5k",
+        "--verify-after 200%",
     })
     void sameMistakeSameLine(String line) {
         List<String> args = List.of(line.split(" "));

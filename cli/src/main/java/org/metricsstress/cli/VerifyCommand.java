@@ -1,0 +1,110 @@
+package org.metricsstress.cli;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.config.ValueType;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.report.Summary;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.VerifyReport;
+import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.verify.ReadBack;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code metrics-stress verify}: reads back what a run wrote, from an existing keyspace. The run's
+ * plan, seed, keyspace and time range come from its result file ({@code --from-result}) or from
+ * the same options the run was given plus {@code --start-at}; the cluster options are this
+ * command's own. Exit 1 on any mismatch.
+ */
+final class VerifyCommand {
+    /** Settings of the run that say what it wrote; taken from its result file when there is one. */
+    private static final Set<String> RUN_SETTINGS = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
+            "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
+            "--duration", "--rate-steps", "--instance", "--instances", "--keyspace");
+
+    static final OptionDef FROM_RESULT = OptionDef.own("--from-result", "FILE",
+            "the run's result file (--result-json): its plan, seed, keyspace, start and length, and what it lost",
+            ValueType.PATH, null, "none: give the run's options and --start-at");
+    static final OptionDef RESOURCES = OptionDef.own("--resources", "SHARE",
+            "share of the run's group resources to read back: a percentage, a fraction or all", ValueType.SHARE, 0.01,
+            null);
+    static final List<OptionDef> OWN = List.of(FROM_RESULT, RESOURCES);
+
+    private VerifyCommand() {}
+
+    static List<OptionDef> offered() {
+        List<OptionDef> out = new ArrayList<>();
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.CLUSTER))) {
+            if (!d.longName().equals("--threads")) {
+                out.add(d);
+            }
+        }
+        out.add(StressOptions.byName("--keyspace"));
+        return out;
+    }
+
+    static int run(ParseResult parsed, Main.Configured options, PrintStream out) throws ClusterException {
+        String file = parsed.matchedOptionValue(FROM_RESULT.longName(), null);
+        String share = parsed.matchedOptionValue(RESOURCES.longName(), null);
+        double fraction = share == null ? (Double) RESOURCES.defaultValue() : (Double) RESOURCES.parse(share);
+        StressConfig config;
+        long start;
+        double seconds;
+        long lost;
+        if (file != null) {
+            StressResult run = SavedResults.read(Path.of(file));
+            config = options.builder(settingsOf(run)).build();
+            start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
+            seconds = run.generationSeconds();
+            lost = run.dropped() + run.failed();
+        } else {
+            config = options.builder(Map.of()).build();
+            if (config.startAt() == null || config.untilStopped()) {
+                throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
+                        + "--start-at and --duration (or --rate-steps)");
+            }
+            start = config.startAt().toEpochMilli();
+            seconds = config.totalDuration().toMillis() / 1000.0;
+            lost = 0;
+        }
+        VerifyReport report;
+        try (CqlSession session = CassandraConnector.connect(config)) {
+            report = ReadBack.verify(session, config, start, seconds, fraction, lost, out);
+        } catch (DriverException e) {
+            throw new ClusterException("reading back failed: " + CassandraConnector.reason(e));
+        }
+        Summary.verify(out, report);
+        return report.clean() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+    }
+
+    /** The run's settings as defaults: what the user types on this command line wins. */
+    private static Map<String, String> settingsOf(StressResult run) {
+        Map<String, String> out = new HashMap<>();
+        for (String name : RUN_SETTINGS) {
+            OptionDef d = StressOptions.byName(name);
+            Object v = run.config().get(d.key());
+            // A merged result covers every instance: it is read back as the whole plan.
+            boolean share = name.equals("--instance") || name.equals("--instances");
+            if (v == null || (share && run.merge() != null) || (d.defaultValue() == null
+                    && String.valueOf(v).equals(d.defaultShown()))) {
+                continue;
+            }
+            out.put(name, String.valueOf(v));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,53 @@
+package org.metricsstress.read;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A load of its own schedule: the i-th operation is meant for {@code start + i / rate}, whether or
+ * not the ones before it have finished, so a slow cluster shows as latency from the intended time
+ * (coordinated-omission correct) rather than as fewer operations.
+ */
+abstract class OpenLoop implements Runnable {
+    private final long startNanos;
+    private final long endNanos;
+    private final double periodNanos;
+    private volatile boolean stopped;
+
+    OpenLoop(double perSecond, long startNanos, long endNanos) {
+        this.periodNanos = 1e9 / perSecond;
+        this.startNanos = startNanos;
+        this.endNanos = endNanos;
+    }
+
+    /** Issues one operation meant for {@code intendedNanos}; may wait for room, never past {@link #stopped()}. */
+    abstract void issue(long intendedNanos) throws InterruptedException;
+
+    void stop() {
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    @Override
+    public void run() {
+        try {
+            for (long i = 0; !stopped; i++) {
+                long intended = startNanos + (long) (i * periodNanos);
+                if (intended >= endNanos) {
+                    return;
+                }
+                long wait;
+                while ((wait = intended - System.nanoTime()) > 20_000 && !stopped) {
+                    LockSupport.parkNanos(Math.min(wait, 100_000_000L));
+                }
+                if (!stopped) {
+                    issue(intended);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package org.metricsstress.read;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.generate.SampleValues;
+import org.metricsstress.index.IndexRules;
+import org.metricsstress.metrics.ReadMetrics;
+import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.storage.SampleValueCodec;
+import org.metricsstress.storage.WriteErrors;
+
+/**
+ * The read side of a run, beside the writes and apart from them: range reads of one resource's
+ * samples (as a graph asks Newts), index searches (as Newts' searcher asks terms) and freshness
+ * probes (how long after its intended time a sample is readable), each on an open-loop schedule of
+ * its own, all within one in-flight bound of their own. Nothing here touches the write path's
+ * counters: reads cannot disturb the audit.
+ */
+public final class ReadStage implements AutoCloseable {
+    /** A probe gives up on a sample after this long (counted as failed). */
+    static final long PROBE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final CqlSession session;
+    private final StressConfig config;
+    private final StressPlan plan;
+    private final Schedule schedule;
+    private final ReadMetrics metrics;
+    private final ResourcePicker picker;
+    private final Semaphore inFlight;
+    private final ConsistencyLevel consistency;
+    private final PreparedStatement range;
+    private final PreparedStatement search;
+    private final PreparedStatement point;
+    private final List<OpenLoop> loops = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicLong outstanding = new AtomicLong();
+    private final java.util.concurrent.ScheduledExecutorService probes;
+    /** The probes' session: the run's, or one local to --freshness-dc. */
+    private final CqlSession probeSession;
+
+    /**
+     * @param probeSession where probes read: {@code session}, or one local to --freshness-dc, which
+     *                     this stage then closes
+     */
+    public ReadStage(CqlSession session, CqlSession probeSession, StressConfig config, StressPlan plan,
+            Schedule schedule, ReadMetrics metrics) {
+        this.session = session;
+        this.config = config;
+        this.plan = plan;
+        this.schedule = schedule;
+        this.metrics = metrics;
+        this.picker = new ResourcePicker(plan, config.readHot());
+        this.inFlight = new Semaphore(config.readMaxInFlight());
+        this.consistency = DefaultConsistencyLevel.valueOf(config.readConsistency());
+        String ks = config.keyspace();
+        this.range = session.prepare("SELECT collected_at, metric_name, value FROM " + ks + ".samples WHERE context = ? "
+                + "AND partition = ? AND resource = ? AND collected_at >= ? AND collected_at <= ?");
+        this.search = session.prepare("SELECT resource FROM " + ks + ".terms WHERE context = ? AND field = ? AND value = ?");
+        this.probeSession = probeSession;
+        this.point = probeSession.prepare("SELECT value FROM " + ks + ".samples WHERE context = ? AND partition = ? "
+                + "AND resource = ? AND collected_at = ? AND metric_name = ?");
+        this.probes = config.freshnessProbes() == null ? null
+                : java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
+                    Thread t = new Thread(r, "metrics-stress-freshness");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
+    public static long probeBoundMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(PROBE_BOUND_NANOS);
+    }
+
+    /** Whether the configuration asks for any reads at all. */
+    public static boolean wanted(StressConfig c) {
+        return c.readRate() != null || c.searchRate() != null || c.freshnessProbes() != null;
+    }
+
+    /** Starts every load asked for, on the run's clock, until the schedule ends or {@link #stop()}. */
+    public void start() {
+        long start = schedule.startNanos();
+        long end = schedule.endNanos();
+        if (config.readRate() != null) {
+            add("metrics-stress-reads", new OpenLoop(config.readRate(), start, end) {
+                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EADL);
+
+                @Override
+                void issue(long intended) throws InterruptedException {
+                    read(intended, picker.pick(random));
+                }
+            });
+        }
+        if (config.searchRate() != null) {
+            add("metrics-stress-searches", new OpenLoop(config.searchRate(), start, end) {
+                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EA2CL);
+
+                @Override
+                void issue(long intended) throws InterruptedException {
+                    search(intended, picker.pick(random));
+                }
+            });
+        }
+        if (config.freshnessProbes() != null) {
+            add("metrics-stress-probes", new OpenLoop(config.freshnessProbes(), start, end) {
+                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0xF4E5L);
+
+                @Override
+                void issue(long intended) throws InterruptedException {
+                    probe(picker.pick(random), intended);
+                }
+            });
+        }
+        threads.forEach(Thread::start);
+    }
+
+    private void add(String name, OpenLoop loop) {
+        Thread t = new Thread(loop, name);
+        t.setDaemon(true);
+        loops.add(loop);
+        threads.add(t);
+    }
+
+    /** Waits for a permit of the reads' own bound; the wait counts in the operation's response time. */
+    private boolean permit() throws InterruptedException {
+        while (!inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+            if (loops.stream().allMatch(OpenLoop::stopped)) {
+                return false;
+            }
+        }
+        outstanding.incrementAndGet();
+        return true;
+    }
+
+    private void release() {
+        outstanding.decrementAndGet();
+        inFlight.release();
+    }
+
+    private void read(long intended, int key) throws InterruptedException {
+        if (!permit()) {
+            return;
+        }
+        metrics.readSent();
+        String resource = groupResource(key);
+        long to = schedule.timestampMillis(intended);
+        long from = to - config.readWindow().toMillis();
+        long sent = System.nanoTime();
+        CompletableFuture<long[]> all = CompletableFuture.completedFuture(new long[2]);
+        for (int partition : ReadWindow.partitions(from, to)) {
+            BoundStatement s = range.bind(NewtsSchema.CONTEXT, partition, resource, Instant.ofEpochMilli(from),
+                    Instant.ofEpochMilli(to)).setConsistencyLevel(consistency);
+            // Partitions one after the other, oldest first, as Newts pages through a range.
+            all = all.thenCompose(counts -> session.executeAsync(s).toCompletableFuture()
+                    .thenCompose(rs -> drain(rs, key, counts)));
+        }
+        all.whenComplete((counts, error) -> {
+            long now = System.nanoTime();
+            if (error != null) {
+                metrics.readFailed(WriteErrors.classify(error));
+            } else {
+                metrics.readCompleted(counts[0], counts[1], intended, sent, now);
+            }
+            release();
+        });
+    }
+
+    /** Every page of a result: rows counted and each value checked against the value function. */
+    private CompletionStage<long[]> drain(AsyncResultSet rs, int key, long[] counts) {
+        for (Row row : rs.currentPage()) {
+            counts[0]++;
+            int[] ga = ResourceNames.parseMetricName(row.getString(1));
+            long ts = row.getInstant(0).toEpochMilli();
+            if (ga == null || ga[1] >= plan.attributes() || Double.compare(SampleValues.value(config.seed(), key, ga[1], ts),
+                    SampleValueCodec.decodeGauge(row.getByteBuffer(2))) != 0) {
+                counts[1]++;
+            }
+        }
+        return rs.hasMorePages() ? rs.fetchNextPage().thenCompose(next -> drain(next, key, counts))
+                : CompletableFuture.completedFuture(counts);
+    }
+
+    private void search(long intended, int key) throws InterruptedException {
+        if (!permit()) {
+            return;
+        }
+        metrics.searchSent();
+        String resource = groupResource(key);
+        // As OpenNMS browses its resource tree through Newts: the children of a resource's parent
+        // (its interface's groups). The _all terms are not asked: "snmp" or "tap1" name nearly every resource.
+        IndexRules.Term term = IndexRules.resourceTerms(resource).stream()
+                .filter(t -> t.field().equals(IndexRules.PARENT) && t.resource().equals(resource)).findFirst()
+                .orElseThrow();
+        BoundStatement s = search.bind(NewtsSchema.CONTEXT, term.field(), term.value()).setConsistencyLevel(consistency);
+        session.executeAsync(s).toCompletableFuture().thenCompose(rs -> find(rs, resource)).whenComplete((found, error) -> {
+            if (error != null) {
+                metrics.searchFailed();
+            } else {
+                metrics.searchCompleted(found, intended, System.nanoTime());
+            }
+            release();
+        });
+    }
+
+    private CompletionStage<Boolean> find(AsyncResultSet rs, String resource) {
+        for (Row row : rs.currentPage()) {
+            if (resource.equals(row.getString(0))) {
+                return CompletableFuture.completedFuture(true);
+            }
+        }
+        return rs.hasMorePages() ? rs.fetchNextPage().thenCompose(next -> find(next, resource))
+                : CompletableFuture.completedFuture(false);
+    }
+
+    /**
+     * A probe of the next sample of {@code key} intended after {@code now}: polled from its intended
+     * time, with backoff, until a read returns it or the bound passes.
+     */
+    private void probe(int key, long now) throws InterruptedException {
+        long intended = nextIntended(key, now + TimeUnit.MILLISECONDS.toNanos(1));
+        if (intended < 0 || !permit()) {
+            return;
+        }
+        metrics.probeSent();
+        String resource = groupResource(key);
+        long ts = schedule.timestampMillis(intended);
+        BoundStatement s = point.bind(NewtsSchema.CONTEXT, NewtsSchema.partitionOf(ts), resource,
+                Instant.ofEpochMilli(ts), ResourceNames.metricName(plan.groupOf(key), 0)).setConsistencyLevel(consistency);
+        Backoff backoff = new Backoff(TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100),
+                PROBE_BOUND_NANOS);
+        probes.schedule(() -> poll(s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+    }
+
+    private void poll(BoundStatement s, long intended, Backoff backoff, int n) {
+        probeSession.executeAsync(s).whenComplete((rs, error) -> {
+            long now = System.nanoTime();
+            if (error == null && rs.one() != null) {
+                metrics.probeReadable(intended, now);
+                release();
+            } else if (!backoff.allows(now - intended) || probes.isShutdown()) {
+                metrics.probeFailed();
+                release();
+            } else {
+                try {
+                    probes.schedule(() -> poll(s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    metrics.probeFailed();
+                    release();
+                }
+            }
+        });
+    }
+
+    /** The first intended time of {@code key}'s commits at or after {@code after}, or -1 past the end. */
+    private long nextIntended(int key, long after) {
+        for (long p = 0; schedule.intervalStartNanos(p) < schedule.endNanos(); p++) {
+            if (schedule.intervalStartNanos(p) + schedule.pacingNanos(p) < after) {
+                continue;
+            }
+            long t = schedule.intendedNanos(p, key);
+            if (t >= after && t < schedule.cutoffNanos(p)) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    private String groupResource(int key) {
+        return ResourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
+                plan.groupOf(key)).toString();
+    }
+
+    /** Stops issuing; what is in flight finishes on its own (see {@link #close}). */
+    public void stop() {
+        loops.forEach(OpenLoop::stop);
+    }
+
+    /**
+     * Stops, and waits up to {@code timeoutMillis} for what is in flight, so every operation sent is
+     * counted as completed or failed before the figures are read.
+     */
+    public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        stop();
+        for (Thread t : threads) {
+            t.join(timeoutMillis);
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (outstanding.get() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return outstanding.get() == 0;
+    }
+
+    @Override
+    public void close() {
+        stop();
+        if (probes != null) {
+            probes.shutdownNow();
+        }
+        if (probeSession != session) {
+            probeSession.close();
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.metricsstress.result;
+
+import java.util.List;
+
+/**
+ * What a read-back found.
+ *
+ * @param samplesExpected  samples the schedule meant for the resources checked
+ * @param samplesRead      rows read back
+ * @param missing          expected samples not found
+ * @param unexpected       rows found that the schedule never meant (another timestamp or metric)
+ * @param wrongValues      rows whose value is not the value function's
+ * @param allowedMissing   samples the run itself counted as dropped or failed: missing ones up to
+ *                         this many are the run's own losses, not the cluster's (a timed-out write
+ *                         may still have landed, so the bound is an upper one)
+ * @param firstMismatches  the first few mismatches, with their keys
+ * @param error            why reading back stopped (the cluster failed a read), or null when it finished
+ */
+public record VerifyReport(long resourcesChecked, long samplesExpected, long samplesRead, long missing,
+        long unexpected, long wrongValues, long allowedMissing, long indexRowsChecked, long indexRowsMissing,
+        List<String> firstMismatches, String error) {
+
+    /** The first this many mismatches are listed. */
+    public static final int LISTED = 10;
+
+    /** Read to the end, with no wrong or unexpected row, no index row missing, and no more missing samples than the run lost. */
+    public boolean clean() {
+        return error == null && wrongValues == 0 && unexpected == 0 && indexRowsMissing == 0 && missing <= allowedMissing;
+    }
+}

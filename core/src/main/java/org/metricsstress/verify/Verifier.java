@@ -1,0 +1,176 @@
+package org.metricsstress.verify;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.metricsstress.result.VerifyReport;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import org.metricsstress.generate.SampleValues;
+import org.metricsstress.index.IndexRules;
+import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.storage.SampleValueCodec;
+
+/**
+ * Reads back what a run wrote for a set of group resources and checks it against what the plan
+ * says it must be: every expected sample present with the value function's value, nothing else in
+ * their partitions, and their index rows ({@code resource_metrics}, their own {@code terms}, the
+ * string attribute keys on their interface resource) in place.
+ *
+ * <p>Reads are one query per resource and Newts partition (a week), at the session's consistency,
+ * one after the other: a check, not a load.
+ */
+public final class Verifier {
+    private static final long PROGRESS_NANOS = 5_000_000_000L;
+
+    private final CqlSession session;
+    private final StressPlan plan;
+    private final long seed;
+    private final PrintStream out;
+    private final PreparedStatement samples;
+    private final PreparedStatement metrics;
+    private final PreparedStatement term;
+    private final PreparedStatement attributes;
+
+    public Verifier(CqlSession session, String keyspace, StressPlan plan, long seed, PrintStream out) {
+        this.session = session;
+        this.plan = plan;
+        this.seed = seed;
+        this.out = out;
+        this.samples = session.prepare("SELECT collected_at, metric_name, value FROM " + keyspace
+                + ".samples WHERE context = ? AND partition = ? AND resource = ?");
+        this.metrics = session.prepare("SELECT metric_name FROM " + keyspace
+                + ".resource_metrics WHERE context = ? AND resource = ?");
+        this.term = session.prepare("SELECT resource FROM " + keyspace
+                + ".terms WHERE context = ? AND field = ? AND value = ? AND resource = ?");
+        this.attributes = session.prepare("SELECT attribute FROM " + keyspace
+                + ".resource_attributes WHERE context = ? AND resource = ?");
+    }
+
+    /** Checks {@code keys}; {@code allowedMissing} is what the run itself lost (dropped + failed). */
+    public VerifyReport verify(int[] keys, ExpectedSamples expected, long allowedMissing) {
+        Tally t = new Tally();
+        long started = System.nanoTime();
+        long nextProgress = started + PROGRESS_NANOS;
+        for (int i = 0; i < keys.length; i++) {
+            checkSamples(keys[i], expected.timestampsOf(keys[i]), t);
+            checkIndex(keys[i], t);
+            if (System.nanoTime() >= nextProgress) {
+                out.printf(Locale.ROOT, "verify: %,d of %,d resources, %,d samples read, %,d mismatches so far%n", i + 1,
+                        keys.length, t.read, t.missing + t.unexpected + t.wrong + t.indexMissing);
+                nextProgress += PROGRESS_NANOS;
+            }
+        }
+        return new VerifyReport(keys.length, t.expected, t.read, t.missing, t.unexpected, t.wrong, allowedMissing,
+                t.indexChecked, t.indexMissing, List.copyOf(t.first), null);
+    }
+
+    private void checkSamples(int key, long[] timestamps, Tally t) {
+        String resource = groupResource(key);
+        int group = plan.groupOf(key);
+        Set<Long> wanted = new HashSet<>();
+        TreeSet<Integer> partitions = new TreeSet<>();
+        for (long ts : timestamps) {
+            wanted.add(ts);
+            partitions.add(NewtsSchema.partitionOf(ts));
+        }
+        t.expected += (long) timestamps.length * plan.attributes();
+        Set<String> found = new HashSet<>();
+        for (int partition : partitions) {
+            for (Row row : session.execute(samples.bind(NewtsSchema.CONTEXT, partition, resource))) {
+                t.read++;
+                long ts = row.getInstant(0).toEpochMilli();
+                String metric = row.getString(1);
+                int[] ga = ResourceNames.parseMetricName(metric);
+                if (!wanted.contains(ts) || ga == null || ga[0] != group || ga[1] >= plan.attributes()) {
+                    t.unexpected++;
+                    t.note("unexpected row " + resource + " " + metric + " at " + ts);
+                    continue;
+                }
+                found.add(metric + "@" + ts);
+                double want = SampleValues.value(seed, key, ga[1], ts);
+                double got = SampleValueCodec.decodeGauge(row.getByteBuffer(2));
+                if (Double.compare(want, got) != 0) {
+                    t.wrong++;
+                    t.note("wrong value " + resource + " " + metric + " at " + ts + ": " + got + ", wanted " + want);
+                }
+            }
+        }
+        for (long ts : timestamps) {
+            for (int a = 0; a < plan.attributes(); a++) {
+                String metric = ResourceNames.metricName(group, a);
+                if (!found.contains(metric + "@" + ts)) {
+                    t.missing++;
+                    t.note("missing " + resource + " " + metric + " at " + ts);
+                }
+            }
+        }
+    }
+
+    private void checkIndex(int key, Tally t) {
+        String resource = groupResource(key);
+        int group = plan.groupOf(key);
+        Set<String> names = new HashSet<>();
+        session.execute(metrics.bind(NewtsSchema.CONTEXT, resource)).forEach(r -> names.add(r.getString(0)));
+        for (int a = 0; a < plan.attributes(); a++) {
+            String metric = ResourceNames.metricName(group, a);
+            t.index(names.contains(metric), () -> "index row missing: resource_metrics " + resource + " " + metric);
+        }
+        // A resource's terms include its ancestors' _parent rows, which name the child, not this resource.
+        for (IndexRules.Term term : IndexRules.resourceTerms(resource)) {
+            boolean present = session.execute(this.term.bind(NewtsSchema.CONTEXT, term.field(), term.value(),
+                    term.resource())).one() != null;
+            t.index(present, () -> "index row missing: terms " + term.field() + "=" + term.value() + " -> "
+                    + term.resource());
+        }
+        if (plan.strings() > 0) {
+            String iface = ResourceNames.interfaceResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key))
+                    .toString();
+            Set<String> keys = new HashSet<>();
+            session.execute(attributes.bind(NewtsSchema.CONTEXT, iface)).forEach(r -> keys.add(r.getString(0)));
+            for (int s = 0; s < plan.strings(); s++) {
+                String attribute = IndexRules.stringKey(group, s);
+                t.index(keys.contains(attribute),
+                        () -> "index row missing: resource_attributes " + iface + " " + attribute);
+            }
+        }
+    }
+
+    private String groupResource(int key) {
+        return ResourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
+                plan.groupOf(key)).toString();
+    }
+
+    /** Counts as the check goes, and the first few mismatches word for word. */
+    private static final class Tally {
+        long expected;
+        long read;
+        long missing;
+        long unexpected;
+        long wrong;
+        long indexChecked;
+        long indexMissing;
+        final List<String> first = new ArrayList<>();
+
+        void note(String mismatch) {
+            if (first.size() < VerifyReport.LISTED) {
+                first.add(mismatch);
+            }
+        }
+
+        void index(boolean present, java.util.function.Supplier<String> what) {
+            indexChecked++;
+            if (!present) {
+                indexMissing++;
+                note(what.get());
+            }
+        }
+    }
+}

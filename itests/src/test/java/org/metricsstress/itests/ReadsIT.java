@@ -1,0 +1,73 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.StressResult;
+
+/**
+ * Reads, searches and freshness probes beside the writes, against a real node: every operation
+ * sent is settled and counted, the values read are the generator's, and the write audit still holds.
+ */
+@ExtendWith(CassandraExtension.class)
+class ReadsIT {
+
+    @Test
+    void readsSearchesAndProbesRunBesideTheWritesAndAreAllAccountedFor(CassandraServer server) throws Exception {
+        // 10 nodes x 2 x 5 x 10 every second for 8 s: 1,000 samples/s; 40 reads/s of 5 s windows
+        // (up to 50 rows each), 10 searches/s, 5 probes/s.
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace("reads_it").nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(8))
+                .readRate(40.0).readWindow(Duration.ofSeconds(5)).searchRate(10.0).freshnessProbes(5.0)
+                .sla(Sla.parse("--sla", "read.p99<60s,search.p99<60s,freshness.p99<60s")).build();
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Outcome outcome = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        String out = buf.toString(StandardCharsets.UTF_8);
+        System.out.println(out);
+        StressResult r = outcome.result();
+        assertTrue(outcome.passed(), outcome.problem());
+        assertTrue(r.auditBalances(), "reads do not disturb the write audit");
+        assertEquals(8_000, r.written());
+
+        ReadSummary reads = r.reads();
+        // Open loop: 40/s for 8 s is 320 reads, whatever the node's speed.
+        assertEquals(320, reads.readsSent());
+        assertEquals(reads.readsSent(), reads.readsCompleted() + reads.readsFailed() + reads.readsUnsettled());
+        assertEquals(0, reads.readsUnsettled());
+        assertEquals(reads.readsCompleted(), reads.readResponse().count());
+        assertTrue(reads.rowsRead() > 0, "the reads found samples");
+        assertTrue(reads.rowsRead() <= reads.readsCompleted() * 5 * 10, "a 5 s window holds at most 5 samples x 10 metrics");
+        assertEquals(0, reads.valueMismatches(), "every value read is the generator's");
+
+        assertEquals(80, reads.searchesSent());
+        assertEquals(reads.searchesSent(), reads.searchesCompleted() + reads.searchesFailed() + reads.searchesUnsettled());
+        assertEquals(reads.searchesCompleted(), reads.searchResponse().count());
+        // A search made in the first second may come before its resource's index rows: then it misses.
+        assertTrue(reads.searchMisses() < reads.searchesCompleted() / 2, "misses " + reads.searchMisses());
+
+        assertTrue(reads.probesSent() >= 30, "probes " + reads.probesSent());
+        assertEquals(reads.probesSent(), reads.probesReadable() + reads.probesFailed() + reads.probesUnsettled());
+        assertEquals(0, reads.probesUnsettled());
+        assertEquals(reads.probesReadable(), reads.freshness().count(), "one freshness value per probe that read its sample");
+        assertTrue(reads.probesReadable() > 0);
+
+        assertTrue(out.contains("reads         320 sent"), out);
+        assertTrue(out.contains("freshness     "), out);
+        assertTrue(r.sla().passed(), r.sla().failures().toString());
+    }
+}

@@ -1,0 +1,108 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.VerifyReport;
+
+/**
+ * Reading a run back from a real node: a clean run verifies clean, and a corrupted sample, a
+ * deleted sample and a deleted index row are each found, with their keys.
+ */
+@ExtendWith(CassandraExtension.class)
+class VerifyIT {
+    // 10 nodes x 2 x 5 groups x 10 attributes, 2 strings, every second for 3 s: 3,000 samples.
+    private static StressConfig.Builder run(CassandraServer server, String keyspace) {
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace(keyspace).nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3));
+    }
+
+    private static Outcome execute(StressConfig config) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Outcome outcome = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        System.out.println(buf.toString(StandardCharsets.UTF_8));
+        return outcome;
+    }
+
+    @Test
+    void aRunReadBackAfterItselfIsCleanAndComplete(CassandraServer server) throws Exception {
+        Outcome outcome = execute(run(server, "verify_after").verifyAfter(1.0).build());
+        assertTrue(outcome.passed(), outcome.problem());
+        VerifyReport v = outcome.result().verify();
+        assertEquals(100, v.resourcesChecked());
+        assertEquals(outcome.result().written(), v.samplesExpected(), "every series complete");
+        assertEquals(v.samplesExpected(), v.samplesRead());
+        assertEquals(0, v.missing() + v.unexpected() + v.wrongValues() + v.indexRowsMissing(), v.firstMismatches().toString());
+        // Per group resource: 10 metric names, its own terms, 2 string keys on its interface.
+        assertTrue(v.indexRowsChecked() > 100 * 12, "index rows checked: " + v.indexRowsChecked());
+    }
+
+    @Test
+    void verifyFindsACorruptedSampleADeletedOneAndAMissingIndexRow(CassandraServer server, @TempDir Path dir)
+            throws Exception {
+        Path result = dir.resolve("run.json");
+        StressResult r = execute(run(server, "verify_cmd").resultJson(result).build()).result();
+        assertEquals(3_000, r.written());
+
+        String out = verify(dir, server, result, 0);
+        assertTrue(out.contains("verify        100 resources, 3,000 samples expected, 3,000 read: 0 missing, "
+                + "0 unexpected, 0 wrong value"), out);
+        assertTrue(out.contains(": CLEAN"), out);
+
+        String corrupted;
+        String deleted;
+        String metricRow;
+        try (CqlSession s = Cql.session(server)) {
+            List<Row> rows = s.execute("SELECT partition, resource, collected_at, metric_name FROM verify_cmd.samples "
+                    + "LIMIT 2").all();
+            Row a = rows.get(0);
+            Row b = rows.get(1);
+            s.execute("UPDATE verify_cmd.samples SET value = 0x014000000000000000 WHERE context = 'G' AND partition = ? "
+                    + "AND resource = ? AND collected_at = ? AND metric_name = ?", a.getInt(0), a.getString(1),
+                    a.getInstant(2), a.getString(3));
+            s.execute("DELETE FROM verify_cmd.samples WHERE context = 'G' AND partition = ? AND resource = ? "
+                    + "AND collected_at = ? AND metric_name = ?", b.getInt(0), b.getString(1), b.getInstant(2),
+                    b.getString(3));
+            corrupted = "wrong value " + a.getString(1) + " " + a.getString(3) + " at " + a.getInstant(2).toEpochMilli()
+                    + ": 2.0, wanted ";
+            deleted = "missing " + b.getString(1) + " " + b.getString(3) + " at " + b.getInstant(2).toEpochMilli();
+            Row m = s.execute("SELECT resource, metric_name FROM verify_cmd.resource_metrics LIMIT 1").one();
+            s.execute("DELETE FROM verify_cmd.resource_metrics WHERE context = 'G' AND resource = ? AND metric_name = ?",
+                    m.getString(0), m.getString(1));
+            metricRow = "index row missing: resource_metrics " + m.getString(0) + " " + m.getString(1);
+        }
+        out = verify(dir, server, result, 1);
+        assertTrue(out.contains("2,999 read: 1 missing, 0 unexpected, 1 wrong value"), out);
+        assertTrue(out.contains(", 1 missing : MISMATCH"), out);
+        assertTrue(out.contains(corrupted), out);
+        assertTrue(out.contains(deleted), out);
+        assertTrue(out.contains(metricRow), out);
+    }
+
+    /** {@code verify --from-result} through the jar, every resource; asserts its exit code. */
+    private static String verify(Path dir, CassandraServer server, Path result, int exitCode) throws Exception {
+        Process p = Jar.start(dir, "verify.txt", List.of("verify", "--from-result", result.toString(),
+                "--contact-points", server.contactPoint(), "--resources", "all"));
+        String out = Jar.finish(p, dir, "verify.txt", 120);
+        assertEquals(exitCode, p.exitValue(), out);
+        return out;
+    }
+}
