@@ -32,7 +32,21 @@ public final class Comparison {
             new Figure("dropped samples", false, true, r -> r.dropped()),
             new Figure("failed samples", false, true, r -> r.failed()),
             new Figure("client CPU us/sample", false, true, r -> r.client().cpuMicrosPerSample()),
-            new Figure("index complete s", false, true, r -> r.index() == null ? -1 : r.index().secondsToComplete()));
+            new Figure("index complete s", false, true, r -> r.index() == null ? -1 : r.index().secondsToComplete()),
+            // The read side, when a run had one: -1 (not measured) otherwise.
+            new Figure("read p99 ms", false, true, r -> readLatency(r, ReadSummary::readResponse)),
+            new Figure("search p99 ms", false, true, r -> readLatency(r, ReadSummary::searchResponse)),
+            new Figure("freshness p99 ms", false, true, r -> readLatency(r, ReadSummary::freshness)),
+            new Figure("read values not the generator's", false, true,
+                    r -> r.reads() == null || r.reads().readsSent() == 0 ? -1 : r.reads().valueMismatches()));
+
+    private static double readLatency(StressResult r, java.util.function.Function<ReadSummary, LatencySummary> kind) {
+        if (r.reads() == null) {
+            return -1;
+        }
+        LatencySummary l = kind.apply(r.reads());
+        return l.count() == 0 ? -1 : l.p99Ms();
+    }
 
     private final List<Row> rows;
     private final List<String> configDifferences;

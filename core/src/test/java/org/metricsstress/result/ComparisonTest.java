@@ -15,4 +15,29 @@ class ComparisonTest {
         assertEquals(List.of("nodes", "only-in-a", "only-in-b"), Comparison.differences(b, a));
         assertEquals(List.of(), Comparison.differences(a, a));
     }
+
+    private static StressResult withReads(double readP99, long mismatches) {
+        LatencySummary w = new LatencySummary(100, 1, 2, 3, 4, 5, 2);
+        LatencySummary read = new LatencySummary(50, 1, 2, readP99, readP99, readP99, 2);
+        ReadSummary reads = new ReadSummary(50, 50, 0, 0, Map.of(), 500, mismatches, read, read, 0, 0, 0, 0, 0,
+                LatencySummary.EMPTY, 0, 0, 0, 0, LatencySummary.EMPTY);
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Map.of(),
+                Map.of(), "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
+                w, w, w, w, new ClientSummary(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
+                new Verdict("KEPT_UP", "ok"), null, List.of(), StressResult.WriteAttempts.NONE, List.of(), List.of(),
+                List.of(), reads, null, null);
+    }
+
+    @Test
+    void readsAreJudgedWhenBothRunsHadThemAndSkippedWhenNeitherDid() {
+        Comparison same = Comparison.of(withReads(10, 0), withReads(10.2, 0), 0.05);
+        assertEquals(List.of(), same.regressions());
+        assertEquals(10.2, same.rows().stream().filter(r -> r.figure().equals("read p99 ms")).findFirst().orElseThrow().b());
+        assertEquals(List.of("read p99 ms"), Comparison.of(withReads(10, 0), withReads(20, 0), 0.05).regressions());
+        assertEquals(List.of("read values not the generator's"),
+                Comparison.of(withReads(10, 0), withReads(10, 3), 0.05).regressions());
+        // Searches and probes were not run in either: not compared at all.
+        assertEquals(0, same.rows().stream().filter(r -> r.figure().startsWith("search")
+                || r.figure().startsWith("freshness")).count());
+    }
 }
