@@ -92,10 +92,11 @@ final class RunResults {
         for (ErrorClass c : ErrorClass.values()) {
             byClass.put(c.name().toLowerCase(Locale.ROOT), r.readFailures(c));
         }
-        return new org.metricsstress.result.ReadSummary(r.readsSent(), r.readsCompleted(), r.readsFailed(),
+        return new org.metricsstress.result.ReadSummary(r.readsIntended(), r.readsSent(), r.readsCompleted(),
+                r.readsFailed(),
                 r.readsSent() - r.readsCompleted() - r.readsFailed(), byClass, r.rowsRead(), r.valueMismatches(),
                 LatencySummary.of(r.readResponse().total()), LatencySummary.of(r.readService().total()),
-                r.searchesSent(), r.searchesCompleted(), r.searchesFailed(),
+                r.searchesIntended(), r.searchesSent(), r.searchesCompleted(), r.searchesFailed(),
                 r.searchesSent() - r.searchesCompleted() - r.searchesFailed(), r.searchMisses(),
                 LatencySummary.of(r.searchResponse().total()), r.probesSent(), r.probesReadable(), r.probesFailed(),
                 r.probesSent() - r.probesReadable() - r.probesFailed(), LatencySummary.of(r.freshness().total()));

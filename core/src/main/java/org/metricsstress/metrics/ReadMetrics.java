@@ -23,6 +23,8 @@ public final class ReadMetrics {
     private final Counter probesSent;
     private final Counter probesReadable;
     private final Counter probesFailed;
+    private volatile long readsIntended;
+    private volatile long searchesIntended;
     private final Map<ErrorClass, Counter> readFailures = new EnumMap<>(ErrorClass.class);
     private final LatencyTracker readResponse = new LatencyTracker("read-response");
     private final LatencyTracker readService = new LatencyTracker("read-service");
@@ -49,6 +51,15 @@ public final class ReadMetrics {
     }
 
     public void readSent() { readsSent.inc(); }
+
+    /** What the open-loop schedules meant before the run stopped, sent or not. */
+    public void intended(long reads, long searches) {
+        readsIntended = reads;
+        searchesIntended = searches;
+    }
+
+    public long readsIntended() { return readsIntended; }
+    public long searchesIntended() { return searchesIntended; }
 
     /** A read answered: its rows and how many of their values were not the value function's. */
     public void readCompleted(long rows, long mismatches, long intendedNanos, long sentNanos, long now) {

@@ -26,6 +26,15 @@ abstract class OpenLoop implements Runnable {
         stopped = true;
     }
 
+    /**
+     * Operations meant before {@code stopNanos} (or the end, if earlier): what an open loop owes,
+     * whether or not it got round to sending them all.
+     */
+    long intendedBefore(long stopNanos) {
+        long until = Math.min(stopNanos, endNanos);
+        return until <= startNanos ? 0 : (long) Math.ceil((until - startNanos) / periodNanos);
+    }
+
     boolean stopped() {
         return stopped;
     }

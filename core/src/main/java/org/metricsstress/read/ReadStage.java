@@ -50,6 +50,9 @@ public final class ReadStage implements AutoCloseable {
     private final PreparedStatement search;
     private final PreparedStatement point;
     private final List<OpenLoop> loops = new ArrayList<>();
+    private OpenLoop readLoop;
+    private OpenLoop searchLoop;
+    private volatile long stoppedAt = Long.MAX_VALUE;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong outstanding = new AtomicLong();
     private final java.util.concurrent.ScheduledExecutorService probes;
@@ -99,7 +102,7 @@ public final class ReadStage implements AutoCloseable {
         long start = schedule.startNanos();
         long end = schedule.endNanos();
         if (config.readRate() != null) {
-            add("metrics-stress-reads", new OpenLoop(config.readRate(), start, end) {
+            readLoop = add("metrics-stress-reads", new OpenLoop(config.readRate(), start, end) {
                 private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EADL);
 
                 @Override
@@ -109,7 +112,7 @@ public final class ReadStage implements AutoCloseable {
             });
         }
         if (config.searchRate() != null) {
-            add("metrics-stress-searches", new OpenLoop(config.searchRate(), start, end) {
+            searchLoop = add("metrics-stress-searches", new OpenLoop(config.searchRate(), start, end) {
                 private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EA2CL);
 
                 @Override
@@ -131,11 +134,12 @@ public final class ReadStage implements AutoCloseable {
         threads.forEach(Thread::start);
     }
 
-    private void add(String name, OpenLoop loop) {
+    private OpenLoop add(String name, OpenLoop loop) {
         Thread t = new Thread(loop, name);
         t.setDaemon(true);
         loops.add(loop);
         threads.add(t);
+        return loop;
     }
 
     /** Waits for a permit of the reads' own bound; the wait counts in the operation's response time. */
@@ -290,7 +294,16 @@ public final class ReadStage implements AutoCloseable {
 
     /** Stops issuing; what is in flight finishes on its own (see {@link #close}). */
     public void stop() {
+        if (stoppedAt == Long.MAX_VALUE) {
+            stoppedAt = System.nanoTime();
+        }
         loops.forEach(OpenLoop::stop);
+    }
+
+    /** Reads and searches the schedules meant before the stop: sent ones and those never sent. */
+    public void countIntended() {
+        metrics.intended(readLoop == null ? 0 : readLoop.intendedBefore(stoppedAt),
+                searchLoop == null ? 0 : searchLoop.intendedBefore(stoppedAt));
     }
 
     /**
@@ -302,6 +315,7 @@ public final class ReadStage implements AutoCloseable {
         for (Thread t : threads) {
             t.join(timeoutMillis);
         }
+        countIntended();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);

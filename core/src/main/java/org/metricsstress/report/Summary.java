@@ -49,8 +49,9 @@ public final class Summary {
             return;
         }
         if (r.readsSent() > 0) {
-            out.printf(Locale.ROOT, "reads         %s sent (%s/s), %s completed, %s failed, %s unsettled; %s rows, "
+            out.printf(Locale.ROOT, "reads         %s sent%s (%s/s), %s completed, %s failed, %s unsettled; %s rows, "
                             + "%s values not the generator's%n", Numbers.count(r.readsSent()),
+                    r.readsIntended() > r.readsSent() ? " of " + Numbers.count(r.readsIntended()) + " intended" : "",
                     Numbers.rate(seconds > 0 ? r.readsCompleted() / seconds : 0), Numbers.count(r.readsCompleted()),
                     Numbers.count(r.readsFailed()), Numbers.count(r.readsUnsettled()), Numbers.count(r.rowsRead()),
                     Numbers.count(r.valueMismatches()));
@@ -58,8 +59,9 @@ public final class Summary {
             latency(out, "read service", "sent -> answered", "reads", r.readService());
         }
         if (r.searchesSent() > 0) {
-            out.printf(Locale.ROOT, "searches      %s sent, %s completed, %s failed, %s unsettled; %s without their "
-                            + "resource%n", Numbers.count(r.searchesSent()), Numbers.count(r.searchesCompleted()),
+            out.printf(Locale.ROOT, "searches      %s sent%s, %s completed, %s failed, %s unsettled; %s without "
+                            + "their resource%n", Numbers.count(r.searchesSent()),
+                    r.searchesIntended() > r.searchesSent() ? " of " + Numbers.count(r.searchesIntended()) + " intended" : "", Numbers.count(r.searchesCompleted()),
                     Numbers.count(r.searchesFailed()), Numbers.count(r.searchesUnsettled()),
                     Numbers.count(r.searchMisses()));
             latency(out, "search", "intended -> answered", "searches", r.searchResponse());

@@ -7,14 +7,17 @@ import java.util.Map;
  * audit. Each kind: operations sent, completed, failed, and unsettled (still in flight when the
  * run stopped waiting: sent = completed + failed + unsettled).
  *
+ * @param readsIntended   reads the schedule meant before the run stopped: those never sent (the
+ *                        reads' in-flight bound was full for too long) are {@code readsIntended -
+ *                        readsSent}, lost to the cluster's slowness, not hidden
  * @param valueMismatches rows read whose value was not the value function's (0 unless the data is wrong)
  * @param searchMisses    searches whose answer lacked the resource they were made for (a resource
  *                        not yet indexed, early in a cold run, or an index row lost)
  * @param freshness       intended time of a sample to the first read that returned it
  */
 public record ReadSummary(
-        long readsSent, long readsCompleted, long readsFailed, long readsUnsettled, Map<String, Long> readsFailedByClass,
+        long readsIntended, long readsSent, long readsCompleted, long readsFailed, long readsUnsettled, Map<String, Long> readsFailedByClass,
         long rowsRead, long valueMismatches, LatencySummary readResponse, LatencySummary readService,
-        long searchesSent, long searchesCompleted, long searchesFailed, long searchesUnsettled, long searchMisses,
+        long searchesIntended, long searchesSent, long searchesCompleted, long searchesFailed, long searchesUnsettled, long searchMisses,
         LatencySummary searchResponse,
         long probesSent, long probesReadable, long probesFailed, long probesUnsettled, LatencySummary freshness) {}

@@ -275,12 +275,14 @@ public final class ResultMerge {
         }
         Map<String, Long> byClass = new LinkedHashMap<>();
         parts.forEach(p -> p.readsFailedByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
-        return new ReadSummary(sum(parts, ReadSummary::readsSent), sum(parts, ReadSummary::readsCompleted),
+        return new ReadSummary(sum(parts, ReadSummary::readsIntended), sum(parts, ReadSummary::readsSent),
+                sum(parts, ReadSummary::readsCompleted),
                 sum(parts, ReadSummary::readsFailed), sum(parts, ReadSummary::readsUnsettled), byClass,
                 sum(parts, ReadSummary::rowsRead), sum(parts, ReadSummary::valueMismatches),
                 add(parts.stream().map(ReadSummary::readResponse).toList()),
                 add(parts.stream().map(ReadSummary::readService).toList()),
-                sum(parts, ReadSummary::searchesSent), sum(parts, ReadSummary::searchesCompleted),
+                sum(parts, ReadSummary::searchesIntended), sum(parts, ReadSummary::searchesSent),
+                sum(parts, ReadSummary::searchesCompleted),
                 sum(parts, ReadSummary::searchesFailed), sum(parts, ReadSummary::searchesUnsettled),
                 sum(parts, ReadSummary::searchMisses), add(parts.stream().map(ReadSummary::searchResponse).toList()),
                 sum(parts, ReadSummary::probesSent), sum(parts, ReadSummary::probesReadable),

@@ -47,6 +47,8 @@ class ReadsIT {
         ReadSummary reads = r.reads();
         // Open loop: 40/s for 8 s is 320 reads, whatever the node's speed.
         assertEquals(320, reads.readsSent());
+        assertEquals(320, reads.readsIntended(), "every read the schedule meant was sent");
+        assertEquals(80, reads.searchesIntended());
         assertEquals(reads.readsSent(), reads.readsCompleted() + reads.readsFailed() + reads.readsUnsettled());
         assertEquals(0, reads.readsUnsettled());
         assertEquals(reads.readsCompleted(), reads.readResponse().count());
