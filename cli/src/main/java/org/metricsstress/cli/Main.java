@@ -183,7 +183,8 @@ public final class Main {
         CommandSpec bench = CommandSpec.create().name("bench");
         bench.mixinStandardHelpOptions(true);
         bench.usageMessage().description("Measure the pipeline against a minimal writer on one node, side by side: "
-                + "ceiling, pipeline without indexing, with a cold and a warm cache, ceiling again; prints a table "
+                + "ceiling, pipeline without indexing, with a cold and a warm cache, at half the ceiling with reads flat "
+                + "out beside it, ceiling again; prints a table "
                 + "and writes JSON. Shape defaults: -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources).")
                 .sortOptions(false);
         model.addAll(bench, BenchCommand.offered());
