@@ -41,6 +41,7 @@ public record StressConfig(
         int maxInFlight,
         int batchCommits,
         Duration drainTimeout,
+        Sink sink,
         // cluster
         List<ContactPoint> contactPoints,
         String localDc,
@@ -56,6 +57,7 @@ public record StressConfig(
         @JsonIgnore String truststorePassword,
         Path keystore,
         @JsonIgnore String keystorePassword,
+        Compression compression,
         // schema
         String keyspace,
         Replication replication,
@@ -71,6 +73,7 @@ public record StressConfig(
         Path redisTruststore,
         @JsonIgnore String redisTruststorePassword,
         int redisPool,
+        int redisNearCache,
         boolean primeCache,
         int indexMaxInFlight,
         // reads
@@ -100,6 +103,8 @@ public record StressConfig(
 
     /** Retries of one request at most: each can take a whole request timeout. */
     public static final int MAX_RETRIES = 10;
+    /** {@code --index-max-in-flight auto}: the index budget adapts to the sample writes' latency. */
+    public static final int INDEX_BUDGET_AUTO = 0;
 
     /** Cassandra refuses TTLs above 20 years. */
     static final long MAX_TTL_SECONDS = 630_720_000L;
@@ -164,6 +169,7 @@ public record StressConfig(
         int maxInFlight;
         int batchCommits;
         Duration drainTimeout;
+        Sink sink;
         List<ContactPoint> contactPoints;
         String localDc;
         String username;
@@ -178,6 +184,7 @@ public record StressConfig(
         String truststorePassword;
         Path keystore;
         String keystorePassword;
+        Compression compression;
         String keyspace;
         Replication replication;
         Duration twcsWindow;
@@ -191,6 +198,7 @@ public record StressConfig(
         Path redisTruststore;
         String redisTruststorePassword;
         Integer redisPool;
+        Integer redisNearCache;
         boolean primeCache;
         int indexMaxInFlight;
         Double readRate;
@@ -240,6 +248,7 @@ public record StressConfig(
         public Builder maxInFlight(int v) { maxInFlight = v; return this; }
         public Builder batchCommits(int v) { batchCommits = v; return this; }
         public Builder drainTimeout(Duration v) { drainTimeout = v; return this; }
+        public Builder sink(Sink v) { sink = v; return this; }
         public Builder contactPoints(List<ContactPoint> v) { contactPoints = List.copyOf(v); return this; }
         public Builder localDc(String v) { localDc = v; return this; }
         public Builder username(String v) { username = v; return this; }
@@ -254,6 +263,7 @@ public record StressConfig(
         public Builder truststorePassword(String v) { truststorePassword = v; return this; }
         public Builder keystore(Path v) { keystore = v; return this; }
         public Builder keystorePassword(String v) { keystorePassword = v; return this; }
+        public Builder compression(Compression v) { compression = v; return this; }
         public Builder keyspace(String v) { keyspace = v; return this; }
         public Builder replication(Replication v) { replication = v; return this; }
         public Builder twcsWindow(Duration v) { twcsWindow = v; return this; }
@@ -267,6 +277,7 @@ public record StressConfig(
         public Builder redisTruststore(Path v) { redisTruststore = v; return this; }
         public Builder redisTruststorePassword(String v) { redisTruststorePassword = v; return this; }
         public Builder redisPool(int v) { redisPool = v; return this; }
+        public Builder redisNearCache(int v) { redisNearCache = v; return this; }
         public Builder primeCache(boolean v) { primeCache = v; return this; }
         public Builder indexMaxInFlight(int v) { indexMaxInFlight = v; return this; }
         public Builder readRate(Double v) { readRate = v; return this; }
@@ -365,7 +376,10 @@ public record StressConfig(
             if (cacheMaxEntries < 1) {
                 throw new ConfigException("--cache-max-entries: must be at least 1, got " + cacheMaxEntries);
             }
-            atLeast("--index-max-in-flight", indexMaxInFlight, 1);
+            atLeast("--index-max-in-flight", indexMaxInFlight, INDEX_BUDGET_AUTO);
+            checkSink();
+            int nearCache = redisNearCache != null ? redisNearCache : (int) Math.min(Integer.MAX_VALUE, cacheMaxEntries);
+            atLeast("--redis-near-cache", nearCache, 0);
             int pool = redisPool != null ? redisPool : writerThreads;
             atLeast("--redis-pool", pool, 1);
             if (primeCache && !index) {
@@ -422,11 +436,11 @@ public record StressConfig(
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
                     stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, rateSteps, reportInterval, ringSize, writerThreads,
-                    onFull, maxInFlight, batchCommits, drainTimeout, contactPoints, localDc, username, password, cl,
+                    onFull, maxInFlight, batchCommits, drainTimeout, sink, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
-                    keystorePassword, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
-                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, primeCache, indexMaxInFlight,
+                    keystorePassword, compression, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
+                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, nearCache, primeCache, indexMaxInFlight,
                     readRate, readWindow, readHot, searchRate, freshnessProbes, freshnessDc, readCl, readMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, verifyAfter, sla);
         }
@@ -471,6 +485,25 @@ public record StressConfig(
         }
 
         /** Steps set the rate and the length of the run themselves, each within what a plan can pace. */
+        /**
+         * --sink null ends before the network: nothing that needs a cluster's answer (reads, a
+         * read-back, priming the cache, a second DC's connection) can run without one.
+         */
+        private void checkSink() {
+            if (sink != Sink.NULL) {
+                return;
+            }
+            String[][] needCluster = {
+                {"--read-rate", String.valueOf(readRate)}, {"--search-rate", String.valueOf(searchRate)},
+                {"--freshness-probes", String.valueOf(freshnessProbes)}, {"--verify-after", String.valueOf(verifyAfter)},
+                {"--prime-cache", primeCache ? "set" : "null"}};
+            for (String[] o : needCluster) {
+                if (!"null".equals(o[1])) {
+                    throw new ConfigException(o[0] + ": needs a cluster's answers; --sink null sends nothing (leave one out)");
+                }
+            }
+        }
+
         private void checkRateSteps() {
             if (duration != null) {
                 throw new ConfigException("--rate-steps: the steps set how long the run lasts; leave out --duration");

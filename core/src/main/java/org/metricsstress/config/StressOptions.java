@@ -109,6 +109,9 @@ public final class StressOptions {
                     POSITIVE_INT, 4, Builder::batchCommits, StressConfig::batchCommits),
             opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", PIPELINE,
                     DURATION, Duration.ofSeconds(30), Builder::drainTimeout, StressConfig::drainTimeout),
+            opt(null, "--sink", "cassandra|null", "where requests end: the cluster, or nowhere (built and encoded as the "
+                    + "driver's protocol frames, then counted as written): the client's own capacity, no cluster needed", PIPELINE,
+                    ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, StressConfig::sink),
             // --- cluster
             opt(null, "--contact-points", "HOST:PORT,...", "Cassandra nodes to connect to first", CLUSTER,
                     CONTACT_POINTS, List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT)),
@@ -143,6 +146,9 @@ public final class StressOptions {
                     PATH, null, Builder::keystore, StressConfig::keystore),
             secretFile("--keystore-password-file", "the keystore's password, first line of FILE (or the environment "
                     + "variable " + KEYSTORE_PASSWORD_ENV + ")", CLUSTER, Builder::keystorePassword),
+            opt(null, "--compression", "none|lz4|snappy", "the driver's protocol compression (snappy holds the session "
+                    + "to protocol v4); bytes sent and received are reported either way", CLUSTER,
+                    ValueType.oneOf(Compression.class), Compression.NONE, Builder::compression, StressConfig::compression),
             // --- schema
             opt(null, "--keyspace", "NAME", "keyspace of the Newts tables", SCHEMA,
                     TEXT, "newts", Builder::keyspace, StressConfig::keyspace),
@@ -170,11 +176,16 @@ public final class StressOptions {
                     INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
                     POSITIVE_INT, "--writer-threads", Builder::redisPool, StressConfig::redisPool),
+            derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
+                    + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
+                    NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, StressConfig::redisNearCache),
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
-            opt(null, "--index-max-in-flight", "N", "index write requests in flight at most; a resource that finds none free "
-                    + "is indexed at its next sample instead (counted as deferred)", INDEX,
-                    POSITIVE_INT, 256, Builder::indexMaxInFlight, StressConfig::indexMaxInFlight),
+            opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
+                    + "is indexed at its next sample instead (counted as deferred); auto: grows while the sample writes' "
+                    + "latency holds, shrinks when it rises", INDEX,
+                    ValueType.POSITIVE_INT_OR_AUTO, StressConfig.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
+                    StressConfig::indexMaxInFlight),
             // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
             derived(null, "--read-rate", "N", "range reads per second (open loop: latency from each read's intended "
                     + "time): one resource's samples over --read-window, partition by partition as Newts lays them out; "

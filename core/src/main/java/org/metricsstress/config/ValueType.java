@@ -39,6 +39,10 @@ public final class ValueType<T> {
         }
         return port;
     });
+    /** A count, or {@code auto} (held as 0) when the harness is to find it itself. */
+    public static final ValueType<Integer> POSITIVE_INT_OR_AUTO = new ValueType<>(
+            (option, text) -> "auto".equalsIgnoreCase(text.trim()) ? 0 : Parse.positiveInt(option, text),
+            v -> v == 0 ? "auto" : String.valueOf(v), v -> v == 0 ? "auto" : v);
     public static final ValueType<Duration> DURATION = text(Parse::duration, Parse::format);
     /** A duration shown in whole seconds (the unit Cassandra takes, e.g. a TTL). */
     public static final ValueType<Duration> SECONDS = text(Parse::duration, d -> d.getSeconds() + "s");

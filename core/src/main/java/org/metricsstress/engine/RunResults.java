@@ -38,7 +38,7 @@ final class RunResults {
 
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
-            long settled, boolean drained, long cpuNanos, long gcCountAtStart, long gcMillisAtStart,
+            long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
             List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics) {
         org.metricsstress.result.ReadSummary reads = reads(readMetrics);
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
@@ -64,7 +64,8 @@ final class RunResults {
         // cpuNanos < 0: the JVM could not say; every CPU figure is then -1 (unknown), not 0.
         ClientSummary client = new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
                 cpuNanos < 0 ? -1 : m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
-                HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart);
+                HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart,
+                bytesSent, bytesReceived);
         double target = schedule.meanTargetSamplesPerSecond();
         Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);

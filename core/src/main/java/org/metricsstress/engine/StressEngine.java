@@ -45,6 +45,7 @@ import org.metricsstress.report.Summary;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.CassandraSampleWriter;
+import org.metricsstress.storage.WireBytes;
 import org.metricsstress.verify.ReadBack;
 import org.metricsstress.read.ReadStage;
 import org.metricsstress.metrics.ReadMetrics;
@@ -145,8 +146,14 @@ public final class StressEngine {
             CassandraSampleWriter writer = onCluster("preparing the sample INSERT",
                     () -> new CassandraSampleWriter(session, config, metrics));
             CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
-                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan)));
-            return generate(session, plan, cluster, cache, primed, writer, indexer);
+                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan), metrics.service()));
+            try {
+                return generate(session, plan, cluster, cache, primed, writer, indexer);
+            } finally {
+                if (indexer != null) {
+                    indexer.close();
+                }
+            }
         } finally {
             // A run that ended before generating must not keep a waiter waiting.
             generationStarted.countDown();
@@ -175,6 +182,14 @@ public final class StressEngine {
     }
 
     private Map<String, Object> prepare(CqlSession session) throws ClusterException {
+        if (config.sink() == org.metricsstress.config.Sink.NULL) {
+            out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
+            Map<String, Object> none = new LinkedHashMap<>();
+            none.put("name", "none (--sink null)");
+            none.put("nodes", 0);
+            none.put("keyspace", config.keyspace());
+            return none;
+        }
         return onCluster("setting up the schema of " + config.keyspace(), () -> describeAndApplySchema(session));
     }
 
@@ -266,9 +281,15 @@ public final class StressEngine {
         if (cache != null) {
             metrics.gauge("index.cache-size", cache::size);
         }
+        if (indexer != null) {
+            metrics.gauge("index.budget", indexer::budgetLimit);
+        }
         Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
                 config.onFull(), writer, indexer, metrics);
         long cpuAtStart = ProcessCpu.nanos();
+        WireBytes wire = new WireBytes(session);
+        long sentAtStart = wire.sent();
+        long receivedAtStart = wire.received();
         long gcCountAtStart = JvmStats.gcCount();
         long gcMillisAtStart = JvmStats.gcMillis();
         HeapPeak.reset();
@@ -374,7 +395,7 @@ public final class StressEngine {
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    generationEnd, settled, drained, cpu, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics);
+                    generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics);
             settledNormally = true;
         } finally {
             if (!settledNormally) {

@@ -31,9 +31,19 @@ public final class Caches {
     public static ResourceCache open(StressConfig c) throws CacheUnavailableException {
         return switch (c.cache()) {
             case GUAVA -> new GuavaResourceCache(c.cacheMaxEntries());
-            case REDIS -> RedisResourceCache.open(new RedisSettings(c.redisUri(), c.redisPassword(), c.redisPool(),
-                    redisPrefix(c), c.ttl().getSeconds(), java.time.Duration.ofSeconds(2), tlsSockets(c)));
+            case REDIS -> nearCached(RedisResourceCache.open(redisSettings(c)), c.redisNearCache());
         };
+    }
+
+    /** How a configuration reaches its Redis: URI, credentials, pool, key prefix, TTL, TLS. */
+    public static RedisSettings redisSettings(StressConfig c) throws CacheUnavailableException {
+        return new RedisSettings(c.redisUri(), c.redisPassword(), c.redisPool(), redisPrefix(c), c.ttl().getSeconds(),
+                java.time.Duration.ofSeconds(2), tlsSockets(c));
+    }
+
+    /** Redis alone ({@code --redis-near-cache 0}), or with a near copy of its answers in this JVM. */
+    private static ResourceCache nearCached(ResourceCache redis, int nearEntries) {
+        return nearEntries == 0 ? redis : new org.metricsstress.cache.NearCachedResourceCache(redis, nearEntries);
     }
 
     /** Sockets trusting {@code --redis-truststore}, or null for the JVM's default trust. */

@@ -43,15 +43,19 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     /** Terms of a group resource: 2 per element of snmp:fs:STRESS:n:tapI:groupG. */
     private final int groupTerms = IndexRules.resourceTerms("snmp:fs:STRESS:0:tap0:group0").size();
 
+    /**
+     * @param sampleService the sample writes' service times: {@code --index-max-in-flight auto}
+     *                      steers the index budget by them
+     */
     public CassandraIndexer(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
-            IndexMetrics metrics) {
+            IndexMetrics metrics, org.metricsstress.metrics.LatencyTracker sampleService) {
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
         this.variationFactor = config.stringVariationFactor();
         this.statements = new IndexStatements(session, config.keyspace(), (int) config.ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.writeConsistency()), cache,
-                metrics, pending, config.indexMaxInFlight());
+                metrics, pending, config.indexMaxInFlight(), sampleService);
         this.metricsFingerprint = new int[plan.groups()];
         this.stringsFingerprint = new int[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {
@@ -67,6 +71,16 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     /** No new index work from now on; what was sent still settles, the backlog is given up. */
     public void abort() {
         budget.abort();
+    }
+
+    /** The index budget's limit now (it moves under {@code --index-max-in-flight auto}). */
+    public int budgetLimit() {
+        return budget.limit();
+    }
+
+    /** Stops the budget's control thread (auto); the indexer takes no work after this. Idempotent. */
+    public void close() {
+        budget.close();
     }
 
     public int backlog() {

@@ -30,21 +30,107 @@ final class IndexBudget {
     private final ResourceCache cache;
     private final IndexMetrics metrics;
     private final Set<Long> pending;
-    private final int maxInFlight;
-    private final Semaphore permits;
+    /** The limit now: fixed, or moved by {@link #control} under {@code auto}. */
+    private volatile int maxInFlight;
+    private final Limiter permits;
+    private final AdaptiveLimit adaptive;
+    private final org.metricsstress.metrics.LatencyTracker sampleService;
+    private final java.util.concurrent.atomic.AtomicInteger peakInFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.ScheduledExecutorService controller;
+    private long lastSum;
+    private long lastCount;
+    private long lastDeferred;
     private final ConcurrentLinkedDeque<ResourceWork> backlog = new ConcurrentLinkedDeque<>();
     private final AtomicInteger backlogSize = new AtomicInteger();
     private volatile boolean aborted;
 
+    /** Bounds and start of {@code --index-max-in-flight auto}. */
+    static final int AUTO_MIN = 16;
+    static final int AUTO_MAX = 1024;
+    static final int AUTO_INITIAL = 128;
+    /** How often the auto limit is judged. */
+    static final long CONTROL_PERIOD_MILLIS = 500;
+
+    /**
+     * @param maxInFlight   a fixed limit, or {@link org.metricsstress.config.StressConfig#INDEX_BUDGET_AUTO}
+     * @param sampleService the sample writes' service times, which an auto limit is steered by
+     */
     IndexBudget(CqlSession session, ConsistencyLevel consistency, ResourceCache cache, IndexMetrics metrics,
-            Set<Long> pending, int maxInFlight) {
+            Set<Long> pending, int maxInFlight, org.metricsstress.metrics.LatencyTracker sampleService) {
         this.session = session;
         this.consistency = consistency;
         this.cache = cache;
         this.metrics = metrics;
         this.pending = pending;
-        this.maxInFlight = maxInFlight;
-        this.permits = new Semaphore(maxInFlight);
+        boolean auto = maxInFlight == org.metricsstress.config.StressConfig.INDEX_BUDGET_AUTO;
+        this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL) : null;
+        this.maxInFlight = auto ? AUTO_INITIAL : maxInFlight;
+        this.permits = new Limiter(this.maxInFlight);
+        this.sampleService = sampleService;
+        if (auto) {
+            lastSum = sampleService.sumNanos();
+            lastCount = sampleService.count();
+            controller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "metrics-stress-index-budget");
+                t.setDaemon(true);
+                return t;
+            });
+            controller.scheduleAtFixedRate(this::control, CONTROL_PERIOD_MILLIS, CONTROL_PERIOD_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        } else {
+            controller = null;
+        }
+    }
+
+    /** A semaphore whose size can shrink: permits given back past the new size are simply kept. */
+    private static final class Limiter extends Semaphore {
+        Limiter(int permits) {
+            super(permits);
+        }
+
+        void shrink(int by) {
+            reducePermits(by);
+        }
+    }
+
+    /** One step of the auto limit: the sample writes' mean service time since the last step decides. */
+    private void control() {
+        long sum = sampleService.sumNanos();
+        long count = sampleService.count();
+        long deferred = metrics.deferredCount();
+        double mean = count > lastCount ? (double) (sum - lastSum) / (count - lastCount) : Double.NaN;
+        boolean waiting = backlogSize.get() > 0 || deferred > lastDeferred;
+        lastSum = sum;
+        lastCount = count;
+        lastDeferred = deferred;
+        int before = maxInFlight;
+        int after = adaptive.update(mean, peakInFlight.getAndSet(inFlightRequests()), waiting);
+        if (after > before) {
+            maxInFlight = after;
+            permits.release(after - before);
+            drainBacklog();
+        } else if (after < before) {
+            maxInFlight = after;
+            permits.shrink(before - after);
+        }
+    }
+
+    /** The limit now (moves under auto). */
+    int limit() {
+        return maxInFlight;
+    }
+
+    /** Stops the auto limit's control thread; idempotent. */
+    void close() {
+        if (controller != null) {
+            controller.shutdownNow();
+            try {
+                // Gone before the run returns: a Karaf shell must find no thread of ours behind it.
+                controller.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** One resource's index requests, ready to send. */
@@ -83,12 +169,22 @@ final class IndexBudget {
             }
             Thread.sleep(5);
         }
-        long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-        if (permits.tryAcquire(maxInFlight, left, TimeUnit.MILLISECONDS)) {
-            permits.release(maxInFlight);
-            return true;
+        if (adaptive == null) {
+            long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            if (permits.tryAcquire(maxInFlight, left, TimeUnit.MILLISECONDS)) {
+                permits.release(maxInFlight);
+                return true;
+            }
+            return false;
         }
-        return false;
+        // The auto limit may move while we wait: watch the requests in flight instead of taking all permits.
+        while (inFlightRequests() > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
     }
 
     /**
@@ -139,6 +235,9 @@ final class IndexBudget {
 
     /** Sends the requests of a resource whose permits are already taken. */
     private void dispatch(ResourceWork w) {
+        if (adaptive != null) {
+            peakInFlight.accumulateAndGet(inFlightRequests(), Math::max);
+        }
         ResourceWrite write = new ResourceWrite(w.key(), w.value(), w.requests().size(), w.onIndexed());
         for (int i = 0; i < w.requests().size(); i++) {
             metrics.requestSent();

@@ -16,6 +16,9 @@ public final class LatencyTracker {
 
     private final String name;
     private final Recorder recorder = new Recorder(1, HIGHEST_MICROS, 3);
+    /** Running sum and count, for a mean over any period without taking the histogram's interval. */
+    private final java.util.concurrent.atomic.LongAdder sumNanos = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder count = new java.util.concurrent.atomic.LongAdder();
     private final Histogram total = new Histogram(1, HIGHEST_MICROS, 3);
     private Histogram recycled;
 
@@ -30,6 +33,8 @@ public final class LatencyTracker {
     /** Records {@code nanos}; negative values (an early start within pacing slack) count as 1 us. */
     public void recordNanos(long nanos) {
         recorder.recordValue(micros(nanos));
+        sumNanos.add(nanos);
+        count.increment();
     }
 
     /** What is recorded for {@code nanos}: microseconds, clamped into the histogram's range. */
@@ -55,5 +60,15 @@ public final class LatencyTracker {
     /** A copy of everything recorded and taken so far. */
     public synchronized Histogram total() {
         return total.copy();
+    }
+
+    /** Nanoseconds recorded so far, summed (a controller's mean is the difference of two readings). */
+    public long sumNanos() {
+        return sumNanos.sum();
+    }
+
+    /** Values recorded so far. */
+    public long count() {
+        return count.sum();
     }
 }

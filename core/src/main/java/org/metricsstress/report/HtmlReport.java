@@ -360,6 +360,10 @@ public final class HtmlReport {
         kv(sb, "per sample written", fixed(c.cpuMicrosPerSample(), 2) + " µs CPU");
         kv(sb, "heap", "peak " + mib(c.peakHeapBytes()) + " of " + mib(c.maxHeapBytes()) + " MiB");
         kv(sb, "GC", Numbers.count(c.gcCount()) + " collections, " + fixed(c.gcPauseMs(), 0) + " ms");
+        String network = Summary.network(c, r.written(), r.generationSeconds() + r.drainSeconds());
+        if (network != null) {
+            kv(sb, "network", network);
+        }
         sb.append("</tbody></table></section>\n");
     }
 

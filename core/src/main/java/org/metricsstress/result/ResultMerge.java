@@ -196,7 +196,9 @@ public final class ResultMerge {
                 rs.stream().mapToInt(r -> r.client().cores()).sum(),
                 known && written > 0 ? cpuSeconds * 1e6 / written : -1,
                 sum(rs, r -> r.client().maxHeapBytes()), sum(rs, r -> r.client().peakHeapBytes()),
-                sum(rs, r -> r.client().gcCount()), rs.stream().mapToDouble(r -> r.client().gcPauseMs()).sum());
+                sum(rs, r -> r.client().gcCount()), rs.stream().mapToDouble(r -> r.client().gcPauseMs()).sum(),
+                rs.stream().allMatch(r -> r.client().bytesSent() >= 0) ? sum(rs, r -> r.client().bytesSent()) : -1,
+                rs.stream().allMatch(r -> r.client().bytesReceived() >= 0) ? sum(rs, r -> r.client().bytesReceived()) : -1);
     }
 
     private static IndexSummary index(List<StressResult> rs, long start) {

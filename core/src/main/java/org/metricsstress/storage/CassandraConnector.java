@@ -17,7 +17,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.metricsstress.config.Compression;
 import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Sink;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 
@@ -41,6 +43,9 @@ public final class CassandraConnector {
      * points): LOCAL_* consistency levels then mean that DC, as --freshness-dc needs.
      */
     public static CqlSession connect(StressConfig c, String localDc) throws ClusterException {
+        if (c.sink() == Sink.NULL) {
+            return NullSession.open();
+        }
         // The driver's own class loader (inside OSGi the thread's context loader cannot see its
         // classes), and ours after it for the policies we give it by name.
         ClassLoader loader = new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
@@ -61,7 +66,16 @@ public final class CassandraConnector {
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
                 // Samples and index rows are the same key with the same value however often written.
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
-                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName());
+                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName())
+                // Bytes on the wire per node, for the run's network figures (WireBytes).
+                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
+        if (c.compression() != Compression.NONE) {
+            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.compression().name().toLowerCase(java.util.Locale.ROOT));
+            if (c.compression() == Compression.SNAPPY) {
+                // Protocol v5 dropped snappy; v4 still has it.
+                cfg.withString(DefaultDriverOption.PROTOCOL_VERSION, "V4");
+            }
+        }
         if (c.speculativeDelay() != null) {
             cfg.withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "ConstantSpeculativeExecutionPolicy")
                     .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)

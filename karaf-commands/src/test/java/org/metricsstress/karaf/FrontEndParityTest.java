@@ -37,6 +37,8 @@ class FrontEndParityTest {
         "-n 10 --instance 2 --instances 3 --start-at 1700000000 --duration 36500d",
         "--rate-steps 5k:1m,10k:1m --read-rate 5 --read-hot 10%:90% --search-rate 1 --freshness-probes 0.5",
         "--read-cl local_quorum --read-window 30m --read-max-in-flight 8 --verify-after 1%",
+        "--sink null --compression lz4 --index-max-in-flight auto --cache redis --redis-near-cache 0",
+        "--compression snappy --index-max-in-flight 64",
     })
     void sameWordsSameConfiguration(String line) {
         List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));

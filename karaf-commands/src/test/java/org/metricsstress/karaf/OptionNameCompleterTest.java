@@ -33,7 +33,7 @@ class OptionNameCompleterTest {
 
     @Test
     void completesOptionNamesFromTheTable() {
-        assertEquals(List.of("--redis", "--redis-pool", "--redis-truststore", "--redis-truststore-password-file"),
+        assertEquals(List.of("--redis", "--redis-near-cache", "--redis-pool", "--redis-truststore", "--redis-truststore-password-file"),
                 complete("metrics:stress", "-n", "10", "--redis"));
         assertEquals(List.of("--write-cl", "--writer-threads"), complete("metrics:stress", "--writ"));
     }

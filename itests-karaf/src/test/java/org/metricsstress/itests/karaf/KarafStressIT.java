@@ -149,6 +149,18 @@ class KarafStressIT {
     }
 
     @Test
+    void lz4CompressionWorksInsideKarafAndTheBytesOnTheWireAreReported() throws IOException {
+        // The driver finds LZ4 by its package name: the feature must wire the (wrapped) lz4-java bundle to it.
+        KarafShell.Result r = shell.exec("metrics:stress " + SMALL_PLAN + " --duration 2s --compression lz4"
+                + " --keyspace karaf_lz4", COMMAND);
+        System.out.println(r.output());
+        assertEquals(0, r.status(), r.output());
+        assertTrue(BALANCED.matcher(r.output()).find(), r.output());
+        assertTrue(r.output().contains("network       "), "bytes sent and received:\n" + r.output());
+        assertEquals(written(r.output()), rows("karaf_lz4"));
+    }
+
+    @Test
     void aRunThatFailsItsSlaFailsTheCommandAsTheJarExitsOne() throws IOException {
         // written/target can never reach 2: the criteria fail whatever the machine's speed.
         KarafShell.Result r = shell.exec("metrics:stress " + SMALL_PLAN + " --duration 2s --keyspace karaf_sla"

@@ -1,0 +1,51 @@
+package org.metricsstress.storage;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metrics.DefaultNodeMetric;
+import com.datastax.oss.driver.api.core.metrics.Metrics;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Bytes the session has written to and read from the cluster's nodes: the driver's node-level
+ * byte meters (on the wire, after compression), summed over every node. The network cost the
+ * field tests watched on their switches, from inside the client.
+ */
+public final class WireBytes {
+    /** The driver's node metrics a session enables for these figures. */
+    static final List<String> NODE_METRICS = List.of(DefaultNodeMetric.BYTES_SENT.getPath(),
+            DefaultNodeMetric.BYTES_RECEIVED.getPath());
+
+    private final CqlSession session;
+
+    public WireBytes(CqlSession session) {
+        this.session = session;
+    }
+
+    /** Bytes sent so far; for {@code --sink null} the frames it encoded. */
+    public long sent() {
+        long encoded = NullSession.bytesSent(session);
+        return encoded >= 0 ? encoded : sum(DefaultNodeMetric.BYTES_SENT);
+    }
+
+    /** Bytes received so far; 0 for {@code --sink null}, which nobody answers. */
+    public long received() {
+        return NullSession.bytesSent(session) >= 0 ? 0 : sum(DefaultNodeMetric.BYTES_RECEIVED);
+    }
+
+    private long sum(DefaultNodeMetric metric) {
+        Optional<Metrics> metrics = session.getMetrics();
+        if (metrics.isEmpty()) {
+            return 0;
+        }
+        long total = 0;
+        for (Node node : session.getMetadata().getNodes().values()) {
+            Optional<com.codahale.metrics.Metric> m = metrics.get().getNodeMetric(node, metric);
+            if (m.isPresent() && m.get() instanceof com.codahale.metrics.Counting c) {
+                total += c.getCount();
+            }
+        }
+        return total;
+    }
+}

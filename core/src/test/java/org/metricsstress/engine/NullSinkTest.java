@@ -1,0 +1,53 @@
+package org.metricsstress.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Sink;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.StressResult;
+
+/** --sink null: the whole pipeline, index stage and cache included, ending just before the network. */
+class NullSinkTest {
+
+    private static StressConfig.Builder plan() {
+        return StressConfig.builder().nodes(50).interfaces(2).groups(5).attributes(10).strings(2)
+                .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3)).reportInterval(Duration.ofSeconds(1))
+                .sink(Sink.NULL);
+    }
+
+    @Test
+    void everySampleIsBuiltEncodedAndCountedWithNoClusterAnywhere() throws Exception {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        // The default contact point is never dialled: nothing listens there in this test.
+        StressResult r = new StressEngine(plan().build(), new PrintStream(text, true, StandardCharsets.UTF_8)).execute();
+        String out = text.toString(StandardCharsets.UTF_8);
+
+        assertEquals(3 * 50 * 2 * 5 * 10, r.generated(), out);
+        assertEquals(r.generated(), r.written(), out);
+        assertEquals(0, r.dropped() + r.failed(), out);
+        assertTrue(r.index().enabled() && r.index().secondsToComplete() >= 0, "every resource indexed: " + out);
+        assertTrue(r.index().rowsWritten() > 500 * 10, "index rows built and counted: " + r.index().rowsWritten());
+        // A sample row is about 60 bytes of values in a batch frame; index rows add to it.
+        double perSample = (double) r.client().bytesSent() / r.written();
+        assertTrue(perSample > 40 && perSample < 400, "encoded bytes per sample " + perSample);
+        assertEquals(0, r.client().bytesReceived(), "nobody answers a null sink");
+        assertTrue(out.contains("--sink null: nothing is sent"), out);
+        assertTrue(out.contains("network       "), out);
+    }
+
+    @Test
+    void optionsThatNeedAClustersAnswersAreRefused() {
+        ConfigException e = assertThrows(ConfigException.class, () -> plan().readRate(10.0).build());
+        assertEquals("--read-rate: needs a cluster's answers; --sink null sends nothing (leave one out)", e.getMessage());
+        assertThrows(ConfigException.class, () -> plan().verifyAfter(0.01).build());
+        assertThrows(ConfigException.class, () -> plan().primeCache(true).build());
+    }
+}
