@@ -14,6 +14,8 @@ import java.util.function.LongSupplier;
 import org.metricsstress.bench.Bench;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
+import org.metricsstress.bench.ClientOnlyBench;
+import org.metricsstress.bench.Soak;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.ValueType;
@@ -30,7 +32,8 @@ import picocli.CommandLine.ParseResult;
 final class BenchCommand {
     /** Options a bench sets itself for each phase, so it does not offer them. */
     private static final Set<String> DECIDED_BY_BENCH = Set.of("--duration", "--rate-factor", "--on-full",
-            "--burst", "--report", "--no-index", "--cache", "--redis", "--redis-pool", "--prime-cache");
+            "--burst", "--report", "--no-index", "--cache", "--redis-pool", "--redis-near-cache", "--prime-cache",
+            "--sink", "--compression");
     /** The reference shape: 100k group resources, 1M samples per interval. */
     private static final Map<String, String> BENCH_DEFAULTS = Map.of("--nodes", "2000", "--keyspace",
             "metrics_stress_bench");
@@ -67,7 +70,15 @@ final class BenchCommand {
             "automatic with --embedded");
     static final OptionDef VERBOSE = OptionDef.own("--verbose", null,
             "print each pipeline phase's own report lines and summary", ValueType.FLAG, false, null);
-    static final List<OptionDef> OWN = List.of(WARMUP, PHASE, COLD_LIMIT, SMOKE, BENCH_JSON, NODE_PID, VERBOSE);
+    static final OptionDef CLIENT_ONLY = OptionDef.own("--client-only", null,
+            "no cluster: the field's 50K and 100K shapes through the whole pipeline into --sink null, cold and warm,"
+                    + " and the heap of a full ring and of the shape's cache", ValueType.FLAG, false, null);
+    static final OptionDef SOAK = OptionDef.own("--soak", "DURATION",
+            "instead of the phases: one run this long at 80% of the ceiling from a cold cache, judged for drift per"
+                    + " twelfth (heap after GC, CPU per sample, p99, drops); its HTML report goes to soak-report.html",
+            ValueType.DURATION, null, "off");
+    static final List<OptionDef> OWN = List.of(WARMUP, PHASE, COLD_LIMIT, SMOKE, BENCH_JSON, NODE_PID, VERBOSE,
+            CLIENT_ONLY, SOAK);
     /** What --smoke changes in the bench's own defaults (the shape's are in SMOKE_DEFAULTS). */
     private static final Map<OptionDef, Object> SMOKE_OWN = Map.of(WARMUP, 20_000L, PHASE, Duration.ofSeconds(3),
             COLD_LIMIT, Duration.ofSeconds(60));
@@ -93,7 +104,8 @@ final class BenchCommand {
     }
 
     /** Runs the bench against {@code contactPoints} (already set on the builders) and prints the table. */
-    static BenchResult run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
+    /** Runs it; false when a soak failed its judgement (the jar's exit code 1). */
+    static boolean run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
             throws ClusterException, CacheUnavailableException, InterruptedException {
         boolean smoke = (Boolean) value(parsed, SMOKE, false);
         long warmup = (Long) value(parsed, WARMUP, smoke);
@@ -105,9 +117,28 @@ final class BenchCommand {
         if (smoke) {
             defaults.putAll(SMOKE_DEFAULTS);
         }
-        Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit, nodeCpu,
-                runLog);
-        BenchResult result = new Bench(settings, out).run();
+        Duration soak = (Duration) value(parsed, SOAK, smoke);
+        if (soak != null) {
+            Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+                    nodeCpu, runLog, null);
+            Path report = Path.of("soak-report.html");
+            Soak.Outcome outcome = new Soak(settings, soak, report, out).run();
+            out.println("soak report written to " + report.toAbsolutePath());
+            return outcome.passed();
+        }
+        BenchResult result;
+        if (clientOnly(parsed)) {
+            defaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
+            result = new ClientOnlyBench(() -> options.builder(defaults), phase, coldLimit, smoke, runLog, out).run();
+        } else {
+            try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
+                java.net.URI uri = redis != null ? redis.uri()
+                        : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().redisUri() : null;
+                Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+                        nodeCpu, runLog, uri);
+                result = new Bench(settings, out).run();
+            }
+        }
         BenchReport.print(result, out);
         try {
             BenchReport.write(result, json);
@@ -115,7 +146,7 @@ final class BenchCommand {
         } catch (IOException e) {
             out.println("could not write " + json + ": " + e.getMessage());
         }
-        return result;
+        return true;
     }
 
     /** CPU time of a local process, or -1 once it is gone or cannot be read. */
@@ -126,12 +157,23 @@ final class BenchCommand {
                 .orElse(-1L);
     }
 
+    static boolean clientOnly(ParseResult parsed) {
+        return (Boolean) value(parsed, CLIENT_ONLY, false);
+    }
+
     static long nodePid(ParseResult parsed) {
         Long pid = (Long) value(parsed, NODE_PID, false);
         return pid == null ? -1 : pid;
     }
 
     static void requireNoConflict(ParseResult parsed) {
+        if (parsed.hasMatchedOption(CLIENT_ONLY.longName())) {
+            for (String needsNode : List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis")) {
+                if (parsed.hasMatchedOption(needsNode)) {
+                    throw new ConfigException("--client-only: runs without a cluster or Redis; leave out " + needsNode);
+                }
+            }
+        }
         if (parsed.hasMatchedOption(Main.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }

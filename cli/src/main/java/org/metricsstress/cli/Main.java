@@ -322,10 +322,17 @@ public final class Main {
         BenchCommand.validate(parsed);
         long pid = BenchCommand.nodePid(parsed);
         builder(parsed, offered).build(); // validate before spending seconds on a node
+        if (BenchCommand.clientOnly(parsed)) {
+            // No node to start or reach: every request ends encoded in this JVM.
+            return onCluster(parsed, ClusterLayout.SINGLE, started -> { }, () -> { }, cluster -> {
+                BenchCommand.run(parsed, defaults -> model.builder(parsed, offered, env, defaults), () -> -1L, out);
+                return ExitCode.OK;
+            });
+        }
         return onOneNode(parsed, offered, (configured, node) -> {
             long nodePid = node != null ? node.pid() : pid;
-            BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out);
-            return ExitCode.OK;
+            return BenchCommand.run(parsed, configured, nodePid > 0 ? BenchCommand.processCpu(nodePid) : () -> -1L, out)
+                    ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
         });
     }
 

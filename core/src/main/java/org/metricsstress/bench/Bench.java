@@ -12,6 +12,12 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.GuavaResourceCache;
+import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.cache.RedisMemory;
+import org.metricsstress.config.CacheKind;
+import org.metricsstress.config.Compression;
+import org.metricsstress.index.Caches;
+import org.metricsstress.result.ClientSummary;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
@@ -36,9 +42,13 @@ import org.metricsstress.failure.ClusterException;
  * block}, so the cluster (or the client) sets the pace, as it does for the ceiling writer.
  */
 public final class Bench {
-    /** Settings of a bench; {@code options} makes a builder with the user's options applied. */
+    /**
+     * Settings of a bench; {@code options} makes a builder with the user's options applied.
+     *
+     * @param redis the Redis the Redis phases use (the bench's own, or --redis); null: no Redis phases
+     */
     public record Settings(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
-            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog) {}
+            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog, java.net.URI redis) {}
 
     /** A read rate no node answers: reads then go as fast as --read-max-in-flight lets them. */
     static final double FLAT_OUT_READS = 1_000_000;
@@ -65,6 +75,7 @@ public final class Bench {
                 memory.get("heapBytesPerCachedResource"), memory.get("cachedResourcesMeasured"));
 
         List<BenchPhase> phases = new ArrayList<>();
+        Map<String, Object> findings = new LinkedHashMap<>();
         long[] nextTimestamp = {System.currentTimeMillis() - Duration.ofDays(1).toMillis()};
         double warmupSeconds;
         try (CqlSession session = CassandraConnector.connect(base)) {
@@ -81,23 +92,43 @@ public final class Bench {
         }
         double ceilingRate = phases.get(0).samplesPerSecond();
         // Flat out: twice what the ceiling managed, blocking on a full ring rather than dropping.
-        double rateFactor = Math.max(2 * ceilingRate, 1000) / (plan.samplesPerInterval() / base.interval().toSeconds());
+        double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
+        double rateFactor = Math.max(2 * ceilingRate, 1000) / perInterval;
+        double halfCeiling = 0.5 * ceilingRate / perInterval;
 
         phases.add(report(pipelinePhase("pipeline-no-index", "our pipeline, --no-index",
-                builder().index(false).rateFactor(rateFactor).duration(settings.phase()), null, false)));
+                builder().index(false).rateFactor(rateFactor).duration(settings.phase()), null, false, ceilingRate)));
         try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
             phases.add(report(pipelinePhase("pipeline-cold-index",
                     "our pipeline, guava cache empty: every resource new, until all are indexed",
-                    builder().index(true).rateFactor(rateFactor).duration(settings.coldLimit()), cache, true)));
+                    builder().index(true).rateFactor(rateFactor).duration(settings.coldLimit()), cache, true, ceilingRate)));
             phases.add(report(pipelinePhase("pipeline-warm-index",
                     "our pipeline, the same cache now warm",
-                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()), cache, false)));
+                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()), cache, false, ceilingRate)));
+            phases.add(report(pipelinePhase("pipeline-warm-lz4",
+                    "the same, with the driver's LZ4 protocol compression",
+                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()).compression(Compression.LZ4),
+                    cache, false, ceilingRate)));
             // Half the ceiling's rate, so the node has room; reads as fast as their own in-flight bound lets them.
-            double halfCeiling = 0.5 * ceilingRate / (plan.samplesPerInterval() / base.interval().toSeconds());
             phases.add(report(pipelinePhase("pipeline-mixed",
                     "our pipeline at half the ceiling, warm cache, with range reads flat out",
                     builder().index(true).rateFactor(halfCeiling).duration(settings.phase()).readRate(FLAT_OUT_READS),
-                    cache, false)));
+                    cache, false, ceilingRate)));
+        }
+        if (settings.redis() != null) {
+            redisPhases(base, rateFactor, ceilingRate, phases, findings);
+        }
+        // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when full.
+        for (int budget : new int[] {StressConfig.INDEX_BUDGET_AUTO, FIXED_BUDGET}) {
+            try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
+                String name = budget == StressConfig.INDEX_BUDGET_AUTO ? "cold-start" : "cold-start-fixed" + budget;
+                phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
+                                + "--on-full drop, index budget %s, until every resource is indexed",
+                                budget == StressConfig.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget)),
+                        settings.options().get().reportInterval(Duration.ofSeconds(5)).index(true)
+                                .rateFactor(halfCeiling).duration(settings.coldLimit()).indexMaxInFlight(budget),
+                        cache, true, ceilingRate)));
+            }
         }
         try (CqlSession session = CassandraConnector.connect(base)) {
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
@@ -110,8 +141,12 @@ public final class Bench {
         double meanPerCpu = (first.samplesPerClientCpuSecond() + last.samplesPerClientCpuSecond()) / 2;
         List<BenchPhase> relative = new ArrayList<>();
         for (BenchPhase p : phases) {
-            relative.add(p.relativeTo(meanRate, meanPerCpu));
+            BenchPhase r = p.relativeTo(meanRate, meanPerCpu);
+            // The bound of a cold phase against both ceilings' mean, as every ratio here.
+            relative.add(r.secondsToIndexed() < 0 ? r
+                    : r.withIndexing(r.secondsToIndexed(), SteadyState.boundSeconds(r.indexRowsWritten(), r.written(), meanRate)));
         }
+        findings.putAll(comparisons(relative, meanRate, memory));
         Map<String, Object> setup = new LinkedHashMap<>();
         setup.put("nodes", plan.nodes());
         setup.put("interfaces", plan.interfaces());
@@ -126,11 +161,88 @@ public final class Bench {
         setup.put("maxInFlight", base.maxInFlight());
         setup.put("ringSize", base.ringSize());
         setup.put("phaseSeconds", settings.phase().toMillis() / 1000.0);
-        setup.put("pipelineTargetRate", rateFactor * plan.samplesPerInterval() / base.interval().toSeconds());
+        setup.put("pipelineTargetRate", rateFactor * perInterval);
+        setup.put("coldStartRate", halfCeiling * perInterval);
         setup.put("warmupSamples", settings.warmupSamples());
         setup.put("warmupSeconds", warmupSeconds);
-        return new BenchResult(1, StressEngine.TOOL, Version.get(),
-                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory);
+        setup.put("redis", settings.redis() == null ? "none" : settings.redis().toString());
+        return new BenchResult(2, StressEngine.TOOL, Version.get(),
+                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory,
+                findings);
+    }
+
+    /** The fixed index budget the cold start is also run with, beside auto: the old default. */
+    static final int FIXED_BUDGET = 256;
+
+    /**
+     * Cold and warm against Redis, as the Guava phases, then warm with Redis alone (no near copy),
+     * the way OpenNMS asks it; and Redis's own memory per entry.
+     */
+    private void redisPhases(StressConfig base, double rateFactor, double ceilingRate, List<BenchPhase> phases,
+            Map<String, Object> findings) throws ClusterException, CacheUnavailableException {
+        StressConfig redisConfig = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis()).build();
+        RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
+        try (ResourceCache cache = Caches.open(redisConfig)) {
+            phases.add(report(pipelinePhase("pipeline-cold-redis",
+                    "our pipeline, Redis empty (near cache too): every resource new, until all are indexed",
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
+                            .duration(settings.coldLimit()), cache, true, ceilingRate)));
+            cache.flush();
+            phases.add(report(pipelinePhase("pipeline-warm-redis",
+                    "our pipeline, the same Redis (and near cache) now warm",
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
+                            .duration(settings.phase()), cache, false, ceilingRate)));
+        }
+        StressConfig alone = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis())
+                .redisNearCache(0).build();
+        try (ResourceCache cache = Caches.open(alone)) {
+            phases.add(report(pipelinePhase("pipeline-warm-redis-only",
+                    "warm Redis with no near cache: a round trip per lookup, as OpenNMS does",
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).redisNearCache(0)
+                            .rateFactor(rateFactor).duration(settings.phase()), cache, false, ceilingRate)));
+        }
+        RedisMemory.Reading full = RedisMemory.read(Caches.redisSettings(redisConfig));
+        findings.put("redisKeys", full.keys());
+        findings.put("redisUsedMemoryBytes", full.usedMemory());
+        findings.put("redisBytesPerKey", full.keys() > 0
+                ? (double) (full.usedMemory() - empty.usedMemory()) / full.keys() : -1);
+        findings.put("redisMemoryUsageOfOneKey", full.oneKeyUsage());
+        out.printf(Locale.ROOT, "redis: %,d keys, %.1f bytes per key (INFO memory's used_memory, less the empty"
+                        + " server's), MEMORY USAGE of one key %d bytes%n", full.keys(),
+                findings.get("redisBytesPerKey"), full.oneKeyUsage());
+    }
+
+    /** The ratios the issue sets targets for, from the phases of this one run. */
+    private static Map<String, Object> comparisons(List<BenchPhase> phases, double ceilingRate, Map<String, Object> memory) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        BenchPhase warm = find(phases, "pipeline-warm-index");
+        BenchPhase cold = find(phases, "pipeline-cold-index");
+        BenchPhase warmRedis = find(phases, "pipeline-warm-redis");
+        BenchPhase coldRedis = find(phases, "pipeline-cold-redis");
+        BenchPhase redisOnly = find(phases, "pipeline-warm-redis-only");
+        BenchPhase lz4 = find(phases, "pipeline-warm-lz4");
+        if (warm != null && warmRedis != null) {
+            f.put("warmRedisToGuava", warmRedis.samplesPerSecond() / warm.samplesPerSecond());
+        }
+        if (warm != null && redisOnly != null) {
+            f.put("warmRedisWithoutNearCacheToGuava", redisOnly.samplesPerSecond() / warm.samplesPerSecond());
+        }
+        if (cold != null && coldRedis != null && cold.secondsToIndexed() > 0 && coldRedis.secondsToIndexed() > 0) {
+            f.put("coldRedisToGuavaTimeToIndexed", coldRedis.secondsToIndexed() / cold.secondsToIndexed());
+        }
+        if (warm != null && lz4 != null && warm.bytesSentPerSample() > 0) {
+            f.put("lz4BytesToUncompressed", lz4.bytesSentPerSample() / warm.bytesSentPerSample());
+        }
+        for (BenchPhase p : phases) {
+            if (p.name().startsWith("cold-start") && p.indexedBoundSeconds() > 0 && p.secondsToIndexed() > 0) {
+                f.put(p.name() + "ToBound", p.secondsToIndexed() / p.indexedBoundSeconds());
+            }
+        }
+        return f;
+    }
+
+    private static BenchPhase find(List<BenchPhase> phases, String name) {
+        return phases.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
     }
 
     private StressConfig.Builder builder() {
@@ -160,7 +272,8 @@ public final class Bench {
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
-            GuavaResourceCache cache, boolean untilIndexed) throws ClusterException, CacheUnavailableException {
+            ResourceCache cache, boolean untilIndexed, double ceilingRate)
+            throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "%s: %s...%n", name, description);
         StressEngine run = new StressEngine(b.build(), settings.runLog());
         if (cache != null) {
@@ -171,10 +284,22 @@ public final class Bench {
         }
         long node0 = settings.nodeCpuNanos().getAsLong();
         StressResult r = run.execute();
+        return measured(name, description, r, nodeSeconds(node0), untilIndexed, ceilingRate);
+    }
+
+    /** A phase's figures from its run's result; a cold phase also gets its time to indexed and that time's bound. */
+    static BenchPhase measured(String name, String description, StressResult r, double nodeSeconds,
+            boolean untilIndexed, double ceilingRate) {
         double wall = r.generationSeconds() + r.drainSeconds();
         BenchPhase p = BenchPhase.of(name, description, wall, r.written(), r.failed(),
-                r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds(node0),
+                r.dropped(), r.index().rowsWritten(), r.client().cpuSeconds(), nodeSeconds,
                 r.serviceLatency().p99Ms(), nonZero(r.failedByClass()));
+        p = p.withBytesPerSample(ClientSummary.perSample(r.client().bytesSent(), r.written()));
+        if (untilIndexed) {
+            // The phase stops once every resource is indexed: what it wrote, it wrote meanwhile.
+            p = p.withIndexing(r.index().secondsToComplete(),
+                    SteadyState.boundSeconds(r.index().rowsWritten(), r.written(), ceilingRate));
+        }
         return r.reads() == null ? p : p.withReads(r.reads().readsCompleted() / r.generationSeconds(),
                 r.reads().readService().p99Ms());
     }

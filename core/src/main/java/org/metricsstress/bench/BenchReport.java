@@ -16,17 +16,16 @@ public final class BenchReport {
 
     public static void print(BenchResult r, PrintStream out) {
         out.println();
-        out.printf(Locale.ROOT, "%-20s %10s %7s %13s %7s %10s %10s %11s %9s %8s %8s %9s%n", "phase", "samples/s",
-                "x ceil", "samples/CPU-s", "x ceil", "client us", "node us", "index rows", "p99 ms", "lost", "reads/s",
-                "read p99");
+        out.printf(Locale.ROOT, "%-24s %10s %7s %13s %7s %10s %10s %11s %9s %8s %8s %9s %8s %10s%n", "phase",
+                "samples/s", "x ceil", "samples/CPU-s", "x ceil", "client us", "node us", "index rows", "p99 ms", "lost",
+                "reads/s", "read p99", "B/sample", "indexed s");
         for (BenchPhase p : r.phases()) {
-            out.printf(Locale.ROOT, "%-20s %,10.0f %7.2f %,13.0f %7.2f %10.2f %10s %,11d %9.1f %,8d %8s %9s%n", p.name(),
-                    p.samplesPerSecond(), p.ratioToCeiling(), p.samplesPerClientCpuSecond(), p.cpuRatioToCeiling(),
-                    p.clientCpuMicrosPerSample(),
-                    p.nodeCpuMicrosPerSample() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", p.nodeCpuMicrosPerSample()),
+            out.printf(Locale.ROOT, "%-24s %,10.0f %7.2f %,13.0f %7.2f %10.2f %10s %,11d %9.1f %,8d %8s %9s %8s %10s%n",
+                    p.name(), p.samplesPerSecond(), p.ratioToCeiling(), p.samplesPerClientCpuSecond(),
+                    p.cpuRatioToCeiling(), p.clientCpuMicrosPerSample(), optional(p.nodeCpuMicrosPerSample(), "%.2f"),
                     p.indexRowsWritten(), p.serviceP99Millis(), p.failed() + p.dropped(),
-                    p.readsPerSecond() < 0 ? "-" : String.format(Locale.ROOT, "%,.0f", p.readsPerSecond()),
-                    p.readServiceP99Millis() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", p.readServiceP99Millis()));
+                    optional(p.readsPerSecond(), "%,.0f"), optional(p.readServiceP99Millis(), "%.1f"),
+                    optional(p.bytesSentPerSample(), "%.1f"), indexed(p));
         }
         for (BenchPhase p : r.phases()) {
             if (!p.failedByClass().isEmpty()) {
@@ -36,11 +35,29 @@ public final class BenchReport {
         out.println("x ceil: ratio to the mean of the two ceiling phases; client/node us: CPU microseconds per sample"
                 + " written (whole process); p99: request service time; lost: failed + dropped samples; reads/s, read p99:"
                 + " range reads flat out beside ingest at half the ceiling (mixed), answered per second and their"
-                + " service time");
+                + " service time; B/sample: bytes sent on the wire per sample (index rows included); indexed s: a cold"
+                + " phase's time until every resource was indexed / the least it could take on this node"
+                + " ((index rows + samples meanwhile) / the ceiling's rate)");
         out.printf(Locale.ROOT, "heap: %.1f bytes per buffered sample, %.1f bytes per cached resource"
                         + " (plan's values; %.1f with every value distinct)%n",
                 r.memory().get("heapBytesPerBufferedSample"), r.memory().get("heapBytesPerCachedResource"),
                 r.memory().get("heapBytesPerCachedResourceDistinctValues"));
+        if (r.findings() != null) {
+            r.findings().forEach((k, v) -> out.printf(Locale.ROOT, "  %-40s %s%n", k,
+                    v instanceof Double d ? String.format(Locale.ROOT, "%.2f", d) : v));
+        }
+    }
+
+    private static String optional(double v, String format) {
+        return v < 0 ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    private static String indexed(BenchPhase p) {
+        if (p.secondsToIndexed() < 0 && p.indexedBoundSeconds() < 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%s/%s", optional(p.secondsToIndexed(), "%.1f"),
+                optional(p.indexedBoundSeconds(), "%.1f"));
     }
 
     public static void write(BenchResult r, Path file) throws IOException {

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * What {@code metrics-stress bench} writes as JSON: where it ran, how, each phase's figures with
- * their ratios to the ceiling, and the heap figures.
+ * their ratios to the ceiling, the heap figures, and the ratios the targets are set on (warm Redis
+ * to warm Guava, a cold start to its physical bound, LZ4's bytes to none's).
  */
 public record BenchResult(
         int schemaVersion,
@@ -14,4 +15,5 @@ public record BenchResult(
         Map<String, Object> environment,
         Map<String, Object> setup,
         List<BenchPhase> phases,
-        Map<String, Object> memory) {}
+        Map<String, Object> memory,
+        Map<String, Object> findings) {}

@@ -25,6 +25,11 @@ final class MemoryFigures {
     private MemoryFigures() {}
 
     static Map<String, Object> measure(StressConfig config, StressPlan plan) {
+        return measure(config, plan, CACHE_ENTRIES);
+    }
+
+    /** As {@link #measure(StressConfig, StressPlan)}, the cache measured holding {@code cacheEntries}. */
+    static Map<String, Object> measure(StressConfig config, StressPlan plan, int cacheEntries) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("heapBytesPerBufferedSample", bytesPerBufferedSample(config.ringSize(), plan.attributes()));
         m.put("ringSlots", config.ringSize());
@@ -36,10 +41,10 @@ final class MemoryFigures {
         long interfaceValue = ResourceFingerprints.cacheValueOf(plan, plan.groupResources());
         int groups = plan.groups();
         // The plan's mix: per interface, one interface entry after its groups' entries.
-        m.put("heapBytesPerCachedResource", GuavaResourceCache.measureBytesPerEntry(CACHE_ENTRIES,
+        m.put("heapBytesPerCachedResource", GuavaResourceCache.measureBytesPerEntry(cacheEntries,
                 i -> i % (groups + 1) == groups ? interfaceValue : groupValues[(int) (i % (groups + 1))]));
-        m.put("heapBytesPerCachedResourceDistinctValues", GuavaResourceCache.measureBytesPerEntry(CACHE_ENTRIES));
-        m.put("cachedResourcesMeasured", CACHE_ENTRIES);
+        m.put("heapBytesPerCachedResourceDistinctValues", GuavaResourceCache.measureBytesPerEntry(cacheEntries));
+        m.put("cachedResourcesMeasured", cacheEntries);
         return m;
     }
 

@@ -30,17 +30,21 @@ class BenchIT {
     @Test
     void everyPhaseRunsAndIsReported(CassandraServer server, @TempDir Path dir) throws Exception {
         ContactPoint node = new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort());
-        Bench.Settings settings = new Bench.Settings(
-                () -> StressConfig.builder().contactPoints(List.of(node)).keyspace("it_bench")
-                        .nodes(20).interfaces(2).groups(5).attributes(10).strings(2),
-                20_000, Duration.ofSeconds(3), Duration.ofSeconds(60), () -> -1L,
-                new PrintStream(OutputStream.nullOutputStream()));
+        BenchResult result;
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        BenchResult result = new Bench(settings, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        try (TestRedis redis = new TestRedis()) {
+            Bench.Settings settings = new Bench.Settings(
+                    () -> StressConfig.builder().contactPoints(List.of(node)).keyspace("it_bench")
+                            .nodes(20).interfaces(2).groups(5).attributes(10).strings(2),
+                    20_000, Duration.ofSeconds(3), Duration.ofSeconds(60), () -> -1L,
+                    new PrintStream(OutputStream.nullOutputStream()), redis.uri());
+            result = new Bench(settings, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        }
 
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();
         assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
-                "pipeline-mixed", "ceiling-again"), names);
+                "pipeline-warm-lz4", "pipeline-mixed", "pipeline-cold-redis", "pipeline-warm-redis",
+                "pipeline-warm-redis-only", "cold-start", "cold-start-fixed256", "ceiling-again"), names);
         for (BenchPhase p : result.phases()) {
             assertTrue(p.written() > 0, p.name() + " wrote nothing");
             assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
@@ -51,11 +55,27 @@ class BenchIT {
         // resource and 10 per interface resource with 10 attributes and 2 strings.
         assertEquals(200 * 28 + 40 * 10, result.phases().get(2).indexRowsWritten(), "cold: every index row once");
         assertEquals(0, result.phases().get(3).indexRowsWritten(), "warm: the cache knows every resource");
-        BenchPhase mixed = result.phases().get(4);
+        BenchPhase warm = phase(result, "pipeline-warm-index");
+        BenchPhase lz4 = phase(result, "pipeline-warm-lz4");
+        assertTrue(warm.bytesSentPerSample() > 40, "bytes on the wire per sample: " + warm.bytesSentPerSample());
+        assertTrue(lz4.bytesSentPerSample() < warm.bytesSentPerSample(), "LZ4 sends fewer bytes: " + lz4.bytesSentPerSample());
+        assertEquals(200 * 28 + 40 * 10, phase(result, "pipeline-cold-redis").indexRowsWritten(),
+                "cold Redis: every index row once");
+        assertEquals(0, phase(result, "pipeline-warm-redis").indexRowsWritten(), "warm Redis knows every resource");
+        assertEquals(0, phase(result, "pipeline-warm-redis-only").indexRowsWritten(), "so does Redis alone");
+        assertTrue((double) result.findings().get("redisBytesPerKey") > 8, "Redis memory per key: " + result.findings());
+        assertEquals(240L, result.findings().get("redisKeys"), "one key per group and interface resource");
+        for (String cold : List.of("cold-start", "cold-start-fixed256", "pipeline-cold-index", "pipeline-cold-redis")) {
+            BenchPhase p = phase(result, cold);
+            assertTrue(p.secondsToIndexed() > 0 && p.indexedBoundSeconds() > 0, cold + ": time to indexed and its bound");
+        }
+        assertTrue(result.findings().containsKey("warmRedisToGuava") && result.findings().containsKey("cold-startToBound"),
+                result.findings().toString());
+        BenchPhase mixed = phase(result, "pipeline-mixed");
         assertTrue(mixed.readsPerSecond() > 0 && mixed.readServiceP99Millis() > 0, "mixed: reads answered beside ingest");
         assertTrue(result.phases().stream().filter(p -> p != mixed).allMatch(p -> p.readsPerSecond() < 0),
                 "only the mixed phase reads");
-        double meanCeiling = (result.phases().get(0).samplesPerSecond() + result.phases().get(5).samplesPerSecond()) / 2;
+        double meanCeiling = (result.phases().get(0).samplesPerSecond() + phase(result, "ceiling-again").samplesPerSecond()) / 2;
         assertEquals(result.phases().get(1).samplesPerSecond() / meanCeiling, result.phases().get(1).ratioToCeiling(), 1e-9);
         double perSample = (double) result.memory().get("heapBytesPerBufferedSample");
         assertTrue(perSample > 8 && perSample < 64, "heap per buffered sample: " + perSample);
@@ -71,5 +91,9 @@ class BenchIT {
         Path json = dir.resolve("bench.json");
         BenchReport.write(result, json);
         assertEquals(result.phases(), BenchReport.read(json).phases());
+    }
+
+    private static BenchPhase phase(BenchResult r, String name) {
+        return r.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 }

@@ -148,7 +148,7 @@ public final class RedisResourceCache implements ResourceCache {
         return config;
     }
 
-    private static HostAndPort hostAndPort(RedisSettings settings) {
+    static HostAndPort hostAndPort(RedisSettings settings) {
         String host = settings.host();
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
@@ -156,7 +156,7 @@ public final class RedisResourceCache implements ResourceCache {
         return new HostAndPort(host, settings.port());
     }
 
-    private static JedisClientConfig clientConfig(RedisSettings settings) {
+    static JedisClientConfig clientConfig(RedisSettings settings) {
         int millis = (int) settings.timeout().toMillis();
         var config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis)

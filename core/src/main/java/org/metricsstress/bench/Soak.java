@@ -1,0 +1,191 @@
+package org.metricsstress.bench;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressEngine;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.metrics.HeapAfterGc;
+import org.metricsstress.metrics.ProcessCpu;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.storage.CassandraConnector;
+
+/**
+ * {@code bench --soak DURATION}: one long run at {@link #LOAD} of the ceiling the node just showed,
+ * from a cold cache, judged per window for drift: heap after the JVM's own collections (the lowest
+ * of the window), client CPU per sample, response p99, the index's progress, drops and failures.
+ * Passes when nothing was lost and the heap after GC grew at most {@link #MAX_HEAP_GROWTH} from the
+ * window ending at {@link #SETTLED} of the run (the cold start is over by then) to the last one.
+ */
+public final class Soak {
+    static final double LOAD = 0.8;
+    static final double MAX_HEAP_GROWTH = 0.05;
+    /** The share of the run after which the heap is taken as settled: minute 10 of 60. */
+    static final double SETTLED = 10.0 / 60;
+    /** Windows of a soak: 12, five minutes each in an hour's run. */
+    static final int WINDOWS = 12;
+
+    /** One window's figures; heapAfterGcBytes is -1 when no collection ran in it. */
+    public record Window(double endSeconds, double samplesPerSecond, double clientCpuMicrosPerSample,
+            long heapAfterGcBytes, double responseP99Ms, double indexedPercent, long dropped, long failed) {}
+
+    /** The soak's outcome: the ceiling it ran against, its windows, the heap growth it is judged on. */
+    public record Outcome(double ceilingSamplesPerSecond, double targetSamplesPerSecond, List<Window> windows,
+            double heapGrowth, long dropped, long failed, boolean passed) {}
+
+    private final Bench.Settings settings;
+    private final Duration length;
+    private final Path report;
+    private final PrintStream out;
+
+    public Soak(Bench.Settings settings, Duration length, Path report, PrintStream out) {
+        this.settings = settings;
+        this.length = length;
+        this.report = report;
+        this.out = out;
+    }
+
+    public Outcome run() throws ClusterException, CacheUnavailableException, InterruptedException {
+        StressConfig base = settings.options().get().build();
+        StressPlan plan = StressPlan.of(base);
+        double ceilingRate;
+        try (CqlSession session = CassandraConnector.connect(base)) {
+            String dc = base.localDc() != null ? base.localDc() : CassandraConnector.localDatacenter(session);
+            Replication wanted = base.replicationIn(dc);
+            CassandraConnector.applySchema(session, base.keyspace(), wanted, base.twcsWindow(), base.gcGrace());
+            CeilingWriter ceiling = new CeilingWriter(session, base, plan);
+            out.printf(Locale.ROOT, "soak: warm-up of %,d samples, then the ceiling for %ds...%n",
+                    settings.warmupSamples(), settings.phase().toSeconds());
+            long ts = ceiling.write(settings.warmupSamples(), Long.MAX_VALUE,
+                    System.currentTimeMillis() - Duration.ofDays(2).toMillis());
+            ceiling.resetCounts();
+            long t0 = System.nanoTime();
+            ceiling.write(Long.MAX_VALUE, settings.phase().toNanos(), ts);
+            ceilingRate = ceiling.written() / ((System.nanoTime() - t0) / 1e9);
+        }
+        double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
+        double target = LOAD * ceilingRate;
+        Duration window = length.dividedBy(WINDOWS);
+        out.printf(Locale.ROOT, "soak: ceiling %,.0f samples/s; now %s at %,.0f samples/s (%.0f%%) from a cold cache,"
+                        + " a line per %ds window%n", ceilingRate, format(length), target, LOAD * 100, window.toSeconds());
+        StressConfig.Builder b = settings.options().get().rateFactor(target / perInterval).duration(length)
+                .reportInterval(Duration.ofSeconds(Math.max(1, Math.min(30, window.toSeconds() / 5))));
+        if (report != null) {
+            b.reportHtml(report);
+        }
+        StressEngine engine = new StressEngine(b.build(), settings.runLog());
+        List<Long> heap = new ArrayList<>();
+        StressResult result;
+        try (HeapAfterGc gc = new HeapAfterGc()) {
+            Thread sampler = new Thread(() -> sampleHeap(engine, gc, window, heap), "metrics-stress-soak-heap");
+            sampler.setDaemon(true);
+            sampler.start();
+            try {
+                result = engine.execute();
+            } finally {
+                sampler.interrupt();
+                sampler.join(TimeUnit.SECONDS.toMillis(5));
+            }
+        }
+        List<Window> windows = windows(result.intervals(), window.toMillis() / 1000.0, heap);
+        Outcome outcome = judge(ceilingRate, target, windows, result.dropped(), result.failed());
+        print(outcome);
+        return outcome;
+    }
+
+    /** Takes the window's lowest heap-after-collection at each window's end, from the run's start. */
+    private static void sampleHeap(StressEngine engine, HeapAfterGc gc, Duration window, List<Long> heap) {
+        try {
+            if (!engine.awaitGeneration(1, TimeUnit.HOURS)) {
+                return;
+            }
+            gc.takeWindowMin();
+            long next = System.nanoTime() + window.toNanos();
+            while (true) {
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, next - System.nanoTime()));
+                synchronized (heap) {
+                    heap.add(gc.takeWindowMin());
+                }
+                next += window.toNanos();
+            }
+        } catch (InterruptedException e) {
+            // The run is over.
+        }
+    }
+
+    /** The run's report intervals gathered into windows, each with its heap reading. */
+    static List<Window> windows(List<IntervalStats> intervals, double windowSeconds, List<Long> heap) {
+        List<Window> out = new ArrayList<>();
+        int k = 0;
+        int cores = ProcessCpu.cores();
+        while (true) {
+            double from = k * windowSeconds;
+            double to = from + windowSeconds;
+            List<IntervalStats> in = intervals.stream()
+                    .filter(s -> s.elapsedSeconds() > from + 1e-6 && s.elapsedSeconds() <= to + 1e-6).toList();
+            if (in.isEmpty()) {
+                break;
+            }
+            double seconds = in.stream().mapToDouble(IntervalStats::intervalSeconds).sum();
+            long written = in.stream().mapToLong(IntervalStats::written).sum();
+            double cpuSeconds = in.stream().mapToDouble(s -> s.cpuPercent() / 100 * cores * s.intervalSeconds()).sum();
+            double p99 = in.stream().mapToDouble(s -> s.response().p99Ms()).max().orElse(-1);
+            IntervalStats last = in.get(in.size() - 1);
+            long heapBytes;
+            synchronized (heap) {
+                heapBytes = k < heap.size() ? heap.get(k) : -1;
+            }
+            out.add(new Window(last.elapsedSeconds(), seconds > 0 ? written / seconds : 0,
+                    written > 0 ? cpuSeconds * 1e6 / written : -1, heapBytes, p99, last.indexedPercent(),
+                    in.stream().mapToLong(IntervalStats::dropped).sum(), in.stream().mapToLong(IntervalStats::failed).sum()));
+            k++;
+        }
+        return out;
+    }
+
+    /**
+     * Heap growth from the window at {@link #SETTLED} of the run to the last window with a reading;
+     * NaN when there are too few. Passes with no loss and growth within {@link #MAX_HEAP_GROWTH}.
+     */
+    static Outcome judge(double ceiling, double target, List<Window> windows, long dropped, long failed) {
+        List<Window> measured = windows.stream().filter(w -> w.heapAfterGcBytes() > 0).toList();
+        double growth = Double.NaN;
+        if (measured.size() >= 2) {
+            int settled = Math.min(measured.size() - 2, Math.max(0, (int) Math.ceil(SETTLED * WINDOWS) - 1));
+            long at = measured.get(settled).heapAfterGcBytes();
+            long end = measured.get(measured.size() - 1).heapAfterGcBytes();
+            growth = (double) (end - at) / at;
+        }
+        boolean passed = dropped == 0 && failed == 0 && !Double.isNaN(growth) && growth <= MAX_HEAP_GROWTH;
+        return new Outcome(ceiling, target, windows, growth, dropped, failed, passed);
+    }
+
+    private void print(Outcome o) {
+        out.println();
+        out.printf(Locale.ROOT, "%8s %12s %10s %14s %10s %9s %8s %8s%n", "until s", "samples/s", "client us",
+                "heap after GC", "p99 ms", "indexed", "dropped", "failed");
+        for (Window w : o.windows()) {
+            out.printf(Locale.ROOT, "%8.0f %,12.0f %10.2f %14s %10.1f %8.1f%% %,8d %,8d%n", w.endSeconds(),
+                    w.samplesPerSecond(), w.clientCpuMicrosPerSample(),
+                    w.heapAfterGcBytes() < 0 ? "-" : String.format(Locale.ROOT, "%.1f MB", w.heapAfterGcBytes() / 1e6),
+                    w.responseP99Ms(), w.indexedPercent(), w.dropped(), w.failed());
+        }
+        out.printf(Locale.ROOT, "soak %s: heap after GC %+.1f%% from the window at %.0f%% of the run to the last"
+                        + " (at most %+.0f%%); %,d dropped, %,d failed%n", o.passed() ? "PASSED" : "FAILED",
+                100 * o.heapGrowth(), 100 * SETTLED, 100 * MAX_HEAP_GROWTH, o.dropped(), o.failed());
+    }
+
+    private static String format(Duration d) {
+        return d.toMinutes() > 0 && d.toSeconds() % 60 == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
+    }
+}

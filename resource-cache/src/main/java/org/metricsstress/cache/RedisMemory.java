@@ -1,0 +1,77 @@
+package org.metricsstress.cache;
+
+import java.util.List;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/**
+ * What a Redis cache costs Redis: its used memory ({@code INFO memory}), the keys under a prefix,
+ * and {@code MEMORY USAGE} of one of them, for the bench's "bytes per cached resource" beside
+ * Guava's heap bytes per entry. Clearing removes only the keys under the prefix, never the database.
+ */
+public final class RedisMemory {
+    /** One reading: used_memory of the whole server, keys under the prefix, MEMORY USAGE of one (-1: none). */
+    public record Reading(long usedMemory, long keys, long oneKeyUsage) {}
+
+    private static final int SCAN_COUNT = 10_000;
+
+    private RedisMemory() {}
+
+    public static Reading read(RedisSettings settings) throws CacheUnavailableException {
+        try (Jedis jedis = connect(settings)) {
+            long keys = 0;
+            // Keys end in 8 binary bytes: scanned and asked about as bytes, never decoded as text.
+            byte[] first = null;
+            byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+            ScanParams match = new ScanParams().match(settings.keyPrefix() + "*").count(SCAN_COUNT);
+            do {
+                ScanResult<byte[]> page = jedis.scan(cursor, match);
+                keys += page.getResult().size();
+                if (first == null && !page.getResult().isEmpty()) {
+                    first = page.getResult().get(0);
+                }
+                cursor = page.getCursorAsBytes();
+            } while (!java.util.Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
+            Long usage = first == null ? null : jedis.memoryUsage(first);
+            return new Reading(usedMemory(jedis.info("memory")), keys, usage == null ? -1 : usage);
+        } catch (RuntimeException e) {
+            throw new CacheUnavailableException("cannot read Redis's memory at " + settings.hostAndPort() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Removes every key under the prefix (SCAN and UNLINK), then reads the memory of what is left. */
+    public static Reading clear(RedisSettings settings) throws CacheUnavailableException {
+        try (Jedis jedis = connect(settings)) {
+            byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+            ScanParams match = new ScanParams().match(settings.keyPrefix() + "*").count(SCAN_COUNT);
+            do {
+                ScanResult<byte[]> page = jedis.scan(cursor, match);
+                List<byte[]> keys = page.getResult();
+                if (!keys.isEmpty()) {
+                    jedis.unlink(keys.toArray(new byte[0][]));
+                }
+                cursor = page.getCursorAsBytes();
+            } while (!java.util.Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
+        } catch (RuntimeException e) {
+            throw new CacheUnavailableException("cannot clear the cache's keys in Redis at " + settings.hostAndPort()
+                    + ": " + e.getMessage(), e);
+        }
+        return read(settings);
+    }
+
+    private static Jedis connect(RedisSettings settings) {
+        return new Jedis(RedisResourceCache.hostAndPort(settings), RedisResourceCache.clientConfig(settings));
+    }
+
+    /** used_memory from INFO memory's text. */
+    static long usedMemory(String info) {
+        for (String line : info.split("\r?\n")) {
+            if (line.startsWith("used_memory:")) {
+                return Long.parseLong(line.substring("used_memory:".length()).trim());
+            }
+        }
+        return -1;
+    }
+}
