@@ -119,9 +119,12 @@ public final class Bench {
             redisPhases(base, rateFactor, ceilingRate, phases, findings);
         }
         // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when full.
-        for (int budget : new int[] {StressConfig.INDEX_BUDGET_AUTO, FIXED_BUDGET}) {
+        for (int budget : new int[] {base.indexMaxInFlight(), StressConfig.INDEX_BUDGET_AUTO}) {
+            if (budget == StressConfig.INDEX_BUDGET_AUTO && base.indexMaxInFlight() == budget) {
+                continue;
+            }
             try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
-                String name = budget == StressConfig.INDEX_BUDGET_AUTO ? "cold-start" : "cold-start-fixed" + budget;
+                String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-auto";
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
                                 + "--on-full drop, index budget %s, until every resource is indexed",
                                 budget == StressConfig.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget)),
@@ -170,9 +173,6 @@ public final class Bench {
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory,
                 findings);
     }
-
-    /** The fixed index budget the cold start is also run with, beside auto: the old default. */
-    static final int FIXED_BUDGET = 256;
 
     /**
      * Cold and warm against Redis, as the Guava phases, then warm with Redis alone (no near copy),

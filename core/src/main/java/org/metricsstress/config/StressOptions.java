@@ -184,7 +184,7 @@ public final class StressOptions {
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
                     + "is indexed at its next sample instead (counted as deferred); auto: grows while the sample writes' "
                     + "latency holds, shrinks when it rises", INDEX,
-                    ValueType.POSITIVE_INT_OR_AUTO, StressConfig.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
+                    ValueType.POSITIVE_INT_OR_AUTO, 256, Builder::indexMaxInFlight,
                     StressConfig::indexMaxInFlight),
             // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
             derived(null, "--read-rate", "N", "range reads per second (open loop: latency from each read's intended "
