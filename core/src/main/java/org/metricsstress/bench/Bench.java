@@ -32,14 +32,17 @@ import org.metricsstress.failure.ClusterException;
 
 /**
  * The side-by-side bench: in one process, against one node, the ceiling writer and the pipeline
- * in its three indexing states, each phase's samples/s and client CPU per sample set against the
+ * in each of its states, each phase's samples/s and client CPU per sample set against the
  * ceiling's. Order: warm the node with the ceiling writer (a node's figures only settle after
- * millions of writes), ceiling, pipeline without indexing, pipeline with a cold cache (until every
- * resource is indexed), pipeline with that cache warm, ceiling again (how far the node drifted
- * during the bench). Ratios are to the mean of the two ceiling phases.
+ * millions of writes), ceiling, pipeline without indexing, with a cold Guava cache (until every
+ * resource is indexed), with that cache warm, the same with LZ4, mixed with reads; then cold and
+ * warm against Redis (with the near cache) and warm against Redis alone; then cold starts at half
+ * the ceiling (default budget, then auto); ceiling again (how far the node drifted during the
+ * bench). Ratios are to the mean of the two ceiling phases, and so is each cold phase's bound
+ * ({@link SteadyState}).
  *
- * <p>The pipeline phases run flat out: a target rate of twice the ceiling's with {@code --on-full
- * block}, so the cluster (or the client) sets the pace, as it does for the ceiling writer.
+ * <p>The flat-out phases run at a target rate of twice the ceiling's with {@code --on-full block},
+ * so the cluster (or the client) sets the pace, as it does for the ceiling writer.
  */
 public final class Bench {
     /**
