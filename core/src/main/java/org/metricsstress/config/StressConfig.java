@@ -493,14 +493,16 @@ public record StressConfig(
             if (sink != Sink.NULL) {
                 return;
             }
-            String[][] needCluster = {
-                {"--read-rate", String.valueOf(readRate)}, {"--search-rate", String.valueOf(searchRate)},
-                {"--freshness-probes", String.valueOf(freshnessProbes)}, {"--verify-after", String.valueOf(verifyAfter)},
-                {"--prime-cache", primeCache ? "set" : "null"}};
-            for (String[] o : needCluster) {
-                if (!"null".equals(o[1])) {
-                    throw new ConfigException(o[0] + ": needs a cluster's answers; --sink null sends nothing (leave one out)");
-                }
+            refuseWithNullSink("--read-rate", readRate != null);
+            refuseWithNullSink("--search-rate", searchRate != null);
+            refuseWithNullSink("--freshness-probes", freshnessProbes != null);
+            refuseWithNullSink("--verify-after", verifyAfter != null);
+            refuseWithNullSink("--prime-cache", primeCache);
+        }
+
+        private static void refuseWithNullSink(String option, boolean given) {
+            if (given) {
+                throw new ConfigException(option + ": needs a cluster's answers; --sink null sends nothing (leave one out)");
             }
         }
 
