@@ -44,18 +44,18 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     private final int groupTerms = IndexRules.resourceTerms("snmp:fs:STRESS:0:tap0:group0").size();
 
     /**
-     * @param sampleService the sample writes' service times: {@code --index-max-in-flight auto}
-     *                      steers the index budget by them
+     * @param sampleQueue the samples' waits in the ring: {@code --index-max-in-flight auto} steers
+     *                    the index budget by them
      */
     public CassandraIndexer(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
-            IndexMetrics metrics, org.metricsstress.metrics.LatencyTracker sampleService) {
+            IndexMetrics metrics, org.metricsstress.metrics.LatencyTracker sampleQueue) {
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
         this.variationFactor = config.stringVariationFactor();
         this.statements = new IndexStatements(session, config.keyspace(), (int) config.ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.writeConsistency()), cache,
-                metrics, pending, config.indexMaxInFlight(), sampleService);
+                metrics, pending, config.indexMaxInFlight(), sampleQueue);
         this.metricsFingerprint = new int[plan.groups()];
         this.stringsFingerprint = new int[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {
@@ -97,92 +97,141 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         return new Sink();
     }
 
-    private enum Claim { CLAIMED, IN_FLIGHT, ALREADY_INDEXED }
+    /** Commits a lane gathers before it looks their resources up in one call (one Redis round trip). */
+    static final int LOOKUP_BATCH = 128;
 
-    /** One lane's indexing: scratch buffers reused for every commit. */
+    /**
+     * One lane's indexing: scratch buffers reused for every batch. Commits are gathered until the
+     * ring batch ends (or {@link #LOOKUP_BATCH} is reached); then all their resources are looked
+     * up in one call, the missing ones claimed, the claimed ones re-checked in one call, and what
+     * is still missing indexed. Per commit, a cold Redis cache cost two round trips on this
+     * thread; per batch it costs one (and none for the re-check behind a near cache).
+     */
     private final class Sink implements GroupCommitSink {
         private final StringBuilder id = new StringBuilder(64);
-        private final long[] keys = new long[2];
-        private final long[] found = new long[2];
-        private final long[] recheckKey = new long[1];
-        private final long[] recheckFound = new long[1];
-
-        /**
-         * Claims {@code key} for indexing. The lookup that said "missing" may be stale: another
-         * lane may have finished this resource since (its completion puts to the cache before it
-         * releases the claim), so once claimed, the cache is asked again.
-         */
-        private Claim claim(long key, long wanted) {
-            if (!pending.add(key)) {
-                metrics.deduplicated();
-                return Claim.IN_FLIGHT;
-            }
-            recheckKey[0] = key;
-            cache.getAll(recheckKey, 1, recheckFound);
-            if (recheckFound[0] == wanted) {
-                pending.remove(key);
-                metrics.deduplicated();
-                return Claim.ALREADY_INDEXED;
-            }
-            return Claim.CLAIMED;
-        }
+        private final boolean withStrings = plan.strings() > 0;
+        /** Keys per commit: the group resource, and the interface resource when there are strings. */
+        private final int stride = withStrings ? 2 : 1;
+        private final int[] resourceKeys = new int[LOOKUP_BATCH];
+        private final long[] timestamps = new long[LOOKUP_BATCH];
+        private final int[] interfaceLengths = new int[LOOKUP_BATCH];
+        private final long[] keys = new long[2 * LOOKUP_BATCH];
+        private final long[] found = new long[2 * LOOKUP_BATCH];
+        private final long[] wanted = new long[2 * LOOKUP_BATCH];
+        /** Claimed slots (commit * 2 + 0 for its group, + 1 for its interface) and their keys. */
+        private final int[] claimedSlots = new int[2 * LOOKUP_BATCH];
+        private final long[] claimedKeys = new long[2 * LOOKUP_BATCH];
+        private final long[] rechecked = new long[2 * LOOKUP_BATCH];
+        private int gathered;
 
         @Override
         public void write(GroupCommit c) {
             if (budget.aborted()) {
                 return;
             }
+            int i = gathered++;
+            resourceKeys[i] = c.resourceKey;
+            timestamps[i] = c.timestampMillis;
+            interfaceLengths[i] = resourceId(c.resourceKey);
+            keys[stride * i] = ResourceKeys.key(NewtsSchema.CONTEXT, id);
+            if (withStrings) {
+                keys[stride * i + 1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLengths[i]);
+            }
+            if (gathered == LOOKUP_BATCH) {
+                lookUpGathered();
+            }
+        }
+
+        @Override
+        public void endOfBatch() {
+            lookUpGathered();
+        }
+
+        /** Writes the group resource's id into {@link #id}; returns the length of its interface part. */
+        private int resourceId(int resourceKey) {
+            id.setLength(0);
+            ResourceNames.interfaceResource(id, plan.nodeOf(resourceKey), plan.interfaceOf(resourceKey));
+            int interfaceLength = id.length();
+            id.append(":group").append(plan.groupOf(resourceKey));
+            return interfaceLength;
+        }
+
+        private void lookUpGathered() {
+            int n = gathered;
+            gathered = 0;
+            if (n == 0 || budget.aborted()) {
+                return;
+            }
             if (budget.backlog() > 0) {
                 budget.drainBacklog();
             }
-            int group = plan.groupOf(c.resourceKey);
-            id.setLength(0);
-            ResourceNames.interfaceResource(id, plan.nodeOf(c.resourceKey), plan.interfaceOf(c.resourceKey));
-            int interfaceLength = id.length();
-            id.append(":group").append(group);
-            boolean withStrings = plan.strings() > 0;
-            keys[0] = ResourceKeys.key(NewtsSchema.CONTEXT, id);
-            if (withStrings) {
-                keys[1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLength);
-            }
             long asked = System.nanoTime();
-            cache.getAll(keys, withStrings ? 2 : 1, found);
-            metrics.lookup();
-            if (System.nanoTime() - asked > SLOW_LOOKUP_NANOS) {
-                metrics.slowLookup();
+            cache.getAll(keys, n * stride, found);
+            boolean slow = System.nanoTime() - asked > SLOW_LOOKUP_NANOS;
+            int claimed = 0;
+            for (int i = 0; i < n; i++) {
+                metrics.lookup();
+                if (slow) {
+                    metrics.slowLookup();
+                }
+                int group = plan.groupOf(resourceKeys[i]);
+                boolean varies = withStrings && IndexRules.stringsVary(resourceKeys[i], variationFactor);
+                int strings = varies
+                        ? ResourceFingerprints.stringsFingerprint(group, plan.strings(), true, timestamps[i])
+                        : stringsFingerprint[group];
+                wanted[2 * i] = ResourceKeys.groupValue(metricsFingerprint[group], strings);
+                wanted[2 * i + 1] = ResourceFingerprints.INTERFACE_INDEXED;
+                for (int part = 0; part < stride; part++) {
+                    long key = keys[stride * i + part];
+                    if (found[stride * i + part] == wanted[2 * i + part]) {
+                        indexed(i, part);
+                    } else if (pending.add(key)) {
+                        claimedSlots[claimed] = 2 * i + part;
+                        claimedKeys[claimed++] = key;
+                    } else {
+                        metrics.deduplicated(); // being indexed by another commit right now
+                    }
+                }
             }
-
-            boolean varies = withStrings && IndexRules.stringsVary(c.resourceKey, variationFactor);
-            int strings = varies
-                    ? ResourceFingerprints.stringsFingerprint(group, plan.strings(), true, c.timestampMillis)
-                    : stringsFingerprint[group];
-            long wanted = ResourceKeys.groupValue(metricsFingerprint[group], strings);
-            if (found[0] == wanted) {
-                metrics.groupIndexed(c.resourceKey);
-            } else {
-                indexGroup(c, keys[0], found[0], wanted, interfaceLength, varies);
+            if (claimed == 0) {
+                return;
             }
-            if (withStrings) {
-                int interfaceIndex = plan.nodeOf(c.resourceKey) * plan.interfaces() + plan.interfaceOf(c.resourceKey);
-                if (found[1] == ResourceFingerprints.INTERFACE_INDEXED) {
-                    metrics.interfaceIndexed(interfaceIndex);
+            // A lookup's "missing" may be stale: another lane may have finished a resource since
+            // (its completion puts to the cache before it releases the claim), so ask again.
+            cache.recheckAll(claimedKeys, claimed, rechecked);
+            for (int j = 0; j < claimed; j++) {
+                int i = claimedSlots[j] / 2;
+                int part = claimedSlots[j] % 2;
+                if (rechecked[j] == wanted[claimedSlots[j]]) {
+                    pending.remove(claimedKeys[j]);
+                    metrics.deduplicated();
+                    indexed(i, part);
+                } else if (part == 0) {
+                    indexGroup(i, claimedKeys[j], found[stride * i], wanted[2 * i]);
                 } else {
-                    indexInterface(keys[1], interfaceIndex, id.substring(0, interfaceLength));
+                    indexInterface(i, claimedKeys[j]);
                 }
             }
         }
 
-        private void indexGroup(GroupCommit c, long key, long found, long wanted, int interfaceLength, boolean varies) {
-            Claim claim = claim(key, wanted);
-            if (claim != Claim.CLAIMED) {
-                if (claim == Claim.ALREADY_INDEXED) {
-                    metrics.groupIndexed(c.resourceKey);
-                }
-                return;
+        /** The commit's group ({@code part} 0) or interface (1) resource is known indexed. */
+        private void indexed(int i, int part) {
+            if (part == 0) {
+                metrics.groupIndexed(resourceKeys[i]);
+            } else {
+                metrics.interfaceIndexed(interfaceIndex(resourceKeys[i]));
             }
+        }
+
+        private int interfaceIndex(int resourceKey) {
+            return plan.nodeOf(resourceKey) * plan.interfaces() + plan.interfaceOf(resourceKey);
+        }
+
+        /** Indexes a claimed group resource; {@code found} is what the cache held (its parts still valid are skipped). */
+        private void indexGroup(int i, long key, long found, long wanted) {
+            boolean varies = withStrings && IndexRules.stringsVary(resourceKeys[i], variationFactor);
             boolean metricsNeeded = ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted);
-            boolean stringsNeeded = plan.strings() > 0
-                    && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
+            boolean stringsNeeded = withStrings && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
             int needed = (metricsNeeded ? IndexStatements.termRequests(groupTerms) + 1 : 0)
                     + (stringsNeeded ? IndexStatements.termRequests(2 * plan.strings()) + 1 : 0);
             if (!budget.roomFor(needed)) {
@@ -190,35 +239,31 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                 metrics.deferred();
                 return;
             }
+            int interfaceLength = resourceId(resourceKeys[i]);
             String resource = id.toString();
-            int group = plan.groupOf(c.resourceKey);
+            int group = plan.groupOf(resourceKeys[i]);
             IndexStatements.Requests requests = new IndexStatements.Requests();
             if (metricsNeeded) {
                 statements.groupMetrics(resource, group, plan.attributes(), requests);
             }
             if (stringsNeeded) {
                 statements.groupStrings(resource.substring(0, interfaceLength), group, plan.strings(), varies,
-                        c.timestampMillis, requests);
+                        timestamps[i], requests);
             }
-            int resourceKey = c.resourceKey;
+            int resourceKey = resourceKeys[i];
             budget.send(key, wanted, requests, () -> metrics.groupIndexed(resourceKey));
         }
 
-        private void indexInterface(long key, int interfaceIndex, String resource) {
-            Claim claim = claim(key, ResourceFingerprints.INTERFACE_INDEXED);
-            if (claim != Claim.CLAIMED) {
-                if (claim == Claim.ALREADY_INDEXED) {
-                    metrics.interfaceIndexed(interfaceIndex);
-                }
-                return;
-            }
+        private void indexInterface(int i, long key) {
             if (!budget.roomFor(IndexStatements.termRequests(groupTerms - 2))) {
                 pending.remove(key);
                 metrics.deferred();
                 return;
             }
+            int interfaceLength = resourceId(resourceKeys[i]);
+            int interfaceIndex = interfaceIndex(resourceKeys[i]);
             IndexStatements.Requests requests = new IndexStatements.Requests();
-            statements.interfaceTerms(resource, requests);
+            statements.interfaceTerms(id.substring(0, interfaceLength), requests);
             budget.send(key, ResourceFingerprints.INTERFACE_INDEXED, requests,
                     () -> metrics.interfaceIndexed(interfaceIndex));
         }

@@ -25,20 +25,61 @@ public final class NearCachedResourceCache implements ResourceCache {
     @Override
     public void getAll(long[] keys, int count, long[] out) {
         near.getAll(keys, count, out);
+        int missing = 0;
         for (int i = 0; i < count; i++) {
             if (out[i] == ABSENT) {
-                // One MGET for all the keys of the call: no scratch arrays, and the round trip costs
-                // the same for two keys as for one.
-                far.getAll(keys, count, out);
-                for (int j = 0; j < count; j++) {
-                    if (out[j] != ABSENT) {
-                        near.put(keys[j], out[j]);
-                    }
+                missing++;
+            }
+        }
+        if (missing == 0) {
+            return;
+        }
+        // One MGET for just the keys missing near: a lookup of a whole ring batch costs one round
+        // trip, and keys already near are not sent again.
+        Scratch s = scratch.get().ensure(missing);
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            if (out[i] == ABSENT) {
+                s.keys[n++] = keys[i];
+            }
+        }
+        far.getAll(s.keys, n, s.found);
+        n = 0;
+        for (int i = 0; i < count; i++) {
+            if (out[i] == ABSENT) {
+                long v = s.found[n++];
+                if (v != ABSENT) {
+                    near.put(keys[i], v);
+                    out[i] = v;
                 }
-                return;
             }
         }
     }
+
+    /**
+     * Near only: every put of this process reached the near copy before the call returned, and the
+     * lookup this re-check follows already asked Redis for everyone else's.
+     */
+    @Override
+    public void recheckAll(long[] keys, int count, long[] out) {
+        near.getAll(keys, count, out);
+    }
+
+    /** A thread's arrays for the keys sent on; grown when a lookup needs more, then reused. */
+    private static final class Scratch {
+        long[] keys = new long[0];
+        long[] found = new long[0];
+
+        Scratch ensure(int n) {
+            if (keys.length < n) {
+                keys = new long[Math.max(n, 2 * keys.length)];
+                found = new long[keys.length];
+            }
+            return this;
+        }
+    }
+
+    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
     @Override
     public void put(long key, long fingerprint) {

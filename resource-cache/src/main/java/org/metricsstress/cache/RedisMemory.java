@@ -1,6 +1,8 @@
 package org.metricsstress.cache;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -20,21 +22,16 @@ public final class RedisMemory {
 
     public static Reading read(RedisSettings settings) throws CacheUnavailableException {
         try (Jedis jedis = connect(settings)) {
-            long keys = 0;
-            // Keys end in 8 binary bytes: scanned and asked about as bytes, never decoded as text.
-            byte[] first = null;
-            byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
-            ScanParams match = new ScanParams().match(settings.keyPrefix() + "*").count(SCAN_COUNT);
-            do {
-                ScanResult<byte[]> page = jedis.scan(cursor, match);
-                keys += page.getResult().size();
-                if (first == null && !page.getResult().isEmpty()) {
-                    first = page.getResult().get(0);
+            long[] keys = {0};
+            byte[][] first = {null};
+            forEachPage(jedis, settings, page -> {
+                keys[0] += page.size();
+                if (first[0] == null && !page.isEmpty()) {
+                    first[0] = page.get(0);
                 }
-                cursor = page.getCursorAsBytes();
-            } while (!java.util.Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
-            Long usage = first == null ? null : jedis.memoryUsage(first);
-            return new Reading(usedMemory(jedis.info("memory")), keys, usage == null ? -1 : usage);
+            });
+            Long usage = first[0] == null ? null : jedis.memoryUsage(first[0]);
+            return new Reading(usedMemory(jedis.info("memory")), keys[0], usage == null ? -1 : usage);
         } catch (RuntimeException e) {
             throw new CacheUnavailableException("cannot read Redis's memory at " + settings.hostAndPort() + ": "
                     + e.getMessage(), e);
@@ -44,21 +41,30 @@ public final class RedisMemory {
     /** Removes every key under the prefix (SCAN and UNLINK), then reads the memory of what is left. */
     public static Reading clear(RedisSettings settings) throws CacheUnavailableException {
         try (Jedis jedis = connect(settings)) {
-            byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
-            ScanParams match = new ScanParams().match(settings.keyPrefix() + "*").count(SCAN_COUNT);
-            do {
-                ScanResult<byte[]> page = jedis.scan(cursor, match);
-                List<byte[]> keys = page.getResult();
-                if (!keys.isEmpty()) {
-                    jedis.unlink(keys.toArray(new byte[0][]));
+            forEachPage(jedis, settings, page -> {
+                if (!page.isEmpty()) {
+                    jedis.unlink(page.toArray(new byte[0][]));
                 }
-                cursor = page.getCursorAsBytes();
-            } while (!java.util.Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
+            });
         } catch (RuntimeException e) {
             throw new CacheUnavailableException("cannot clear the cache's keys in Redis at " + settings.hostAndPort()
                     + ": " + e.getMessage(), e);
         }
         return read(settings);
+    }
+
+    /**
+     * Hands each SCAN page of the keys under the prefix to {@code page}. Keys end in 8 binary
+     * bytes: scanned as bytes, never decoded as text.
+     */
+    private static void forEachPage(Jedis jedis, RedisSettings settings, Consumer<List<byte[]>> page) {
+        byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        ScanParams match = new ScanParams().match(settings.keyPrefix() + "*").count(SCAN_COUNT);
+        do {
+            ScanResult<byte[]> result = jedis.scan(cursor, match);
+            page.accept(result.getResult());
+            cursor = result.getCursorAsBytes();
+        } while (!Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
     }
 
     private static Jedis connect(RedisSettings settings) {

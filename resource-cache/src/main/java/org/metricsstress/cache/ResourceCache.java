@@ -26,6 +26,16 @@ public interface ResourceCache extends AutoCloseable {
     void getAll(long[] keys, int count, long[] out);
 
     /**
+     * Asks again for keys a lookup just found missing and the caller has since claimed: did this
+     * process store them in between (another thread finished them)? Only this process's own puts
+     * are in question; the lookup already asked about everyone else's. By default a lookup; a cache
+     * holding a copy of every put of this process answers from that copy, without a round trip.
+     */
+    default void recheckAll(long[] keys, int count, long[] out) {
+        getAll(keys, count, out);
+    }
+
+    /**
      * Records that {@code key}'s index rows, described by {@code fingerprint}, are written. May
      * return before the entry is stored (Redis: queued and written in pipelines by a background
      * thread), so it is safe to call from a driver I/O thread.

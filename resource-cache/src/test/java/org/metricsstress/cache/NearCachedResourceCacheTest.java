@@ -11,9 +11,14 @@ class NearCachedResourceCacheTest {
     private static final class CountingFar implements ResourceCache {
         final GuavaResourceCache entries = new GuavaResourceCache(1000);
         int lookups;
+        int keysAsked;
         int puts;
 
-        @Override public void getAll(long[] keys, int count, long[] out) { lookups++; entries.getAll(keys, count, out); }
+        @Override public void getAll(long[] keys, int count, long[] out) {
+            lookups++;
+            keysAsked += count;
+            entries.getAll(keys, count, out);
+        }
         @Override public void put(long key, long fingerprint) { puts++; entries.put(key, fingerprint); }
         @Override public void flush() { }
         @Override public long size() { return entries.size(); }
@@ -57,6 +62,34 @@ class NearCachedResourceCacheTest {
             assertEquals(1, s.hits(), "a near hit counts as a hit");
             assertEquals(0, s.misses());
             assertEquals(1, cache.size(), "size is the shared cache's");
+        }
+    }
+
+    @Test
+    void aLookupSendsOnOnlyTheKeysMissingNear() {
+        CountingFar far = new CountingFar();
+        far.entries.put(3, 33);
+        try (NearCachedResourceCache cache = new NearCachedResourceCache(far, 100)) {
+            cache.put(1, 11);
+            cache.put(2, 22);
+            long[] out = new long[4];
+            cache.getAll(new long[] {1, 3, 2, 4}, 4, out);
+            assertArrayEquals(new long[] {11, 33, 22, ResourceCache.ABSENT}, out, "near and far answers, in key order");
+            assertEquals(1, far.lookups, "one round trip");
+            assertEquals(2, far.keysAsked, "only keys 3 and 4 went far");
+        }
+    }
+
+    @Test
+    void aRecheckAsksTheNearCopyOnly() {
+        CountingFar far = new CountingFar();
+        far.entries.put(5, 55); // another process's put: the lookup before the re-check asked for it
+        try (NearCachedResourceCache cache = new NearCachedResourceCache(far, 100)) {
+            cache.put(6, 66); // this process's put, made between a lookup and the re-check
+            long[] out = new long[2];
+            cache.recheckAll(new long[] {5, 6}, 2, out);
+            assertArrayEquals(new long[] {ResourceCache.ABSENT, 66}, out);
+            assertEquals(0, far.lookups, "no round trip for a re-check");
         }
     }
 }
