@@ -146,7 +146,7 @@ public final class StressEngine {
             CassandraSampleWriter writer = onCluster("preparing the sample INSERT",
                     () -> new CassandraSampleWriter(session, config, metrics));
             CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
-                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan), metrics.service()));
+                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan), metrics.queue()));
             try {
                 return generate(session, plan, cluster, cache, primed, writer, indexer);
             } finally {

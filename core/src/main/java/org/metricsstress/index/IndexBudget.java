@@ -34,7 +34,7 @@ final class IndexBudget {
     private volatile int maxInFlight;
     private final Limiter permits;
     private final AdaptiveLimit adaptive;
-    private final org.metricsstress.metrics.LatencyTracker sampleService;
+    private final org.metricsstress.metrics.LatencyTracker sampleQueue;
     private final java.util.concurrent.atomic.AtomicInteger peakInFlight = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.ScheduledExecutorService controller;
     private long lastSum;
@@ -47,16 +47,18 @@ final class IndexBudget {
     /** Bounds and start of {@code --index-max-in-flight auto}. */
     static final int AUTO_MIN = 16;
     static final int AUTO_MAX = 1024;
-    static final int AUTO_INITIAL = 128;
+    /** Where the fixed default sits: auto starts no worse and moves from there. */
+    static final int AUTO_INITIAL = 256;
     /** How often the auto limit is judged. */
     static final long CONTROL_PERIOD_MILLIS = 500;
 
     /**
      * @param maxInFlight   a fixed limit, or {@link org.metricsstress.config.StressConfig#INDEX_BUDGET_AUTO}
-     * @param sampleService the sample writes' service times, which an auto limit is steered by
+     * @param sampleQueue   the samples' waits in the ring (a tracker with a running mean), which an
+     *                      auto limit is steered by
      */
     IndexBudget(CqlSession session, ConsistencyLevel consistency, ResourceCache cache, IndexMetrics metrics,
-            Set<Long> pending, int maxInFlight, org.metricsstress.metrics.LatencyTracker sampleService) {
+            Set<Long> pending, int maxInFlight, org.metricsstress.metrics.LatencyTracker sampleQueue) {
         this.session = session;
         this.consistency = consistency;
         this.cache = cache;
@@ -66,10 +68,10 @@ final class IndexBudget {
         this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL) : null;
         this.maxInFlight = auto ? AUTO_INITIAL : maxInFlight;
         this.permits = new Limiter(this.maxInFlight);
-        this.sampleService = sampleService;
+        this.sampleQueue = sampleQueue;
         if (auto) {
-            lastSum = sampleService.sumNanos();
-            lastCount = sampleService.count();
+            lastSum = sampleQueue.sumNanos();
+            lastCount = sampleQueue.count();
             controller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "metrics-stress-index-budget");
                 t.setDaemon(true);
@@ -93,10 +95,10 @@ final class IndexBudget {
         }
     }
 
-    /** One step of the auto limit: the sample writes' mean service time since the last step decides. */
+    /** One step of the auto limit: the samples' mean wait in the ring since the last step decides. */
     private void control() {
-        long sum = sampleService.sumNanos();
-        long count = sampleService.count();
+        long sum = sampleQueue.sumNanos();
+        long count = sampleQueue.count();
         long deferred = metrics.deferredCount();
         double mean = count > lastCount ? (double) (sum - lastSum) / (count - lastCount) : Double.NaN;
         boolean waiting = backlogSize.get() > 0 || deferred > lastDeferred;
@@ -169,15 +171,7 @@ final class IndexBudget {
             }
             Thread.sleep(5);
         }
-        if (adaptive == null) {
-            long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-            if (permits.tryAcquire(maxInFlight, left, TimeUnit.MILLISECONDS)) {
-                permits.release(maxInFlight);
-                return true;
-            }
-            return false;
-        }
-        // The auto limit may move while we wait: watch the requests in flight instead of taking all permits.
+        // Watched rather than taken (all permits at once): an auto limit may move while we wait.
         while (inFlightRequests() > 0) {
             if (System.nanoTime() - deadline > 0) {
                 return false;

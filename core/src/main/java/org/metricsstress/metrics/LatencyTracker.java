@@ -16,14 +16,24 @@ public final class LatencyTracker {
 
     private final String name;
     private final Recorder recorder = new Recorder(1, HIGHEST_MICROS, 3);
-    /** Running sum and count, for a mean over any period without taking the histogram's interval. */
-    private final java.util.concurrent.atomic.LongAdder sumNanos = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder count = new java.util.concurrent.atomic.LongAdder();
+    /**
+     * Running sum and count, for a mean over any period without taking the histogram's interval;
+     * kept only by a tracker a controller reads (the ring wait, for the auto index budget).
+     */
+    private final java.util.concurrent.atomic.LongAdder sumNanos;
+    private final java.util.concurrent.atomic.LongAdder count;
     private final Histogram total = new Histogram(1, HIGHEST_MICROS, 3);
     private Histogram recycled;
 
     public LatencyTracker(String name) {
+        this(name, false);
+    }
+
+    /** @param runningMean whether to keep {@link #sumNanos} and {@link #count} as well */
+    public LatencyTracker(String name, boolean runningMean) {
         this.name = name;
+        this.sumNanos = runningMean ? new java.util.concurrent.atomic.LongAdder() : null;
+        this.count = runningMean ? new java.util.concurrent.atomic.LongAdder() : null;
     }
 
     public String name() {
@@ -33,8 +43,10 @@ public final class LatencyTracker {
     /** Records {@code nanos}; negative values (an early start within pacing slack) count as 1 us. */
     public void recordNanos(long nanos) {
         recorder.recordValue(micros(nanos));
-        sumNanos.add(nanos);
-        count.increment();
+        if (sumNanos != null) {
+            sumNanos.add(nanos);
+            count.increment();
+        }
     }
 
     /** What is recorded for {@code nanos}: microseconds, clamped into the histogram's range. */
@@ -62,13 +74,24 @@ public final class LatencyTracker {
         return total.copy();
     }
 
-    /** Nanoseconds recorded so far, summed (a controller's mean is the difference of two readings). */
+    /**
+     * Nanoseconds recorded so far, summed (a controller's mean is the difference of two readings);
+     * only for a tracker made with a running mean.
+     */
     public long sumNanos() {
-        return sumNanos.sum();
+        return runningMean().sum();
     }
 
-    /** Values recorded so far. */
+    /** Values recorded so far; only for a tracker made with a running mean. */
     public long count() {
+        runningMean();
         return count.sum();
+    }
+
+    private java.util.concurrent.atomic.LongAdder runningMean() {
+        if (sumNanos == null) {
+            throw new IllegalStateException(name + " keeps no running mean");
+        }
+        return sumNanos;
     }
 }

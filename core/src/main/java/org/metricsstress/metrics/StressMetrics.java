@@ -40,7 +40,7 @@ public final class StressMetrics {
             new java.util.concurrent.atomic.AtomicReferenceArray<>(ErrorClass.values().length);
     private final LatencyTracker response = new LatencyTracker(LatencyKind.RESPONSE.tag());
     private final LatencyTracker service = new LatencyTracker(LatencyKind.SERVICE.tag());
-    private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag());
+    private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag(), true);
     private final LatencyTracker scheduleLag = new LatencyTracker(LatencyKind.SCHEDULE_LAG.tag());
 
     public StressMetrics() {
