@@ -182,7 +182,7 @@ public final class StressOptions {
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is indexed at its next sample instead (counted as deferred); auto: grows while the samples keep up "
+                    + "is retried once there is room (counted as deferred); auto: grows while the samples keep up "
                     + "(their wait in the ring stays low), halves when they fall behind; for runs at a set rate", INDEX,
                     ValueType.POSITIVE_INT_OR_AUTO, 256, Builder::indexMaxInFlight,
                     StressConfig::indexMaxInFlight),

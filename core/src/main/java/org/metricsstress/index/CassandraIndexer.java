@@ -99,6 +99,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
 
     /** Commits a lane gathers before it looks their resources up in one call (one Redis round trip). */
     static final int LOOKUP_BATCH = 128;
+    /** Deferred commits a lane keeps to retry at most; past that, a resource waits for its next sample. */
+    static final int RETRY_LIMIT = 65_536;
 
     /**
      * One lane's indexing: scratch buffers reused for every batch. Commits are gathered until the
@@ -123,16 +125,21 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         private final long[] claimedKeys = new long[2 * LOOKUP_BATCH];
         private final long[] rechecked = new long[2 * LOOKUP_BATCH];
         private int gathered;
+        private final RetryQueue retries = new RetryQueue(RETRY_LIMIT);
 
         @Override
         public void write(GroupCommit c) {
             if (budget.aborted()) {
                 return;
             }
+            gather(c.resourceKey, c.timestampMillis);
+        }
+
+        private void gather(int resourceKey, long timestampMillis) {
             int i = gathered++;
-            resourceKeys[i] = c.resourceKey;
-            timestamps[i] = c.timestampMillis;
-            interfaceLengths[i] = resourceId(c.resourceKey);
+            resourceKeys[i] = resourceKey;
+            timestamps[i] = timestampMillis;
+            interfaceLengths[i] = resourceId(resourceKey);
             keys[stride * i] = ResourceKeys.key(NewtsSchema.CONTEXT, id);
             if (withStrings) {
                 keys[stride * i + 1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLengths[i]);
@@ -144,6 +151,25 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
 
         @Override
         public void endOfBatch() {
+            lookUpGathered();
+            retryDeferred();
+        }
+
+        /**
+         * Retries up to one lookup's worth of deferred commits, once the budget's backlog has room
+         * for all of them: a deferred resource is indexed as soon as the node can take it, not at
+         * its next sample (five minutes later at the field's interval). One batch per ring batch,
+         * so the lane's index thread never falls far behind its sample stage.
+         */
+        private void retryDeferred() {
+            if (retries.isEmpty() || budget.aborted()
+                    || budget.backlog() + stride * LOOKUP_BATCH > IndexBudget.BACKLOG_LIMIT) {
+                return;
+            }
+            while (!retries.isEmpty() && gathered < LOOKUP_BATCH - 1) {
+                gather(retries.peekResource(), retries.peekTimestamp());
+                retries.remove();
+            }
             lookUpGathered();
         }
 
@@ -227,6 +253,16 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             return plan.nodeOf(resourceKey) * plan.interfaces() + plan.interfaceOf(resourceKey);
         }
 
+        /**
+         * No room in the budget: the claim is released and the commit kept to retry (its group and
+         * interface are looked up again then; whichever is indexed by then is skipped).
+         */
+        private void defer(int i, long key) {
+            pending.remove(key);
+            metrics.deferred();
+            retries.offer(resourceKeys[i], timestamps[i]);
+        }
+
         /** Indexes a claimed group resource; {@code found} is what the cache held (its parts still valid are skipped). */
         private void indexGroup(int i, long key, long found, long wanted) {
             boolean varies = withStrings && IndexRules.stringsVary(resourceKeys[i], variationFactor);
@@ -235,8 +271,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             int needed = (metricsNeeded ? IndexStatements.termRequests(groupTerms) + 1 : 0)
                     + (stringsNeeded ? IndexStatements.termRequests(2 * plan.strings()) + 1 : 0);
             if (!budget.roomFor(needed)) {
-                pending.remove(key);
-                metrics.deferred();
+                defer(i, key);
                 return;
             }
             int interfaceLength = resourceId(resourceKeys[i]);
@@ -251,21 +286,24 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                         timestamps[i], requests);
             }
             int resourceKey = resourceKeys[i];
-            budget.send(key, wanted, requests, () -> metrics.groupIndexed(resourceKey));
+            if (!budget.send(key, wanted, requests, () -> metrics.groupIndexed(resourceKey))) {
+                retries.offer(resourceKeys[i], timestamps[i]);
+            }
         }
 
         private void indexInterface(int i, long key) {
             if (!budget.roomFor(IndexStatements.termRequests(groupTerms - 2))) {
-                pending.remove(key);
-                metrics.deferred();
+                defer(i, key);
                 return;
             }
             int interfaceLength = resourceId(resourceKeys[i]);
             int interfaceIndex = interfaceIndex(resourceKeys[i]);
             IndexStatements.Requests requests = new IndexStatements.Requests();
             statements.interfaceTerms(id.substring(0, interfaceLength), requests);
-            budget.send(key, ResourceFingerprints.INTERFACE_INDEXED, requests,
-                    () -> metrics.interfaceIndexed(interfaceIndex));
+            if (!budget.send(key, ResourceFingerprints.INTERFACE_INDEXED, requests,
+                    () -> metrics.interfaceIndexed(interfaceIndex))) {
+                retries.offer(resourceKeys[i], timestamps[i]);
+            }
         }
     }
 }

@@ -16,8 +16,8 @@ import org.metricsstress.metrics.IndexMetrics;
 /**
  * The index writes' own in-flight budget ({@code --index-max-in-flight}), so index rows never take
  * the sample writes' permits. A resource whose requests find no room waits in a bounded backlog
- * that completing requests drain at once; when even the backlog is full, it is deferred to its
- * next sample (its cache entry is still missing), and counted. The cache learns of a resource
+ * that completing requests drain at once; when even the backlog is full, it is deferred (counted,
+ * its claim released; the index stage keeps it to retry once there is room). The cache learns of a resource
  * only when every one of its requests succeeded; until its writes settle it stays in the
  * {@code pending} set, so it is not indexed twice in flight.
  */
@@ -192,26 +192,27 @@ final class IndexBudget {
 
     /**
      * Sends one resource's index requests if the budget has room for all of them; otherwise it
-     * waits in the backlog, or, when that is full, is deferred to the resource's next sample.
+     * waits in the backlog, or, when that is full, is deferred: false then, for the caller to retry.
      */
-    void send(long key, long value, IndexStatements.Requests requests, Runnable onIndexed) {
+    boolean send(long key, long value, IndexStatements.Requests requests, Runnable onIndexed) {
         if (requests.isEmpty()) {
             pending.remove(key);
-            return;
+            return true;
         }
         ResourceWork work = new ResourceWork(key, value, requests, onIndexed);
         if (backlogSize.get() == 0 && permits.tryAcquire(requests.size())) {
             dispatch(work);
-            return;
+            return true;
         }
         if (backlogSize.incrementAndGet() <= BACKLOG_LIMIT) {
             backlog.offerLast(work);
             drainBacklog();
-            return;
+            return true;
         }
         backlogSize.decrementAndGet();
         pending.remove(key);
         metrics.deferred();
+        return false;
     }
 
     /** Sends backlog entries while the budget has room for them, oldest first. */
