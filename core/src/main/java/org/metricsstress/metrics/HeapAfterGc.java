@@ -14,9 +14,10 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * The heap left after each collection the JVM makes by itself (no System.gc()), the lowest of a
- * window kept: the live set's trend over a soak, which heap-used-at-any-moment hides under the
- * garbage between collections. A leak shows as a rising window minimum.
+ * The heap left after each collection, the lowest of a window kept: with a full collection in the
+ * window (the soak forces one at each window's end), the live set, whose trend over a soak
+ * heap-used-at-any-moment hides under the garbage between collections. A leak shows as a rising
+ * window minimum.
  */
 public final class HeapAfterGc implements NotificationListener, AutoCloseable {
     private final AtomicLong windowMin = new AtomicLong(Long.MAX_VALUE);
