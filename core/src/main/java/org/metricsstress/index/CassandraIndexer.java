@@ -38,6 +38,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     private final IndexStatements statements;
     private final IndexBudget budget;
     private final Set<Long> pending = ConcurrentHashMap.newKeySet();
+    private final int retryLimit;
     private final int[] metricsFingerprint;
     private final int[] stringsFingerprint;
     /** Terms of a group resource: 2 per element of snmp:fs:STRESS:n:tapI:groupG. */
@@ -56,6 +57,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         this.statements = new IndexStatements(session, config.keyspace(), (int) config.ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.writeConsistency()), cache,
                 metrics, pending, config.indexMaxInFlight(), sampleQueue);
+        this.retryLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(RETRY_MIN,
+                2L * ((plan.ownedGroupResources() + config.writerThreads() - 1) / config.writerThreads())));
         this.metricsFingerprint = new int[plan.groups()];
         this.stringsFingerprint = new int[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {
@@ -99,8 +102,12 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
 
     /** Commits a lane gathers before it looks their resources up in one call (one Redis round trip). */
     static final int LOOKUP_BATCH = 128;
-    /** Deferred commits a lane keeps to retry at most; past that, a resource waits for its next sample. */
-    static final int RETRY_LIMIT = 65_536;
+    /**
+     * Deferred commits a lane keeps to retry: twice its share of the plan's group resources (a
+     * resource can be deferred from a retry and from its next sample), at least this many; past
+     * that, a resource waits for its next sample. 12 bytes each, grown as needed.
+     */
+    static final int RETRY_MIN = 65_536;
 
     /**
      * One lane's indexing: scratch buffers reused for every batch. Commits are gathered until the
@@ -125,7 +132,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         private final long[] claimedKeys = new long[2 * LOOKUP_BATCH];
         private final long[] rechecked = new long[2 * LOOKUP_BATCH];
         private int gathered;
-        private final RetryQueue retries = new RetryQueue(RETRY_LIMIT);
+        private final RetryQueue retries = new RetryQueue(retryLimit);
 
         @Override
         public void write(GroupCommit c) {
