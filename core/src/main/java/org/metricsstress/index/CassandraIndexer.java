@@ -123,7 +123,6 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         private final int stride = withStrings ? 2 : 1;
         private final int[] resourceKeys = new int[LOOKUP_BATCH];
         private final long[] timestamps = new long[LOOKUP_BATCH];
-        private final int[] interfaceLengths = new int[LOOKUP_BATCH];
         private final long[] keys = new long[2 * LOOKUP_BATCH];
         private final long[] found = new long[2 * LOOKUP_BATCH];
         private final long[] wanted = new long[2 * LOOKUP_BATCH];
@@ -146,10 +145,10 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             int i = gathered++;
             resourceKeys[i] = resourceKey;
             timestamps[i] = timestampMillis;
-            interfaceLengths[i] = resourceId(resourceKey);
+            int interfaceLength = resourceId(resourceKey);
             keys[stride * i] = ResourceKeys.key(NewtsSchema.CONTEXT, id);
             if (withStrings) {
-                keys[stride * i + 1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLengths[i]);
+                keys[stride * i + 1] = ResourceKeys.key(NewtsSchema.CONTEXT, id, interfaceLength);
             }
             if (gathered == LOOKUP_BATCH) {
                 lookUpGathered();
