@@ -121,16 +121,16 @@ public final class Bench {
         if (settings.redis() != null) {
             redisPhases(base, rateFactor, ceilingRate, phases, findings);
         }
-        // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when full.
-        for (int budget : new int[] {base.indexMaxInFlight(), StressConfig.INDEX_BUDGET_AUTO}) {
-            if (budget == StressConfig.INDEX_BUDGET_AUTO && base.indexMaxInFlight() == budget) {
-                continue;
-            }
+        // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when
+        // full; with the run's index budget, and beside it the other kind (fixed if that is auto, auto if fixed).
+        int other = base.indexMaxInFlight() == StressConfig.INDEX_BUDGET_AUTO
+                ? StressConfig.INDEX_BUDGET_START : StressConfig.INDEX_BUDGET_AUTO;
+        for (int budget : new int[] {base.indexMaxInFlight(), other}) {
+            String shown = budget == StressConfig.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget);
             try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
-                String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-auto";
+                String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
-                                + "--on-full drop, index budget %s, until every resource is indexed",
-                                budget == StressConfig.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget)),
+                                + "--on-full drop, index budget %s, until every resource is indexed", shown),
                         settings.options().get().reportInterval(Duration.ofSeconds(5)).index(true)
                                 .rateFactor(halfCeiling).duration(settings.coldLimit()).indexMaxInFlight(budget),
                         cache, true, ceilingRate)));

@@ -103,8 +103,10 @@ public record StressConfig(
 
     /** Retries of one request at most: each can take a whole request timeout. */
     public static final int MAX_RETRIES = 10;
-    /** {@code --index-max-in-flight auto}: the index budget adapts to the sample writes' latency. */
+    /** {@code --index-max-in-flight auto} (the default): the index budget follows the samples' wait in the ring. */
     public static final int INDEX_BUDGET_AUTO = 0;
+    /** Where an auto index budget starts, and what it holds once it finds the run flat out. */
+    public static final int INDEX_BUDGET_START = 256;
 
     /** Cassandra refuses TTLs above 20 years. */
     static final long MAX_TTL_SECONDS = 630_720_000L;

@@ -182,9 +182,10 @@ public final class StressOptions {
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is retried once there is room (counted as deferred); auto: grows while the samples keep up "
-                    + "(their wait in the ring stays low), halves when they fall behind; for runs at a set rate", INDEX,
-                    ValueType.POSITIVE_INT_OR_AUTO, 256, Builder::indexMaxInFlight,
+                    + "is retried once there is room (counted as deferred); auto: from 256, grows while the samples keep up "
+                    + "(their wait in the ring stays low) and halves when they fall behind; flat out (--on-full block, "
+                    + "the samples behind even with the index at its least) it holds 256", INDEX,
+                    ValueType.POSITIVE_INT_OR_AUTO, StressConfig.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
                     StressConfig::indexMaxInFlight),
             // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
             derived(null, "--read-rate", "N", "range reads per second (open loop: latency from each read's intended "

@@ -18,9 +18,17 @@ package org.metricsstress.index;
  * Not the samples' service time: a cold start raises it by itself (the node is busier), without
  * the samples falling behind, and a law keyed to it held the index back for nothing (measured: a
  * cold start at half the ceiling took 1.47x its bound under that law, 1.40x at a fixed 256).
- * Running flat out, the samples always wait (the ring is kept full on purpose), so the limit sits
- * at its minimum there: use a fixed budget for flat-out runs. Pure arithmetic: the index budget
- * feeds it readings and applies its answer.
+ *
+ * <p>Running flat out (a rate above the cluster's, {@code --on-full block}) the samples fall
+ * further behind whatever the index does, so the wait says nothing about the index's share. The
+ * law notices by its own failure: at its minimum for {@link #FLAT_OUT_PERIODS} periods and the wait
+ * still rising every period, holding the index back does not help the samples, so it holds it back
+ * no more than the fixed default does: the limit goes to its initial value and stays there until
+ * the samples catch up (the wait under the line), then the law resumes. Only a ring that blocks
+ * when full ({@code --on-full block}) is judged so: one that drops caps the wait at the ring's
+ * length, a node's stall can raise it for seconds on end, and the rate there is the user's own, so
+ * the samples always come first. Pure arithmetic: the index budget feeds it readings and applies
+ * its answer.
  */
 public final class AdaptiveLimit {
     /** Mean wait in the ring that means the samples fall behind: far above a keeping-up ring's, far below a full one's. */
@@ -28,17 +36,31 @@ public final class AdaptiveLimit {
     static final double DECREASE = 0.5;
     /** Used at least this share of the limit for the period to count as demand. */
     static final double BUSY = 0.75;
+    /**
+     * Periods at the minimum with the wait rising each one before the run counts as flat out: four
+     * seconds, long past the settling of what was in flight when the limit came down.
+     */
+    static final int FLAT_OUT_PERIODS = 8;
 
     private final int min;
     private final int max;
+    private final int initial;
+    private final boolean ringBlocks;
     private int limit;
+    /** Consecutive periods at the minimum with the wait higher than the period before. */
+    private int risingAtMin;
+    private double lastQueueMean = Double.NaN;
+    private boolean flatOut;
 
-    public AdaptiveLimit(int min, int max, int initial) {
+    /** @param ringBlocks whether the generator waits for a full ring ({@code --on-full block}): flat out is possible */
+    public AdaptiveLimit(int min, int max, int initial, boolean ringBlocks) {
         if (min < 1 || max < min || initial < min || initial > max) {
             throw new IllegalArgumentException("bounds " + min + ".." + max + ", initial " + initial);
         }
         this.min = min;
         this.max = max;
+        this.initial = initial;
+        this.ringBlocks = ringBlocks;
         this.limit = initial;
     }
 
@@ -54,6 +76,11 @@ public final class AdaptiveLimit {
         return max;
     }
 
+    /** Whether the law has found the samples behind whatever the index does, and holds the initial limit. */
+    public boolean flatOut() {
+        return flatOut;
+    }
+
     /**
      * One period's readings; returns the new limit.
      *
@@ -66,10 +93,29 @@ public final class AdaptiveLimit {
         if (Double.isNaN(queueMeanNanos)) {
             return limit;
         }
-        if (queueMeanNanos > QUEUE_LIMIT_NANOS) {
-            limit = Math.max(min, (int) (limit * DECREASE));
-        } else if (waiting || peakInFlight >= BUSY * limit) {
-            limit = Math.min(max, limit + Math.max(1, limit / 8));
+        boolean behind = queueMeanNanos > QUEUE_LIMIT_NANOS;
+        boolean rising = queueMeanNanos > lastQueueMean;
+        lastQueueMean = queueMeanNanos;
+        if (flatOut) {
+            if (behind) {
+                return limit;
+            }
+            flatOut = false;
+        }
+        if (behind) {
+            risingAtMin = ringBlocks && limit == min && rising ? risingAtMin + 1 : 0;
+            if (risingAtMin >= FLAT_OUT_PERIODS) {
+                flatOut = true;
+                risingAtMin = 0;
+                limit = initial;
+            } else {
+                limit = Math.max(min, (int) (limit * DECREASE));
+            }
+        } else {
+            risingAtMin = 0;
+            if (waiting || peakInFlight >= BUSY * limit) {
+                limit = Math.min(max, limit + Math.max(1, limit / 8));
+            }
         }
         return limit;
     }

@@ -56,7 +56,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         this.variationFactor = config.stringVariationFactor();
         this.statements = new IndexStatements(session, config.keyspace(), (int) config.ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.writeConsistency()), cache,
-                metrics, pending, config.indexMaxInFlight(), sampleQueue);
+                metrics, pending, config.indexMaxInFlight(), config.onFull() == org.metricsstress.config.OnFull.BLOCK,
+                sampleQueue);
         this.retryLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(RETRY_MIN,
                 2L * ((plan.ownedGroupResources() + config.writerThreads() - 1) / config.writerThreads())));
         this.metricsFingerprint = new int[plan.groups()];

@@ -47,25 +47,26 @@ final class IndexBudget {
     /** Bounds and start of {@code --index-max-in-flight auto}. */
     static final int AUTO_MIN = 16;
     static final int AUTO_MAX = 1024;
-    /** Where the fixed default sits: auto starts no worse and moves from there. */
-    static final int AUTO_INITIAL = 256;
+    /** Where auto starts, and what it holds when the run is flat out (the fixed default before auto was). */
+    static final int AUTO_INITIAL = org.metricsstress.config.StressConfig.INDEX_BUDGET_START;
     /** How often the auto limit is judged. */
     static final long CONTROL_PERIOD_MILLIS = 500;
 
     /**
      * @param maxInFlight   a fixed limit, or {@link org.metricsstress.config.StressConfig#INDEX_BUDGET_AUTO}
+     * @param ringBlocks    {@code --on-full block}: an auto limit may find the run flat out
      * @param sampleQueue   the samples' waits in the ring (a tracker with a running mean), which an
      *                      auto limit is steered by
      */
     IndexBudget(CqlSession session, ConsistencyLevel consistency, ResourceCache cache, IndexMetrics metrics,
-            Set<Long> pending, int maxInFlight, org.metricsstress.metrics.LatencyTracker sampleQueue) {
+            Set<Long> pending, int maxInFlight, boolean ringBlocks, org.metricsstress.metrics.LatencyTracker sampleQueue) {
         this.session = session;
         this.consistency = consistency;
         this.cache = cache;
         this.metrics = metrics;
         this.pending = pending;
         boolean auto = maxInFlight == org.metricsstress.config.StressConfig.INDEX_BUDGET_AUTO;
-        this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL) : null;
+        this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL, ringBlocks) : null;
         this.maxInFlight = auto ? AUTO_INITIAL : maxInFlight;
         this.permits = new Limiter(this.maxInFlight);
         this.sampleQueue = sampleQueue;

@@ -79,19 +79,19 @@ public final class LatencyTracker {
      * only for a tracker made with a running mean.
      */
     public long sumNanos() {
-        return runningMean().sum();
+        requireRunningMean();
+        return sumNanos.sum();
     }
 
     /** Values recorded so far; only for a tracker made with a running mean. */
     public long count() {
-        runningMean();
+        requireRunningMean();
         return count.sum();
     }
 
-    private java.util.concurrent.atomic.LongAdder runningMean() {
+    private void requireRunningMean() {
         if (sumNanos == null) {
             throw new IllegalStateException(name + " keeps no running mean");
         }
-        return sumNanos;
     }
 }

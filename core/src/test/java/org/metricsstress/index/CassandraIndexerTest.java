@@ -58,7 +58,7 @@ class CassandraIndexerTest {
     @Test
     void aRingBatchIsLookedUpInOneCallAndItsMissesRecheckedInOne() throws Exception {
         try (CqlSession session = NullSession.open()) {
-            CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s"));
+            CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s", true));
             GroupCommitSink sink = indexer.newSink();
             for (int r = 0; r < 100; r++) {
                 write(sink, r);
@@ -89,7 +89,7 @@ class CassandraIndexerTest {
     @Test
     void aLongBatchIsLookedUpEveryLookupBatchCommits() throws Exception {
         try (CqlSession session = NullSession.open()) {
-            CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s"));
+            CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s", true));
             GroupCommitSink sink = indexer.newSink();
             for (int r = 0; r < 200; r++) {
                 write(sink, r % plan.groupResources());

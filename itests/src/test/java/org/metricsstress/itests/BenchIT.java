@@ -44,7 +44,7 @@ class BenchIT {
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();
         assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
                 "pipeline-warm-lz4", "pipeline-mixed", "pipeline-cold-redis", "pipeline-warm-redis",
-                "pipeline-warm-redis-only", "cold-start", "cold-start-auto", "ceiling-again"), names);
+                "pipeline-warm-redis-only", "cold-start", "cold-start-256", "ceiling-again"), names);
         for (BenchPhase p : result.phases()) {
             assertTrue(p.written() > 0, p.name() + " wrote nothing");
             assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
@@ -65,7 +65,7 @@ class BenchIT {
         assertEquals(0, phase(result, "pipeline-warm-redis-only").indexRowsWritten(), "so does Redis alone");
         assertTrue((double) result.findings().get("redisBytesPerKey") > 8, "Redis memory per key: " + result.findings());
         assertEquals(240L, result.findings().get("redisKeys"), "one key per group and interface resource");
-        for (String cold : List.of("cold-start", "cold-start-auto", "pipeline-cold-index", "pipeline-cold-redis")) {
+        for (String cold : List.of("cold-start", "cold-start-256", "pipeline-cold-index", "pipeline-cold-redis")) {
             BenchPhase p = phase(result, cold);
             assertTrue(p.secondsToIndexed() > 0 && p.indexedBoundSeconds() > 0, cold + ": time to indexed and its bound");
         }
