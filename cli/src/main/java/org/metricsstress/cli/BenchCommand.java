@@ -74,8 +74,9 @@ final class BenchCommand {
             "no cluster: the field's 50K and 100K shapes through the whole pipeline into --sink null, cold and warm,"
                     + " and the heap of a full ring and of the shape's cache", ValueType.FLAG, false, null);
     static final OptionDef SOAK = OptionDef.own("--soak", "DURATION",
-            "instead of the phases: one run this long at 80% of the ceiling from a cold cache, judged for drift per"
-                    + " twelfth (heap after GC, CPU per sample, p99, drops); its HTML report goes to soak-report.html",
+            "instead of the phases: every resource indexed first, then one run this long at 80% of the ceiling,"
+                    + " judged for drift per twelfth (heap after GC less the run's own series, CPU per sample, p99,"
+                    + " drops); its HTML report goes to soak-report.html",
             ValueType.DURATION, null, "off");
     static final List<OptionDef> OWN = List.of(WARMUP, PHASE, COLD_LIMIT, SMOKE, BENCH_JSON, NODE_PID, VERBOSE,
             CLIENT_ONLY, SOAK);

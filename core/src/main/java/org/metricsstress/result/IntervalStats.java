@@ -49,6 +49,20 @@ public record IntervalStats(
         return intervalSeconds > 0 && indexRows >= 0 ? indexRows / intervalSeconds : -1;
     }
 
+    /** This record's own fields and references, on a 64-bit JVM with compressed references. */
+    private static final long RECORD_BYTES = 200;
+
+    /**
+     * About the heap this record holds: itself, its four latency summaries and their encoded
+     * histograms. A run keeps one per report line for its result (the histograms let results and
+     * steps add up exactly), so its series grows by this much a line, by design: 10-60 KB a line
+     * at tens of thousands of samples a second, the wider the latencies the more.
+     */
+    public long retainedBytes() {
+        return RECORD_BYTES + response.retainedBytes() + service.retainedBytes() + queue.retainedBytes()
+                + scheduleLag.retainedBytes();
+    }
+
     /** The latency of one kind in this interval. */
     public LatencySummary latency(LatencyKind kind) {
         return switch (kind) {

@@ -63,6 +63,15 @@ public record LatencySummary(long count, double p50Ms, double p90Ms, double p99M
         return of(sum);
     }
 
+    /** The record, and its encoded histogram as a compact string (a byte a character) with its array. */
+    private static final long RECORD_BYTES = 72;
+    private static final long STRING_BYTES = 24 + 16;
+
+    /** About the heap this summary holds, its histogram's encoding included. */
+    public long retainedBytes() {
+        return RECORD_BYTES + (hdr == null ? 0 : STRING_BYTES + hdr.length());
+    }
+
     /** Whether {@link #histogram()} can give the values back. */
     public boolean hasHistogram() {
         return count == 0 || hdr != null;
