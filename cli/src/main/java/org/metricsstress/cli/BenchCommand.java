@@ -104,8 +104,10 @@ final class BenchCommand {
         return smoke && SMOKE_OWN.containsKey(d) ? SMOKE_OWN.get(d) : d.defaultValue();
     }
 
-    /** Runs the bench against {@code contactPoints} (already set on the builders) and prints the table. */
-    /** Runs it; false when a soak failed its judgement (the jar's exit code 1). */
+    /**
+     * Runs the bench against the contact points already set on the builders and prints its table;
+     * false when a soak failed its judgement (the jar's exit code 1).
+     */
     static boolean run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
             throws ClusterException, CacheUnavailableException, InterruptedException {
         boolean smoke = (Boolean) value(parsed, SMOKE, false);
@@ -172,6 +174,15 @@ final class BenchCommand {
             for (String needsNode : List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis")) {
                 if (parsed.hasMatchedOption(needsNode)) {
                     throw new ConfigException("--client-only: runs without a cluster or Redis; leave out " + needsNode);
+                }
+            }
+        }
+        if (parsed.hasMatchedOption(SOAK.longName())) {
+            // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
+            for (String notSoak : List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName())) {
+                if (parsed.hasMatchedOption(notSoak)) {
+                    throw new ConfigException("--soak: writes soak-report.html and judges by its exit code; leave out "
+                            + notSoak);
                 }
             }
         }

@@ -42,6 +42,7 @@ class MainTest {
         "bench --warmup-samples 0", "bench --phase forever", "bench --duration 5s", "bench --node-pid x",
         "bench --embedded --node-pid 5", "bench --embedded --contact-points h:1", "bench -n 0",
         "bench --client-only --embedded", "bench --client-only --contact-points h:1", "--sink nowhere",
+        "bench --soak 10m --bench-json x.json", "bench --soak 10m --client-only",
         "--sink null --read-rate 5", "--compression zip", "--index-max-in-flight none",
         "--embedded-image cassandra:5.0", "--embedded --embedded-image cassandra:5.0 --embedded-tls",
         "--embedded --embedded-fault partition_dc1_at_1s", "--embedded --embedded-image cassandra:5.0 --embedded-fault "

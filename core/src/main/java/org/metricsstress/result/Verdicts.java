@@ -50,10 +50,15 @@ public final class Verdicts {
                     scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent));
         }
         if (dropped > 0 || failed > 0 || ratio < KEPT_UP_RATIO) {
+            // The sampled peak alone would say "95 of 8192" of a run whose lanes filled between samples.
+            String ring = fullEvents > 0
+                    ? String.format(Locale.ROOT, "a ring lane was full %,d times (%d of %d at the report lines)",
+                            fullEvents, peakRing, ringSize)
+                    : String.format(Locale.ROOT, "ring at most %d of %d at the report lines", peakRing, ringSize);
             return new Verdict("CLUSTER_BEHIND", String.format(Locale.ROOT,
                     "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed; "
-                            + "ring peak %d of %d; response p99 %.1f ms",
-                    100 * ratio, dropped, failed, peakRing, ringSize, response.p99Ms()));
+                            + "%s; response p99 %.1f ms",
+                    100 * ratio, dropped, failed, ring, response.p99Ms()));
         }
         String note = cpuPercent >= 90
                 ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit", cpuPercent) : "";

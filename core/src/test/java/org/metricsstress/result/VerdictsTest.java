@@ -47,6 +47,18 @@ class VerdictsTest {
     }
 
     @Test
+    void aRingThatFilledBetweenReportLinesIsCalledFullNotByItsSampledPeak() {
+        // The field's 50K shape: drops in the first minute, the ring nearly empty at every report line.
+        Verdict filled = Verdicts.of(1000, 990, 9_500, 500, 0, 0, FAST, FAST, 20, RING,
+                List.of(interval(95, 5_613, 500), interval(3, 0, 0)));
+        assertTrue(filled.message().contains("a ring lane was full 5,613 times (95 of 8192 at the report lines)"),
+                filled.message());
+        Verdict failedOnly = Verdicts.of(1000, 900, 9_000, 0, 1_000, 0, FAST, FAST, 20, RING,
+                List.of(interval(6_090, 0, 0)));
+        assertTrue(failedOnly.message().contains("ring at most 6090 of 8192 at the report lines"), failedOnly.message());
+    }
+
+    @Test
     void anUnbalancedAuditOverridesEveryOtherVerdict() {
         IntervalStats s = interval(0, 0, 0);
         Verdict v = Verdicts.of(1000, 1000, 10_000, 0, 0, 12, FAST, FAST, 10, RING, List.of(s));
