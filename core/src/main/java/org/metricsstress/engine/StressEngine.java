@@ -3,11 +3,9 @@ package org.metricsstress.engine;
 import org.metricsstress.live.LiveOutputs;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
-import com.datastax.oss.driver.api.core.metadata.Metadata;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +13,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.ResourceCache;
-import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
 import org.metricsstress.index.CachePrimer;
@@ -36,14 +33,11 @@ import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.RunEvent;
-import org.metricsstress.storage.Coordinators;
-import com.datastax.oss.driver.api.core.metadata.Node;
-import com.datastax.oss.driver.api.core.metadata.NodeState;
-import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.storage.ClusterSetup;
 import org.metricsstress.storage.CassandraSampleWriter;
 import org.metricsstress.storage.WireBytes;
 import org.metricsstress.verify.ReadBack;
@@ -87,10 +81,6 @@ public final class StressEngine {
     }
 
     /**
-     * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
-     * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
-     */
-    /**
      * Waits until generation starts (connected, schema in place, threads about to run); true when it
      * has, false on timeout or when the run ended before generating.
      */
@@ -114,6 +104,10 @@ public final class StressEngine {
         out.printf(Locale.ROOT, "event at %.1f s: %s%n", at, text);
     }
 
+    /**
+     * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
+     * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
+     */
     public StressEngine withCache(ResourceCache cache) {
         this.callersCache = cache;
         return this;
@@ -183,55 +177,10 @@ public final class StressEngine {
 
     private Map<String, Object> prepare(CqlSession session) throws ClusterException {
         if (config.sink() == org.metricsstress.config.Sink.NULL) {
-            out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
-            Map<String, Object> none = new LinkedHashMap<>();
-            none.put("name", "none (--sink null)");
-            none.put("nodes", 0);
-            none.put("keyspace", config.keyspace());
-            return none;
+            return ClusterSetup.none(config, out);
         }
-        return onCluster("setting up the schema of " + config.keyspace(), () -> describeAndApplySchema(session));
-    }
-
-    private Map<String, Object> describeAndApplySchema(CqlSession session) throws ClusterException {
-        Metadata md = session.getMetadata();
-        String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
-        Replication wanted = config.replicationIn(localDc);
-        Map<String, String> replication = CassandraConnector.applySchema(session, config.keyspace(), wanted,
-                config.twcsWindow(), config.gcGrace());
-        Map<String, Object> cluster = new LinkedHashMap<>();
-        cluster.put("name", md.getClusterName().orElse("unknown"));
-        cluster.put("nodes", md.getNodes().size());
-        cluster.put("localDc", localDc);
-        cluster.put("releases", md.getNodes().values().stream()
-                .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList());
-        cluster.put("keyspace", config.keyspace());
-        cluster.put("replication", replication);
-        out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
-                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.keyspace(),
-                replication);
-        if (md.getNodes().size() > 1) {
-            List<Map<String, Object>> nodes = new ArrayList<>();
-            md.getNodes().values().stream()
-                    .sorted(java.util.Comparator.comparing((Node n) -> String.valueOf(n.getDatacenter()))
-                            .thenComparing(n -> String.valueOf(n.getEndPoint())))
-                    .forEach(n -> {
-                        String name = Coordinators.name(n);
-                        // The driver connects to local-DC nodes only; it cannot say whether the others are up.
-                        String state = n.getDistance() == NodeDistance.IGNORED && n.getState() == NodeState.UNKNOWN
-                                ? "remote DC, not connected" : String.valueOf(n.getState());
-                        out.printf(Locale.ROOT, "  node %s  dc %s  rack %s  %s%n", name, n.getDatacenter(), n.getRack(),
-                                state);
-                        Map<String, Object> view = new LinkedHashMap<>();
-                        view.put("node", name);
-                        view.put("dc", n.getDatacenter());
-                        view.put("rack", n.getRack());
-                        view.put("state", state);
-                        nodes.add(view);
-                    });
-            cluster.put("members", nodes);
-        }
-        return cluster;
+        return onCluster("setting up the schema of " + config.keyspace(),
+                () -> ClusterSetup.applySchemaAndDescribe(session, config, out));
     }
 
     private IndexMetrics indexMetrics(StressPlan plan) {

@@ -1,0 +1,85 @@
+package org.metricsstress.storage;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.failure.ClusterException;
+
+/**
+ * Puts the keyspace in place and says what the run is writing to: the cluster's name, nodes,
+ * releases and the keyspace's replication, printed once and kept for the result's "cluster" part.
+ */
+public final class ClusterSetup {
+    private ClusterSetup() {}
+
+    /** The description of a run that sends nothing ({@code --sink null}); no schema is touched. */
+    public static Map<String, Object> none(StressConfig config, PrintStream out) {
+        out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
+        Map<String, Object> none = new LinkedHashMap<>();
+        none.put("name", "none (--sink null)");
+        none.put("nodes", 0);
+        none.put("keyspace", config.keyspace());
+        return none;
+    }
+
+    /**
+     * Creates what is missing of the keyspace and its tables, then describes the cluster; a schema
+     * statement that fails, or nodes that do not agree on the schema, are a {@link ClusterException}.
+     */
+    public static Map<String, Object> applySchemaAndDescribe(CqlSession session, StressConfig config, PrintStream out)
+            throws ClusterException {
+        Metadata md = session.getMetadata();
+        String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
+        Replication wanted = config.replicationIn(localDc);
+        Map<String, String> replication = CassandraConnector.applySchema(session, config.keyspace(), wanted,
+                config.twcsWindow(), config.gcGrace());
+        Map<String, Object> cluster = new LinkedHashMap<>();
+        cluster.put("name", md.getClusterName().orElse("unknown"));
+        cluster.put("nodes", md.getNodes().size());
+        cluster.put("localDc", localDc);
+        cluster.put("releases", md.getNodes().values().stream()
+                .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList());
+        cluster.put("keyspace", config.keyspace());
+        cluster.put("replication", replication);
+        out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
+                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.keyspace(),
+                replication);
+        if (md.getNodes().size() > 1) {
+            cluster.put("members", members(md, out));
+        }
+        return cluster;
+    }
+
+    private static List<Map<String, Object>> members(Metadata md, PrintStream out) {
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        md.getNodes().values().stream()
+                .sorted(Comparator.comparing((Node n) -> String.valueOf(n.getDatacenter()))
+                        .thenComparing(n -> String.valueOf(n.getEndPoint())))
+                .forEach(n -> {
+                    String name = Coordinators.name(n);
+                    // The driver connects to local-DC nodes only; it cannot say whether the others are up.
+                    String state = n.getDistance() == NodeDistance.IGNORED && n.getState() == NodeState.UNKNOWN
+                            ? "remote DC, not connected" : String.valueOf(n.getState());
+                    out.printf(Locale.ROOT, "  node %s  dc %s  rack %s  %s%n", name, n.getDatacenter(), n.getRack(),
+                            state);
+                    Map<String, Object> view = new LinkedHashMap<>();
+                    view.put("node", name);
+                    view.put("dc", n.getDatacenter());
+                    view.put("rack", n.getRack());
+                    view.put("state", state);
+                    nodes.add(view);
+                });
+        return nodes;
+    }
+}
