@@ -128,6 +128,18 @@ public final class Schedule {
         return k;
     }
 
+    /**
+     * The interval in progress at {@code nanos}: the last to start at or before it, 0 before the
+     * start. Found from the segment's own pacing, so a long run is not walked from its first interval.
+     */
+    public long intervalAt(long nanos) {
+        int k = segmentAt(nanos);
+        if (nanos <= segmentStart[k]) {
+            return firstInterval[k];
+        }
+        return firstInterval[k] + (nanos - segmentStart[k]) / segmentPacing[k];
+    }
+
     public long intervalStartNanos(long interval) {
         int k = segmentOf(interval);
         return segmentStart[k] + (interval - firstInterval[k]) * segmentPacing[k];

@@ -7,20 +7,24 @@ import java.util.concurrent.locks.LockSupport;
  * not the ones before it have finished, so a slow cluster shows as latency from the intended time
  * (coordinated-omission correct) rather than as fewer operations.
  */
-abstract class OpenLoop implements Runnable {
+final class OpenLoop implements Runnable {
+    /** One operation meant for {@code intendedNanos}; may wait for room, never past {@link #stopped()}. */
+    interface Operation {
+        void issue(long intendedNanos) throws InterruptedException;
+    }
+
+    private final Operation operation;
     private final long startNanos;
     private final long endNanos;
     private final double periodNanos;
     private volatile boolean stopped;
 
-    OpenLoop(double perSecond, long startNanos, long endNanos) {
+    OpenLoop(double perSecond, long startNanos, long endNanos, Operation operation) {
+        this.operation = operation;
         this.periodNanos = 1e9 / perSecond;
         this.startNanos = startNanos;
         this.endNanos = endNanos;
     }
-
-    /** Issues one operation meant for {@code intendedNanos}; may wait for room, never past {@link #stopped()}. */
-    abstract void issue(long intendedNanos) throws InterruptedException;
 
     void stop() {
         stopped = true;
@@ -52,7 +56,7 @@ abstract class OpenLoop implements Runnable {
                     LockSupport.parkNanos(Math.min(wait, 100_000_000L));
                 }
                 if (!stopped) {
-                    issue(intended);
+                    operation.issue(intended);
                 }
             }
         } catch (InterruptedException e) {

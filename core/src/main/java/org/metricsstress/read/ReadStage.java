@@ -99,42 +99,31 @@ public final class ReadStage implements AutoCloseable {
 
     /** Starts every load asked for, on the run's clock, until the schedule ends or {@link #stop()}. */
     public void start() {
-        long start = schedule.startNanos();
-        long end = schedule.endNanos();
         if (config.readRate() != null) {
-            readLoop = add("metrics-stress-reads", new OpenLoop(config.readRate(), start, end) {
-                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EADL);
-
-                @Override
-                void issue(long intended) throws InterruptedException {
-                    read(intended, picker.pick(random));
-                }
-            });
+            readLoop = add("metrics-stress-reads", config.readRate(), 0x5EADL, this::read);
         }
         if (config.searchRate() != null) {
-            searchLoop = add("metrics-stress-searches", new OpenLoop(config.searchRate(), start, end) {
-                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0x5EA2CL);
-
-                @Override
-                void issue(long intended) throws InterruptedException {
-                    search(intended, picker.pick(random));
-                }
-            });
+            searchLoop = add("metrics-stress-searches", config.searchRate(), 0x5EA2CL, this::search);
         }
         if (config.freshnessProbes() != null) {
-            add("metrics-stress-probes", new OpenLoop(config.freshnessProbes(), start, end) {
-                private final SplittableRandom random = new SplittableRandom(config.seed() ^ 0xF4E5L);
-
-                @Override
-                void issue(long intended) throws InterruptedException {
-                    probe(picker.pick(random), intended);
-                }
-            });
+            add("metrics-stress-probes", config.freshnessProbes(), 0xF4E5L, this::probe);
         }
         threads.forEach(Thread::start);
     }
 
-    private OpenLoop add(String name, OpenLoop loop) {
+    /** One operation of a load: meant for {@code intendedNanos}, on the picked resource. */
+    private interface Operation {
+        void issue(long intendedNanos, int resourceKey) throws InterruptedException;
+    }
+
+    /**
+     * A load on a thread of its own, picking resources from a random stream of its own ({@code salt}
+     * keeps the loads' streams apart while the seed keeps a run repeatable).
+     */
+    private OpenLoop add(String name, double perSecond, long salt, Operation operation) {
+        SplittableRandom random = new SplittableRandom(config.seed() ^ salt);
+        OpenLoop loop = new OpenLoop(perSecond, schedule.startNanos(), schedule.endNanos(),
+                intended -> operation.issue(intended, picker.pick(random)));
         Thread t = new Thread(loop, name);
         t.setDaemon(true);
         loops.add(loop);
@@ -237,7 +226,7 @@ public final class ReadStage implements AutoCloseable {
      * A probe of the next sample of {@code key} intended after {@code now}: polled from its intended
      * time, with backoff, until a read returns it or the bound passes.
      */
-    private void probe(int key, long now) throws InterruptedException {
+    private void probe(long now, int key) throws InterruptedException {
         long intended = nextIntended(key, now + TimeUnit.MILLISECONDS.toNanos(1));
         if (intended < 0 || !permit()) {
             return;
@@ -275,7 +264,8 @@ public final class ReadStage implements AutoCloseable {
 
     /** The first intended time of {@code key}'s commits at or after {@code after}, or -1 past the end. */
     private long nextIntended(int key, long after) {
-        for (long p = 0; schedule.intervalStartNanos(p) < schedule.endNanos(); p++) {
+        // Intervals before the one in progress at 'after' have no commit at or after it.
+        for (long p = schedule.intervalAt(after); schedule.intervalStartNanos(p) < schedule.endNanos(); p++) {
             if (schedule.intervalStartNanos(p) + schedule.pacingNanos(p) < after) {
                 continue;
             }

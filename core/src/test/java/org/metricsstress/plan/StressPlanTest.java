@@ -82,6 +82,25 @@ class StressPlanTest {
     }
 
     @Test
+    void intervalAtIsTheLastIntervalStartedAtOrBeforeAMomentAcrossSteps() {
+        StressPlan p = plan(10, 2, 5, 1, 100); // 100 group commits per interval
+        // 100/s paces an interval in 1 s, 10/s in 10 s, 50/s in 2 s; 2.5 s of the first step: 3 intervals.
+        Schedule s = Schedule.stepped(p, 1_000, 0, java.util.List.of(
+                new org.metricsstress.config.RateSteps.Step(100, Duration.ofMillis(2_500)),
+                new org.metricsstress.config.RateSteps.Step(10, Duration.ofSeconds(30)),
+                new org.metricsstress.config.RateSteps.Step(50, Duration.ofSeconds(10))));
+        for (long t = 0; t < 50_000_000_000L; t += 7_777_777) {
+            long walked = 0;
+            while (s.intervalStartNanos(walked + 1) <= t) {
+                walked++;
+            }
+            assertEquals(walked, s.intervalAt(t), "at " + t + " ns");
+        }
+        assertEquals(3, s.intervalAt(1_000 + 2_500_000_000L)); // the second step's first interval
+        assertEquals(0, s.intervalAt(0));
+    }
+
+    @Test
     void namesFollowOpenNmsAndParseBack() {
         StringBuilder sb = new StringBuilder();
         assertEquals("snmp:fs:STRESS:12:tap3:group4", ResourceNames.groupResource(sb, 12, 3, 4).toString());
