@@ -114,30 +114,26 @@ public record StressResult(
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {
-        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events, steps, reads, verify, merge);
+        return judged(outcome, steps, verify);
     }
 
     /** This result with its steps judged, and the run's outcome: passed only if every step passed. */
     public StressResult withSteps(List<StepSummary> judged, SlaResult outcome) {
-        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, outcome, intervals, writes, nodes, events, List.copyOf(judged), reads, verify,
-                merge);
+        return judged(outcome, List.copyOf(judged), verify);
     }
 
     /** This result with what reading it back found. */
     public StressResult withVerify(VerifyReport report) {
+        return judged(sla, steps, report);
+    }
+
+    /** The one copy: what is judged after the run (criteria, steps, read-back) is all that changes. */
+    private StressResult judged(SlaResult sla, List<StepSummary> steps, VerifyReport verify) {
         return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, report, merge);
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge);
     }
 
     /** generated = written + dropped + failed, exactly. */
