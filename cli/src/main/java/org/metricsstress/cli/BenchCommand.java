@@ -170,24 +170,25 @@ final class BenchCommand {
     }
 
     static void requireNoConflict(ParseResult parsed) {
-        if (parsed.hasMatchedOption(CLIENT_ONLY.longName())) {
-            for (String needsNode : List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis")) {
-                if (parsed.hasMatchedOption(needsNode)) {
-                    throw new ConfigException("--client-only: runs without a cluster or Redis; leave out " + needsNode);
-                }
-            }
-        }
-        if (parsed.hasMatchedOption(SOAK.longName())) {
-            // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
-            for (String notSoak : List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName())) {
-                if (parsed.hasMatchedOption(notSoak)) {
-                    throw new ConfigException("--soak: writes soak-report.html and judges by its exit code; leave out "
-                            + notSoak);
-                }
-            }
-        }
+        refuseBeside(parsed, CLIENT_ONLY.longName(), "runs without a cluster or Redis",
+                List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
+        // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
+        refuseBeside(parsed, SOAK.longName(), "writes soak-report.html and judges by its exit code",
+                List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName()));
         if (parsed.hasMatchedOption(Main.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
+        }
+    }
+
+    /** With {@code option} given, any of {@code refused} is a usage error saying {@code why}. */
+    private static void refuseBeside(ParseResult parsed, String option, String why, List<String> refused) {
+        if (!parsed.hasMatchedOption(option)) {
+            return;
+        }
+        for (String other : refused) {
+            if (parsed.hasMatchedOption(other)) {
+                throw new ConfigException(option + ": " + why + "; leave out " + other);
+            }
         }
     }
 }

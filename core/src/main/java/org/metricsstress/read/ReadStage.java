@@ -112,7 +112,7 @@ public final class ReadStage implements AutoCloseable {
     }
 
     /** One operation of a load: meant for {@code intendedNanos}, on the picked resource. */
-    private interface Operation {
+    private interface ResourceOperation {
         void issue(long intendedNanos, int resourceKey) throws InterruptedException;
     }
 
@@ -120,7 +120,7 @@ public final class ReadStage implements AutoCloseable {
      * A load on a thread of its own, picking resources from a random stream of its own ({@code salt}
      * keeps the loads' streams apart while the seed keeps a run repeatable).
      */
-    private OpenLoop add(String name, double perSecond, long salt, Operation operation) {
+    private OpenLoop add(String name, double perSecond, long salt, ResourceOperation operation) {
         SplittableRandom random = new SplittableRandom(config.seed() ^ salt);
         OpenLoop loop = new OpenLoop(perSecond, schedule.startNanos(), schedule.endNanos(),
                 intended -> operation.issue(intended, picker.pick(random)));
@@ -266,9 +266,6 @@ public final class ReadStage implements AutoCloseable {
     private long nextIntended(int key, long after) {
         // Intervals before the one in progress at 'after' have no commit at or after it.
         for (long p = schedule.intervalAt(after); schedule.intervalStartNanos(p) < schedule.endNanos(); p++) {
-            if (schedule.intervalStartNanos(p) + schedule.pacingNanos(p) < after) {
-                continue;
-            }
             long t = schedule.intendedNanos(p, key);
             if (t >= after && t < schedule.cutoffNanos(p)) {
                 return t;

@@ -45,7 +45,7 @@ public final class Verdicts {
         boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE && fullEvents == 0;
         if (lagging && ringEmpty && dropped == 0) {
             return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
-                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (peak %d of %d): "
+                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (at most %d of %d at the report lines): "
                             + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)",
                     scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent));
         }

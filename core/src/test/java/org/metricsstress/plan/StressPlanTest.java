@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.metricsstress.config.RateSteps;
 import org.metricsstress.config.StressConfig;
 
 class StressPlanTest {
@@ -85,10 +87,8 @@ class StressPlanTest {
     void intervalAtIsTheLastIntervalStartedAtOrBeforeAMomentAcrossSteps() {
         StressPlan p = plan(10, 2, 5, 1, 100); // 100 group commits per interval
         // 100/s paces an interval in 1 s, 10/s in 10 s, 50/s in 2 s; 2.5 s of the first step: 3 intervals.
-        Schedule s = Schedule.stepped(p, 1_000, 0, java.util.List.of(
-                new org.metricsstress.config.RateSteps.Step(100, Duration.ofMillis(2_500)),
-                new org.metricsstress.config.RateSteps.Step(10, Duration.ofSeconds(30)),
-                new org.metricsstress.config.RateSteps.Step(50, Duration.ofSeconds(10))));
+        Schedule s = Schedule.stepped(p, 1_000, 0, List.of(new RateSteps.Step(100, Duration.ofMillis(2_500)),
+                new RateSteps.Step(10, Duration.ofSeconds(30)), new RateSteps.Step(50, Duration.ofSeconds(10))));
         for (long t = 0; t < 50_000_000_000L; t += 7_777_777) {
             long walked = 0;
             while (s.intervalStartNanos(walked + 1) <= t) {
