@@ -32,7 +32,7 @@ import org.metricsstress.api.StressRun;
 import org.metricsstress.engine.Version;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.failure.ClusterException;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.NewtsSchema;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -259,7 +259,7 @@ public final class Main {
             out.println("-- replication: the local data centre with RF 1 ('" + dc + "' here; "
                     + "a run uses the DC it connects to). Set it with --replication dc1:3,dc2:3");
         }
-        for (String cql : NewtsSchema.statements(c.keyspace(), replication, c.twcsWindow(), c.gcGrace())) {
+        for (String cql : NewtsSchema.statements(c.keyspace(), replication.toCql(), c.twcsWindow(), c.gcGrace())) {
             out.println(cql + ";");
             out.println();
         }

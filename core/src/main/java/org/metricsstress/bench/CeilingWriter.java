@@ -11,12 +11,12 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.generate.SampleValues;
+import org.metricsstress.plan.SampleValues;
 import org.metricsstress.metrics.LatencyTracker;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.NewtsSchema;
-import org.metricsstress.storage.SampleValueCodec;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.SampleValueCodec;
 
 /**
  * The yardstick: the smallest writer that does the same database work as the pipeline. One

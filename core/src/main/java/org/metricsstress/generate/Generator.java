@@ -5,6 +5,7 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.pipeline.Ring;
+import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 

@@ -10,13 +10,15 @@ import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.ResourceNames;
 
 /**
  * Loads the cache from what the keyspace already holds, so that a run against a populated cluster
- * does not index everything again: {@code resource_attributes} first (interface resources and
- * their groups' string attributes), then {@code resource_metrics} (group resources and their
- * metrics). Both are full scans, paged; rows of one partition arrive together, so each resource's
+ * does not index everything again: {@code resource_attributes} first (the groups' string
+ * attributes on their interface resources), then {@code resource_metrics} (group resources and
+ * their metrics; interface resources by their {@value IndexRules#STRINGS_METRIC} row). Both are full scans, paged; rows of one partition arrive together, so each resource's
  * fingerprint is folded as its rows stream by.
  *
  * <p>The fingerprints are computed exactly as the indexer computes them from the plan, so a primed
@@ -58,6 +60,11 @@ public final class CachePrimer {
         return session.execute(SimpleStatement.newInstance(cql).setPageSize(PAGE).setTimeout(Duration.ofSeconds(60)));
     }
 
+    /**
+     * Interface resources' string attributes, folded per group into the fingerprint its group
+     * resource's cache value carries. Group resources' own attributes (metric ids, {@code _idx})
+     * follow from their metrics, which the metric scan covers.
+     */
     private long scanAttributes(Map<Long, Integer> stringsByGroup, long[] rows, long start) {
         long resources = 0;
         String current = null;
@@ -84,10 +91,9 @@ public final class CachePrimer {
     }
 
     private int finishInterface(String resource, Map<Integer, Long> groupHashes, Map<Long, Integer> stringsByGroup) {
-        if (resource == null) {
+        if (resource == null || groupHashes.isEmpty()) {
             return 0;
         }
-        cache.put(ResourceKeys.key(NewtsSchema.CONTEXT, resource), ResourceFingerprints.INTERFACE_INDEXED);
         for (Map.Entry<Integer, Long> e : groupHashes.entrySet()) {
             long groupKey = ResourceKeys.key(NewtsSchema.CONTEXT, resource + ":group" + e.getKey());
             stringsByGroup.put(groupKey, ResourceKeys.fingerprint32(e.getValue()));
@@ -96,6 +102,10 @@ public final class CachePrimer {
         return 1;
     }
 
+    /**
+     * Group resources' metric names, folded into their fingerprint; an interface resource's
+     * {@value IndexRules#STRINGS_METRIC} row marks it indexed.
+     */
     private long scanMetrics(Map<Long, Integer> stringsByGroup, long[] rows, long start) {
         long resources = 0;
         String current = null;
@@ -107,6 +117,10 @@ public final class CachePrimer {
                 continue;
             }
             String resource = r.getString(1);
+            if (IndexRules.STRINGS_METRIC.equals(r.getString(2)) && ResourceNames.parseInterfaceResource(resource) != null) {
+                cache.put(ResourceKeys.key(NewtsSchema.CONTEXT, resource), ResourceFingerprints.INTERFACE_INDEXED);
+                continue;
+            }
             if (!resource.equals(current)) {
                 resources += finishGroup(current, hash, stringsByGroup);
                 current = resource;

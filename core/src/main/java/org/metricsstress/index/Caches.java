@@ -14,7 +14,7 @@ import org.metricsstress.cache.RedisResourceCache;
 import org.metricsstress.cache.RedisSettings;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.NewtsSchema;
 
 /** Opens the resource cache a configuration asks for. */
 public final class Caches {

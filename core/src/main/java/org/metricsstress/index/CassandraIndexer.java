@@ -9,9 +9,10 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitSink;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.NewtsSchema;
 
 /**
  * The index stage: writes the Newts index ({@link IndexRules}) for resources the cache does not
@@ -41,8 +42,6 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     private final int retryLimit;
     private final int[] metricsFingerprint;
     private final int[] stringsFingerprint;
-    /** Terms of a group resource: 2 per element of snmp:fs:STRESS:n:tapI:groupG. */
-    private final int groupTerms = IndexRules.resourceTerms("snmp:fs:STRESS:0:tap0:group0").size();
 
     /**
      * @param sampleQueue the samples' waits in the ring: {@code --index-max-in-flight auto} steers
@@ -64,7 +63,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         this.stringsFingerprint = new int[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {
             metricsFingerprint[g] = ResourceFingerprints.metricsFingerprint(g, plan.attributes());
-            stringsFingerprint[g] = ResourceFingerprints.stringsFingerprint(g, plan.strings(), false, 0);
+            stringsFingerprint[g] = ResourceFingerprints.stringsFingerprint(g, plan.strings(), "");
         }
     }
 
@@ -208,9 +207,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
                     metrics.slowLookup();
                 }
                 int group = plan.groupOf(resourceKeys[i]);
-                boolean varies = withStrings && IndexRules.stringsVary(resourceKeys[i], variationFactor);
-                int strings = varies
-                        ? ResourceFingerprints.stringsFingerprint(group, plan.strings(), true, timestamps[i])
+                int strings = withStrings && varies(resourceKeys[i])
+                        ? ResourceFingerprints.stringsFingerprint(group, plan.strings(), suffix(resourceKeys[i]))
                         : stringsFingerprint[group];
                 wanted[2 * i] = ResourceKeys.groupValue(metricsFingerprint[group], strings);
                 wanted[2 * i + 1] = ResourceFingerprints.INTERFACE_INDEXED;
@@ -256,6 +254,17 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             }
         }
 
+        /** Whether this group's string values carry a -z suffix (int arithmetic only: every commit asks). */
+        private boolean varies(int resourceKey) {
+            return IndexRules.varies(plan.nodeOf(resourceKey), plan.interfaceOf(resourceKey), plan.groupOf(resourceKey),
+                    variationFactor);
+        }
+
+        private String suffix(int resourceKey) {
+            return IndexRules.variedSuffix(plan.nodeOf(resourceKey), plan.interfaceOf(resourceKey),
+                    plan.groupOf(resourceKey), variationFactor);
+        }
+
         private int interfaceIndex(int resourceKey) {
             return plan.nodeOf(resourceKey) * plan.interfaces() + plan.interfaceOf(resourceKey);
         }
@@ -272,11 +281,10 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
 
         /** Indexes a claimed group resource; {@code found} is what the cache held (its parts still valid are skipped). */
         private void indexGroup(int i, long key, long found, long wanted) {
-            boolean varies = withStrings && IndexRules.stringsVary(resourceKeys[i], variationFactor);
             boolean metricsNeeded = ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted);
             boolean stringsNeeded = withStrings && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
-            int needed = (metricsNeeded ? IndexStatements.termRequests(groupTerms) + 1 : 0)
-                    + (stringsNeeded ? IndexStatements.termRequests(2 * plan.strings()) + 1 : 0);
+            int needed = (metricsNeeded ? IndexStatements.groupRequests(plan.attributes()) : 0)
+                    + (stringsNeeded ? IndexStatements.stringRequests(plan.strings()) : 0);
             if (!budget.roomFor(needed)) {
                 defer(i, key);
                 return;
@@ -286,11 +294,11 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
             int group = plan.groupOf(resourceKeys[i]);
             IndexStatements.Requests requests = new IndexStatements.Requests();
             if (metricsNeeded) {
-                statements.groupMetrics(resource, group, plan.attributes(), requests);
+                statements.groupResource(resource, group, plan.attributes(), requests);
             }
             if (stringsNeeded) {
-                statements.groupStrings(resource.substring(0, interfaceLength), group, plan.strings(), varies,
-                        timestamps[i], requests);
+                statements.groupStrings(resource.substring(0, interfaceLength), group, plan.strings(),
+                        suffix(resourceKeys[i]), requests);
             }
             int resourceKey = resourceKeys[i];
             if (!budget.send(key, wanted, requests, () -> metrics.groupIndexed(resourceKey))) {
@@ -299,14 +307,14 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
         }
 
         private void indexInterface(int i, long key) {
-            if (!budget.roomFor(IndexStatements.termRequests(groupTerms - 2))) {
+            if (!budget.roomFor(1)) {
                 defer(i, key);
                 return;
             }
             int interfaceLength = resourceId(resourceKeys[i]);
             int interfaceIndex = interfaceIndex(resourceKeys[i]);
             IndexStatements.Requests requests = new IndexStatements.Requests();
-            statements.interfaceTerms(id.substring(0, interfaceLength), requests);
+            statements.interfaceMetric(id.substring(0, interfaceLength), requests);
             if (!budget.send(key, ResourceFingerprints.INTERFACE_INDEXED, requests,
                     () -> metrics.interfaceIndexed(interfaceIndex))) {
                 retries.offer(resourceKeys[i], timestamps[i]);

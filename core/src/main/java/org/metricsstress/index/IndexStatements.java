@@ -19,14 +19,16 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.metricsstress.plan.ResourceNames;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.ResourceNames;
 
 /**
- * The index requests of one resource, by the Newts rules ({@link IndexRules}), as prepared
- * statements batched per partition: one batch for a resource's {@code resource_metrics} rows, one
- * for an interface's {@code resource_attributes} rows, and {@code terms} rows (each its own
- * partition) in UNLOGGED batches of up to {@link #TERMS_PER_REQUEST}.
+ * The index requests of one resource under the pipelined writer: the rows OpenNMS writes
+ * ({@link IndexRules}, the same rows as the opennms writer), as prepared statements batched per
+ * partition: one batch for a resource's {@code resource_metrics} rows, one for its
+ * {@code resource_attributes} rows, and {@code terms} rows (each its own partition) in UNLOGGED
+ * batches of up to {@link #TERMS_PER_REQUEST} that share their replicas.
  *
  * <p>Why terms are batched at all: one row per request made index rows the costliest rows a node
  * takes; on a node saturated by samples (the bench's cold phase) index writes got a share of the
@@ -54,6 +56,16 @@ final class IndexStatements {
         return (terms + TERMS_PER_REQUEST - 1) / TERMS_PER_REQUEST;
     }
 
+    /** Requests for a group resource's own rows: its attributes' terms, its attributes, its metrics. */
+    static int groupRequests(int attributes) {
+        return termRequests(IndexRules.groupAttributeCount(attributes)) + 2;
+    }
+
+    /** Requests for a group's string attributes on its interface: their terms and one attribute batch. */
+    static int stringRequests(int strings) {
+        return strings == 0 ? 0 : termRequests(strings) + 1;
+    }
+
     /** One resource's requests and the rows each carries. */
     static final class Requests {
         final List<Statement<?>> statements = new ArrayList<>();
@@ -73,9 +85,10 @@ final class IndexStatements {
         }
     }
 
-    /** A group resource's own terms and its metric names. */
-    void groupMetrics(String resource, int group, int attributes, Requests out) {
-        addTerms(IndexRules.resourceTerms(resource), out);
+    /** A group resource's rows: a term and an attribute per metric id and {@code _idx}, a metric row per metric. */
+    void groupResource(String resource, int group, int attributes, Requests out) {
+        List<IndexRules.Attribute> attrs = IndexRules.groupAttributes(resource, group, attributes);
+        addAttributes(resource, attrs, out);
         BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
         for (int a = 0; a < attributes; a++) {
             batch.addStatement(insertMetric.bind(NewtsSchema.CONTEXT, resource, ResourceNames.metricName(group, a),
@@ -84,23 +97,28 @@ final class IndexStatements {
         out.add(batch.build(), attributes);
     }
 
-    /** A group's string attributes, which Newts keeps on the interface resource. */
-    void groupStrings(String iface, int group, int strings, boolean varies, long timestampMillis, Requests out) {
-        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
-        List<IndexRules.Term> terms = new ArrayList<>();
-        for (int s = 0; s < strings; s++) {
-            String k = IndexRules.stringKey(group, s);
-            String v = IndexRules.stringValue(group, s, varies, timestampMillis);
-            terms.addAll(IndexRules.attributeTerms(iface, k, v));
-            batch.addStatement(insertAttribute.bind(NewtsSchema.CONTEXT, iface, k, v, ttlSeconds));
+    /** A group's string attributes, which OpenNMS keeps on the interface resource. */
+    void groupStrings(String iface, int group, int strings, String suffix, Requests out) {
+        if (strings > 0) {
+            addAttributes(iface, IndexRules.stringAttributes(group, strings, suffix), out);
         }
-        addTerms(terms, out);
-        out.add(batch.build(), strings);
     }
 
-    /** An interface resource's own terms. */
-    void interfaceTerms(String resource, Requests out) {
-        addTerms(IndexRules.resourceTerms(resource), out);
+    /** The interface resource's own row: the {@value IndexRules#STRINGS_METRIC} metric of its index-only samples. */
+    void interfaceMetric(String iface, Requests out) {
+        out.add(insertMetric.bind(NewtsSchema.CONTEXT, iface, IndexRules.STRINGS_METRIC, ttlSeconds), 1);
+    }
+
+    /** Attributes of one resource: their terms, then one batch of their resource_attributes rows. */
+    private void addAttributes(String resource, List<IndexRules.Attribute> attrs, Requests out) {
+        List<IndexRules.Term> terms = new ArrayList<>(attrs.size());
+        BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+        for (IndexRules.Attribute a : attrs) {
+            terms.add(a.term(resource));
+            batch.addStatement(insertAttribute.bind(NewtsSchema.CONTEXT, resource, a.key(), a.value(), ttlSeconds));
+        }
+        addTerms(terms, out);
+        out.add(batch.build(), attrs.size());
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.metricsstress.index;
 
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 
 /**
@@ -16,7 +17,7 @@ public final class ResourceFingerprints {
 
     /**
      * The value the cache ends up holding for resource {@code i} of the plan (group resources
-     * first, then interface resources; strings not varied): what a memory measurement of the cache
+     * first, then interface resources; strings without a -z suffix): what a memory measurement of the cache
      * should fill it with.
      */
     public static long cacheValueOf(StressPlan plan, long i) {
@@ -25,7 +26,7 @@ public final class ResourceFingerprints {
         }
         int group = plan.groupOf((int) i);
         return ResourceKeys.groupValue(metricsFingerprint(group, plan.attributes()),
-                stringsFingerprint(group, plan.strings(), false, 0));
+                stringsFingerprint(group, plan.strings(), ""));
     }
 
     /** The fingerprint of a group resource's metric set, as the primer computes it from rows. */
@@ -37,14 +38,14 @@ public final class ResourceFingerprints {
         return ResourceKeys.fingerprint32(x);
     }
 
-    /** The fingerprint of a group's string attributes (0 when it has none). */
-    static int stringsFingerprint(int group, int strings, boolean varies, long timestampMillis) {
+    /** The fingerprint of a group's string attributes, with their -z suffix (0 when it has none). */
+    static int stringsFingerprint(int group, int strings, String suffix) {
         if (strings == 0) {
             return 0;
         }
         long x = 0;
         for (int s = 0; s < strings; s++) {
-            x ^= attributeHash(IndexRules.stringKey(group, s), IndexRules.stringValue(group, s, varies, timestampMillis));
+            x ^= attributeHash(IndexRules.stringKey(group, s), IndexRules.stringValue(group, s, suffix));
         }
         return ResourceKeys.fingerprint32(x);
     }

@@ -17,14 +17,14 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.generate.SampleValues;
-import org.metricsstress.index.IndexRules;
+import org.metricsstress.plan.SampleValues;
+import org.metricsstress.newts.IndexRules;
 import org.metricsstress.metrics.ReadMetrics;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.NewtsSchema;
-import org.metricsstress.storage.SampleValueCodec;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.SampleValueCodec;
 import org.metricsstress.storage.WriteErrors;
 
 /**
@@ -157,7 +157,7 @@ public final class ReadStage implements AutoCloseable {
         long from = to - config.readWindow().toMillis();
         long sent = System.nanoTime();
         CompletableFuture<long[]> all = CompletableFuture.completedFuture(new long[2]);
-        for (int partition : ReadWindow.partitions(from, to)) {
+        for (int partition : NewtsSchema.partitionsBetween(from, to)) {
             BoundStatement s = range.bind(NewtsSchema.CONTEXT, partition, resource, Instant.ofEpochMilli(from),
                     Instant.ofEpochMilli(to)).setConsistencyLevel(consistency);
             // Partitions one after the other, oldest first, as Newts pages through a range.
@@ -181,8 +181,9 @@ public final class ReadStage implements AutoCloseable {
             counts[0]++;
             int[] ga = ResourceNames.parseMetricName(row.getString(1));
             long ts = row.getInstant(0).toEpochMilli();
-            if (ga == null || ga[1] >= plan.attributes() || Double.compare(SampleValues.value(config.seed(), key, ga[1], ts),
-                    SampleValueCodec.decodeGauge(row.getByteBuffer(2))) != 0) {
+            java.nio.ByteBuffer blob = row.getByteBuffer(2);
+            if (ga == null || ga[1] >= plan.attributes() || !SampleValueCodec.isGauge(blob)
+                    || Double.compare(SampleValues.value(config.seed(), key, ga[1], ts), SampleValueCodec.decodeGauge(blob)) != 0) {
                 counts[1]++;
             }
         }
@@ -196,11 +197,9 @@ public final class ReadStage implements AutoCloseable {
         }
         metrics.searchSent();
         String resource = groupResource(key);
-        // As OpenNMS browses its resource tree through Newts: the children of a resource's parent
-        // (its interface's groups). The _all terms are not asked: "snmp" or "tap1" name nearly every resource.
-        IndexRules.Term term = IndexRules.resourceTerms(resource).stream()
-                .filter(t -> t.field().equals(IndexRules.PARENT) && t.resource().equals(resource)).findFirst()
-                .orElseThrow();
+        // As OpenNMS lists a node's resources through Newts: the _idx3 term every group resource of
+        // the node carries. The resource picked must be among them.
+        IndexRules.Term term = IndexRules.nodeResourcesSearch(plan.nodeOf(key));
         BoundStatement s = search.bind(NewtsSchema.CONTEXT, term.field(), term.value()).setConsistencyLevel(consistency);
         session.executeAsync(s).toCompletableFuture().thenCompose(rs -> find(rs, resource)).whenComplete((found, error) -> {
             if (error != null) {

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.config.Compression;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Sink;
@@ -176,7 +177,7 @@ public final class CassandraConnector {
      */
     public static Map<String, String> applySchema(CqlSession session, String keyspace, Replication wanted,
             Duration twcsWindow, Duration gcGrace) throws ClusterException {
-        for (String cql : NewtsSchema.statements(keyspace, wanted, twcsWindow, gcGrace)) {
+        for (String cql : NewtsSchema.statements(keyspace, wanted.toCql(), twcsWindow, gcGrace)) {
             try {
                 session.execute(SimpleStatement.newInstance(cql).setTimeout(SCHEMA_TIMEOUT));
             } catch (RuntimeException e) {

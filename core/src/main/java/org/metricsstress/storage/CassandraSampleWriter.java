@@ -24,7 +24,9 @@ import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitSink;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.ResourceNames;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.SampleValueCodec;
 import org.metricsstress.plan.StressPlan;
 
 /**

@@ -164,8 +164,11 @@ public final class NullSession {
         return CompletableFuture.completedFuture(null);
     }
 
+    private static final byte[] NO_RESULT_METADATA_ID = new byte[16];
+
     private static Message execute(BoundStatement bound) {
-        return new Execute(bytes(bound.getPreparedStatement().getId()), null, new QueryOptions(0, consistency(bound),
+        // Protocol v5 carries the result metadata id of a prepared statement beside its id.
+        return new Execute(bytes(bound.getPreparedStatement().getId()), NO_RESULT_METADATA_ID, new QueryOptions(0, consistency(bound),
                 bound.getValues(), Collections.emptyMap(), true, -1, null, ProtocolConstants.ConsistencyLevel.SERIAL,
                 Long.MIN_VALUE, null, Integer.MIN_VALUE));
     }

@@ -33,6 +33,6 @@ public final class ReadBack {
         out.printf(Locale.ROOT, "verify: reading back %,d of %,d group resources (%s) in %s%n", keys.length,
                 plan.ownedGroupResources(), fraction >= 1 ? "all" : String.format(Locale.ROOT, "%.3g%%", 100 * fraction),
                 config.keyspace());
-        return new Verifier(session, config.keyspace(), plan, config.seed(), out).verify(keys, expected, allowedMissing);
+        return new Verifier(session, config.keyspace(), plan, config.seed(), config.stringVariationFactor(), out).verify(keys, expected, allowedMissing);
     }
 }

@@ -5,24 +5,27 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import org.metricsstress.result.VerifyReport;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import org.metricsstress.generate.SampleValues;
-import org.metricsstress.index.IndexRules;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.SampleValues;
+import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.NewtsSchema;
-import org.metricsstress.storage.SampleValueCodec;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.SampleValueCodec;
 
 /**
  * Reads back what a run wrote for a set of group resources and checks it against what the plan
- * says it must be: every expected sample present with the value function's value, nothing else in
- * their partitions, and their index rows ({@code resource_metrics}, their own {@code terms}, the
- * string attribute keys on their interface resource) in place.
+ * says it must be: every expected sample present with the value function's value (a value Newts
+ * could not read counts as wrong, named with its key), nothing else in their partitions, and their
+ * index rows as OpenNMS writes them in place.
  *
  * <p>Reads are one query per resource and Newts partition (a week), at the session's consistency,
  * one after the other: a check, not a load.
@@ -33,16 +36,19 @@ public final class Verifier {
     private final CqlSession session;
     private final StressPlan plan;
     private final long seed;
+    private final int variationFactor;
     private final PrintStream out;
     private final PreparedStatement samples;
     private final PreparedStatement metrics;
     private final PreparedStatement term;
     private final PreparedStatement attributes;
 
-    public Verifier(CqlSession session, String keyspace, StressPlan plan, long seed, PrintStream out) {
+    public Verifier(CqlSession session, String keyspace, StressPlan plan, long seed, int variationFactor,
+            PrintStream out) {
         this.session = session;
         this.plan = plan;
         this.seed = seed;
+        this.variationFactor = variationFactor;
         this.out = out;
         this.samples = session.prepare("SELECT collected_at, metric_name, value FROM " + keyspace
                 + ".samples WHERE context = ? AND partition = ? AND resource = ?");
@@ -50,7 +56,7 @@ public final class Verifier {
                 + ".resource_metrics WHERE context = ? AND resource = ?");
         this.term = session.prepare("SELECT resource FROM " + keyspace
                 + ".terms WHERE context = ? AND field = ? AND value = ? AND resource = ?");
-        this.attributes = session.prepare("SELECT attribute FROM " + keyspace
+        this.attributes = session.prepare("SELECT attribute, value FROM " + keyspace
                 + ".resource_attributes WHERE context = ? AND resource = ?");
     }
 
@@ -96,7 +102,15 @@ public final class Verifier {
                 }
                 found.add(metric + "@" + ts);
                 double want = SampleValues.value(seed, key, ga[1], ts);
-                double got = SampleValueCodec.decodeGauge(row.getByteBuffer(2));
+                ByteBuffer blob = row.getByteBuffer(2);
+                if (!SampleValueCodec.isGauge(blob)) {
+                    // Corrupt data is what a check is for: a value Newts cannot read is a wrong value.
+                    t.wrong++;
+                    t.note("undecodable value " + resource + " " + metric + " at " + ts + ": "
+                            + SampleValueCodec.describe(blob) + ", wanted a gauge of " + want);
+                    continue;
+                }
+                double got = SampleValueCodec.decodeGauge(blob);
                 if (Double.compare(want, got) != 0) {
                     t.wrong++;
                     t.note("wrong value " + resource + " " + metric + " at " + ts + ": " + got + ", wanted " + want);
@@ -114,32 +128,49 @@ public final class Verifier {
         }
     }
 
+    /**
+     * The resource's index rows as OpenNMS writes them ({@link IndexRules}): a metric row per
+     * metric, an attribute row and a term per metric id and {@code _idx}, and on its interface an
+     * attribute row and a term per string attribute of its group and the interface's
+     * {@value IndexRules#STRINGS_METRIC} metric.
+     */
     private void checkIndex(int key, Tally t) {
         String resource = groupResource(key);
         int group = plan.groupOf(key);
-        Set<String> names = new HashSet<>();
-        session.execute(metrics.bind(NewtsSchema.CONTEXT, resource)).forEach(r -> names.add(r.getString(0)));
+        Set<String> names = metricNames(resource);
         for (int a = 0; a < plan.attributes(); a++) {
             String metric = ResourceNames.metricName(group, a);
             t.index(names.contains(metric), () -> "index row missing: resource_metrics " + resource + " " + metric);
         }
-        // A resource's terms include its ancestors' _parent rows, which name the child, not this resource.
-        for (IndexRules.Term term : IndexRules.resourceTerms(resource)) {
-            boolean present = session.execute(this.term.bind(NewtsSchema.CONTEXT, term.field(), term.value(),
-                    term.resource())).one() != null;
-            t.index(present, () -> "index row missing: terms " + term.field() + "=" + term.value() + " -> "
-                    + term.resource());
-        }
+        checkAttributes(resource, IndexRules.groupAttributes(resource, group, plan.attributes()), t);
         if (plan.strings() > 0) {
-            String iface = ResourceNames.interfaceResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key))
-                    .toString();
-            Set<String> keys = new HashSet<>();
-            session.execute(attributes.bind(NewtsSchema.CONTEXT, iface)).forEach(r -> keys.add(r.getString(0)));
-            for (int s = 0; s < plan.strings(); s++) {
-                String attribute = IndexRules.stringKey(group, s);
-                t.index(keys.contains(attribute),
-                        () -> "index row missing: resource_attributes " + iface + " " + attribute);
-            }
+            int node = plan.nodeOf(key);
+            int iface = plan.interfaceOf(key);
+            String ifaceId = ResourceNames.interfaceResource(new StringBuilder(), node, iface).toString();
+            String suffix = IndexRules.variedSuffix(node, iface, group, variationFactor);
+            checkAttributes(ifaceId, IndexRules.stringAttributes(group, plan.strings(), suffix), t);
+            t.index(metricNames(ifaceId).contains(IndexRules.STRINGS_METRIC),
+                    () -> "index row missing: resource_metrics " + ifaceId + " " + IndexRules.STRINGS_METRIC);
+        }
+    }
+
+    private Set<String> metricNames(String resource) {
+        Set<String> names = new HashSet<>();
+        session.execute(metrics.bind(NewtsSchema.CONTEXT, resource)).forEach(r -> names.add(r.getString(0)));
+        return names;
+    }
+
+    /** Each attribute: its resource_attributes row with its value, and its term. */
+    private void checkAttributes(String resource, List<IndexRules.Attribute> wanted, Tally t) {
+        Map<String, String> held = new HashMap<>();
+        session.execute(attributes.bind(NewtsSchema.CONTEXT, resource))
+                .forEach(r -> held.put(r.getString(0), r.getString(1)));
+        for (IndexRules.Attribute a : wanted) {
+            t.index(a.value().equals(held.get(a.key())), () -> "index row missing: resource_attributes " + resource + " "
+                    + a.key() + "=" + a.value() + (held.containsKey(a.key()) ? " (holds " + held.get(a.key()) + ")" : ""));
+            boolean present = session.execute(this.term.bind(NewtsSchema.CONTEXT, a.key(), a.value(), resource))
+                    .one() != null;
+            t.index(present, () -> "index row missing: terms " + a.key() + "=" + a.value() + " -> " + resource);
         }
     }
 

@@ -26,21 +26,24 @@ class LayeringTest {
     static {
         MAY_USE.put("cache", List.of()); // the resource-cache module: knows nothing of the core
         MAY_USE.put("config", List.of());
+        // The Newts domain: schema, rows and index rules, value encoding, resource names. Pure: no
+        // driver, nothing of the run; everything that reads or writes Newts data uses it.
+        MAY_USE.put("newts", List.of());
         MAY_USE.put("failure", List.of());
         MAY_USE.put("result", List.of("config"));
         MAY_USE.put("metrics", List.of("config", "result"));
         MAY_USE.put("plan", List.of("config"));
         MAY_USE.put("pipeline", List.of("config", "metrics", "plan"));
         MAY_USE.put("generate", List.of("config", "metrics", "plan", "pipeline"));
-        MAY_USE.put("storage", List.of("config", "failure", "metrics", "plan", "pipeline"));
-        MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "storage"));
-        MAY_USE.put("read", List.of("config", "metrics", "plan", "generate", "storage", "index"));
-        MAY_USE.put("verify", List.of("config", "failure", "plan", "generate", "storage", "index", "result"));
+        MAY_USE.put("storage", List.of("config", "failure", "metrics", "newts", "plan", "pipeline"));
+        MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
+        MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
+        MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
         MAY_USE.put("report", List.of("config", "result"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
-        MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
+        MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "result", "report", "live", "verify", "read"));
-        MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "plan", "pipeline", "generate",
+        MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
         // a target rate into the run's rate factor.

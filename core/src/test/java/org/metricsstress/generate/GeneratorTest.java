@@ -16,6 +16,7 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommitSink;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
+import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.StressPlan;
 
 class GeneratorTest {

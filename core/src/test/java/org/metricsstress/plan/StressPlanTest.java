@@ -1,6 +1,5 @@
 package org.metricsstress.plan;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,15 +97,5 @@ class StressPlanTest {
         }
         assertEquals(3, s.intervalAt(1_000 + 2_500_000_000L)); // the second step's first interval
         assertEquals(0, s.intervalAt(0));
-    }
-
-    @Test
-    void namesFollowOpenNmsAndParseBack() {
-        StringBuilder sb = new StringBuilder();
-        assertEquals("snmp:fs:STRESS:12:tap3:group4", ResourceNames.groupResource(sb, 12, 3, 4).toString());
-        assertArrayEquals(new int[] {12, 3, 4}, ResourceNames.parseGroupResource("snmp:fs:STRESS:12:tap3:group4"));
-        assertEquals("metric_4_9", ResourceNames.metricName(4, 9));
-        assertArrayEquals(new int[] {4, 9}, ResourceNames.parseMetricName("metric_4_9"));
-        assertTrue(ResourceNames.parseGroupResource("snmp:fs:STRESS:12:tap3") == null);
     }
 }

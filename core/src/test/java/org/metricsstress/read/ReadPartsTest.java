@@ -15,7 +15,7 @@ import org.metricsstress.config.HotSet;
 import org.metricsstress.config.Instance;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.NewtsSchema;
+import org.metricsstress.newts.NewtsSchema;
 
 /** The read side's pure parts: partitions of a range, the hot set, the probe's bounded backoff. */
 class ReadPartsTest {
@@ -23,18 +23,20 @@ class ReadPartsTest {
     @Test
     void aRangeSpansTheNewtsPartitionsOfItsEnds() {
         // Newts shards a resource by week since the epoch: 1970-01-01 was a Thursday, so weeks turn on Thursdays.
-        long turn = NewtsSchema.RESOURCE_SHARD_SECONDS * 1000 * 2920; // a week boundary
+        int shard = NewtsSchema.RESOURCE_SHARD_SECONDS;
+        long turn = shard * 1000L * 2920; // a week boundary
         int week = NewtsSchema.partitionOf(turn);
-        assertEquals(week - 1, NewtsSchema.partitionOf(turn - 1));
-        assertArrayEquals(new int[] {week}, ReadWindow.partitions(turn, turn + 7_200_000));
-        assertArrayEquals(new int[] {week - 1, week}, ReadWindow.partitions(turn - 3_600_000, turn + 3_600_000));
-        assertArrayEquals(new int[] {week - 1}, ReadWindow.partitions(turn - 7_200_000, turn - 1));
+        assertEquals(week - shard, NewtsSchema.partitionOf(turn - 1));
+        assertArrayEquals(new int[] {week}, NewtsSchema.partitionsBetween(turn, turn + 7_200_000));
+        assertArrayEquals(new int[] {week - shard, week},
+                NewtsSchema.partitionsBetween(turn - 3_600_000, turn + 3_600_000));
+        assertArrayEquals(new int[] {week - shard}, NewtsSchema.partitionsBetween(turn - 7_200_000, turn - 1));
         long now = Instant.parse("2026-11-23T16:00:00Z").toEpochMilli();
-        int[] month = ReadWindow.partitions(now - 30L * 86_400_000, now);
+        int[] month = NewtsSchema.partitionsBetween(now - 30L * 86_400_000, now);
         assertEquals(NewtsSchema.partitionOf(now), month[month.length - 1]);
         assertTrue(month.length == 5 || month.length == 6, "30 days span 5 or 6 weeks: " + month.length);
         for (int i = 1; i < month.length; i++) {
-            assertEquals(month[i - 1] + 1, month[i]);
+            assertEquals(month[i - 1] + shard, month[i]);
         }
     }
 

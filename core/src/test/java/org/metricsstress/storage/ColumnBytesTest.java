@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
+import org.metricsstress.newts.SampleValueCodec;
 
 class ColumnBytesTest {
     @Test

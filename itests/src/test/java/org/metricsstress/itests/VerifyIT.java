@@ -51,8 +51,9 @@ class VerifyIT {
         assertEquals(outcome.result().written(), v.samplesExpected(), "every series complete");
         assertEquals(v.samplesExpected(), v.samplesRead());
         assertEquals(0, v.missing() + v.unexpected() + v.wrongValues() + v.indexRowsMissing(), v.firstMismatches().toString());
-        // Per group resource: 10 metric names, its own terms, 2 string keys on its interface.
-        assertTrue(v.indexRowsChecked() > 100 * 12, "index rows checked: " + v.indexRowsChecked());
+        // Per group resource: 10 metric rows, 16 attributes (row and term each), 2 strings on its
+        // interface (row and term each) and the interface's "strings" metric row.
+        assertEquals(100 * (10 + 2 * 16 + 2 * 2 + 1), v.indexRowsChecked());
     }
 
     @Test
@@ -68,16 +69,24 @@ class VerifyIT {
         assertTrue(out.contains(": CLEAN"), out);
 
         String corrupted;
+        String undecodable;
         String deleted;
         String metricRow;
         try (CqlSession s = Cql.session(server)) {
             List<Row> rows = s.execute("SELECT partition, resource, collected_at, metric_name FROM verify_cmd.samples "
-                    + "LIMIT 2").all();
+                    + "LIMIT 3").all();
             Row a = rows.get(0);
             Row b = rows.get(1);
-            s.execute("UPDATE verify_cmd.samples SET value = 0x014000000000000000 WHERE context = 'G' AND partition = ? "
+            Row c = rows.get(2);
+            // A gauge of 2.0 where another value belongs, and 4 zero bytes that Newts could not read at all.
+            s.execute("UPDATE verify_cmd.samples SET value = 0x044000000000000000 WHERE context = 'G' AND partition = ? "
                     + "AND resource = ? AND collected_at = ? AND metric_name = ?", a.getInt(0), a.getString(1),
                     a.getInstant(2), a.getString(3));
+            s.execute("UPDATE verify_cmd.samples SET value = 0x00000000 WHERE context = 'G' AND partition = ? "
+                    + "AND resource = ? AND collected_at = ? AND metric_name = ?", c.getInt(0), c.getString(1),
+                    c.getInstant(2), c.getString(3));
+            undecodable = "undecodable value " + c.getString(1) + " " + c.getString(3) + " at "
+                    + c.getInstant(2).toEpochMilli() + ": 0x00000000, wanted a gauge of ";
             s.execute("DELETE FROM verify_cmd.samples WHERE context = 'G' AND partition = ? AND resource = ? "
                     + "AND collected_at = ? AND metric_name = ?", b.getInt(0), b.getString(1), b.getInstant(2),
                     b.getString(3));
@@ -90,9 +99,10 @@ class VerifyIT {
             metricRow = "index row missing: resource_metrics " + m.getString(0) + " " + m.getString(1);
         }
         out = verify(dir, server, result, 1);
-        assertTrue(out.contains("2,999 read: 1 missing, 0 unexpected, 1 wrong value"), out);
+        assertTrue(out.contains("2,999 read: 1 missing, 0 unexpected, 2 wrong value"), out);
         assertTrue(out.contains(", 1 missing : MISMATCH"), out);
         assertTrue(out.contains(corrupted), out);
+        assertTrue(out.contains(undecodable), out);
         assertTrue(out.contains(deleted), out);
         assertTrue(out.contains(metricRow), out);
     }

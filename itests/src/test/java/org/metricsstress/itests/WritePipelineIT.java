@@ -22,11 +22,11 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.api.StressRun;
-import org.metricsstress.generate.SampleValues;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.plan.SampleValues;
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.StressResult;
-import org.metricsstress.storage.SampleValueCodec;
+import org.metricsstress.newts.SampleValueCodec;
 
 /** The write pipeline end to end against a real Cassandra node. Each test writes its own keyspace. */
 @ExtendWith(CassandraExtension.class)

@@ -1,7 +1,7 @@
 package org.metricsstress.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.generate.SampleValues;
+import org.metricsstress.plan.SampleValues;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,25 +1,22 @@
-package org.metricsstress.storage;
+package org.metricsstress.newts;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.datastax.oss.driver.api.core.DriverTimeoutException;
-import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.Replication;
-import org.metricsstress.metrics.ErrorClass;
 
 class NewtsSchemaTest {
 
     @Test
     void keyspaceUsesNetworkTopologyAndSamplesUseTwcs() {
-        List<String> cql = NewtsSchema.statements("newts", Replication.parse("--replication", "Main:3,DR:3"),
+        List<String> cql = NewtsSchema.statements("newts", Replication.parse("--replication", "Main:3,DR:3").toCql(),
                 Duration.ofDays(7), Duration.ofDays(7));
         assertEquals(5, cql.size());
         assertTrue(cql.get(0).contains("{'class': 'NetworkTopologyStrategy', 'Main': 3, 'DR': 3}"));
@@ -47,27 +44,46 @@ class NewtsSchemaTest {
     }
 
     @Test
-    void partitionIsTheSevenDayShard() {
+    void partitionIsTheShardStartInEpochSeconds() {
+        // Newts: Timestamp.stepFloor(604800 s).asSeconds(), the start of the week-long shard, in seconds.
         assertEquals(0, NewtsSchema.partitionOf(604_799_999L));
-        assertEquals(1, NewtsSchema.partitionOf(604_800_000L));
-        assertEquals(2810, NewtsSchema.partitionOf(1_700_000_000_000L)); // 1.7e9 s / 604800 s
+        assertEquals(604_800, NewtsSchema.partitionOf(604_800_000L));
+        assertEquals(1_699_488_000, NewtsSchema.partitionOf(1_700_000_000_000L));
+        // The value the issue saw Newts write for a timestamp of late November 2026.
+        assertEquals(1_795_046_400, NewtsSchema.partitionOf(1_795_500_000_000L));
     }
 
     @Test
-    void valueBlobRoundTrips() {
+    void partitionsOfARangeAreAWeekApart() {
+        long week = 604_800_000L;
+        assertArrayEquals(new int[] {0}, NewtsSchema.partitionsBetween(1, week - 1));
+        assertArrayEquals(new int[] {0, 604_800, 1_209_600}, NewtsSchema.partitionsBetween(week - 1, 2 * week + 5));
+    }
+
+    @Test
+    void valueBlobIsNewtsTypeByteThenTheDouble() {
         ByteBuffer b = SampleValueCodec.encodeGauge(123.456);
         assertEquals(9, b.remaining());
-        assertEquals(SampleValueCodec.GAUGE, b.get(0));
+        assertEquals(4, b.get(0), "Newts' MetricType.GAUGE code");
+        assertEquals(MetricType.GAUGE.code(), b.get(0));
+        assertEquals(123.456, b.getDouble(1));
         assertEquals(123.456, SampleValueCodec.decodeGauge(b));
         assertEquals(9, b.remaining(), "decoding must not consume the buffer");
-        assertThrows(IllegalArgumentException.class, () -> SampleValueCodec.decodeGauge(ByteBuffer.allocate(8)));
+        assertFalse(SampleValueCodec.isGauge(ByteBuffer.allocate(4)));
+        assertFalse(SampleValueCodec.isGauge(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 0, 0, 0, 0, 0})), "a COUNTER");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SampleValueCodec.decodeGauge(ByteBuffer.allocate(4)));
+        assertTrue(e.getMessage().contains("0x00000000"), e.getMessage());
     }
 
     @Test
-    void errorsAreClassified() {
-        assertEquals(ErrorClass.TIMEOUT, WriteErrors.classify(new CompletionException(new DriverTimeoutException("t"))));
-        assertEquals(ErrorClass.OVERLOADED, WriteErrors.classify(new OverloadedException(null)));
-        assertEquals(ErrorClass.OTHER, WriteErrors.classify(new IllegalStateException("x")));
-        assertEquals("first", WriteErrors.describe(new IllegalStateException("first\nsecond")));
+    void gaugeLiteralIsTheBlobInHex() {
+        ByteBuffer b = SampleValueCodec.encodeGauge(-0.5);
+        StringBuilder hex = new StringBuilder("0x");
+        for (int i = 0; i < 9; i++) {
+            hex.append(String.format("%02x", b.get(i)));
+        }
+        assertEquals(hex.toString(), SampleValueCodec.appendGaugeLiteral(new StringBuilder(), -0.5).toString());
+        assertEquals(hex.toString(), SampleValueCodec.describe(b));
     }
 }

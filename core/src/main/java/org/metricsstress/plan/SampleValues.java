@@ -1,4 +1,4 @@
-package org.metricsstress.generate;
+package org.metricsstress.plan;
 
 /**
  * The value of every sample as a pure function of (seed, resource, metric, timestamp), so that any

@@ -1,8 +1,7 @@
-package org.metricsstress.storage;
+package org.metricsstress.newts;
 
 import java.time.Duration;
 import java.util.List;
-import org.metricsstress.config.Replication;
 
 /**
  * Everything this tool says to Cassandra about Newts, in one place: the schema (the keyspace with
@@ -12,8 +11,11 @@ import org.metricsstress.config.Replication;
  * populated cluster changes nothing. No {@code read_repair_chance}: it is gone since Cassandra 4.
  */
 public final class NewtsSchema {
-    /** Newts shards a resource's samples into one partition per this many seconds (7 days). */
-    public static final long RESOURCE_SHARD_SECONDS = 604_800L;
+    /**
+     * Newts shards a resource's samples into one partition per this many seconds (7 days; OpenNMS's
+     * {@code org.opennms.newts.config.resource_shard}).
+     */
+    public static final int RESOURCE_SHARD_SECONDS = 604_800;
 
     /** The Newts context: the value the OpenNMS writer uses for every resource. */
     public static final String CONTEXT = "G";
@@ -52,10 +54,10 @@ public final class NewtsSchema {
 
     private NewtsSchema() {}
 
-    public static List<String> statements(String keyspace, Replication replication, Duration twcsWindow,
+    public static List<String> statements(String keyspace, String replicationCql, Duration twcsWindow,
             Duration gcGrace) {
         return List.of(
-                "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.toCql()
+                "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replicationCql
                         + " AND durable_writes = true",
                 "CREATE TABLE IF NOT EXISTS " + keyspace + ".samples (\n"
                         + "  context text,\n"
@@ -110,8 +112,24 @@ public final class NewtsSchema {
         return "'compaction_window_unit': '" + unit + "', 'compaction_window_size': '" + size + "'";
     }
 
-    /** The Newts partition (shard) of a timestamp. */
+    /**
+     * The {@code partition} value of a sample: the start of its resource shard in epoch SECONDS, as
+     * Newts computes it ({@code timestamp.stepFloor(resourceShard).asSeconds()}), not a shard number.
+     * A row with another value is invisible to Newts' reads, which ask for exactly this one.
+     */
     public static int partitionOf(long timestampMillis) {
-        return (int) Math.floorDiv(Math.floorDiv(timestampMillis, 1000L), RESOURCE_SHARD_SECONDS);
+        long seconds = timestampMillis / 1000L;
+        return (int) (seconds / RESOURCE_SHARD_SECONDS * RESOURCE_SHARD_SECONDS);
+    }
+
+    /** The partitions a time range of one resource spans, oldest first (as Newts' reader walks them). */
+    public static int[] partitionsBetween(long fromMillis, long toMillis) {
+        int first = partitionOf(fromMillis);
+        int last = partitionOf(toMillis);
+        int[] out = new int[(last - first) / RESOURCE_SHARD_SECONDS + 1];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = first + i * RESOURCE_SHARD_SECONDS;
+        }
+        return out;
     }
 }

@@ -1,7 +1,6 @@
 package org.metricsstress.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,39 +9,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.metricsstress.plan.ResourceNames;
+import org.metricsstress.newts.ResourceNames;
 
-class IndexRulesTest {
-
-    @Test
-    void aGroupResourceGetsAnAllTermPerElementAndAParentChainToRoot() {
-        List<IndexRules.Term> terms = IndexRules.resourceTerms("snmp:fs:STRESS:12:tap3:group4");
-        assertEquals(12, terms.size());
-        assertEquals(new IndexRules.Term("_all", "snmp", "snmp:fs:STRESS:12:tap3:group4"), terms.get(0));
-        assertEquals(new IndexRules.Term("_all", "group4", "snmp:fs:STRESS:12:tap3:group4"), terms.get(5));
-        assertEquals(new IndexRules.Term("_parent", "snmp:fs:STRESS:12:tap3", "snmp:fs:STRESS:12:tap3:group4"), terms.get(6));
-        assertEquals(new IndexRules.Term("_parent", "snmp", "snmp:fs"), terms.get(10));
-        assertEquals(new IndexRules.Term("_parent", "_root", "snmp"), terms.get(11));
-        assertEquals(10, IndexRules.resourceTerms("snmp:fs:STRESS:12:tap3").size());
-    }
-
-    @Test
-    void attributesGetTwoTerms() {
-        assertEquals(List.of(new IndexRules.Term("_all", "v", "r"), new IndexRules.Term("k", "v", "r")),
-                IndexRules.attributeTerms("r", "k", "v"));
-    }
-
-    @Test
-    void stringNamesAndVariation() {
-        assertEquals("group3-key-1", IndexRules.stringKey(3, 1));
-        assertEquals(3, IndexRules.groupOfStringKey("group3-key-1"));
-        assertEquals(-1, IndexRules.groupOfStringKey("ifName"));
-        assertEquals("group3-value-1", IndexRules.stringValue(3, 1, false, 99));
-        assertEquals("group3-value-1-99", IndexRules.stringValue(3, 1, true, 99));
-        assertTrue(IndexRules.stringsVary(10, 5));
-        assertFalse(IndexRules.stringsVary(11, 5));
-        assertFalse(IndexRules.stringsVary(10, 0));
-    }
+/** The cache's keys and the fingerprints of what a resource has indexed. */
+class ResourceKeysTest {
 
     @Test
     void fingerprintsFromThePlanEqualThoseFromRowsInAnyOrder() {
@@ -62,9 +32,10 @@ class IndexRulesTest {
 
         long s = ResourceFingerprints.attributeHash("group2-key-1", "group2-value-1")
                 ^ ResourceFingerprints.attributeHash("group2-key-0", "group2-value-0");
-        assertEquals(ResourceFingerprints.stringsFingerprint(2, 2, false, 0), ResourceKeys.fingerprint32(s));
-        assertNotEquals(ResourceFingerprints.stringsFingerprint(2, 2, true, 1000), ResourceFingerprints.stringsFingerprint(2, 2, true, 2000));
-        assertEquals(0, ResourceFingerprints.stringsFingerprint(2, 0, false, 0));
+        assertEquals(ResourceFingerprints.stringsFingerprint(2, 2, ""), ResourceKeys.fingerprint32(s));
+        assertNotEquals(ResourceFingerprints.stringsFingerprint(2, 2, ""),
+                ResourceFingerprints.stringsFingerprint(2, 2, "-6-varied"));
+        assertEquals(0, ResourceFingerprints.stringsFingerprint(2, 0, ""));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.metricsstress.plan;
+package org.metricsstress.newts;
 
 /**
  * Names as OpenNMS's stress command gives them: resources are paths joined with {@code :}, numeric
@@ -22,6 +22,22 @@ public final class ResourceNames {
 
     public static String metricName(int group, int attribute) {
         return "metric_" + group + "_" + attribute;
+    }
+
+    /** Parses an interface resource name back into {node, interface}, or null if it is not one. */
+    public static int[] parseInterfaceResource(String resource) {
+        if (!resource.startsWith(PREFIX)) {
+            return null;
+        }
+        String[] parts = resource.substring(PREFIX.length()).split(":");
+        if (parts.length != 2 || !parts[1].startsWith("tap")) {
+            return null;
+        }
+        try {
+            return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1].substring(3))};
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Parses a group resource name back into {node, interface, group}, or null if it is not one. */

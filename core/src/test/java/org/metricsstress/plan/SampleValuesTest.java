@@ -1,4 +1,4 @@
-package org.metricsstress.generate;
+package org.metricsstress.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
