@@ -10,7 +10,7 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.ResourceFingerprints;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.pipeline.Ring;
+import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.StressPlan;
 
 /**
@@ -59,12 +59,12 @@ final class MemoryFigures {
         // The metrics' histograms are a few MB whatever the ring's size: not the ring's cost.
         StressMetrics metrics = new StressMetrics();
         long before = settledHeap();
-        Ring[] rings = new Ring[RINGS_MEASURED];
+        LaneRing[] rings = new LaneRing[RINGS_MEASURED];
         for (int i = 0; i < rings.length; i++) {
-            rings[i] = new Ring(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, null, metrics);
+            rings[i] = new LaneRing(slots, samplesPerSlot, 1, 1, OnFull.DROP, () -> c -> { }, null, metrics);
         }
         long after = HeapUsed.afterGc();
-        for (Ring ring : rings) {
+        for (LaneRing ring : rings) {
             ring.drain(5, TimeUnit.SECONDS);
         }
         Reference.reachabilityFence(rings);

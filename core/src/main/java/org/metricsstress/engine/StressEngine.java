@@ -17,7 +17,6 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
 import org.metricsstress.index.CachePrimer;
 import org.metricsstress.index.Caches;
-import org.metricsstress.index.CassandraIndexer;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.HeapPeak;
@@ -25,7 +24,9 @@ import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.pipeline.Ring;
+import org.metricsstress.writer.Writers;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.ConsoleReport;
@@ -38,7 +39,6 @@ import org.metricsstress.report.Summary;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.ClusterSetup;
-import org.metricsstress.storage.CassandraSampleWriter;
 import org.metricsstress.storage.WireBytes;
 import org.metricsstress.verify.ReadBack;
 import org.metricsstress.read.ReadStage;
@@ -54,9 +54,6 @@ import org.metricsstress.failure.ClusterException;
  */
 public final class StressEngine {
     public static final String TOOL = "metrics-stress";
-
-    /** How long, after aborting, to wait for the driver to fail the requests still in flight. */
-    private static final long SETTLE_MILLIS = 15_000;
 
     private final StressConfig config;
     private final PrintStream out;
@@ -137,16 +134,13 @@ public final class StressEngine {
                             () -> new CachePrimer(session, config.keyspace(), cache, out).prime());
                 }
             }
-            CassandraSampleWriter writer = onCluster("preparing the sample INSERT",
-                    () -> new CassandraSampleWriter(session, config, metrics));
-            CassandraIndexer indexer = cache == null ? null : onCluster("preparing the index INSERTs",
-                    () -> new CassandraIndexer(session, config, plan, cache, indexMetrics(plan), metrics.queue()));
+            Pipeline pipeline = onCluster("preparing the writers",
+                    () -> Writers.open(session, config, plan, cache, cache == null ? null : indexMetrics(plan), metrics));
             try {
-                return generate(session, plan, cluster, cache, primed, writer, indexer);
+                out.println(pipeline.describe());
+                return generate(session, plan, cluster, cache, primed, pipeline);
             } finally {
-                if (indexer != null) {
-                    indexer.close();
-                }
+                pipeline.close();
             }
         } finally {
             // A run that ended before generating must not keep a waiter waiting.
@@ -193,7 +187,7 @@ public final class StressEngine {
     }
 
     private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
-            CachePrimer.Primed primed, CassandraSampleWriter writer, CassandraIndexer indexer) throws ClusterException {
+            CachePrimer.Primed primed, Pipeline pipeline) throws ClusterException {
         // Before the clock starts and before anything that must be closed: a --freshness-dc that cannot
         // be reached ends the run here, and connecting to it takes nothing from the schedule.
         CqlSession probeSession = config.freshnessDc() == null || config.freshnessProbes() == null ? session
@@ -230,11 +224,7 @@ public final class StressEngine {
         if (cache != null) {
             metrics.gauge("index.cache-size", cache::size);
         }
-        if (indexer != null) {
-            metrics.gauge("index.budget", indexer::budgetLimit);
-        }
-        Ring ring = new Ring(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
-                config.onFull(), writer, indexer, metrics);
+        Ring ring = pipeline.ring();
         long cpuAtStart = ProcessCpu.nanos();
         WireBytes wire = new WireBytes(session);
         long sentAtStart = wire.sent();
@@ -253,7 +243,7 @@ public final class StressEngine {
             threads.add(th);
         }
         IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
-                ring::occupancy, writer::inFlightRequests);
+                ring::occupancy, pipeline::inFlightRequests);
         if (indexMetrics != null) {
             sampler.withIndex(indexMetrics, cache::size);
         }
@@ -328,7 +318,7 @@ public final class StressEngine {
             }
             long generationEnd = System.nanoTime();
 
-            boolean drained = drain(ring, writer, indexer, metrics);
+            boolean drained = drain(pipeline);
             if (reads != null) {
                 // Every read, search and probe sent is settled (or counted unsettled) before the figures are read.
                 awaitReads(reads);
@@ -350,12 +340,7 @@ public final class StressEngine {
             if (!settledNormally) {
                 // Something threw mid-run (a bug): leave no thread, endpoint or MBean of ours behind.
                 generators.forEach(Generator::stop);
-                ring.close();
-                writer.abort();
-                if (indexer != null) {
-                    indexer.abort();
-                }
-                ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+                pipeline.abort();
             }
             live.close();
             if (reads != null) {
@@ -419,44 +404,21 @@ public final class StressEngine {
     }
 
     /**
-     * Lets the ring and the requests in flight finish within the drain timeout. What has not
-     * finished by then is aborted and counted as failed, so the audit still balances.
+     * Lets the pipeline finish within the drain timeout; what it could not finish by then it
+     * counted as failed, so the audit still balances.
      */
-    private boolean drain(Ring ring, CassandraSampleWriter writer, CassandraIndexer indexer, StressMetrics metrics) {
-        long deadline = System.nanoTime() + config.drainTimeout().toNanos();
-        boolean ringDrained = ring.drain(config.drainTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        boolean idle = false;
+    private boolean drain(Pipeline pipeline) {
         try {
-            if (ringDrained) {
-                idle = writer.awaitIdle(millisUntil(deadline))
-                        && (indexer == null || indexer.awaitIdle(millisUntil(deadline)));
-            }
-            if (!ringDrained || !idle) {
+            if (!pipeline.drain(config.drainTimeout(), config.requestTimeout())) {
                 out.println("drain timeout (" + config.drainTimeout().toSeconds()
-                        + "s) reached: abandoning what is still queued or in flight");
-                writer.abort();
-                if (indexer != null) {
-                    indexer.abort();
-                }
-                if (!ringDrained) {
-                    ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
-                }
-                // Requests still out either complete or hit the request timeout; wait for them
-                // so that each is counted once.
-                long settle = Math.max(SETTLE_MILLIS, config.requestTimeout().toMillis() + 2000);
-                writer.awaitIdle(settle);
-                if (indexer != null) {
-                    indexer.awaitIdle(settle);
-                }
+                        + "s) reached: what was still queued or in flight was abandoned");
+                return false;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
-        return ringDrained && idle && metrics.unaccounted() == 0;
-    }
-
-    private static long millisUntil(long deadlineNanos) {
-        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
+        return metrics.unaccounted() == 0;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.pipeline.Lane;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.Schedule;
@@ -87,9 +88,9 @@ public final class Generator implements Runnable {
                         }
                         metrics.scheduleLag().recordNanos(System.nanoTime() - intended);
                         metrics.generated(attributes, strings);
-                        Ring.Lane lane = ring.laneFor(key);
+                        Lane lane = ring.laneFor(key);
                         long seq = lane.claim();
-                        if (seq == Ring.CLOSED) {
+                        if (seq == Lane.CLOSED) {
                             // The run ended while this commit waited for room (BLOCK): counted, not lost.
                             metrics.failed(attributes, ErrorClass.ABANDONED);
                             return;

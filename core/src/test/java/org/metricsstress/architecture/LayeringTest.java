@@ -37,12 +37,17 @@ class LayeringTest {
         MAY_USE.put("generate", List.of("config", "metrics", "plan", "pipeline"));
         MAY_USE.put("storage", List.of("config", "failure", "metrics", "newts", "plan", "pipeline"));
         MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
+        // The OpenNMS writer model: its ring workers write and index inline, as OpenNMS's NewtsWriter.
+        MAY_USE.put("opennms", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
+        // The writer models, each a Pipeline the engine runs: pipelined (storage + index) or opennms.
+        MAY_USE.put("writer", List.of("cache", "config", "metrics", "newts", "plan", "pipeline", "storage", "index",
+                "opennms"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
         MAY_USE.put("report", List.of("config", "result"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "result", "report", "live", "verify", "read"));
+                "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts

@@ -14,7 +14,8 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommitSink;
-import org.metricsstress.pipeline.Ring;
+import org.metricsstress.pipeline.Lane;
+import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.StressPlan;
@@ -40,7 +41,7 @@ class GeneratorTest {
                     java.util.Arrays.copyOf(c.values, c.sampleCount)));
             metrics.written(c.sampleCount);
         };
-        Ring ring = new Ring(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = timing.apply(plan, start);
         Thread[] threads = new Thread[plan.threads()];
@@ -147,7 +148,7 @@ class GeneratorTest {
         StressConfig config = StressConfig.builder().nodes(10).interval(Duration.ofSeconds(1)).build();
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
-        Ring ring = new Ring(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), null, metrics);
+        LaneRing ring = new LaneRing(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), null, metrics);
         Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1);
         Thread t = new Thread(g);
         t.start();

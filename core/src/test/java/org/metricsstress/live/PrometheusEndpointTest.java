@@ -20,7 +20,8 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.pipeline.Ring;
+import org.metricsstress.pipeline.Lane;
+import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencySummary;
 
@@ -31,7 +32,7 @@ class PrometheusEndpointTest {
     private static String scrape() {
         StressMetrics metrics = new StressMetrics();
         IndexMetrics index = new IndexMetrics(metrics.registry(), metrics, 10, 2, System.nanoTime());
-        Ring ring = new Ring(64, 1, 2, 10, OnFull.DROP, () -> c -> { }, null, metrics);
+        LaneRing ring = new LaneRing(64, 1, 2, 10, OnFull.DROP, () -> c -> { }, null, metrics);
         // The engine's own gauges (StressEngine.generate) and the sample writer's (which needs a session).
         metrics.gauge("plan.target-rate", () -> 1000);
         metrics.gauge("client.cpu-millis", () -> 1234);

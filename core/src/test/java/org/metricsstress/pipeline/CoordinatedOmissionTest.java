@@ -45,7 +45,7 @@ class CoordinatedOmissionTest {
             new RequestCompletion(metrics, new long[] {c.intendedNanos}, sent, c.sampleCount, permits::decrementAndGet)
                     .accept(null, null);
         };
-        Ring ring = new Ring(64, 1, 1, 1, OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(64, 1, 1, 1, OnFull.BLOCK, sink, null, metrics);
         Schedule schedule = new Schedule(plan, start, 0, Duration.ofSeconds(2).toNanos());
         Thread g = new Thread(new Generator(0, plan, schedule, ring, metrics, 1));
         g.start();

@@ -44,7 +44,7 @@ class RingTest {
 
     private static boolean publish(Ring ring, StressMetrics metrics, int key) {
         metrics.generated(3, 0);
-        Ring.Lane lane = ring.laneFor(key);
+        Lane lane = ring.laneFor(key);
         long seq = lane.claim();
         if (seq < 0) {
             metrics.dropped(3);
@@ -62,7 +62,7 @@ class RingTest {
     void dropPolicyCountsWhatDoesNotFitAndWritesTheRest() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(8, 3, 2, 100, OnFull.DROP, sink, null, metrics);
+        LaneRing ring = new LaneRing(8, 3, 2, 100, OnFull.DROP, sink, null, metrics);
         int accepted = 0;
         for (int k = 0; k < 100; k++) {
             if (publish(ring, metrics, k)) {
@@ -86,8 +86,8 @@ class RingTest {
         GatedSink sink = new GatedSink(metrics);
         sink.gate.countDown();
         for (int keys : new int[] {8, 100, 1000, 100_000}) {
-            Ring ring = new Ring(64, 1, 4, keys, OnFull.BLOCK, sink, null, metrics);
-            java.util.Map<Ring.Lane, Integer> perLane = new java.util.IdentityHashMap<>();
+            LaneRing ring = new LaneRing(64, 1, 4, keys, OnFull.BLOCK, sink, null, metrics);
+            java.util.Map<Lane, Integer> perLane = new java.util.IdentityHashMap<>();
             for (int k = 0; k < keys; k++) {
                 perLane.merge(ring.laneFor(k), 1, Integer::sum);
                 assertTrue(ring.laneFor(k) == ring.laneFor(k), "a resource always takes the same lane");
@@ -106,7 +106,7 @@ class RingTest {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
         sink.gate.countDown();
-        Ring ring = new Ring(64, 3, 5, 10_000, OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(64, 3, 5, 10_000, OnFull.BLOCK, sink, null, metrics);
         for (int k = 0; k < 10_000; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -121,7 +121,7 @@ class RingTest {
     void blockPolicyMakesTheProducerWaitInsteadOfDropping() throws Exception {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(4, 3, 1, 20, OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(4, 3, 1, 20, OnFull.BLOCK, sink, null, metrics);
         AtomicInteger published = new AtomicInteger();
         Thread producer = new Thread(() -> {
             for (int k = 0; k < 20; k++) {
@@ -145,7 +145,7 @@ class RingTest {
     void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
         StressMetrics metrics = new StressMetrics();
         GatedSink sink = new GatedSink(metrics);
-        Ring ring = new Ring(16, 3, 1, 10, OnFull.DROP, sink, null, metrics);
+        LaneRing ring = new LaneRing(16, 3, 1, 10, OnFull.DROP, sink, null, metrics);
         for (int k = 0; k < 10; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -172,9 +172,9 @@ class RingTest {
         Thread t = new Thread(() -> {
             for (int k = 0; k < commits; k++) {
                 metrics.generated(3, 0);
-                Ring.Lane lane = ring.laneFor(k);
+                Lane lane = ring.laneFor(k);
                 long seq = lane.claim();
-                if (seq == Ring.CLOSED) {
+                if (seq == Lane.CLOSED) {
                     metrics.failed(3, ErrorClass.ABANDONED);
                     return;
                 }
@@ -205,7 +205,7 @@ class RingTest {
                 throw new IllegalStateException("index stage fault");
             }
         };
-        Ring ring = new Ring(64, 3, 4, 1000, OnFull.BLOCK, samples, index, metrics);
+        LaneRing ring = new LaneRing(64, 3, 4, 1000, OnFull.BLOCK, samples, index, metrics);
         for (int k = 0; k < 1000; k++) {
             assertTrue(publish(ring, metrics, k));
         }
@@ -230,7 +230,7 @@ class RingTest {
                 Thread.currentThread().interrupt();
             }
         };
-        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, index, metrics);
+        LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, index, metrics);
         Thread producer = producer(ring, metrics, 100);
         producer.join(300);
         assertTrue(producer.isAlive(), "the hung index stage holds the lane full: the producer waits for room");
@@ -251,7 +251,7 @@ class RingTest {
     void aSampleStageStuckInItsSinkLeavesNoSlotUncountedAndNoneCountedTwice() throws Exception {
         StressMetrics metrics = new StressMetrics();
         GatedSink samples = new GatedSink(metrics); // the gate stays shut until the end
-        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
+        LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
         Thread producer = producer(ring, metrics, 100);
         producer.join(300);
         ring.close();
@@ -289,7 +289,7 @@ class RingTest {
                 }
             }
         };
-        Ring ring = new Ring(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
+        LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
         for (int k = 0; k < 100; k++) {
             assertTrue(publish(ring, metrics, k));
         }

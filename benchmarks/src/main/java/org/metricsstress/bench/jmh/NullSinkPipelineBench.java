@@ -8,7 +8,8 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommitSink;
-import org.metricsstress.pipeline.Ring;
+import org.metricsstress.pipeline.Lane;
+import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -53,7 +54,7 @@ public class NullSinkPipelineBench {
 
     private StressPlan plan;
     private StressMetrics metrics;
-    private Ring ring;
+    private LaneRing ring;
     private final LongAdder seen = new LongAdder();
     private long expected;
 
@@ -64,7 +65,7 @@ public class NullSinkPipelineBench {
         plan = StressPlan.of(config);
         metrics = new StressMetrics();
         GroupCommitSink.Factory counting = () -> c -> seen.add(c.sampleCount);
-        ring = new Ring(8192, ATTRIBUTES, writers, plan.groupResources(), OnFull.BLOCK, counting, null, metrics);
+        ring = new LaneRing(8192, ATTRIBUTES, writers, plan.groupResources(), OnFull.BLOCK, counting, null, metrics);
     }
 
     @TearDown(Level.Trial)
