@@ -121,8 +121,14 @@ class MainTest {
         int end = doc.indexOf(OptionsTable.END);
         assertTrue(begin >= 0 && end > begin, "docs/options.md lacks the generated option table markers");
         String table = doc.substring(begin + OptionsTable.BEGIN.length() + 1, end);
-        assertEquals(OptionsTable.markdown(), table,
-                "docs/options.md differs from the option table; regenerate it with OptionsTable.main");
+        if (!table.equals(OptionsTable.markdown())) {
+            // The page as it should be, to copy over: the hand-written parts kept, the reference regenerated.
+            java.nio.file.Path fixed = java.nio.file.Path.of("target", "options.md");
+            java.nio.file.Files.writeString(fixed, doc.substring(0, begin + OptionsTable.BEGIN.length() + 1)
+                    + OptionsTable.markdown() + doc.substring(end));
+            assertEquals(OptionsTable.markdown(), table, "docs/options.md differs from the option table; "
+                    + "the regenerated page is in cli/" + fixed + ": cp cli/target/options.md docs/options.md");
+        }
         for (OptionDef d : StressOptions.table()) {
             assertTrue(table.contains("`" + d.longName() + "`") || table.contains(", " + d.longName() + "`"),
                     d.longName());
