@@ -18,7 +18,6 @@ import org.metricsstress.bench.ClientOnlyBench;
 import org.metricsstress.bench.Soak;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
-import org.metricsstress.config.ValueType;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.failure.ClusterException;
@@ -34,55 +33,52 @@ final class BenchCommand {
     private static final Set<String> DECIDED_BY_BENCH = Set.of("--duration", "--rate-factor", "--on-full",
             "--burst", "--report", "--no-index", "--cache", "--redis-pool", "--redis-near-cache", "--prime-cache",
             "--sink", "--compression");
-    /** The reference shape: 100k group resources, 1M samples per interval. */
-    private static final Map<String, String> BENCH_DEFAULTS = Map.of("--nodes", "2000", "--keyspace",
-            "metrics_stress_bench");
-    private static final Map<String, String> SMOKE_DEFAULTS = Map.of("--nodes", "20", "--interfaces", "2");
-
     private BenchCommand() {}
 
     static List<OptionDef> offered() {
         List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PIPELINE,
-                OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA, OptionDef.Section.INDEX))) {
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
+                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
+                OptionDef.Section.INDEX))) {
             if (!DECIDED_BY_BENCH.contains(d.longName())) {
-                String dflt = BENCH_DEFAULTS.get(d.longName());
-                out.add(dflt == null ? d : d.withDefaultShown(dflt));
+                out.add(d);
             }
         }
-        return out;
+        return StressOptions.withDefaults(out, StressOptions.BENCH_DEFAULTS);
     }
 
-    static final OptionDef WARMUP = OptionDef.own("--warmup-samples", "N",
-            "samples the ceiling writer writes before anything is measured", ValueType.POSITIVE_LONG, 10_000_000L, null);
-    static final OptionDef PHASE = OptionDef.own("--phase", "DURATION",
-            "length of each measured phase except the cold one", ValueType.DURATION, Duration.ofSeconds(60), null);
-    static final OptionDef COLD_LIMIT = OptionDef.own("--cold-limit", "DURATION",
-            "the cold-cache phase ends when every resource is indexed, or after this", ValueType.DURATION,
-            Duration.ofMinutes(10), null);
-    static final OptionDef SMOKE = OptionDef.own("--smoke", null,
-            "a quick check that every phase runs: -n 20 -f 2, 20000 warm-up samples, 3s phases, 60s cold limit",
-            ValueType.FLAG, false, null);
-    static final OptionDef BENCH_JSON = OptionDef.own("--bench-json", "FILE", "where to write the figures as JSON",
-            ValueType.PATH, Path.of("bench-result.json"), null);
-    static final OptionDef NODE_PID = OptionDef.own("--node-pid", "PID",
-            "process id of a local Cassandra node, to report its CPU per sample", ValueType.POSITIVE_LONG, null,
-            "automatic with --embedded");
-    static final OptionDef VERBOSE = OptionDef.own("--verbose", null,
-            "print each pipeline phase's own report lines and summary", ValueType.FLAG, false, null);
-    static final OptionDef CLIENT_ONLY = OptionDef.own("--client-only", null,
-            "no cluster: the field's 50K and 100K shapes through the whole pipeline into --sink null, cold and warm,"
-                    + " and the heap of a full ring and of the shape's cache", ValueType.FLAG, false, null);
-    static final OptionDef SOAK = OptionDef.own("--soak", "DURATION",
-            "instead of the phases: every resource indexed first, then one run this long at 80% of the ceiling,"
-                    + " judged for drift per twelfth (heap after GC less the run's own series, CPU per sample, p99,"
-                    + " drops); its HTML report goes to soak-report.html",
-            ValueType.DURATION, null, "off");
-    static final List<OptionDef> OWN = List.of(WARMUP, PHASE, COLD_LIMIT, SMOKE, BENCH_JSON, NODE_PID, VERBOSE,
-            CLIENT_ONLY, SOAK);
-    /** What --smoke changes in the bench's own defaults (the shape's are in SMOKE_DEFAULTS). */
-    private static final Map<OptionDef, Object> SMOKE_OWN = Map.of(WARMUP, 20_000L, PHASE, Duration.ofSeconds(3),
-            COLD_LIMIT, Duration.ofSeconds(60));
+    static final OptionDef WARMUP = StressOptions.byName("--warmup-samples");
+    static final OptionDef PHASE = StressOptions.byName("--phase");
+    static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
+    static final OptionDef SMOKE = StressOptions.byName("--smoke");
+    static final OptionDef BENCH_JSON = StressOptions.byName("--bench-json");
+    static final OptionDef NODE_PID = StressOptions.byName("--node-pid");
+    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    static final OptionDef CLIENT_ONLY = StressOptions.byName("--client-only");
+    static final OptionDef SOAK = StressOptions.byName("--soak");
+    /** The bench's own options, all from the table: its section, then the cold limit and the outputs it shares with find-max. */
+    static final List<OptionDef> OWN = own();
+
+    private static List<OptionDef> own() {
+        List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.BENCH));
+        own.addAll(List.of(COLD_LIMIT, BENCH_JSON, VERBOSE));
+        return List.copyOf(own);
+    }
+
+    /** The bench's shape as help tells it: {@code -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources)}. */
+    static String shape() {
+        StringBuilder sb = new StringBuilder();
+        long groupResources = 1;
+        for (String name : List.of("-n", "-f", "-g", "-a", "-s")) {
+            OptionDef d = StressOptions.byName(name);
+            String value = StressOptions.BENCH_DEFAULTS.getOrDefault(d.longName(), d.defaultShown());
+            sb.append(name).append(' ').append(value).append(' ');
+            if (!name.equals("-a") && !name.equals("-s")) {
+                groupResources *= ((Number) d.parse(value)).longValue();
+            }
+        }
+        return sb.append(String.format(java.util.Locale.ROOT, "(%,d group resources)", groupResources)).toString();
+    }
 
     /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
     static void validate(ParseResult parsed) {
@@ -101,7 +97,8 @@ final class BenchCommand {
         if (text != null) {
             return d.parse(text);
         }
-        return smoke && SMOKE_OWN.containsKey(d) ? SMOKE_OWN.get(d) : d.defaultValue();
+        String smokeDefault = smoke ? StressOptions.SMOKE_DEFAULTS.get(d.longName()) : null;
+        return smokeDefault != null ? d.parse(smokeDefault) : d.defaultValue();
     }
 
     /**
@@ -116,9 +113,9 @@ final class BenchCommand {
         Duration coldLimit = (Duration) value(parsed, COLD_LIMIT, smoke);
         Path json = (Path) value(parsed, BENCH_JSON, smoke);
         PrintStream runLog = (Boolean) value(parsed, VERBOSE, smoke) ? out : new PrintStream(OutputStream.nullOutputStream());
-        Map<String, String> defaults = new java.util.HashMap<>(BENCH_DEFAULTS);
+        Map<String, String> defaults = new java.util.HashMap<>(StressOptions.BENCH_DEFAULTS);
         if (smoke) {
-            defaults.putAll(SMOKE_DEFAULTS);
+            defaults.putAll(StressOptions.SMOKE_DEFAULTS); // the builder takes the shape; the bench's own are read above
         }
         Duration soak = (Duration) value(parsed, SOAK, smoke);
         if (soak != null) {

@@ -19,13 +19,11 @@ import org.metricsstress.capacity.FindMax;
 import org.metricsstress.capacity.FindMaxJson;
 import org.metricsstress.capacity.FindMaxResult;
 import org.metricsstress.capacity.PlanRate;
-import org.metricsstress.capacity.StepJudge;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.config.ValueType;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
 
@@ -36,9 +34,9 @@ import picocli.CommandLine.ParseResult;
  * not primed), plus {@code --sla} (the criteria every step is judged by) and {@code --result-json}
  * (one file for the whole search), and its own options.
  *
- * <p>{@code --sla} and {@code --result-json} are the table's own options, help aside, so they parse
- * and are spelled as for a run; the search reads them from the built configuration and clears them
- * from every step's (a step has no criteria or file of its own).
+ * <p>{@code --sla} and {@code --result-json} are the table's own options, so they parse and are
+ * spelled as for a run; the search reads them from the built configuration and clears them from
+ * every step's (a step has no criteria or file of its own).
  */
 final class FindMaxCommand {
     /**
@@ -51,35 +49,27 @@ final class FindMaxCommand {
     static final Set<String> DECIDED_BY_FIND_MAX = Set.of("--duration", "--rate-factor", "--rate-steps",
             "--prime-cache", "--start-at", "--instance", "--instances");
 
-    static final OptionDef SLA = helped(StressOptions.byName("--sla"), "criteria every step must meet, besides a ring"
-            + " backlog that does not grow over the step; same grammar as a run's --sla").withDefaultShown(
-            StepJudge.DEFAULT_SLA);
-    static final OptionDef RESULT_JSON = helped(StressOptions.byName("--result-json"), "write every step (its"
-            + " figures, judgement and whole run result) and the answer as JSON");
+    /** The criteria of every step: the table's --sla, with find-max's default shown. */
+    static final OptionDef SLA = StressOptions.withDefaults(List.of(StressOptions.byName("--sla")),
+            StressOptions.FIND_MAX_DEFAULTS).get(0);
+    static final OptionDef RESULT_JSON = StressOptions.byName("--result-json");
 
-    static final OptionDef STEP_DURATION = OptionDef.own("--step-duration", "DURATION",
-            "how long each step generates at its rate", ValueType.DURATION, Duration.ofSeconds(60), null);
-    static final OptionDef START_RATE = OptionDef.own("--start-rate", "SAMPLES/S", "rate of the first step",
-            ValueType.POSITIVE_NUMBER, null, "the plan's own rate, -n x -f x -g x -a / -i");
-    static final OptionDef MAX_RATE = OptionDef.own("--max-rate", "SAMPLES/S",
-            "highest rate tried; if a step at it passes, the answer is \"at least\" this", ValueType.POSITIVE_NUMBER,
-            null, "the fastest the plan allows: its interval paced down to 1 ms");
-    static final OptionDef GROWTH = OptionDef.own("--growth", "X",
-            "after each passing step, multiply the rate by X (above 1) until a step fails", ValueType.POSITIVE_NUMBER,
-            2.0, null);
-    static final OptionDef PRECISION = OptionDef.own("--precision", "PCT",
-            "bisect between the highest passing and the lowest failing rate until they are this close, relative to"
-                    + " the passing one (0.1% to 50%; 5% or 0.05)", ValueType.TEXT, "5%", null);
-    static final OptionDef INCLUDE_COLD = OptionDef.own("--include-cold", null,
-            "no warm-up: judge the first step on a cold resource cache and report its time to steady state",
-            ValueType.FLAG, false, null);
-    static final OptionDef COLD_LIMIT = OptionDef.own("--cold-limit", "DURATION",
-            "the warm-up that fills the resource cache ends when every resource is indexed, or after this",
-            ValueType.DURATION, Duration.ofMinutes(10), null);
-    static final OptionDef VERBOSE = OptionDef.own("--verbose", null,
-            "print each step's own report lines and summary", ValueType.FLAG, false, null);
-    static final List<OptionDef> OWN = List.of(STEP_DURATION, START_RATE, MAX_RATE, GROWTH, PRECISION, INCLUDE_COLD,
-            COLD_LIMIT, VERBOSE);
+    static final OptionDef STEP_DURATION = StressOptions.byName("--step-duration");
+    static final OptionDef START_RATE = StressOptions.byName("--start-rate");
+    static final OptionDef MAX_RATE = StressOptions.byName("--max-rate");
+    static final OptionDef GROWTH = StressOptions.byName("--growth");
+    static final OptionDef PRECISION = StressOptions.byName("--precision");
+    static final OptionDef INCLUDE_COLD = StressOptions.byName("--include-cold");
+    static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
+    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    /** find-max's own options, all from the table: its section, then the cold limit and the output it shares with bench. */
+    static final List<OptionDef> OWN = own();
+
+    private static List<OptionDef> own() {
+        List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.CAPACITY));
+        own.addAll(List.of(COLD_LIMIT, VERBOSE));
+        return List.copyOf(own);
+    }
 
     /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
     private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);
@@ -90,8 +80,9 @@ final class FindMaxCommand {
 
     static List<OptionDef> offered() {
         List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PIPELINE,
-                OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA, OptionDef.Section.INDEX))) {
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
+                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
+                OptionDef.Section.INDEX))) {
             if (!DECIDED_BY_FIND_MAX.contains(d.longName())) {
                 out.add(d);
             }
@@ -99,11 +90,6 @@ final class FindMaxCommand {
         out.add(SLA);
         out.add(RESULT_JSON);
         return out;
-    }
-
-    /** A table option with the help find-max gives it; parsing and setting stay the table's. */
-    private static OptionDef helped(OptionDef d, String help) {
-        return new OptionDef(d.shortName(), d.longName(), d.label(), help, d.section(), d.envVar(), d.typed());
     }
 
     /** The search as the options ask for it, checked: what {@link #validate} checks and {@link #run} runs. */
@@ -179,7 +165,7 @@ final class FindMaxCommand {
                     + " samples/s%s), got %s", startRate, start == null ? ", the plan's own rate" : "",
                     text(parsed, MAX_RATE)));
         }
-        Sla sla = base.sla() != null ? base.sla() : Sla.parse(SLA.longName(), StepJudge.DEFAULT_SLA);
+        Sla sla = base.sla() != null ? base.sla() : Sla.parse(SLA.longName(), StressOptions.FIND_MAX_DEFAULTS.get(SLA.longName()));
         FindMax.Settings settings = new FindMax.Settings(new CapacitySearch.Bounds(startRate, maxRate, growth,
                 precision), step, coldLimit, base.index(), includeCold, sla, base.ringSize());
         return new Search(settings, base.resultJson(), (Boolean) value(parsed, VERBOSE));

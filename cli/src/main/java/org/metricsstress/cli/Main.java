@@ -27,7 +27,6 @@ import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.config.ValueType;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.engine.Version;
 import org.metricsstress.result.StressResult;
@@ -35,7 +34,6 @@ import org.metricsstress.failure.ClusterException;
 import org.metricsstress.newts.NewtsSchema;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -123,7 +121,8 @@ public final class Main {
                 .description("Drives a Newts-style write pipeline (generator, ring buffer, writers) against a real "
                         + "Cassandra or ScyllaDB cluster and reports whether it keeps up.")
                 .sortOptions(false)
-                .abbreviateSynopsis(true);
+                .abbreviateSynopsis(true)
+                .commandListHeading("%nCommands:%n");
         model.addAll(root, StressOptions.all());
         addEmbeddedOptions(root);
         model.addAll(root, EMBEDDED_CLUSTER_OPTIONS);
@@ -131,7 +130,7 @@ public final class Main {
         CommandSpec schema = CommandSpec.create().name("schema");
         schema.mixinStandardHelpOptions(true);
         schema.usageMessage().description("Print the CQL of the Newts schema this tool creates, without connecting.");
-        model.addAll(schema, StressOptions.schemaOptions());
+        model.addAll(schema, StressOptions.withDefaults(StressOptions.schemaOptions(), StressOptions.SCHEMA_DEFAULTS));
         root.addSubcommand("schema", schema);
 
         CommandSpec report = CommandSpec.create().name("report");
@@ -139,8 +138,7 @@ public final class Main {
         report.usageMessage().description("Make the HTML report of a saved result (--result-json).");
         report.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0").paramLabel("RESULT.json")
                 .type(String.class).description("the result file").build());
-        report.addOption(OptionSpec.builder("-o", "--output").arity("1").type(String.class).paramLabel("FILE")
-                .description("where to write the HTML (default: the result's name with .html)").build());
+        model.addAll(report, List.of(StressOptions.byName("--output")));
         root.addSubcommand("report", report);
 
         CommandSpec compare = CommandSpec.create().name("compare");
@@ -150,8 +148,7 @@ public final class Main {
                 .type(String.class).description("the baseline").build());
         compare.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("1").paramLabel("B.json")
                 .type(String.class).description("the candidate").build());
-        compare.addOption(OptionSpec.builder("--max-regression").arity("1").type(String.class).paramLabel("PCT")
-                .description("allowed worsening of a judged figure, e.g. 5% (default: 5%)").build());
+        model.addAll(compare, List.of(StressOptions.byName("--max-regression")));
         root.addSubcommand("compare", compare);
 
         CommandSpec merge = CommandSpec.create().name("merge");
@@ -161,14 +158,9 @@ public final class Main {
         merge.addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0..*").arity("1..*")
                 .paramLabel("RESULT.json").type(List.class).auxiliaryTypes(String.class)
                 .description("the instances' result files").build());
-        merge.addOption(OptionSpec.builder("-o", "--output").arity("1").type(String.class).paramLabel("FILE")
-                .description("write the merged result as JSON").build());
-        merge.addOption(OptionSpec.builder("--report-html").arity("1").type(String.class).paramLabel("FILE")
-                .description("write the merged result's HTML report").build());
-        merge.addOption(OptionSpec.builder("--sla").arity("1").type(String.class).paramLabel("CRITERIA")
-                .description("judge the merged result, as a run's --sla; failing exits 1").build());
-        merge.addOption(OptionSpec.builder("--partial").arity("0").type(boolean.class)
-                .description("merge even when some instances' results are missing (the summary names them)").build());
+        // The merged result is judged and reported as a run's: the run's --sla and --report-html.
+        model.addAll(merge, List.of(StressOptions.byName("--output"), StressOptions.byName("--report-html"),
+                StressOptions.byName("--sla"), StressOptions.byName("--partial")));
         root.addSubcommand("merge", merge);
 
         CommandSpec verify = CommandSpec.create().name("verify");
@@ -185,7 +177,7 @@ public final class Main {
         bench.usageMessage().description("Measure the pipeline against a minimal writer on one node, side by side: "
                 + "ceiling, pipeline without indexing, with a cold and a warm cache, at half the ceiling with reads flat "
                 + "out beside it, ceiling again; prints a table "
-                + "and writes JSON. Shape defaults: -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources).")
+                + "and writes JSON. Shape defaults: " + BenchCommand.shape() + ".")
                 .sortOptions(false);
         model.addAll(bench, BenchCommand.offered());
         model.addAll(bench, BenchCommand.OWN);
@@ -196,7 +188,8 @@ public final class Main {
         findMax.mixinStandardHelpOptions(true);
         findMax.usageMessage().description("Find the highest rate the cluster sustains: steps of --step-duration at "
                 + "rising rates until one fails, then bisection, each step judged by --sla and a ring backlog that "
-                + "does not grow; prints a table of the steps and the answer (exit 0; 1 if no rate passed).")
+                + "does not grow; prints a table of the steps and the answer (exit 0; 1 if no rate passed). "
+                + "--result-json holds every step (its figures, judgement and whole run result) and the answer.")
                 .sortOptions(false);
         model.addAll(findMax, FindMaxCommand.offered());
         model.addAll(findMax, FindMaxCommand.OWN);
@@ -205,33 +198,15 @@ public final class Main {
         return root;
     }
 
-    /** The jar's own options: a local node for the run. Documented like the table's, read here. */
-    static final OptionDef EMBEDDED = OptionDef.own("--embedded", null,
-            "start a throwaway local Cassandra node (child JVM) and stress it", ValueType.FLAG, false, null);
-    static final OptionDef CASSANDRA_JAVA_HOME = OptionDef.own("--cassandra-java-home", "DIR",
-            "JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME)", ValueType.PATH, null,
-            "this JVM if 11/17, else one found under /usr/lib/jvm");
-    static final OptionDef EMBEDDED_HEAP = OptionDef.own("--embedded-heap", "SIZE",
-            "maximum heap of the embedded node, e.g. 512M, 2G", ValueType.TEXT, "1G", null);
-    static final OptionDef EMBEDDED_NODES = OptionDef.own("--embedded-nodes", "DC:N,...",
-            "the embedded cluster: nodes per data centre, on 127.0.0.1, 127.0.0.2, ...; the keyspace is replicated "
-                    + "to every DC at RF = its nodes (at most 3) unless --replication says otherwise",
-            ValueType.TEXT, "dc1:1", null);
-    static final OptionDef EMBEDDED_FAULT = OptionDef.own("--embedded-fault", "PLAN",
-            "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, restart dc2 at 90s\"; actions kill "
-                    + "(SIGKILL), pause (SIGSTOP), resume, restart, and with --embedded-image partition (off the "
-                    + "network) and heal; a target is a DC or a node address; times from the start of generation",
-            ValueType.TEXT, null, "none");
-    static final OptionDef EMBEDDED_AUTH = OptionDef.own("--embedded-auth", null,
-            "start the embedded nodes with password authentication; the run logs in as the default superuser "
-                    + "unless --username is given", ValueType.FLAG, false, null);
-    static final OptionDef EMBEDDED_TLS = OptionDef.own("--embedded-tls", null,
-            "start the embedded nodes with client-to-node TLS only, with a throwaway self-signed certificate the run "
-                    + "trusts (unless --truststore is given)", ValueType.FLAG, false, null);
-    static final OptionDef EMBEDDED_IMAGE = OptionDef.own("--embedded-image", "IMAGE",
-            "start the embedded nodes as containers of this image through a Docker engine (Testcontainers) "
-                    + "instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; with --embedded-fault, "
-                    + "partition and heal a DC too", ValueType.TEXT, null, "child JVMs");
+    /** The jar's own options: a local cluster for the run. Defined in the option table, read here. */
+    static final OptionDef EMBEDDED = StressOptions.byName("--embedded");
+    static final OptionDef CASSANDRA_JAVA_HOME = StressOptions.byName("--cassandra-java-home");
+    static final OptionDef EMBEDDED_HEAP = StressOptions.byName("--embedded-heap");
+    static final OptionDef EMBEDDED_NODES = StressOptions.byName("--embedded-nodes");
+    static final OptionDef EMBEDDED_FAULT = StressOptions.byName("--embedded-fault");
+    static final OptionDef EMBEDDED_AUTH = StressOptions.byName("--embedded-auth");
+    static final OptionDef EMBEDDED_TLS = StressOptions.byName("--embedded-tls");
+    static final OptionDef EMBEDDED_IMAGE = StressOptions.byName("--embedded-image");
     static final List<OptionDef> EMBEDDED_OPTIONS = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
     static final List<OptionDef> EMBEDDED_CLUSTER_OPTIONS = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH,
@@ -252,8 +227,8 @@ public final class Main {
     }
 
     private int printSchema(ParseResult parsed) {
-        StressConfig c = builder(parsed, StressOptions.schemaOptions()).build();
-        String dc = c.localDc() != null ? c.localDc() : "dc1";
+        StressConfig c = model.builder(parsed, StressOptions.schemaOptions(), env, StressOptions.SCHEMA_DEFAULTS).build();
+        String dc = c.localDc();
         Replication replication = c.replicationIn(dc);
         if (c.replication() == null) {
             out.println("-- replication: the local data centre with RF 1 ('" + dc + "' here; "

@@ -14,6 +14,7 @@ import org.metricsstress.result.StressResult;
 import org.metricsstress.result.ResultMerge;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.Summary;
 import picocli.CommandLine.ParseResult;
 
@@ -39,7 +40,8 @@ final class SavedResults {
     static int compare(ParseResult args, PrintStream out, PrintStream err) {
         List<String> files = List.of((String) args.matchedPositional(0).getValue(),
                 (String) args.matchedPositional(1).getValue());
-        double bound = regressionBound(args.matchedOptionValue("--max-regression", "5%"));
+        double bound = regressionBound(args.matchedOptionValue("--max-regression",
+                (String) StressOptions.byName("--max-regression").defaultValue()));
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
         Comparison c = Comparison.of(a, b, bound);

@@ -15,7 +15,6 @@ import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.config.ValueType;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.StressResult;
@@ -36,19 +35,16 @@ final class VerifyCommand {
             "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
             "--duration", "--rate-steps", "--instance", "--instances", "--keyspace");
 
-    static final OptionDef FROM_RESULT = OptionDef.own("--from-result", "FILE",
-            "the run's result file (--result-json): its plan, seed, keyspace, start and length, and what it lost",
-            ValueType.PATH, null, "none: give the run's options and --start-at");
-    static final OptionDef RESOURCES = OptionDef.own("--resources", "SHARE",
-            "share of the run's group resources to read back: a percentage, a fraction or all", ValueType.SHARE, 0.01,
-            null);
-    static final List<OptionDef> OWN = List.of(FROM_RESULT, RESOURCES);
+    static final OptionDef FROM_RESULT = StressOptions.byName("--from-result");
+    static final OptionDef RESOURCES = StressOptions.byName("--resources");
+    static final List<OptionDef> OWN = StressOptions.own(OptionDef.Section.VERIFY);
 
     private VerifyCommand() {}
 
     static List<OptionDef> offered() {
         List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.CLUSTER))) {
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
+                OptionDef.Section.CLUSTER))) {
             if (!d.longName().equals("--threads")) {
                 out.add(d);
             }

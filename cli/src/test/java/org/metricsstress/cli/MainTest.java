@@ -114,17 +114,27 @@ class MainTest {
     }
 
     @Test
-    void theReadmeOptionTableIsTheOneTheDefinitionsMake() throws Exception {
-        // Surefire runs in the module directory; the README is at the root of the reactor.
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
-        int begin = readme.indexOf(OptionsTable.BEGIN);
-        int end = readme.indexOf(OptionsTable.END);
-        assertTrue(begin >= 0 && end > begin, "README lacks the generated option table markers");
-        String table = readme.substring(begin + OptionsTable.BEGIN.length() + 1, end);
-        assertEquals(OptionsTable.markdown(), table,
-                "README's option table differs from the definitions; regenerate it with OptionsTable.main");
+    void theOptionReferenceIsTheOneTheTableMakes() throws Exception {
+        // Surefire runs in the module directory; docs/ is at the root of the reactor.
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "options.md"));
+        int begin = doc.indexOf(OptionsTable.BEGIN);
+        int end = doc.indexOf(OptionsTable.END);
+        assertTrue(begin >= 0 && end > begin, "docs/options.md lacks the generated option table markers");
+        String table = doc.substring(begin + OptionsTable.BEGIN.length() + 1, end);
+        if (!table.equals(OptionsTable.markdown())) {
+            // The page as it should be, to copy over: the hand-written parts kept, the reference regenerated.
+            java.nio.file.Path fixed = java.nio.file.Path.of("target", "options.md");
+            java.nio.file.Files.writeString(fixed, doc.substring(0, begin + OptionsTable.BEGIN.length() + 1)
+                    + OptionsTable.markdown() + doc.substring(end));
+            assertEquals(OptionsTable.markdown(), table, "docs/options.md differs from the option table; "
+                    + "the regenerated page is in cli/" + fixed + ": cp cli/target/options.md docs/options.md");
+        }
+        for (OptionDef d : StressOptions.table()) {
+            assertTrue(table.contains("`" + d.longName() + "`") || table.contains(", " + d.longName() + "`"),
+                    d.longName());
+        }
         for (StressOptions.EnvSetting e : StressOptions.environment()) {
-            assertTrue(readme.contains(e.name()), "README lacks " + e.name());
+            assertTrue(doc.contains(e.name()), "docs/options.md lacks " + e.name());
         }
     }
 

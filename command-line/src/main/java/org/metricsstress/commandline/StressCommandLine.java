@@ -1,7 +1,9 @@
 package org.metricsstress.commandline;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,7 @@ import org.metricsstress.config.StressOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -27,6 +30,8 @@ import picocli.CommandLine.ParseResult;
 public final class StressCommandLine {
     /** Usage lines wide enough that a default is never split over two lines. */
     private static final int HELP_WIDTH = 160;
+    /** The heading of the options no section holds: picocli's help and version. */
+    public static final String HELP_HEADING = "help";
 
     private final Map<String, OptionDef> byLongName = new HashMap<>();
 
@@ -42,9 +47,11 @@ public final class StressCommandLine {
         return spec;
     }
 
-    /** Adds the table's options to a picocli command. */
+    /** Adds the table's options to a picocli command, whose help then lists its options by section. */
     public void addAll(CommandSpec spec, Collection<OptionDef> defs) {
         spec.usageMessage().width(HELP_WIDTH);
+        spec.usageMessage().sectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING, help -> "");
+        spec.usageMessage().sectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, this::bySection);
         for (OptionDef d : defs) {
             // picocli formats descriptions with String.format: a literal % must be doubled.
             OptionSpec.Builder o = OptionSpec.builder(d.names()).description(d.helpWithDefault().replace("%", "%%"));
@@ -72,15 +79,17 @@ public final class StressCommandLine {
 
     /**
      * The configuration a parsed command asks for: the table's defaults, then {@code defaults}
-     * (text by long name, a subcommand's own) for options not given, then the typed options, then
+     * (text by long name, a subcommand's, from the table) for options not given, then the typed options, then
      * environment variables for what is still unset.
      */
     public StressConfig.Builder builder(ParseResult parsed, Collection<OptionDef> offered, Map<String, String> env,
             Map<String, String> defaults) {
         StressConfig.Builder b = StressConfig.builder();
         defaults.forEach((name, value) -> {
-            if (!parsed.hasMatchedOption(name)) {
-                StressOptions.byName(name).apply(b, value);
+            OptionDef d = StressOptions.byName(name);
+            // A command's default for one of its own options (bench --smoke's --phase) is the command's to read.
+            if (!parsed.hasMatchedOption(name) && d.configures()) {
+                d.apply(b, value);
             }
         });
         for (OptionSpec o : parsed.matchedOptions()) {
@@ -105,9 +114,39 @@ public final class StressCommandLine {
         return given;
     }
 
-    /** The option list of a command's help, one option per entry with its default. */
+    /** The option list of a command's help, under the sections' headings, one option per entry with its default. */
     public static String optionsHelp(CommandSpec spec) {
-        return new CommandLine(spec).getHelp().optionList();
+        CommandLine.Help help = new CommandLine(spec).getHelp();
+        CommandLine.IHelpSectionRenderer list = spec.usageMessage().sectionMap()
+                .get(UsageMessageSpec.SECTION_KEY_OPTION_LIST);
+        return list != null ? list.render(help) : help.optionList();
+    }
+
+    /**
+     * A command's options under their sections' headings ({@code Plan:}, {@code Pacing:}, ...), in
+     * the sections' order, each in the order it was added; picocli's own ({@code -h}, {@code -V})
+     * last, under {@value #HELP_HEADING}.
+     */
+    private String bySection(CommandLine.Help help) {
+        Map<String, List<OptionSpec>> byHeading = new LinkedHashMap<>();
+        for (OptionDef.Section s : OptionDef.Section.values()) {
+            byHeading.put(s.heading(), new ArrayList<>());
+        }
+        byHeading.put(HELP_HEADING, new ArrayList<>());
+        for (OptionSpec o : help.commandSpec().options()) {
+            if (!o.hidden()) {
+                OptionDef d = byLongName.get(o.longestName());
+                byHeading.get(d == null ? HELP_HEADING : d.section().heading()).add(o);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        byHeading.forEach((heading, options) -> {
+            if (!options.isEmpty()) {
+                sb.append(String.format("%n%s:%n", Character.toUpperCase(heading.charAt(0)) + heading.substring(1)));
+                sb.append(help.optionListExcludingGroups(options));
+            }
+        });
+        return sb.toString();
     }
 
     private Collection<OptionDef> offered(CommandSpec spec) {

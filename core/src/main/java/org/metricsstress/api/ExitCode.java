@@ -6,7 +6,7 @@ import org.metricsstress.failure.ClusterException;
 
 /**
  * Exit codes, the same for every front end: the jar exits with them, the Karaf command fails with
- * the same one line for every code but {@link #OK}. Documented in the README.
+ * the same one line for every code but {@link #OK}. Documented in docs/options.md.
  */
 public final class ExitCode {
     /** The run completed and met its criteria (or had none), or help/schema was printed. */

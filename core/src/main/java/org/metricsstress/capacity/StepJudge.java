@@ -3,6 +3,7 @@ package org.metricsstress.capacity;
 import java.util.ArrayList;
 import java.util.List;
 import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressOptions;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.result.SlaResult;
 import org.metricsstress.result.StressResult;
@@ -15,8 +16,8 @@ import org.metricsstress.result.StressResult;
  * {@code drops=0} alone would call a rate sustainable that is not.
  */
 public final class StepJudge {
-    /** The criteria find-max judges by when --sla is not given. */
-    public static final String DEFAULT_SLA = "drops=0,failed=0,rate>=0.98,p99<100ms";
+    /** The criteria find-max judges by when --sla is not given: the option table's. */
+    public static final String DEFAULT_SLA = StressOptions.FIND_MAX_DEFAULTS.get("--sla");
 
     private final Sla sla;
     private final int ringSize;

@@ -6,8 +6,8 @@ import java.util.function.Function;
 /**
  * One option, defined once for every front end: its names, its type and typed default, its help,
  * and how it reads from and writes to the configuration. The parser, {@code --help}, the Karaf
- * completer, the Karaf settings keys, the settings in a result file and the README's option table
- * are all derived from these definitions.
+ * completer, the Karaf settings keys, the settings in a result file and docs/options.md are all
+ * derived from these definitions.
  *
  * <p>An option with no {@link #setter()} belongs to a front end (the jar's {@code --embedded},
  * the bench's own options): described here so that it is documented like the others, read by the
@@ -17,7 +17,8 @@ import java.util.function.Function;
  * @param longName     long name such as {@code --nodes}
  * @param label        what the value is, for help ({@code N}, {@code DURATION}); null for a flag
  * @param help         one sentence for help output
- * @param section      where the option belongs, so a front end can pick the ones it needs
+ * @param section      where the option belongs: its heading in help, and how a front end picks the
+ *                     ones it needs
  * @param envVar       an environment variable read when the option is not given, or null
  * @param type         parses and shows the value
  * @param defaultValue the typed default, or null when the default is derived or absent
@@ -37,7 +38,44 @@ public record OptionDef(
         String envVar,
         Typed<?> typed) {
 
-    public enum Section { PLAN, PIPELINE, CLUSTER, SCHEMA, INDEX, READ, OUTPUT, FRONT_END }
+    /**
+     * Where an option belongs. Help lists options under these headings, in this order; the last
+     * five hold options of the jar's own (its local cluster and its subcommands).
+     */
+    public enum Section {
+        /** What is generated: the OpenNMS data shape, its values, an instance's share. */
+        PLAN("plan"),
+        /** When and how fast it is generated. */
+        PACING("pacing"),
+        /** Between the generators and the cluster: ring, writers, requests. */
+        PIPELINE("pipeline"),
+        CLUSTER("cluster and security"),
+        SCHEMA("schema"),
+        INDEX("index and cache"),
+        READ("reads"),
+        /** Where figures go; none changes what is measured. */
+        OUTPUT("outputs"),
+        /** Pass or fail: criteria, reading back. */
+        JUDGING("judging"),
+        /** The nodes {@code --embedded} starts: child JVMs or containers, their faults. */
+        LOCAL_CLUSTER("local cluster"),
+        BENCH("bench"),
+        CAPACITY("capacity search"),
+        VERIFY("verify"),
+        /** The subcommands over saved result files: report, compare, merge. */
+        RESULTS("saved results");
+
+        private final String heading;
+
+        Section(String heading) {
+            this.heading = heading;
+        }
+
+        /** The heading in help and in docs/options.md, lower case. */
+        public String heading() {
+            return heading;
+        }
+    }
 
     /** The type-safe part: one value type ties the default, the setter and the getter together. */
     public record Typed<T>(ValueType<T> type, T defaultValue, String defaultNote,
@@ -64,9 +102,9 @@ public record OptionDef(
     }
 
     /** A front end's own option: documented here, parsed and used by the front end that offers it. */
-    public static <T> OptionDef own(String longName, String label, String help, ValueType<T> type, T defaultValue,
-            String defaultNote) {
-        return new OptionDef(null, longName, label, help, Section.FRONT_END, null,
+    public static <T> OptionDef own(String longName, String label, String help, Section section, ValueType<T> type,
+            T defaultValue, String defaultNote) {
+        return new OptionDef(null, longName, label, help, section, null,
                 new Typed<>(type, defaultValue, defaultNote, null, null));
     }
 

@@ -1,12 +1,19 @@
 package org.metricsstress.config;
 
 import static org.metricsstress.config.OptionDef.Section.CLUSTER;
+import static org.metricsstress.config.OptionDef.Section.BENCH;
+import static org.metricsstress.config.OptionDef.Section.CAPACITY;
 import static org.metricsstress.config.OptionDef.Section.INDEX;
+import static org.metricsstress.config.OptionDef.Section.JUDGING;
+import static org.metricsstress.config.OptionDef.Section.LOCAL_CLUSTER;
+import static org.metricsstress.config.OptionDef.Section.PACING;
 import static org.metricsstress.config.OptionDef.Section.OUTPUT;
 import static org.metricsstress.config.OptionDef.Section.PIPELINE;
 import static org.metricsstress.config.OptionDef.Section.PLAN;
 import static org.metricsstress.config.OptionDef.Section.READ;
+import static org.metricsstress.config.OptionDef.Section.RESULTS;
 import static org.metricsstress.config.OptionDef.Section.SCHEMA;
+import static org.metricsstress.config.OptionDef.Section.VERIFY;
 
 import static org.metricsstress.config.ValueType.CONTACT_POINTS;
 import static org.metricsstress.config.ValueType.DURATION;
@@ -26,21 +33,27 @@ import static org.metricsstress.config.ValueType.TEXT;
 import static org.metricsstress.config.ValueType.WHOLE_NUMBER;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
 import org.metricsstress.config.StressConfig.Builder;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * The option table: every option of a stress run, defined once. The standalone CLI builds its
- * picocli model from it and the Karaf command reads the same table, so the two front ends cannot
- * drift apart. Short names and defaults of the OpenNMS flags match {@code metrics:stress}.
+ * The option table: every option of a stress run, defined once, then the options the jar's own
+ * commands offer (its local cluster, bench, find-max, verify, the saved-result commands), and the
+ * defaults a command sets over the table's. The standalone CLI builds its picocli model from it and
+ * the Karaf command reads the same table, so the two front ends cannot drift apart; help lists the
+ * options under their {@link OptionDef.Section}'s heading. Short names and defaults of the OpenNMS
+ * flags match {@code metrics:stress}.
  */
 public final class StressOptions {
     public static final String PASSWORD_ENV = "METRICS_STRESS_PASSWORD";
@@ -63,23 +76,23 @@ public final class StressOptions {
                     POSITIVE_INT, 10, Builder::attributes, StressConfig::attributes),
             opt("-s", "--strings", "N", "string attributes per group, index-only", PLAN,
                     NON_NEGATIVE_INT, 2, Builder::strings, StressConfig::strings),
-            opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", PLAN,
+            opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", PACING,
                     DURATION, Duration.ofSeconds(300), Builder::interval, StressConfig::interval),
-            flag("-b", "--burst", "generate each interval's samples at its start, flat out, instead of spread evenly", PLAN,
+            flag("-b", "--burst", "generate each interval's samples at its start, flat out, instead of spread evenly", PACING,
                     Builder::burst, StressConfig::burst),
-            opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", PLAN,
+            opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", PACING,
                     POSITIVE_INT, 1, Builder::threads, StressConfig::threads),
             opt("-z", "--string-variation-factor", "N", "every N-th group gets unique string values (0 = never)", PLAN,
                     NON_NEGATIVE_INT, 0, Builder::stringVariationFactor, StressConfig::stringVariationFactor),
-            opt(null, "--rate-factor", "X", "multiply the rate: the interval is paced X times faster", PLAN,
+            opt(null, "--rate-factor", "X", "multiply the rate: the interval is paced X times faster", PACING,
                     POSITIVE_NUMBER, 1.0, Builder::rateFactor, StressConfig::rateFactor),
             opt(null, "--seed", "N", "seed of the deterministic sample values", PLAN,
                     WHOLE_NUMBER, 1L, Builder::seed, StressConfig::seed),
-            derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PLAN,
+            derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PACING,
                     DURATION, "until interrupted", Builder::duration, StressConfig::duration),
             derived(null, "--rate-steps", "RATE:DURATION,...", "a stepped profile instead of one rate and --duration, "
                     + "e.g. 50k:30m,80k:30m,100k:30m: the whole plan's samples/s (all instances together) held for "
-                    + "each duration in turn; every step is reported and judged (--sla) on its own", PLAN,
+                    + "each duration in turn; every step is reported and judged (--sla) on its own", PACING,
                     ValueType.RATE_STEPS, "one rate", Builder::rateSteps, StressConfig::rateSteps),
             new OptionDef(null, "--instance", "I/N", "generate instance I's share of the plan (0-based, of N): "
                     + "the nodes with node % N = I, same names, values and schedule, so N instances together write "
@@ -91,10 +104,8 @@ public final class StressOptions {
                     POSITIVE_INT, 1, Builder::instances, StressConfig::instances),
             derived(null, "--start-at", "TIME", "anchor the schedule at this time (ISO-8601 such as 2026-11-23T16:00:00Z, "
                     + "or epoch seconds) so that instances on several machines line up; waits until then, and an "
-                    + "instance that starts late catches up, its lateness counted as schedule lag", PLAN,
+                    + "instance that starts late catches up, its lateness counted as schedule lag", PACING,
                     ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
-            opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
-                    DURATION, Duration.ofSeconds(30), Builder::reportInterval, StressConfig::reportInterval),
             // --- pipeline
             opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two), split evenly over the writer threads", PIPELINE,
                     POSITIVE_INT, 8192, Builder::ringSize, StressConfig::ringSize),
@@ -170,8 +181,8 @@ public final class StressOptions {
             opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
                     + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
                     REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, StressConfig::redisUri),
-            derived(null, "--redis-truststore", "FILE", "certificates to trust for a rediss:// Redis (JKS or PKCS12; "
-                    + "default: the JVM's)", INDEX, PATH, null, Builder::redisTruststore, StressConfig::redisTruststore),
+            derived(null, "--redis-truststore", "FILE", "certificates to trust for a rediss:// Redis (JKS or PKCS12)",
+                    INDEX, PATH, "the JVM's", Builder::redisTruststore, StressConfig::redisTruststore),
             secretFile("--redis-truststore-password-file", "the Redis truststore's password, first line of FILE",
                     INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
@@ -182,9 +193,10 @@ public final class StressOptions {
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is retried once there is room (counted as deferred); auto: from 256, grows while the samples keep up "
-                    + "(their wait in the ring stays low) and halves when they fall behind; flat out (--on-full block, "
-                    + "the samples behind even with the index at its least) it holds 256", INDEX,
+                    + "is retried once there is room (counted as deferred); auto: from " + StressConfig.INDEX_BUDGET_START
+                    + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "
+                    + "behind; flat out (--on-full block, the samples behind even with the index at its least) it holds "
+                    + StressConfig.INDEX_BUDGET_START, INDEX,
                     ValueType.POSITIVE_INT_OR_AUTO, StressConfig.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
                     StressConfig::indexMaxInFlight),
             // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
@@ -206,7 +218,9 @@ public final class StressOptions {
                     TEXT, "LOCAL_ONE", Builder::readConsistency, StressConfig::readConsistency),
             opt(null, "--read-max-in-flight", "N", "reads, searches and probes in flight at most, apart from the writes'",
                     READ, POSITIVE_INT, 64, Builder::readMaxInFlight, StressConfig::readMaxInFlight),
-            // --- output: where figures go, not what is measured, so a result file does not list them
+            // --- output: where figures go, not what is measured, so a result file does not list them (-r aside)
+            opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
+                    DURATION, Duration.ofSeconds(30), Builder::reportInterval, StressConfig::reportInterval),
             output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
                     PATH, Builder::resultJson),
             output("--report-html", "FILE", "write a self-contained HTML report with charts", PATH, Builder::reportHtml),
@@ -220,9 +234,106 @@ public final class StressOptions {
                     new OptionDef.Typed<>(FLAG, false, null, Builder::jmx, null)),
             derived(null, "--verify-after", "SHARE", "after the run, read back this share of its resources (e.g. 1%, "
                     + "all): every sample's value, every series complete but for what the run lost, their index rows; "
-                    + "a mismatch exits 1", OUTPUT, ValueType.SHARE, null, Builder::verifyAfter, StressConfig::verifyAfter),
+                    + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, StressConfig::verifyAfter),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
-                    + "failing them exits 1", OUTPUT, SLA, null, Builder::sla, StressConfig::sla));
+                    + "failing them exits 1", JUDGING, SLA, null, Builder::sla, StressConfig::sla));
+
+    /*
+     * Defaults a command sets over the table's, as typed, by long name. They are part of the table:
+     * the command's help shows them, docs/options.md lists them, and no front end writes them down.
+     */
+    /** bench: 100,000 group resources (1 M samples an interval), in a keyspace of its own. */
+    public static final Map<String, String> BENCH_DEFAULTS = ordered("--nodes", "2000", "--keyspace",
+            "metrics_stress_bench");
+    /** bench --smoke: every phase, briefly, on a small shape. */
+    public static final Map<String, String> SMOKE_DEFAULTS = ordered("--nodes", "20", "--interfaces", "2",
+            "--warmup-samples", "20000", "--phase", "3s", "--cold-limit", "60s");
+    /** find-max: the criteria every step is judged by unless --sla says otherwise. */
+    public static final Map<String, String> FIND_MAX_DEFAULTS = ordered("--sla",
+            "drops=0,failed=0,rate>=0.98,p99<100ms");
+    /** schema: the DC a keyspace is printed for when neither --local-dc nor --replication names one. */
+    public static final Map<String, String> SCHEMA_DEFAULTS = ordered("--local-dc", "dc1");
+
+    /**
+     * The front ends' own options: no setter, read by the jar's command that offers them (its local
+     * cluster, bench, find-max, verify and the saved-result commands). Karaf offers none of them.
+     */
+    private static final List<OptionDef> FRONT_ENDS = List.of(
+            // --- local cluster: what --embedded starts
+            OptionDef.own("--embedded", null, "start a throwaway local Cassandra node (child JVM) and stress it",
+                    LOCAL_CLUSTER, FLAG, false, null),
+            OptionDef.own("--cassandra-java-home", "DIR", "JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME)",
+                    LOCAL_CLUSTER, PATH, null, "this JVM if 11/17, else one found under /usr/lib/jvm"),
+            OptionDef.own("--embedded-heap", "SIZE", "maximum heap of the embedded node, e.g. 512M, 2G",
+                    LOCAL_CLUSTER, TEXT, "1G", null),
+            OptionDef.own("--embedded-nodes", "DC:N,...", "the embedded cluster: nodes per data centre, on 127.0.0.1, "
+                    + "127.0.0.2, ...; the keyspace is replicated to every DC at RF = its nodes (at most 3) unless "
+                    + "--replication says otherwise", LOCAL_CLUSTER, TEXT, "dc1:1", null),
+            OptionDef.own("--embedded-fault", "PLAN", "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, "
+                    + "restart dc2 at 90s\"; actions kill (SIGKILL), pause (SIGSTOP), resume, restart, and with "
+                    + "--embedded-image partition (off the network) and heal; a target is a DC or a node address; "
+                    + "times from the start of generation", LOCAL_CLUSTER, TEXT, null, "none"),
+            OptionDef.own("--embedded-auth", null, "start the embedded nodes with password authentication; the run "
+                    + "logs in as the default superuser unless --username is given", LOCAL_CLUSTER, FLAG, false, null),
+            OptionDef.own("--embedded-tls", null, "start the embedded nodes with client-to-node TLS only, with a "
+                    + "throwaway self-signed certificate the run trusts (unless --truststore is given)",
+                    LOCAL_CLUSTER, FLAG, false, null),
+            OptionDef.own("--embedded-image", "IMAGE", "start the embedded nodes as containers of this image through a "
+                    + "Docker engine (Testcontainers) instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; "
+                    + "with --embedded-fault, partition and heal a DC too", LOCAL_CLUSTER, TEXT, null, "child JVMs"),
+            // --- bench (and what it shares with find-max)
+            OptionDef.own("--warmup-samples", "N", "samples the ceiling writer writes before anything is measured",
+                    BENCH, POSITIVE_LONG, 10_000_000L, null),
+            OptionDef.own("--phase", "DURATION", "length of each measured phase except the cold one", BENCH,
+                    DURATION, Duration.ofSeconds(60), null),
+            OptionDef.own("--smoke", null, "a quick check that every phase runs: " + typed(SMOKE_DEFAULTS), BENCH,
+                    FLAG, false, null),
+            OptionDef.own("--node-pid", "PID", "process id of a local Cassandra node, to report its CPU per sample",
+                    BENCH, POSITIVE_LONG, null, "automatic with --embedded"),
+            OptionDef.own("--client-only", null, "no cluster: the field's 50K and 100K shapes through the whole "
+                    + "pipeline into --sink null, cold and warm, and the heap of a full ring and of the shape's cache",
+                    BENCH, FLAG, false, null),
+            OptionDef.own("--soak", "DURATION", "instead of the phases: every resource indexed first, then one run "
+                    + "this long at 80% of the ceiling, judged for drift per twelfth (heap after GC less the run's own "
+                    + "series, CPU per sample, p99, drops); its HTML report goes to soak-report.html", BENCH,
+                    DURATION, null, "off"),
+            OptionDef.own("--cold-limit", "DURATION", "the bench's cold-cache phase and find-max's warm-up end when "
+                    + "every resource is indexed, or after this", INDEX, DURATION, Duration.ofMinutes(10), null),
+            OptionDef.own("--bench-json", "FILE", "where bench writes its figures as JSON", OUTPUT, PATH,
+                    Path.of("bench-result.json"), null),
+            OptionDef.own("--verbose", null, "print the report lines and summary of each bench phase or find-max step",
+                    OUTPUT, FLAG, false, null),
+            // --- find-max
+            OptionDef.own("--step-duration", "DURATION", "how long each step generates at its rate", CAPACITY,
+                    DURATION, Duration.ofSeconds(60), null),
+            OptionDef.own("--start-rate", "SAMPLES/S", "rate of the first step", CAPACITY, POSITIVE_NUMBER, null,
+                    "the plan's own rate, -n x -f x -g x -a / -i"),
+            OptionDef.own("--max-rate", "SAMPLES/S", "highest rate tried; if a step at it passes, the answer is "
+                    + "\"at least\" this", CAPACITY, POSITIVE_NUMBER, null,
+                    "the fastest the plan allows: its interval paced down to 1 ms"),
+            OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (above 1) until a step "
+                    + "fails", CAPACITY, POSITIVE_NUMBER, 2.0, null),
+            OptionDef.own("--precision", "PCT", "bisect between the highest passing and the lowest failing rate until "
+                    + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY, TEXT,
+                    "5%", null),
+            OptionDef.own("--include-cold", null, "no warm-up: judge the first step on a cold resource cache and "
+                    + "report its time to steady state", CAPACITY, FLAG, false, null),
+            // --- verify
+            OptionDef.own("--from-result", "FILE", "the run's result file (--result-json): its plan, seed, keyspace, "
+                    + "start and length, and what it lost", VERIFY, PATH, null,
+                    "none: give the run's options and --start-at"),
+            OptionDef.own("--resources", "SHARE", "share of the run's group resources to read back: a percentage, a "
+                    + "fraction or all", VERIFY, ValueType.SHARE, 0.01, null),
+            // --- saved results: report, compare, merge
+            new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML, merge's merged result as JSON",
+                    RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the result's name with .html; merge: none",
+                            null, null)),
+            OptionDef.own("--partial", null, "merge even when some instances' results are missing (the summary names "
+                    + "them)", RESULTS, FLAG, false, null),
+            OptionDef.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; beyond "
+                    + "it exits 1", JUDGING, TEXT, "5%", null));
+
+    private static final List<OptionDef> TABLE = concat(ALL, FRONT_ENDS);
 
     /**
      * Settings that only come from the environment: secrets without an option to put them in ps, and
@@ -245,8 +356,36 @@ public final class StressOptions {
         return ENVIRONMENT;
     }
 
+    /** Every option of a stress run: what both front ends offer, and what a result file lists. */
     public static List<OptionDef> all() {
         return ALL;
+    }
+
+    /** The whole table: a run's options, then the front ends' own (local cluster, subcommands). */
+    public static List<OptionDef> table() {
+        return TABLE;
+    }
+
+    /** The front ends' own options of one section, in table order. */
+    public static List<OptionDef> own(OptionDef.Section section) {
+        return FRONT_ENDS.stream().filter(d -> d.section() == section).toList();
+    }
+
+    /** {@code offered} with the defaults a command sets over the table's shown in place of the table's. */
+    public static List<OptionDef> withDefaults(List<OptionDef> offered, Map<String, String> defaults) {
+        List<OptionDef> out = new ArrayList<>();
+        for (OptionDef d : offered) {
+            String dflt = defaults.get(d.longName());
+            out.add(dflt == null ? d : d.withDefaultShown(dflt));
+        }
+        return out;
+    }
+
+    /** Defaults as they would be typed: {@code --nodes 20 --interfaces 2}. */
+    public static String typed(Map<String, String> defaults) {
+        StringBuilder sb = new StringBuilder();
+        defaults.forEach((name, value) -> sb.append(sb.length() == 0 ? "" : " ").append(name).append(' ').append(value));
+        return sb.toString();
     }
 
     public static List<OptionDef> in(Set<OptionDef.Section> sections) {
@@ -266,8 +405,9 @@ public final class StressOptions {
         return out;
     }
 
+    /** The entry of the table with this long or short name. */
     public static OptionDef byName(String name) {
-        for (OptionDef d : ALL) {
+        for (OptionDef d : TABLE) {
             if (name.equals(d.longName()) || name.equals(d.shortName())) {
                 return d;
             }
@@ -313,6 +453,20 @@ public final class StressOptions {
         for (OptionDef d : ALL) {
             d.applyDefault(b);
         }
+    }
+
+    private static Map<String, String> ordered(String... namesAndValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            m.put(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    private static List<OptionDef> concat(List<OptionDef> a, List<OptionDef> b) {
+        List<OptionDef> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
     }
 
     private static <T> OptionDef opt(String s, String l, String label, String help, OptionDef.Section sec,

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * How an option's text becomes a typed value and back: the parser every front end uses, the form
- * a default is shown in (help, README, Karaf), and the form a setting takes in a result file.
+ * a default is shown in (help, docs/options.md, Karaf), and the form a setting takes in a result file.
  * Parsing fails with a one-line {@link ConfigException} that names the option.
  *
  * @param <T> the value's type

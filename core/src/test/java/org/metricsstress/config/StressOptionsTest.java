@@ -61,6 +61,60 @@ class StressOptionsTest {
     }
 
     @Test
+    void everyNameOfTheTableIsDefinedOnce() {
+        List<String> names = new java.util.ArrayList<>();
+        for (OptionDef d : StressOptions.table()) {
+            names.addAll(List.of(d.names()));
+        }
+        assertEquals(names.size(), names.stream().distinct().count(),
+                "defined twice: " + names.stream().filter(n -> java.util.Collections.frequency(names, n) > 1).toList());
+    }
+
+    @Test
+    void aRunsOptionsSetTheConfigurationAndTheFrontEndsOwnAreTheirs() {
+        java.util.Set<OptionDef.Section> frontEnds = java.util.EnumSet.of(OptionDef.Section.LOCAL_CLUSTER,
+                OptionDef.Section.BENCH, OptionDef.Section.CAPACITY, OptionDef.Section.VERIFY, OptionDef.Section.RESULTS);
+        for (OptionDef d : StressOptions.table()) {
+            boolean run = StressOptions.all().contains(d);
+            assertEquals(run, d.configures(), d.longName());
+            if (run) {
+                assertFalse(frontEnds.contains(d.section()), d.longName() + " is a run's option in " + d.section());
+            }
+        }
+        for (OptionDef.Section s : frontEnds) {
+            assertTrue(StressOptions.all().stream().noneMatch(d -> d.section() == s), s.toString());
+            assertFalse(StressOptions.own(s).isEmpty(), s.toString());
+        }
+        // The OpenNMS flags in their sections: -r is where figures go, not part of the plan.
+        assertEquals(OptionDef.Section.OUTPUT, StressOptions.byName("-r").section());
+        assertEquals(OptionDef.Section.PACING, StressOptions.byName("-i").section());
+        assertEquals(OptionDef.Section.PLAN, StressOptions.byName("-n").section());
+        assertEquals(OptionDef.Section.JUDGING, StressOptions.byName("--sla").section());
+    }
+
+    @Test
+    void theCommandsDefaultsAreOptionsOfTheTableAndParse() {
+        for (Map<String, String> defaults : List.of(StressOptions.BENCH_DEFAULTS, StressOptions.SMOKE_DEFAULTS,
+                StressOptions.FIND_MAX_DEFAULTS, StressOptions.SCHEMA_DEFAULTS)) {
+            assertFalse(defaults.isEmpty());
+            defaults.forEach((name, value) -> {
+                OptionDef d = StressOptions.byName(name);
+                assertEquals(name, d.longName(), "by its long name: " + name);
+                d.parse(value); // a default that does not parse fails here, not in a user's run
+            });
+        }
+        // A command's default is shown in place of the table's, and only there.
+        OptionDef nodes = StressOptions.withDefaults(List.of(StressOptions.byName("-n")),
+                StressOptions.BENCH_DEFAULTS).get(0);
+        assertEquals("2000", nodes.defaultShown());
+        assertEquals("1000", StressOptions.byName("-n").defaultShown());
+        assertEquals("--nodes 20 --interfaces 2 --warmup-samples 20000 --phase 3s --cold-limit 60s",
+                StressOptions.typed(StressOptions.SMOKE_DEFAULTS));
+        assertTrue(StressOptions.byName("--index-max-in-flight").help()
+                .contains("from " + StressConfig.INDEX_BUDGET_START + ","));
+    }
+
+    @Test
     void openNmsFieldExampleParses() {
         StressConfig c = parse("-r", "60", "-n", "15000", "-f", "20", "-g", "5", "-a", "10", "-s", "1", "-t", "200",
                 "-i", "300");

@@ -45,6 +45,41 @@ class StressCommandTest {
         assertTrue(!help.contains("s3cret") && !help.contains(":pw@"), help);
     }
 
+    /** Karaf's help lists the jar's run options under the same headings, each option once, --help last. */
+    @Test
+    void helpListsEveryOptionUnderTheHeadingOfItsSectionOnce() throws Exception {
+        command(Map.of()).execute(session, List.of("--help"));
+        String help = console.toString(StandardCharsets.UTF_8);
+        Map<String, List<String>> byHeading = new java.util.LinkedHashMap<>();
+        List<String> current = null;
+        for (String line : help.lines().toList()) {
+            java.util.regex.Matcher h = java.util.regex.Pattern.compile("^([A-Z][a-z ]+):$").matcher(line);
+            java.util.regex.Matcher o = java.util.regex.Pattern.compile("^ {2,6}(?:-[A-Za-z], )?(--[a-z0-9-]+)")
+                    .matcher(line);
+            if (h.matches()) {
+                current = new java.util.ArrayList<>();
+                byHeading.put(h.group(1), current);
+            } else if (current != null && o.find()) {
+                current.add(o.group(1));
+            }
+        }
+        List<String> headings = new java.util.ArrayList<>();
+        for (OptionDef.Section s : OptionDef.Section.values()) {
+            if (StressOptions.all().stream().anyMatch(d -> d.section() == s)) {
+                headings.add(Character.toUpperCase(s.heading().charAt(0)) + s.heading().substring(1));
+            }
+        }
+        headings.add("Help");
+        assertEquals(headings, List.copyOf(byHeading.keySet()), help);
+        List<String> listed = byHeading.values().stream().flatMap(List::stream).toList();
+        assertEquals(listed.size(), listed.stream().distinct().count(), "an option listed twice: " + listed);
+        for (OptionDef d : StressOptions.all()) {
+            String heading = Character.toUpperCase(d.section().heading().charAt(0)) + d.section().heading().substring(1);
+            assertTrue(byHeading.get(heading).contains(d.longName()), d.longName() + " under " + heading);
+        }
+        assertEquals(List.of("--help"), byHeading.get("Help"));
+    }
+
     @Test
     void aMistakeIsOneLineNamingTheCommandForKarafToPrintAsIs() {
         CommandException e = assertThrows(CommandException.class,

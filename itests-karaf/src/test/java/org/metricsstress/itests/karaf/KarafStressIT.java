@@ -37,7 +37,7 @@ import org.metricsstress.config.StressOptions;
 import redis.embedded.RedisServer;
 
 /**
- * {@code metrics:stress} in a real Karaf 4.4, installed the way the README says
+ * {@code metrics:stress} in a real Karaf 4.4, installed the way docs/karaf.md says
  * ({@code feature:repo-add} of this build's features, {@code feature:install metrics-stress}),
  * typed over Karaf's SSH shell, against a real Cassandra node. The cluster's address reaches the
  * command through {@code etc/org.metricsstress.cfg}, as an administrator would set it.
