@@ -12,11 +12,11 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.GuavaResourceCache;
-import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.cache.CacheView;
 import org.metricsstress.cache.RedisMemory;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.Compression;
-import org.metricsstress.index.Caches;
+import org.metricsstress.writer.Caches;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
@@ -185,7 +185,7 @@ public final class Bench {
             Map<String, Object> findings) throws ClusterException, CacheUnavailableException {
         StressConfig redisConfig = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis()).build();
         RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
-        try (ResourceCache cache = Caches.open(redisConfig)) {
+        try (CacheView cache = Caches.open(redisConfig)) {
             phases.add(report(pipelinePhase("pipeline-cold-redis",
                     "our pipeline, Redis empty (near cache too): every resource new, until all are indexed",
                     builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
@@ -198,7 +198,7 @@ public final class Bench {
         }
         StressConfig alone = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis())
                 .redisNearCache(0).build();
-        try (ResourceCache cache = Caches.open(alone)) {
+        try (CacheView cache = Caches.open(alone)) {
             phases.add(report(pipelinePhase("pipeline-warm-redis-only",
                     "warm Redis with no near cache: a round trip per lookup, as OpenNMS does",
                     builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).redisNearCache(0)
@@ -275,7 +275,7 @@ public final class Bench {
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
-            ResourceCache cache, boolean untilIndexed, double ceilingRate)
+            CacheView cache, boolean untilIndexed, double ceilingRate)
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "%s: %s...%n", name, description);
         StressEngine run = new StressEngine(b.build(), settings.runLog());

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cache.CacheUnavailableException;
-import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
-import org.metricsstress.index.Caches;
+import org.metricsstress.writer.Caches;
 import org.metricsstress.metrics.HeapAfterGc;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.plan.StressPlan;
@@ -100,7 +100,7 @@ public final class Soak {
         double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
         double target = LOAD * ceilingRate;
         Duration window = length.dividedBy(WINDOWS);
-        try (ResourceCache cache = base.index() ? Caches.open(base) : null) {
+        try (CacheView cache = base.index() ? Caches.open(base) : null) {
             if (cache != null) {
                 warmIndex(cache, ceilingRate, perInterval);
             }
@@ -111,7 +111,7 @@ public final class Soak {
     }
 
     /** Indexes every resource of the plan into {@code cache} at half the ceiling, as the bench's cold-start phase. */
-    private void warmIndex(ResourceCache cache, double ceilingRate, double perInterval)
+    private void warmIndex(CacheView cache, double ceilingRate, double perInterval)
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "soak: indexing every resource first, at half the ceiling (%,.0f samples/s)...%n",
                 ceilingRate / 2);
@@ -122,7 +122,7 @@ public final class Soak {
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
     }
 
-    private Outcome soak(ResourceCache cache, double ceilingRate, double target, double perInterval, Duration window)
+    private Outcome soak(CacheView cache, double ceilingRate, double target, double perInterval, Duration window)
             throws ClusterException, CacheUnavailableException, InterruptedException {
         StressConfig.Builder b = settings.options().get().rateFactor(target / perInterval).duration(length)
                 .reportInterval(Duration.ofSeconds(Math.max(1, Math.min(30, window.toSeconds() / 5))));

@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
-import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
-import org.metricsstress.index.Caches;
+import org.metricsstress.writer.Caches;
 import org.metricsstress.result.StressResult;
 
 /**
@@ -31,10 +31,10 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     private final Duration stepDuration;
     private final Duration coldLimit;
     private final PrintStream runLog;
-    private final ResourceCache cache;
+    private final CacheView cache;
 
     private EngineStepRunner(Supplier<StressConfig.Builder> options, PlanRate planRate, Duration stepDuration,
-            Duration coldLimit, PrintStream runLog, ResourceCache cache) {
+            Duration coldLimit, PrintStream runLog, CacheView cache) {
         this.options = options;
         this.planRate = planRate;
         this.stepDuration = stepDuration;
@@ -52,7 +52,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     public static EngineStepRunner open(Supplier<StressConfig.Builder> options, Duration stepDuration,
             Duration coldLimit, PrintStream runLog) throws CacheUnavailableException {
         StressConfig base = options.get().build();
-        ResourceCache cache = base.index() ? Caches.open(base) : null;
+        CacheView cache = base.index() ? Caches.open(base) : null;
         return new EngineStepRunner(options, PlanRate.of(base), stepDuration, coldLimit, runLog, cache);
     }
 

@@ -34,7 +34,10 @@ public record StressConfig(
         Duration duration,
         RateSteps rateSteps,
         Duration reportInterval,
+        Pacing pacing,
         // pipeline
+        Writer writer,
+        int maxBatchSize,
         int ringSize,
         int writerThreads,
         OnFull onFull,
@@ -108,6 +111,11 @@ public record StressConfig(
     /** Where an auto index budget starts, and what it holds once it finds the run flat out. */
     public static final int INDEX_BUDGET_START = 256;
 
+    /** OpenNMS's {@code org.opennms.newts.config.cache.max_entries}: the default with its writer. */
+    public static final long OPENNMS_CACHE_MAX_ENTRIES = 8_192;
+    /** The pipelined writer's default: room for the field test's 1.8 M resources. */
+    public static final long PIPELINED_CACHE_MAX_ENTRIES = 2_000_000;
+
     /** Cassandra refuses TTLs above 20 years. */
     static final long MAX_TTL_SECONDS = 630_720_000L;
 
@@ -165,6 +173,9 @@ public record StressConfig(
         Duration duration;
         RateSteps rateSteps;
         Duration reportInterval;
+        Pacing pacing;
+        Writer writer;
+        int maxBatchSize;
         int ringSize;
         int writerThreads;
         OnFull onFull;
@@ -194,7 +205,7 @@ public record StressConfig(
         Duration ttl;
         boolean index;
         CacheKind cache;
-        long cacheMaxEntries;
+        Long cacheMaxEntries;
         java.net.URI redisUri;
         String redisPassword;
         Path redisTruststore;
@@ -244,6 +255,9 @@ public record StressConfig(
         public Builder duration(Duration v) { duration = v; return this; }
         public Builder rateSteps(RateSteps v) { rateSteps = v; return this; }
         public Builder reportInterval(Duration v) { reportInterval = v; return this; }
+        public Builder pacing(Pacing v) { pacing = v; return this; }
+        public Builder writer(Writer v) { writer = v; return this; }
+        public Builder maxBatchSize(int v) { maxBatchSize = v; return this; }
         public Builder ringSize(int v) { ringSize = v; return this; }
         public Builder writerThreads(int v) { writerThreads = v; return this; }
         public Builder onFull(OnFull v) { onFull = v; return this; }
@@ -352,9 +366,13 @@ public record StressConfig(
             if (contactPoints.isEmpty()) {
                 throw new ConfigException("--contact-points: at least one host:port is needed");
             }
-            String cl = writeConsistency.toUpperCase(Locale.ROOT);
+            boolean opennms = writer == Writer.OPENNMS;
+            // OpenNMS's defaults with its writer (write_consistency, cache.max_entries, its Redis pool
+            // of writer_threads to 4 x writer_threads), this tool's with the pipelined one.
+            String cl = (writeConsistency != null ? writeConsistency : opennms ? "ANY" : "LOCAL_ONE")
+                    .toUpperCase(Locale.ROOT);
             if (!CONSISTENCY_LEVELS.contains(cl)) {
-                throw new ConfigException("--write-cl: '" + writeConsistency + "' is not one of "
+                throw new ConfigException("--write-cl: '" + cl + "' is not one of "
                         + String.join(", ", new java.util.TreeSet<>(CONSISTENCY_LEVELS)));
             }
             if (!CQL_NAME.matcher(keyspace).matches()) {
@@ -375,20 +393,31 @@ public record StressConfig(
             if (localDc != null && localDc.isBlank()) {
                 throw new ConfigException("--local-dc: must not be empty");
             }
-            if (cacheMaxEntries < 1) {
-                throw new ConfigException("--cache-max-entries: must be at least 1, got " + cacheMaxEntries);
+            long maxEntries = cacheMaxEntries != null ? cacheMaxEntries
+                    : opennms ? OPENNMS_CACHE_MAX_ENTRIES : PIPELINED_CACHE_MAX_ENTRIES;
+            if (maxEntries < 1) {
+                throw new ConfigException("--cache-max-entries: must be at least 1, got " + maxEntries);
             }
+            atLeast("--max-batch-size", maxBatchSize, 1);
             atLeast("--index-max-in-flight", indexMaxInFlight, INDEX_BUDGET_AUTO);
             checkSink();
-            int nearCache = redisNearCache != null ? redisNearCache : (int) Math.min(Integer.MAX_VALUE, cacheMaxEntries);
+            int nearCache = redisNearCache != null ? redisNearCache : (int) Math.min(Integer.MAX_VALUE, maxEntries);
             atLeast("--redis-near-cache", nearCache, 0);
-            int pool = redisPool != null ? redisPool : writerThreads;
+            int pool = redisPool != null ? redisPool : opennms ? 4 * writerThreads : writerThreads;
             atLeast("--redis-pool", pool, 1);
             if (primeCache && !index) {
                 throw new ConfigException("--prime-cache: the cache is only used when indexing (leave out --no-index)");
             }
             if (prometheusPort != null && (prometheusPort > 65535 || prometheusPort < 1)) {
                 throw new ConfigException("--prometheus-port: a port from 1 to 65535, got " + prometheusPort);
+            }
+            if (primeCache && opennms) {
+                throw new ConfigException("--prime-cache: priming OpenNMS's metadata cache is not modelled; "
+                        + "with --writer opennms every run starts cold, as the field's did (or use --writer pipelined)");
+            }
+            if (opennms && (groups + 1 > 32 || (attributes + maxBatchSize - 1) / maxBatchSize + 1 > 32)) {
+                throw new ConfigException("--writer opennms: its cache model holds at most 31 groups and 31 chunks of "
+                        + "--max-batch-size samples per group; got -g " + groups + ", -a " + attributes);
             }
             if (primeCache && cache == CacheKind.REDIS) {
                 throw new ConfigException("--prime-cache: a Redis cache keeps its entries across runs; priming is for --cache guava");
@@ -437,12 +466,13 @@ public record StressConfig(
                 throw new ConfigException("--password: needs --username too");
             }
             return new StressConfig(nodes, interfaces, groups, attributes, strings, interval, burst, threads,
-                    stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, rateSteps, reportInterval, ringSize, writerThreads,
+                    stringVariationFactor, rateFactor, seed, share.index(), share.count(), startAt, duration, rateSteps, reportInterval,
+                    pacing, writer, maxBatchSize, ringSize, writerThreads,
                     onFull, maxInFlight, batchCommits, drainTimeout, sink, contactPoints, localDc, username, password, cl,
                     connectTimeout, requestTimeout, retries, speculativeDelay,
                     ssl || truststore != null || keystore != null, truststore, truststorePassword, keystore,
                     keystorePassword, compression, keyspace, replication, twcsWindow, gcGrace, ttl, index, cache,
-                    cacheMaxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, nearCache, primeCache, indexMaxInFlight,
+                    maxEntries, redisUri, redisPassword, redisTruststore, redisTruststorePassword, pool, nearCache, primeCache, indexMaxInFlight,
                     readRate, readWindow, readHot, searchRate, freshnessProbes, freshnessDc, readCl, readMaxInFlight, resultJson, reportHtml,
                     hdrLog, csvDir, prometheusPort == null ? -1 : prometheusPort, jmx, verifyAfter, sla);
         }

@@ -78,8 +78,13 @@ public final class StressOptions {
                     NON_NEGATIVE_INT, 2, Builder::strings, StressConfig::strings),
             opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", PACING,
                     DURATION, Duration.ofSeconds(300), Builder::interval, StressConfig::interval),
-            flag("-b", "--burst", "generate each interval's samples at its start, flat out, instead of spread evenly", PACING,
+            flag("-b", "--burst", "generate each interval's samples at its start, flat out (OpenNMS sleeps a whole "
+                    + "interval after such a pass, so its period grows with the pass; here it stays the interval)", PACING,
                     Builder::burst, StressConfig::burst),
+            opt(null, "--pacing", "nodes|spread", "without -b: nodes = as OpenNMS's metrics:stress, a node's whole "
+                    + "collection at once, nodes evenly apart, each pass ending at a barrier of the generator threads; "
+                    + "spread = every group commit at its own time, evenly apart", PACING,
+                    ValueType.oneOf(Pacing.class), Pacing.NODES, Builder::pacing, StressConfig::pacing),
             opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", PACING,
                     POSITIVE_INT, 1, Builder::threads, StressConfig::threads),
             opt("-z", "--string-variation-factor", "N", "every N-th group gets unique string values (0 = never)", PLAN,
@@ -107,15 +112,25 @@ public final class StressOptions {
                     + "instance that starts late catches up, its lateness counted as schedule lag", PACING,
                     ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
             // --- pipeline
-            opt(null, "--ring-size", "N", "ring buffer slots, one group commit each (power of two), split evenly over the writer threads", PIPELINE,
-                    POSITIVE_INT, 8192, Builder::ringSize, StressConfig::ringSize),
-            opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra", PIPELINE,
+            opt(null, "--writer", "opennms|pipelined", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
+                    + "events, two per group commit, synchronous workers writing literal batches of --max-batch-size "
+                    + "and indexing inline, waiting for it); pipelined = this tool's (a lane per writer, prepared "
+                    + "token-aware asynchronous batches, the index a stage apart); both write the same rows", PIPELINE,
+                    ValueType.oneOf(Writer.class), Writer.OPENNMS, Builder::writer, StressConfig::writer),
+            opt(null, "--ring-size", "N", "ring buffer slots (power of two): events with --writer opennms (OpenNMS's "
+                    + "org.opennms.newts.config.ring_buffer_size), group commits split evenly over the lanes with "
+                    + "pipelined", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, StressConfig::ringSize),
+            opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra (OpenNMS's "
+                    + "org.opennms.newts.config.writer_threads)", PIPELINE,
                     POSITIVE_INT, 16, Builder::writerThreads, StressConfig::writerThreads),
+            opt(null, "--max-batch-size", "N", "--writer opennms: samples per insert request and index rows per "
+                    + "batch at most (OpenNMS's org.opennms.newts.config.max_batch_size)", PIPELINE,
+                    POSITIVE_INT, 16, Builder::maxBatchSize, StressConfig::maxBatchSize),
             opt(null, "--on-full", "drop|block", "when the ring is full: drop the group commit (counted) or block the generator", PIPELINE,
                     ValueType.oneOf(OnFull.class), OnFull.DROP, Builder::onFull, StressConfig::onFull),
-            opt(null, "--max-in-flight", "N", "asynchronous write requests in flight at most", PIPELINE,
+            opt(null, "--max-in-flight", "N", "--writer pipelined: asynchronous write requests in flight at most", PIPELINE,
                     POSITIVE_INT, 512, Builder::maxInFlight, StressConfig::maxInFlight),
-            opt(null, "--batch-commits", "N", "group commits per write request at most: one UNLOGGED batch over their "
+            opt(null, "--batch-commits", "N", "--writer pipelined: group commits per write request at most: one UNLOGGED batch over their "
                     + "partitions, all on the same replica; a request is sent once the writer has taken every waiting commit", PIPELINE,
                     POSITIVE_INT, 4, Builder::batchCommits, StressConfig::batchCommits),
             opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", PIPELINE,
@@ -135,8 +150,11 @@ public final class StressOptions {
                     "password (prefer the environment variable or --password-file: options show in ps)",
                     CLUSTER, PASSWORD_ENV, new OptionDef.Typed<>(TEXT, null, null, Builder::password, null)),
             secretFile("--password-file", "read the password from the first line of FILE", CLUSTER, Builder::password),
-            opt(null, "--write-cl", "LEVEL", "write consistency level", CLUSTER,
-                    TEXT, "LOCAL_ONE", Builder::writeConsistency, StressConfig::writeConsistency),
+            derived(null, "--write-cl", "LEVEL", "write consistency level; with --writer opennms, as OpenNMS sets its "
+                    + "org.opennms.newts.config.write_consistency: on each statement, so the driver honours it only for "
+                    + "the terms rows sent alone, while batches go at the driver's default, LOCAL_ONE", CLUSTER,
+                    TEXT, "ANY with --writer opennms (OpenNMS's), LOCAL_ONE with pipelined", Builder::writeConsistency,
+                    StressConfig::writeConsistency),
             opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", CLUSTER,
                     DURATION, Duration.ofSeconds(20), Builder::connectTimeout, StressConfig::connectTimeout),
             opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", CLUSTER,
@@ -176,8 +194,10 @@ public final class StressOptions {
                     (b, v) -> b.index(!v), c -> !c.index()),
             opt(null, "--cache", "guava|redis", "where indexed resources are remembered", INDEX,
                     ValueType.oneOf(CacheKind.class), CacheKind.GUAVA, Builder::cache, StressConfig::cache),
-            opt(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache", INDEX,
-                    POSITIVE_LONG, 2_000_000L, Builder::cacheMaxEntries, StressConfig::cacheMaxEntries),
+            derived(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache (OpenNMS's "
+                    + "org.opennms.newts.config.cache.max_entries; the field tests raised it to 2,000,000)", INDEX,
+                    POSITIVE_LONG, "8,192 with --writer opennms (OpenNMS's), 2,000,000 with pipelined",
+                    Builder::cacheMaxEntries, StressConfig::cacheMaxEntries),
             opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
                     + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
                     REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, StressConfig::redisUri),
@@ -186,7 +206,8 @@ public final class StressOptions {
             secretFile("--redis-truststore-password-file", "the Redis truststore's password, first line of FILE",
                     INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
-                    POSITIVE_INT, "--writer-threads", Builder::redisPool, StressConfig::redisPool),
+                    POSITIVE_INT, "4 x --writer-threads with --writer opennms (OpenNMS's), --writer-threads with pipelined",
+                    Builder::redisPool, StressConfig::redisPool),
             derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
                     + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
                     NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, StressConfig::redisNearCache),

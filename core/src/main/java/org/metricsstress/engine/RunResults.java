@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.cache.CacheStats;
-import org.metricsstress.cache.ResourceCache;
+import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.ConfigView;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.CachePrimer;
@@ -36,7 +36,7 @@ import org.metricsstress.metrics.NodeStats;
 final class RunResults {
     private RunResults() {}
 
-    static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, ResourceCache cache,
+    static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, CacheView cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
             List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics) {
@@ -169,13 +169,13 @@ final class RunResults {
                 primed == null ? 0 : primed.seconds());
     }
 
-    private static CacheSummary cache(ResourceCache cache, IndexMetrics ix) {
+    private static CacheSummary cache(CacheView cache, IndexMetrics ix) {
         if (cache == null) {
             return null;
         }
         cache.flush();
         CacheStats s = cache.stats();
-        return new CacheSummary(cache.getClass().getSimpleName().replace("ResourceCache", "").toLowerCase(Locale.ROOT),
+        return new CacheSummary(cache.describe().split("[ ,]")[0].toLowerCase(Locale.ROOT),
                 cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio(),
                 ix == null ? 0 : ix.slowLookups());
     }

@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cache.CacheView;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
 import org.metricsstress.index.CachePrimer;
-import org.metricsstress.index.Caches;
+import org.metricsstress.writer.Caches;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.HeapPeak;
@@ -60,7 +61,7 @@ public final class StressEngine {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final StressMetrics metrics = new StressMetrics();
     private IndexMetrics indexMetrics;
-    private ResourceCache callersCache;
+    private CacheView callersCache;
     private boolean stopWhenIndexed;
     private final List<RunEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final CountDownLatch generationStarted = new CountDownLatch(1);
@@ -105,7 +106,7 @@ public final class StressEngine {
      * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
      * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
      */
-    public StressEngine withCache(ResourceCache cache) {
+    public StressEngine withCache(CacheView cache) {
         this.callersCache = cache;
         return this;
     }
@@ -123,15 +124,15 @@ public final class StressEngine {
         StressPlan plan = StressPlan.of(config);
         out.println(describe(plan));
         try (CqlSession session = CassandraConnector.connect(config);
-                ResourceCache owned = config.index() && callersCache == null ? openCache() : null) {
-            ResourceCache cache = config.index() ? (callersCache != null ? callersCache : owned) : null;
+                CacheView owned = config.index() && callersCache == null ? openCache() : null) {
+            CacheView cache = config.index() ? (callersCache != null ? callersCache : owned) : null;
             Map<String, Object> cluster = prepare(session);
             CachePrimer.Primed primed = null;
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
                 if (config.primeCache()) {
                     primed = onCluster("priming the cache from " + config.keyspace(),
-                            () -> new CachePrimer(session, config.keyspace(), cache, out).prime());
+                            () -> new CachePrimer(session, config.keyspace(), (ResourceCache) cache, out).prime());
                 }
             }
             Pipeline pipeline = onCluster("preparing the writers",
@@ -165,7 +166,7 @@ public final class StressEngine {
         }
     }
 
-    private ResourceCache openCache() throws CacheUnavailableException {
+    private CacheView openCache() throws CacheUnavailableException {
         return Caches.open(config);
     }
 
@@ -186,7 +187,7 @@ public final class StressEngine {
         return indexMetrics;
     }
 
-    private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, ResourceCache cache,
+    private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, CacheView cache,
             CachePrimer.Primed primed, Pipeline pipeline) throws ClusterException {
         // Before the clock starts and before anything that must be closed: a --freshness-dc that cannot
         // be reached ends the run here, and connecting to it takes nothing from the schedule.
@@ -235,8 +236,9 @@ public final class StressEngine {
 
         List<Generator> generators = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(plan.threads()) : null;
         for (int t = 0; t < plan.threads(); t++) {
-            Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed());
+            Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed(), passes);
             Thread th = new Thread(g, "metrics-stress-generator-" + t);
             th.setDaemon(true);
             generators.add(g);

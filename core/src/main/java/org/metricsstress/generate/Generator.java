@@ -1,5 +1,8 @@
 package org.metricsstress.generate;
 
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
@@ -18,7 +21,9 @@ import org.metricsstress.plan.StressPlan;
  *
  * <p>Open loop: intended times come from the schedule, never from when the previous commit finished,
  * so a generator that falls behind does not slow the schedule down; the lateness shows in latency.
- * Generation stops at the end of the schedule or when {@link #stop} is called.
+ * With OpenNMS's node pacing every pass ends at a barrier of all generator threads, as in OpenNMS:
+ * a late thread holds the others back, and their lateness shows too. Generation stops at the end
+ * of the schedule or when {@link #stop} is called.
  */
 public final class Generator implements Runnable {
     /**
@@ -33,10 +38,17 @@ public final class Generator implements Runnable {
     private final Ring ring;
     private final StressMetrics metrics;
     private final long seed;
+    private final Phaser passes;
     private volatile boolean stopped;
 
-    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, long seed) {
+    /**
+     * @param passes every generator thread's barrier at the end of a pass ({@link StressPlan#passBarrier}),
+     *               registered for all of them; null for none
+     */
+    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, long seed,
+            Phaser passes) {
         this.thread = thread;
+        this.passes = passes;
         this.plan = plan;
         this.schedule = schedule;
         this.ring = ring;
@@ -50,6 +62,37 @@ public final class Generator implements Runnable {
 
     @Override
     public void run() {
+        try {
+            generate();
+        } finally {
+            if (passes != null) {
+                passes.arriveAndDeregister(); // the others no longer wait for this thread
+            }
+        }
+    }
+
+    /**
+     * The end of a pass, as OpenNMS's stress command ends one: no thread starts the next pass
+     * before every thread has finished this one. False if stopped while waiting.
+     */
+    private boolean endOfPass() {
+        int phase = passes.arrive();
+        while (true) {
+            try {
+                passes.awaitAdvanceInterruptibly(phase, 100, TimeUnit.MILLISECONDS);
+                return true;
+            } catch (TimeoutException e) {
+                if (stopped) {
+                    return false;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private void generate() {
         final int threads = plan.threads();
         final int interfaces = plan.interfaces();
         final int groups = plan.groups();
@@ -63,6 +106,9 @@ public final class Generator implements Runnable {
         }
         intervals:
         for (long interval = 0; ; interval++) {
+            if (interval > 0 && passes != null && !endOfPass()) {
+                return;
+            }
             // Per interval, not per commit: a rate step changes the pacing only between intervals.
             final long base = schedule.intervalStartNanos(interval);
             final long pacing = schedule.pacingNanos(interval);
@@ -105,6 +151,7 @@ public final class Generator implements Runnable {
                         long ts = schedule.timestampMillis(intended);
                         slot.timestampMillis = ts;
                         slot.sampleCount = attributes;
+                        slot.indexOnly = false;
                         double[] values = slot.values;
                         for (int a = 0; a < attributes; a++) {
                             values[a] = SampleValues.value(seed, key, a, ts);

@@ -1,5 +1,6 @@
 package org.metricsstress.index;
 
+import org.metricsstress.newts.ResourceKeys;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;

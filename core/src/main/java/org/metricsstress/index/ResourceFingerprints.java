@@ -1,5 +1,6 @@
 package org.metricsstress.index;
 
+import org.metricsstress.newts.ResourceKeys;
 import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;

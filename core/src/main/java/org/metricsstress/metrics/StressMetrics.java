@@ -30,6 +30,9 @@ public final class StressMetrics {
     private final Counter writeRequests;
     private final Counter sinkErrors;
     private final Counter ringFull;
+    private final Counter indexEventsDropped;
+    /** System.nanoTime() of the first time a producer found the ring full; 0 before. */
+    private final java.util.concurrent.atomic.AtomicLong firstRingFullNanos = new java.util.concurrent.atomic.AtomicLong();
     private final Counter indexStageErrors;
     private final Counter retries;
     private final Counter speculativeExecutions;
@@ -60,6 +63,7 @@ public final class StressMetrics {
         writeRequests = registry.counter(PREFIX + "writes.requests");
         sinkErrors = registry.counter(PREFIX + "writes.sink-errors");
         ringFull = registry.counter(PREFIX + "ring.full");
+        indexEventsDropped = registry.counter(PREFIX + "ring.index-events-dropped");
         indexStageErrors = registry.counter(PREFIX + "index.stage-errors");
         retries = registry.counter(PREFIX + "writes.retries");
         speculativeExecutions = registry.counter(PREFIX + "writes.speculative-executions");
@@ -93,6 +97,22 @@ public final class StressMetrics {
     /** A producer found its lane full (it then dropped or waited, by policy): the ring pushed back. */
     public void ringFull() {
         ringFull.inc();
+        if (firstRingFullNanos.get() == 0) {
+            firstRingFullNanos.compareAndSet(0, System.nanoTime());
+        }
+    }
+
+    /**
+     * The OpenNMS writer's index-only event of a group commit found the ring full and was dropped:
+     * no samples lost, its string attributes not indexed this time.
+     */
+    public void indexEventDropped() {
+        indexEventsDropped.inc();
+    }
+
+    /** When the ring was first found full (System.nanoTime()), or 0 if never. */
+    public long firstRingFullNanos() {
+        return firstRingFullNanos.get();
     }
 
     /** The sample stage's end-of-batch step threw (its samples are the sink's to account for). */
@@ -190,6 +210,7 @@ public final class StressMetrics {
     public long writeRequests() { return writeRequests.getCount(); }
     public long sinkErrors() { return sinkErrors.getCount(); }
     public long ringFullCount() { return ringFull.getCount(); }
+    public long indexEventsDropped() { return indexEventsDropped.getCount(); }
     public long indexStageErrors() { return indexStageErrors.getCount(); }
     public long retries() { return retries.getCount(); }
     public long speculativeExecutions() { return speculativeExecutions.getCount(); }

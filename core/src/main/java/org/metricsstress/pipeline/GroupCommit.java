@@ -21,6 +21,11 @@ public final class GroupCommit {
     public long timestampMillis;
     /** How many of {@link #values} are in use. */
     public int sampleCount;
+    /**
+     * An index-only event (the OpenNMS writer's second event of a group commit: its string
+     * attributes for the interface resource): no samples, {@link #sampleCount} 0.
+     */
+    public boolean indexOnly;
     public final double[] values;
 
     public GroupCommit(int capacity) {

@@ -1,6 +1,7 @@
 package org.metricsstress.plan;
 
 import org.metricsstress.config.Instance;
+import org.metricsstress.config.Pacing;
 import org.metricsstress.config.StressConfig;
 
 /**
@@ -25,13 +26,14 @@ public final class StressPlan {
     private final int strings;
     private final int threads;
     private final boolean burst;
+    private final Pacing pacing;
     private final long pacingNanos;
     private final int groupResources;
     private final Instance instance;
     private final int ownedNodes;
 
     private StressPlan(int nodes, int interfaces, int groups, int attributes, int strings, int threads,
-            boolean burst, long pacingNanos, Instance instance) {
+            boolean burst, Pacing pacing, long pacingNanos, Instance instance) {
         this.nodes = nodes;
         this.interfaces = interfaces;
         this.groups = groups;
@@ -39,6 +41,7 @@ public final class StressPlan {
         this.strings = strings;
         this.threads = threads;
         this.burst = burst;
+        this.pacing = pacing;
         this.pacingNanos = pacingNanos;
         this.groupResources = Math.multiplyExact(Math.multiplyExact(nodes, interfaces), groups);
         this.instance = instance;
@@ -48,7 +51,7 @@ public final class StressPlan {
     public static StressPlan of(StressConfig c) {
         long pacing = Math.round(c.interval().toNanos() / c.rateFactor());
         return new StressPlan(c.nodes(), c.interfaces(), c.groups(), c.attributes(), c.strings(), c.threads(),
-                c.burst(), pacing, new Instance(c.instance(), c.instances()));
+                c.burst(), c.pacing(), pacing, new Instance(c.instance(), c.instances()));
     }
 
     public int nodes() { return nodes; }
@@ -58,6 +61,12 @@ public final class StressPlan {
     public int strings() { return strings; }
     public int threads() { return threads; }
     public boolean burst() { return burst; }
+    public Pacing pacing() { return pacing; }
+
+    /** Whether a pass ends at a barrier of all generator threads, as OpenNMS's does. */
+    public boolean passBarrier() {
+        return !burst && pacing == Pacing.NODES;
+    }
 
     /** Time between two samples of one resource: the collection interval divided by the rate factor. */
     public long pacingNanos() {
@@ -138,8 +147,10 @@ public final class StressPlan {
     }
 
     /**
-     * When, after the start of its interval, a group commit is meant to happen: spread evenly over
-     * the interval in key order, or all at the start when bursting.
+     * When, after the start of its interval, a group commit is meant to happen: with
+     * {@link Pacing#NODES} at its node's turn (nodes evenly apart, a node's commits together, as
+     * OpenNMS's rate limiter grants a node's permits in one go), with {@link Pacing#SPREAD} evenly
+     * over the interval in key order, or all at the start when bursting.
      */
     public long intendedOffsetNanos(int key) {
         return intendedOffsetNanos(key, pacingNanos);
@@ -151,6 +162,9 @@ public final class StressPlan {
             return 0;
         }
         // double keeps k * pacing from overflowing; 53 bits resolve far below a nanosecond here.
+        if (this.pacing == Pacing.NODES) {
+            return (long) ((double) nodeOf(key) * pacing / nodes);
+        }
         return (long) ((double) key * pacing / groupResources);
     }
 

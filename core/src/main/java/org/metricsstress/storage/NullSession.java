@@ -24,6 +24,7 @@ import com.datastax.oss.protocol.internal.Message;
 import com.datastax.oss.protocol.internal.ProtocolConstants;
 import com.datastax.oss.protocol.internal.request.Batch;
 import com.datastax.oss.protocol.internal.request.Execute;
+import com.datastax.oss.protocol.internal.request.Query;
 import com.datastax.oss.protocol.internal.request.query.QueryOptions;
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
 import com.datastax.oss.protocol.internal.response.result.RawType;
@@ -153,7 +154,8 @@ public final class NullSession {
 
     /** Encodes the request as the frame the driver would write, counts its bytes, and answers it. */
     private CompletableFuture<Object> executeAsync(Statement<?> statement) {
-        Message message = statement instanceof BatchStatement batch ? batch(batch) : execute((BoundStatement) statement);
+        Message message = statement instanceof BatchStatement batch ? batch(batch)
+                : statement instanceof SimpleStatement simple ? query(simple) : execute((BoundStatement) statement);
         ByteBuf frame = frames.encode(Frame.forRequest(VERSION, 0, false, Frame.NO_PAYLOAD, message));
         try {
             bytesEncoded.add(frame.readableBytes());
@@ -173,10 +175,21 @@ public final class NullSession {
                 Long.MIN_VALUE, null, Integer.MIN_VALUE));
     }
 
+    /** A literal statement (the OpenNMS writer's): its text goes as is. */
+    private static Message query(SimpleStatement simple) {
+        return new Query(simple.getQuery(), new QueryOptions(0, consistency(simple), List.of(), Collections.emptyMap(),
+                false, -1, null, ProtocolConstants.ConsistencyLevel.SERIAL, Long.MIN_VALUE, null, Integer.MIN_VALUE));
+    }
+
     private static Message batch(BatchStatement batch) {
         List<Object> ids = new ArrayList<>(batch.size());
         List<List<ByteBuffer>> values = new ArrayList<>(batch.size());
         for (BatchableStatement<?> s : batch) {
+            if (s instanceof SimpleStatement simple) {
+                ids.add(simple.getQuery());
+                values.add(List.of());
+                continue;
+            }
             BoundStatement bound = (BoundStatement) s;
             ids.add(bytes(bound.getPreparedStatement().getId()));
             values.add(bound.getValues());

@@ -49,10 +49,11 @@ class LayeringTest {
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "result", "report", "engine"));
+                "storage", "index", "writer", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
         // a target rate into the run's rate factor.
-        MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "engine"));
+        MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "writer",
+                "engine"));
         MAY_USE.put("api", List.of("cache", "config", "failure", "result", "engine"));
     }
 

@@ -43,11 +43,35 @@ class StressOptionsTest {
         assertEquals(8192, c.ringSize());
         assertEquals(16, c.writerThreads());
         assertEquals(OnFull.DROP, c.onFull());
-        assertEquals("LOCAL_ONE", c.writeConsistency());
+        // OpenNMS's writer and its defaults: write_consistency ANY, cache.max_entries 8,192, batches of 16,
+        // node-at-a-time pacing, a Redis pool of up to 4 x writer_threads.
+        assertEquals(Writer.OPENNMS, c.writer());
+        assertEquals(Pacing.NODES, c.pacing());
+        assertEquals("ANY", c.writeConsistency());
+        assertEquals(8_192, c.cacheMaxEntries());
+        assertEquals(16, c.maxBatchSize());
+        assertEquals(64, c.redisPool());
         assertEquals(31_540_000L, c.ttl().getSeconds());
         assertEquals("newts", c.keyspace());
         assertTrue(c.untilStopped());
         assertNull(c.replication());
+    }
+
+    @Test
+    void thePipelinedWritersDefaultsAreItsOwnAndGivenValuesWinForBoth() {
+        StressConfig p = StressConfig.builder().writer(Writer.PIPELINED).build();
+        assertEquals("LOCAL_ONE", p.writeConsistency());
+        assertEquals(2_000_000, p.cacheMaxEntries());
+        assertEquals(16, p.redisPool());
+        StressConfig given = StressConfig.builder().writeConsistency("local_quorum").cacheMaxEntries(2_000_000).build();
+        assertEquals("LOCAL_QUORUM", given.writeConsistency());
+        assertEquals(2_000_000, given.cacheMaxEntries());
+        ConfigException e = assertThrows(ConfigException.class, () -> StressConfig.builder().groups(40).build());
+        assertTrue(e.getMessage().startsWith("--writer opennms: its cache model holds at most 31 groups"), e.getMessage());
+        assertEquals(40, StressConfig.builder().groups(40).writer(Writer.PIPELINED).build().groups());
+        e = assertThrows(ConfigException.class, () -> StressConfig.builder().primeCache(true).build());
+        assertTrue(e.getMessage().startsWith("--prime-cache: priming OpenNMS's metadata cache is not modelled"),
+                e.getMessage());
     }
 
     @Test

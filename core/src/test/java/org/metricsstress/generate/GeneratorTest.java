@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.OnFull;
+import org.metricsstress.config.Pacing;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommitSink;
@@ -45,8 +46,9 @@ class GeneratorTest {
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = timing.apply(plan, start);
         Thread[] threads = new Thread[plan.threads()];
+        java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(threads.length) : null;
         for (int t = 0; t < threads.length; t++) {
-            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed()));
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed(), passes));
             threads[t].start();
         }
         for (Thread t : threads) {
@@ -61,7 +63,7 @@ class GeneratorTest {
         // 3 nodes x 2 interfaces x 2 groups = 12 resources, 4 attributes, paced every 200 ms: a
         // 500 ms run covers intervals 0 and 1 fully and interval 2 up to offset 100 ms (keys 0..5).
         StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
-                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
+                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).pacing(Pacing.SPREAD).build();
         Run run = generate(config, 1_700_000_000_000L, Duration.ofMillis(500));
         List<Seen> seen = run.seen();
         StressMetrics metrics = run.metrics();
@@ -83,6 +85,80 @@ class GeneratorTest {
             }
             assertEquals(null, perResourceAndTime.put(s.key() + "@" + s.timestamp(), 1), "duplicate sample row");
         }
+    }
+
+    @Test
+    void openNmsPacingGeneratesANodesCollectionAtOnceAndNodesEvenlyApart() throws Exception {
+        // 3 nodes x 2 interfaces x 2 groups, paced every 200 ms: nodes at offsets 0, 66.7 and 133.3 ms,
+        // each node's 4 commits at its offset. 500 ms: intervals 0 and 1 whole, interval 2 up to 100 ms
+        // (nodes 0 and 1): 12 + 12 + 8 commits.
+        StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
+                .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
+        assertEquals(Pacing.NODES, config.pacing(), "OpenNMS's pacing is the default");
+        Run run = generate(config, 1_700_000_000_000L, Duration.ofMillis(500));
+        assertEquals(32, run.schedule().expectedGroupCommits());
+        assertEquals(32, run.seen().size());
+        StressPlan plan = StressPlan.of(config);
+        Map<Long, java.util.Set<Integer>> nodesAt = new java.util.HashMap<>();
+        for (Seen s : run.seen()) {
+            long offset = (s.intended() - run.start()) % 200_000_000L;
+            assertEquals(plan.nodeOf(s.key()) * 200_000_000L / 3, offset, 1, "node " + plan.nodeOf(s.key()));
+            nodesAt.computeIfAbsent(s.intended(), k -> new java.util.HashSet<>()).add(s.key());
+        }
+        // Every intended time carries one node's whole collection: its 4 group resources.
+        nodesAt.values().forEach(keys -> assertEquals(4, keys.size(), "a node's burst: " + keys));
+    }
+
+    @Test
+    void aPassEndsAtABarrierSoALateThreadHoldsTheOthersBack() throws Exception {
+        long withBarrier = nodeOneLagWhileNodeZeroStalls(true);
+        long without = nodeOneLagWhileNodeZeroStalls(false);
+        assertTrue(withBarrier > TimeUnit.MILLISECONDS.toNanos(200), "node 1 waited for node 0's pass: " + withBarrier);
+        assertTrue(without < TimeUnit.MILLISECONDS.toNanos(100), "without the barrier node 1 is on time: " + without);
+    }
+
+    /**
+     * 2 nodes on 2 threads (node n on thread n % 2), one commit per node per 100 ms pass, node 1
+     * 50 ms after node 0. Node 0's writer stalls 600 ms on its first commit and its lane (one slot)
+     * blocks, so thread 0 finishes pass 1 only at about 600 ms. Returns how late node 1's commits
+     * reached their writer at most.
+     */
+    private static long nodeOneLagWhileNodeZeroStalls(boolean barrier) throws Exception {
+        StressConfig config = StressConfig.builder().nodes(2).interfaces(1).groups(1).attributes(1).strings(0)
+                .interval(Duration.ofSeconds(1)).rateFactor(10).threads(2).build();
+        StressPlan plan = StressPlan.of(config);
+        assertTrue(plan.passBarrier());
+        StressMetrics metrics = new StressMetrics();
+        java.util.concurrent.atomic.AtomicLong nodeOneLag = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+        GroupCommitSink.Factory sink = () -> c -> {
+            if (c.resourceKey == 0 && stalled.compareAndSet(false, true)) {
+                try {
+                    Thread.sleep(600);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (c.resourceKey == 1) {
+                nodeOneLag.accumulateAndGet(System.nanoTime() - c.intendedNanos, Math::max);
+            }
+            metrics.written(c.sampleCount);
+        };
+        LaneRing ring = new LaneRing(2, 1, 2, 2, OnFull.BLOCK, sink, null, metrics);
+        long start = System.nanoTime() + 20_000_000L;
+        Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, 700_000_000L);
+        java.util.concurrent.Phaser passes = barrier ? new java.util.concurrent.Phaser(2) : null;
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, 1, passes));
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join(10_000);
+        }
+        assertTrue(ring.drain(5, TimeUnit.SECONDS));
+        assertEquals(schedule.expectedGroupCommits(), metrics.samplesWritten(), "every commit written");
+        return nodeOneLag.get();
     }
 
     @Test
@@ -149,7 +225,7 @@ class GeneratorTest {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         LaneRing ring = new LaneRing(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), null, metrics);
-        Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1);
+        Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1, null);
         Thread t = new Thread(g);
         t.start();
         Thread.sleep(300);

@@ -1,5 +1,6 @@
 package org.metricsstress.index;
 
+import org.metricsstress.newts.ResourceKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,7 @@
 package org.metricsstress.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -11,9 +12,21 @@ import org.metricsstress.config.StressConfig;
 
 class StressPlanTest {
 
+    /** A plan with spread pacing: every group commit at its own time. */
     private static StressPlan plan(int n, int f, int g, int a, int i) {
         return StressPlan.of(StressConfig.builder().nodes(n).interfaces(f).groups(g).attributes(a)
-                .interval(Duration.ofSeconds(i)).build());
+                .interval(Duration.ofSeconds(i)).pacing(org.metricsstress.config.Pacing.SPREAD).build());
+    }
+
+    @Test
+    void nodePacingGivesANodesCommitsOneTimeAndSpacesTheNodes() {
+        StressPlan p = StressPlan.of(StressConfig.builder().nodes(10).interfaces(2).groups(5)
+                .interval(Duration.ofSeconds(100)).build()); // OpenNMS's pacing, the default
+        for (int k = 0; k < p.groupResources(); k++) {
+            assertEquals(p.nodeOf(k) * 10_000_000_000L, p.intendedOffsetNanos(k), "key " + k);
+        }
+        assertTrue(p.passBarrier());
+        assertFalse(StressPlan.of(StressConfig.builder().burst(true).build()).passBarrier(), "-b has no limiter pacing");
     }
 
     @Test

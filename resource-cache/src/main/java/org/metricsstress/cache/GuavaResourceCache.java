@@ -55,6 +55,33 @@ public final class GuavaResourceCache implements ResourceCache {
         }
     }
 
+    /** One lookup: the value, or {@link #ABSENT}. */
+    long get(long key) {
+        if (closed) {
+            missesAfterClose.increment();
+            return ABSENT;
+        }
+        Long value = entries.getIfPresent(key);
+        return value == null ? ABSENT : value;
+    }
+
+    /**
+     * Stores {@code value} for a new key, or {@code merge(old, value)} for a present one, atomically
+     * (two writers merging into one entry lose neither's part); returns what is stored.
+     */
+    long merge(long key, long value, java.util.function.LongBinaryOperator merge) {
+        if (closed) {
+            return value;
+        }
+        puts.increment();
+        Long stored = entries.asMap().merge(key, value, (old, added) -> merge.applyAsLong(old, added));
+        return stored;
+    }
+
+    long maxEntries() {
+        return maxEntries;
+    }
+
     @Override
     public void put(long key, long fingerprint) {
         if (closed) {

@@ -15,7 +15,7 @@ package org.metricsstress.cache;
  *
  * <p>Thread-safe: called from every writer thread and from the driver's completion threads.
  */
-public interface ResourceCache extends AutoCloseable {
+public interface ResourceCache extends CacheView {
     /** What a lookup returns for a key the cache does not hold. */
     long ABSENT = 0L;
 

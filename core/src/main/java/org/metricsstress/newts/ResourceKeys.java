@@ -1,4 +1,4 @@
-package org.metricsstress.index;
+package org.metricsstress.newts;
 
 /**
  * 64-bit keys and fingerprints for the resource cache.

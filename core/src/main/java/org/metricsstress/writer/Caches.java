@@ -1,4 +1,4 @@
-package org.metricsstress.index;
+package org.metricsstress.writer;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,14 +9,22 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cache.CacheView;
+import org.metricsstress.cache.GuavaMetadataCache;
+import org.metricsstress.cache.OpenNmsRedisCache;
 import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.cache.RedisResourceCache;
 import org.metricsstress.cache.RedisSettings;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.newts.NewtsSchema;
 
-/** Opens the resource cache a configuration asks for. */
+/**
+ * Opens the cache a configuration asks for, the one its writer model asks: OpenNMS's metadata cache
+ * (Guava, or Redis the way OpenNMS talks to it) for {@code --writer opennms}, the resource cache
+ * (Guava, or Redis pipelined behind a near cache) for {@code pipelined}.
+ */
 public final class Caches {
     private Caches() {}
 
@@ -28,7 +36,13 @@ public final class Caches {
         return "ms:" + c.keyspace() + ":" + NewtsSchema.CONTEXT + ":";
     }
 
-    public static ResourceCache open(StressConfig c) throws CacheUnavailableException {
+    public static CacheView open(StressConfig c) throws CacheUnavailableException {
+        if (c.writer() == Writer.OPENNMS) {
+            return switch (c.cache()) {
+                case GUAVA -> new GuavaMetadataCache(c.cacheMaxEntries());
+                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.writerThreads());
+            };
+        }
         return switch (c.cache()) {
             case GUAVA -> new GuavaResourceCache(c.cacheMaxEntries());
             case REDIS -> nearCached(RedisResourceCache.open(redisSettings(c)), c.redisNearCache());

@@ -1,0 +1,156 @@
+package org.metricsstress.opennms;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
+import java.nio.ByteBuffer;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.ResourceNames;
+import org.metricsstress.pipeline.GroupCommit;
+import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.plan.StressPlan;
+import org.metricsstress.storage.ColumnBytes;
+import org.metricsstress.storage.Coordinators;
+import org.metricsstress.storage.ReplicaSets;
+import org.metricsstress.storage.RequestCompletion;
+
+/**
+ * One worker of OpenNMS's ring, as its NewtsWriter works: an event's samples split into chunks of
+ * {@code max_batch_size}; each chunk one UNLOGGED batch of literal INSERTs, values inlined, no
+ * routing key (so the driver picks any local node as coordinator), sent synchronously; then, on the
+ * same thread, that chunk indexed inline ({@link InlineIndexer}), waiting for every index write.
+ * An index-only event is only indexed.
+ *
+ * <p>Where OpenNMS logs a failed chunk and loses its samples without a count, this worker counts
+ * them failed, by class, so the audit stays exact. Latency: the commit's response time runs from
+ * its intended time to the acknowledgement of its last chunk; a chunk's service time from send to
+ * acknowledgement.
+ *
+ * <p>Allocation: literal statements are strings and objects per sample by nature (OpenNMS makes
+ * them too); the client CPU this costs is part of what this model measures.
+ */
+final class OpenNmsWorker implements GroupCommitSink {
+    private final CqlSession session;
+    private final StressPlan plan;
+    private final StressMetrics metrics;
+    private final Coordinators coordinators;
+    private final ReplicaSets replicaSets;
+    private final LiteralStatements literal;
+    private final InlineIndexer indexer;
+    private final int maxBatch;
+    private final String[][] metricNames;
+    private final AtomicInteger inFlight;
+    private final ByteBuffer context = ColumnBytes.text(NewtsSchema.CONTEXT);
+    private final StringBuilder id = new StringBuilder(64);
+    private final StringBuilder cql = new StringBuilder(256);
+    private final StringBuilder scratch = new StringBuilder(64);
+    private final long[] oneIntended = new long[1];
+
+    OpenNmsWorker(CqlSession session, StressConfig config, StressPlan plan, StressMetrics metrics, Coordinators coordinators,
+            ReplicaSets replicaSets, InlineIndexer indexer, String[][] metricNames, AtomicInteger inFlight) {
+        this.session = session;
+        this.plan = plan;
+        this.metrics = metrics;
+        this.coordinators = coordinators;
+        this.replicaSets = replicaSets;
+        this.literal = new LiteralStatements(config.keyspace(), (int) config.ttl().getSeconds());
+        this.indexer = indexer;
+        this.maxBatch = config.maxBatchSize();
+        this.metricNames = metricNames;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public void write(GroupCommit c) {
+        if (c.indexOnly) {
+            if (indexer != null && plan.strings() > 0) {
+                index(() -> indexer.strings(c.resourceKey, scratch));
+            }
+            return;
+        }
+        int settled = 0;
+        try {
+            int key = c.resourceKey;
+            int group = plan.groupOf(key);
+            String resource = ResourceNames.groupResource(id.delete(0, id.length()), plan.nodeOf(key),
+                    plan.interfaceOf(key), group).toString();
+            Set<Node> replicas = replicasOf(resource, c.timestampMillis);
+            for (int from = 0, chunk = 0; from < c.sampleCount; from += maxBatch, chunk++) {
+                int to = Math.min(c.sampleCount, from + maxBatch);
+                BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
+                for (int a = from; a < to; a++) {
+                    batch.addStatement(SimpleStatement.newInstance(
+                            literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], c.values[a])));
+                }
+                oneIntended[0] = to == c.sampleCount ? c.intendedNanos : RequestCompletion.NO_RESPONSE;
+                boolean written = insert(batch.build(), to - from, replicas);
+                settled = to;
+                if (written && indexer != null) {
+                    int chunkNumber = chunk;
+                    int samples = to - from;
+                    index(() -> indexer.samples(key, chunkNumber, samples, scratch));
+                }
+            }
+        } catch (RuntimeException e) {
+            // A statement that could not be built: what was not settled yet fails, counted, once.
+            metrics.failed(c.sampleCount - settled, ErrorClass.OTHER);
+        }
+    }
+
+    /** Sends one chunk and waits for it; its samples are counted written or failed when it settles. */
+    private boolean insert(BatchStatement batch, int samples, Set<Node> replicas) {
+        RequestCompletion completion = new RequestCompletion(metrics, coordinators, oneIntended.clone(), System.nanoTime(),
+                samples, () -> { }, null, null, 0, () -> false).routedTo(replicas);
+        inFlight.incrementAndGet();
+        CompletableFuture<AsyncResultSet> sent;
+        try {
+            metrics.requestSent();
+            sent = session.executeAsync(batch).toCompletableFuture();
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            completion.accept(null, e);
+            return false;
+        }
+        try {
+            AsyncResultSet rs = sent.join();
+            completion.accept(rs, null);
+            return true;
+        } catch (RuntimeException e) {
+            completion.accept(null, e.getCause() != null ? e.getCause() : e);
+            return false;
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    /** The replicas of the chunk's partition, to count a coordinator outside them; null when unknown. */
+    private Set<Node> replicasOf(String resource, long timestampMillis) {
+        Token token = replicaSets.token(context, ColumnBytes.integer(NewtsSchema.partitionOf(timestampMillis)),
+                ColumnBytes.text(resource));
+        if (token == null) {
+            return null;
+        }
+        Set<Node> replicas = replicaSets.of(token);
+        return replicas.isEmpty() ? null : replicas;
+    }
+
+    /** Index work never costs the samples their count: its failures are the index's. */
+    private void index(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            metrics.indexStageFailed();
+        }
+    }
+}

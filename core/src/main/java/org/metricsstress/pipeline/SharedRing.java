@@ -1,0 +1,269 @@
+package org.metricsstress.pipeline;
+
+import com.lmax.disruptor.AlertException;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import com.lmax.disruptor.SequenceBarrier;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+
+/**
+ * OpenNMS's ring (its NewtsWriter): ONE multi-producer Disruptor ring of events read by a pool of
+ * workers, any worker taking the next event. A group commit is two events: its samples, then an
+ * index-only event for its string attributes (published even when there are none), so a ring of
+ * N events holds about N/2 group commits.
+ *
+ * <p>Disruptor 4 dropped the worker pool, so the pool is ours: each worker claims the next
+ * sequence from one shared work sequence by compare-and-set, waits for it to be published, handles
+ * it, claims again. A worker's gating sequence is one less than the last sequence it claimed, so
+ * a slot is reused only once every worker has moved past it.
+ *
+ * <p>Every event is accounted for exactly once: by the worker that claimed it, or, at the end of a
+ * run whose workers were halted, by {@link #abandonRest} claiming what no worker claimed.
+ */
+public final class SharedRing implements Ring {
+    private final RingBuffer<GroupCommit> ring;
+    private final RingSlots slots;
+    private final StressMetrics metrics;
+    private final OnFull onFull;
+    private final Sequence workSequence = new Sequence(-1);
+    private final Sequence[] workerSequences;
+    private final SequenceBarrier barrier;
+    private final WriterThreads threads = new WriterThreads("metrics-stress-worker-");
+    private final AtomicLong handled = new AtomicLong();
+    private final Lane lane = new EventLane();
+    private volatile boolean running = true;
+    private volatile boolean abandon;
+    private volatile boolean closed;
+
+    /**
+     * @param size    events in the ring (a power of two)
+     * @param workers threads of the pool
+     * @param sinks   one sink per worker: writes a sample event's samples (accounting for them) and
+     *                does an index-only event's index work
+     */
+    public SharedRing(int size, int valuesPerSlot, int workers, OnFull onFull, GroupCommitSink.Factory sinks,
+            StressMetrics metrics) {
+        this.metrics = metrics;
+        this.onFull = onFull;
+        this.ring = RingBuffer.createMultiProducer(() -> new GroupCommit(valuesPerSlot), size,
+                new BlockingWaitStrategy());
+        this.slots = new RingSlots(ring, onFull, metrics, () -> closed);
+        this.barrier = ring.newBarrier();
+        this.workerSequences = new Sequence[workers];
+        CountDownLatch started = new CountDownLatch(workers);
+        for (int w = 0; w < workers; w++) {
+            workerSequences[w] = new Sequence(-1);
+        }
+        ring.addGatingSequences(workerSequences);
+        for (int w = 0; w < workers; w++) {
+            Sequence mine = workerSequences[w];
+            GroupCommitSink sink = sinks.newSink();
+            threads.newThread(() -> work(mine, sink, started)).start();
+        }
+        if (!Started.await(started)) {
+            halt();
+            throw new IllegalStateException("ring workers did not start within 30 s");
+        }
+        metrics.gauge("ring.size", this::size);
+        metrics.gauge("ring.occupancy", this::occupancy);
+    }
+
+    /** The one lane every resource's commits go through. */
+    @Override
+    public Lane laneFor(int resourceKey) {
+        return lane;
+    }
+
+    @Override
+    public int size() {
+        return ring.getBufferSize();
+    }
+
+    @Override
+    public long occupancy() {
+        return slots.used();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    /** One worker: claim the next event, wait for it, handle it; until halted. */
+    private void work(Sequence mine, GroupCommitSink sink, CountDownLatch started) {
+        started.countDown();
+        long next = -1;
+        long available = -1;
+        boolean claim = true;
+        while (true) {
+            if (claim) {
+                do {
+                    next = workSequence.get() + 1;
+                    mine.set(next - 1);
+                } while (!workSequence.compareAndSet(next - 1, next));
+                claim = false;
+            }
+            if (available >= next) {
+                handle(ring.get(next), sink);
+                handled.incrementAndGet();
+                claim = true;
+                continue;
+            }
+            try {
+                available = barrier.waitFor(next);
+            } catch (AlertException | InterruptedException e) {
+                if (!running) {
+                    // Claimed but never handled: counted by the sweep, which ends at the cursor.
+                    unclaimedOnExit(next);
+                    return;
+                }
+            } catch (com.lmax.disruptor.TimeoutException e) {
+                // the blocking strategy has no timeout; nothing to do
+            }
+        }
+    }
+
+    private void handle(GroupCommit event, GroupCommitSink sink) {
+        if (abandon) {
+            if (!event.indexOnly) {
+                metrics.failed(event.sampleCount, ErrorClass.ABANDONED);
+            }
+            return;
+        }
+        if (!event.indexOnly) {
+            metrics.queue().recordNanos(System.nanoTime() - event.intendedNanos);
+            metrics.handedToWriter(event.sampleCount);
+        }
+        try {
+            sink.write(event);
+        } catch (RuntimeException | Error e) {
+            // A sink accounts for its samples itself (OpenNmsWorker counts what it had not settled
+            // when it throws); nothing more can be known here.
+            metrics.sinkFailed();
+        }
+    }
+
+    /** Sequences a halted worker claimed without handling them, published or not, for the sweep. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Long> dropped = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+    private void unclaimedOnExit(long next) {
+        dropped.add(next);
+    }
+
+    /** Events published and not yet handled. */
+    private long pending() {
+        return ring.getCursor() + 1 - handled.get();
+    }
+
+    /**
+     * Waits until every published event has been handled, then stops the workers.
+     *
+     * @return true if it drained in time; false if events remain (see {@link #abandonRest})
+     */
+    public boolean drain(long timeout, TimeUnit unit) {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!awaitHandled(deadline)) {
+            return false;
+        }
+        halt();
+        threads.joinAll();
+        return true;
+    }
+
+    private boolean awaitHandled(long deadline) {
+        while (pending() > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        return true;
+    }
+
+    private void halt() {
+        running = false;
+        barrier.alert();
+    }
+
+    /**
+     * Counts every sample event not yet written as failed (abandoned) instead of writing it, gives
+     * up index-only events, and stops the workers. A worker busy in a request counts its event when
+     * the request settles; events no worker took are claimed here, so each is counted once.
+     */
+    public void abandonRest(long timeout, TimeUnit unit) {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        abandon = true;
+        awaitHandled(deadline);
+        halt();
+        threads.joinAll(Math.max(0, deadline - System.nanoTime()));
+        long cursor = ring.getCursor();
+        for (Long s : dropped) {
+            if (s <= cursor) {
+                countAbandoned(s);
+            }
+        }
+        long next;
+        while ((next = workSequence.get() + 1) <= cursor) {
+            if (workSequence.compareAndSet(next - 1, next)) {
+                countAbandoned(next);
+            }
+        }
+    }
+
+    private void countAbandoned(long sequence) {
+        GroupCommit event = ring.get(sequence);
+        if (!event.indexOnly) {
+            metrics.failed(event.sampleCount, ErrorClass.ABANDONED);
+        }
+        handled.incrementAndGet();
+    }
+
+    /**
+     * The generators' lane: a group commit's sample event, then its index-only event, as
+     * OpenNMS's persister publishes them. When the ring is full the index-only event is dropped
+     * (counted) under DROP, or waits under BLOCK; a dropped sample event takes no index-only
+     * event with it (the ring is full then anyway).
+     */
+    private final class EventLane implements Lane {
+        @Override
+        public long claim() {
+            return slots.claim();
+        }
+
+        @Override
+        public GroupCommit slot(long sequence) {
+            return ring.get(sequence);
+        }
+
+        @Override
+        public void publish(long sequence) {
+            GroupCommit samples = ring.get(sequence);
+            // Read before publishing: once published, a worker may take and recycle the slot.
+            int key = samples.resourceKey;
+            long intended = samples.intendedNanos;
+            long timestamp = samples.timestampMillis;
+            ring.publish(sequence);
+            long s = onFull == OnFull.BLOCK ? slots.claim() : slots.tryClaim();
+            if (s < 0) {
+                if (s != Lane.CLOSED) {
+                    metrics.indexEventDropped();
+                }
+                return;
+            }
+            GroupCommit strings = ring.get(s);
+            strings.resourceKey = key;
+            strings.intendedNanos = intended;
+            strings.timestampMillis = timestamp;
+            strings.sampleCount = 0;
+            strings.indexOnly = true;
+            ring.publish(s);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.metricsstress.writer;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.cache.MetadataCache;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.StressMetrics;
+import org.metricsstress.opennms.OpenNmsWorkers;
+import org.metricsstress.pipeline.Pipeline;
+import org.metricsstress.pipeline.Ring;
+import org.metricsstress.pipeline.SharedRing;
+import org.metricsstress.plan.StressPlan;
+
+/**
+ * The OpenNMS writer model ({@code --writer opennms}, the default): OpenNMS's NewtsWriter, in our
+ * own code. One ring of events, two per group commit, read by {@code --writer-threads} synchronous
+ * workers that insert each chunk of {@code --max-batch-size} samples as a literal batch and index
+ * it inline, waiting ({@link org.metricsstress.opennms.OpenNmsWorkers}). On a cold cache every
+ * worker spends most of its time indexing, the ring fills and samples are dropped: the field's cold
+ * start, which this model is here to show.
+ */
+public final class OpenNmsWriter implements Pipeline {
+    /** How long, after abandoning, the workers get to count what is left (a request may be mid-flight). */
+    private static final long SETTLE_MILLIS = 15_000;
+
+    private final StressConfig config;
+    private final OpenNmsWorkers workers;
+    private final SharedRing ring;
+    private final boolean indexing;
+
+    /** @param cache OpenNMS's metadata cache, or null without indexing */
+    public OpenNmsWriter(CqlSession session, StressConfig config, StressPlan plan, MetadataCache cache,
+            StressMetrics metrics, IndexMetrics indexMetrics) {
+        this.config = config;
+        this.indexing = cache != null;
+        this.workers = new OpenNmsWorkers(session, config, plan, cache, indexMetrics, metrics);
+        this.ring = new SharedRing(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(),
+                workers, metrics);
+    }
+
+    @Override
+    public Ring ring() {
+        return ring;
+    }
+
+    @Override
+    public int inFlightRequests() {
+        return workers.inFlightRequests();
+    }
+
+    @Override
+    public String describe() {
+        return String.format(Locale.ROOT, "writer: opennms (OpenNMS's NewtsWriter): one ring of %,d events (two per "
+                + "group commit), %d synchronous workers, literal batches of %d samples, %s", config.ringSize(),
+                config.writerThreads(), config.maxBatchSize(), indexing ? "indexing inline, waiting for it" : "no index");
+    }
+
+    @Override
+    public boolean drain(Duration timeout, Duration requestTimeout) {
+        if (ring.drain(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return true;
+        }
+        // A worker in a request gets its request timeout (and its index writes theirs) to count it.
+        ring.abandonRest(Math.max(SETTLE_MILLIS, 2 * requestTimeout.toMillis() + 2000), TimeUnit.MILLISECONDS);
+        return false;
+    }
+
+    @Override
+    public void abort() {
+        ring.close();
+        ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+    }
+}
