@@ -27,6 +27,7 @@ import org.metricsstress.result.Verdict;
 import org.metricsstress.result.Verdicts;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
+import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.StepSummary;
@@ -39,7 +40,9 @@ final class RunResults {
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, CacheView cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
-            List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics) {
+            List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics,
+            RingWatch ring, int ringSize) {
+        // ring: null where nothing watched it (results assembled in tests): no peak, never drained.
         org.metricsstress.result.ReadSummary reads = reads(readMetrics);
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
         double drainSeconds = (settled - generationEnd) / 1e9;
@@ -69,6 +72,7 @@ final class RunResults {
         double target = schedule.meanTargetSamplesPerSecond();
         Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);
+        IndexSummary index = index(ix, primed, m, generationSeconds);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView, cluster,
@@ -78,10 +82,31 @@ final class RunResults {
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
                 response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
-                client, index(ix, primed, m, generationSeconds), cache(cache, ix), verdict, null, List.copyOf(intervals),
+                client, index, cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null);
+                nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
+                coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds));
+    }
+
+    /** The cold start's timeline, from the ring's own count and watch and the index's completion. */
+    private static ColdStart coldStart(StressMetrics m, IndexMetrics ix, IndexSummary index, Schedule schedule,
+            RingWatch ring, int ringSize, double target, double generationSeconds) {
+        long start = schedule.startNanos();
+        long fullAt = m.firstRingFullNanos();
+        long drainedAt = ring == null ? 0 : ring.drainedAtNanos();
+        double indexedAt = ix == null ? -1 : ix.secondsToComplete();
+        long droppedWhileIndexing = ix != null && indexedAt >= 0 ? ix.droppedSamplesAtComplete() : m.samplesDropped();
+        double whileIndexing = ix == null
+                ? (generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0) : index.writtenRateWhileIndexing();
+        return new ColdStart(fullAt == 0 ? -1 : round1(Math.max(0, fullAt - start) / 1e9), ring == null ? 0 : ring.peak(),
+                ringSize,
+                drainedAt == 0 ? -1 : round1(Math.max(0, drainedAt - start) / 1e9), indexedAt, droppedWhileIndexing,
+                whileIndexing, target > 0 && whileIndexing >= 0 ? 100 * whileIndexing / target : -1);
+    }
+
+    private static double round1(double seconds) {
+        return Math.round(seconds * 10) / 10.0;
     }
 
     private static org.metricsstress.result.ReadSummary reads(org.metricsstress.metrics.ReadMetrics r) {

@@ -130,6 +130,7 @@ public final class StressEngine {
             CachePrimer.Primed primed = null;
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
+                cacheWarnings(plan);
                 if (config.primeCache()) {
                     primed = onCluster("priming the cache from " + config.keyspace(),
                             () -> new CachePrimer(session, config.keyspace(), (ResourceCache) cache, out).prime());
@@ -163,6 +164,25 @@ public final class StressEngine {
             return step.run();
         } catch (DriverException e) {
             throw new ClusterException(what + " failed: " + CassandraConnector.reason(e));
+        }
+    }
+
+    /**
+     * What a user must know before go-live: a bounded cache smaller than the plan's resources
+     * evicts them, so (almost) every commit is indexed again, for ever; and with OpenNMS's writer a
+     * TTL of 0 makes every cache entry expire at once.
+     */
+    private void cacheWarnings(StressPlan plan) {
+        long resources = plan.ownedGroupResources() + (plan.strings() > 0 ? plan.ownedInterfaceResources() : 0);
+        if (config.cache() == org.metricsstress.config.CacheKind.GUAVA && resources > config.cacheMaxEntries()) {
+            out.printf(Locale.ROOT, "warning: the plan has %,d resources and the cache holds %,d: evicted resources "
+                    + "are indexed again, so every commit will be indexed again; raise "
+                    + "org.opennms.newts.config.cache.max_entries (here --cache-max-entries) above %,d%n",
+                    resources, config.cacheMaxEntries(), resources);
+        }
+        if (config.writer() == org.metricsstress.config.Writer.OPENNMS && config.ttl().isZero()) {
+            out.println("warning: with a TTL of 0, OpenNMS's cache entries expire as they are made (3/4 of the TTL): "
+                    + "every commit will be indexed again");
         }
     }
 
@@ -250,6 +270,12 @@ public final class StressEngine {
             sampler.withIndex(indexMetrics, cache::size);
         }
         LiveOutputs live = LiveOutputs.open(config, metrics, startMillis, out);
+        RingWatch ringWatch = new RingWatch(ring, metrics);
+        // The cold start, live: for the Prometheus endpoint and JMX while it happens.
+        metrics.gauge("cold-start.ring-full-at-seconds", () -> secondsSince(startNanos, metrics.firstRingFullNanos()));
+        metrics.gauge("cold-start.ring-drained-at-seconds", () -> secondsSince(startNanos, ringWatch.drainedAtNanos()));
+        metrics.gauge("cold-start.dropped-while-indexing", () -> indexMetrics != null && indexMetrics.secondsToComplete() >= 0
+                ? indexMetrics.droppedSamplesAtComplete() : metrics.samplesDropped());
         sampler.listener(live);
         ConsoleReport console = new ConsoleReport(out,
                 config.untilStopped() ? -1 : config.totalDuration().toMillis() / 1000.0);
@@ -335,8 +361,9 @@ public final class StressEngine {
                 console.line(last);
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
+            ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics);
+                    generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size());
             settledNormally = true;
         } finally {
             if (!settledNormally) {
@@ -344,6 +371,7 @@ public final class StressEngine {
                 generators.forEach(Generator::stop);
                 pipeline.abort();
             }
+            ringWatch.close();
             live.close();
             if (reads != null) {
                 reads.close();
@@ -486,8 +514,10 @@ public final class StressEngine {
                         config.totalDuration().toSeconds())
                 : String.format(Locale.ROOT, " every %.3gs -> %,.0f samples/s target", plan.pacingNanos() / 1e9,
                         plan.planSamplesPerSecond());
-        return shape + pace + String.format(Locale.ROOT, "; %,d group resources, %,d interface resources; %s pacing; %s",
-                plan.groupResources(), plan.interfaceResources(), plan.burst() ? "burst" : "spread",
+        return shape + pace + String.format(Locale.ROOT, "; %,d group resources, %,d interface resources; %s; %s",
+                plan.groupResources(), plan.interfaceResources(), plan.burst() ? "burst pacing (-b)"
+                        : plan.pacing() == org.metricsstress.config.Pacing.NODES
+                                ? "OpenNMS's pacing (a node's collection at once, a barrier at each pass)" : "spread pacing",
                 config.rateSteps() != null ? "stepped"
                         : config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s")
                 + (plan.instance().partial() ? String.format(Locale.ROOT,
@@ -495,6 +525,11 @@ public final class StressEngine {
                         plan.instance(), plan.instance().count(), plan.instance().index(), plan.ownedNodes(),
                         plan.ownedGroupResources(), config.rateSteps() != null ? "its share of each step"
                                 : String.format(Locale.ROOT, "%,.0f samples/s target", plan.samplesPerSecond())) : "");
+    }
+
+    /** Whole seconds from {@code start} to {@code at} (System.nanoTime()), or -1 when {@code at} is 0 (not yet). */
+    private static long secondsSince(long start, long at) {
+        return at == 0 ? -1 : Math.max(0, at - start) / 1_000_000_000L;
     }
 
     /**

@@ -24,6 +24,7 @@ public final class IndexMetrics {
     private volatile long startNanos;
     private final AtomicLong completeAtNanos = new AtomicLong(-1);
     private final AtomicLong writtenSamplesAtComplete = new AtomicLong(-1);
+    private final AtomicLong droppedSamplesAtComplete = new AtomicLong(-1);
     private final StressMetrics samples;
 
     /**
@@ -90,6 +91,7 @@ public final class IndexMetrics {
         if (resourcesIndexed() == resourcesInPlan()
                 && completeAtNanos.compareAndSet(-1, System.nanoTime())) {
             writtenSamplesAtComplete.set(samples.samplesWritten());
+            droppedSamplesAtComplete.set(samples.samplesDropped());
         }
     }
 
@@ -114,6 +116,11 @@ public final class IndexMetrics {
     public double secondsToComplete() {
         long at = completeAtNanos.get();
         return at < 0 ? -1 : Math.max(0, at - startNanos) / 1e9;
+    }
+
+    /** Samples dropped when indexing completed, or -1. */
+    public long droppedSamplesAtComplete() {
+        return droppedSamplesAtComplete.get();
     }
 
     /** Samples written when indexing completed, or -1. */

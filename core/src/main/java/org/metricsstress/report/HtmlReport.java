@@ -84,6 +84,7 @@ public final class HtmlReport {
         audit(sb, r);
         latencyTable(sb, r);
         sb.append("<div class=\"grid2\">\n");
+        coldStart(sb, r);
         indexAndCache(sb, r);
         sb.append("<div>\n");
         failures(sb, r);
@@ -309,6 +310,25 @@ public final class HtmlReport {
                             : esc("failed: " + String.join("; ", s.sla().failures())))
                     .append("</td></tr>\n");
         }
+        sb.append("</tbody></table></section>\n");
+    }
+
+    /** The cold-start timeline, when the ring filled at some point: the field's headline figures. */
+    private static void coldStart(StringBuilder sb, StressResult r) {
+        org.metricsstress.result.ColdStart c = r.coldStart();
+        if (c == null || !c.ringFilled()) {
+            return;
+        }
+        sb.append("<section><h2>Cold start</h2><table class=\"kv\" id=\"cold-start\"><tbody>\n");
+        kv(sb, "ring first full", "after " + fixed(c.ringFullAtSeconds(), 1) + " s (peak " + Numbers.count(c.ringPeak())
+                + " of " + Numbers.count(c.ringSize()) + ")");
+        kv(sb, "dropped while indexing", Numbers.count(c.droppedWhileIndexing()) + " samples"
+                + (c.indexedAtSeconds() < 0 ? " (the index never completed)" : ""));
+        kv(sb, "written while indexing", rate(c.writtenRateWhileIndexing()) + " samples/s ("
+                + fixed(c.percentOfTargetWhileIndexing(), 1) + "% of target)");
+        kv(sb, "every resource indexed", c.indexedAtSeconds() < 0 ? "never" : "after " + fixed(c.indexedAtSeconds(), 1) + " s");
+        kv(sb, "ring below " + fixed(100 * org.metricsstress.result.ColdStart.DRAINED_BELOW, 0) + "% again",
+                c.ringDrainedAtSeconds() < 0 ? "never" : "after " + fixed(c.ringDrainedAtSeconds(), 1) + " s");
         sb.append("</tbody></table></section>\n");
     }
 

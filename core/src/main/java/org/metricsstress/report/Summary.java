@@ -1,6 +1,7 @@
 package org.metricsstress.report;
 
 import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
@@ -147,6 +148,7 @@ public final class Summary {
         latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache());
+        coldStart(out, r.coldStart());
         ClientSummary c = r.client();
         String cpu = c.cpuSeconds() < 0 ? "CPU unknown (this JVM does not report its process CPU time)"
                 : String.format(Locale.ROOT, "CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written)",
@@ -200,6 +202,24 @@ public final class Summary {
                         Numbers.count(cache.slowLookups()), CacheSummary.SLOW_LOOKUP_MS);
             }
         }
+    }
+
+    /**
+     * The cold start as the field saw it: when the ring filled, what was dropped and written while
+     * the index filled, when the ring drained again. Said only when the ring filled at some point.
+     */
+    static void coldStart(PrintStream out, ColdStart c) {
+        if (c == null || !c.ringFilled()) {
+            return;
+        }
+        out.printf(Locale.ROOT, "cold start    ring full after %.1f s (peak %s of %s); %s samples dropped %s; written %s/s "
+                        + "meanwhile (%.1f%% of target); ring below %.0f%% again %s%n",
+                c.ringFullAtSeconds(), Numbers.count(c.ringPeak()), Numbers.count(c.ringSize()),
+                Numbers.count(c.droppedWhileIndexing()),
+                c.indexedAtSeconds() >= 0 ? "while indexing" : "(the index never completed)",
+                Numbers.rate(c.writtenRateWhileIndexing()), c.percentOfTargetWhileIndexing(),
+                100 * ColdStart.DRAINED_BELOW, c.ringDrainedAtSeconds() >= 0
+                        ? String.format(Locale.ROOT, "after %.1f s", c.ringDrainedAtSeconds()) : "never");
     }
 
     /** Per coordinator, when there is more than one node to tell apart (or failures with no node). */

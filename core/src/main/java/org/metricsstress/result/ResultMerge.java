@@ -147,7 +147,37 @@ public final class ResultMerge {
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
-                events(sources, start), steps(rs), reads(rs), null, info);
+                events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target));
+    }
+
+    /**
+     * The instances' cold starts as one, on the merged clock: the ring first full when any
+     * instance's was, drained and indexed when the last one's was (never if one never was),
+     * drops and rates added. Null when an instance's result predates the timeline.
+     */
+    private static ColdStart coldStart(List<StressResult> rs, long start, double target) {
+        if (rs.stream().anyMatch(r -> r.coldStart() == null)) {
+            return null;
+        }
+        double fullAt = -1;
+        double drainedAt = 0;
+        double indexedAt = 0;
+        boolean filled = false;
+        for (StressResult r : rs) {
+            ColdStart c = r.coldStart();
+            double offset = (startMillis(r) - start) / 1000.0;
+            if (c.ringFilled()) {
+                fullAt = fullAt < 0 ? offset + c.ringFullAtSeconds() : Math.min(fullAt, offset + c.ringFullAtSeconds());
+                filled = true;
+                drainedAt = drainedAt < 0 || c.ringDrainedAtSeconds() < 0 ? -1
+                        : Math.max(drainedAt, offset + c.ringDrainedAtSeconds());
+            }
+            indexedAt = indexedAt < 0 || c.indexedAtSeconds() < 0 ? -1 : Math.max(indexedAt, offset + c.indexedAtSeconds());
+        }
+        double rate = rs.stream().mapToDouble(r -> r.coldStart().writtenRateWhileIndexing()).sum();
+        return new ColdStart(fullAt, rs.stream().mapToLong(r -> r.coldStart().ringPeak()).sum(),
+                rs.stream().mapToInt(r -> r.coldStart().ringSize()).sum(), filled ? drainedAt : -1, indexedAt,
+                sum(rs, r -> r.coldStart().droppedWhileIndexing()), rate, target > 0 ? 100 * rate / target : -1);
     }
 
     static long startMillis(StressResult r) {

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param reads             the read side (--read-rate, --search-rate, --freshness-probes), or null without reads
  * @param verify            what --verify-after read back, or null without it
  * @param merge             for a result merged from instances' results, which ones; null for one run
+ * @param coldStart         the ring and the index over the cold start (null in results older than
+ *                          schema 5)
  */
 public record StressResult(
         int schemaVersion,
@@ -65,10 +67,11 @@ public record StressResult(
         List<StepSummary> steps,
         ReadSummary reads,
         VerifyReport verify,
-        MergeInfo merge) {
+        MergeInfo merge,
+        ColdStart coldStart) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 
@@ -109,7 +112,8 @@ public record StressResult(
                 drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null);
+                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
+                null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -133,7 +137,8 @@ public record StressResult(
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge);
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
+                coldStart);
     }
 
     /** generated = written + dropped + failed, exactly. */

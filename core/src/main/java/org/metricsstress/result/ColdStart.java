@@ -1,0 +1,35 @@
+package org.metricsstress.result;
+
+/**
+ * The cold start as the field lived it (OpenNMS on a cold resource cache): the ring filling while
+ * the cache fills, samples dropped meanwhile, the sample rate held down by indexing, and the ring
+ * draining once every resource is indexed. Times are seconds from the start of generation.
+ *
+ * @param ringFullAtSeconds            when a producer first found the ring full; -1 if it never was
+ * @param ringPeak                     the most slots in use at once (events for --writer opennms,
+ *                                     group commits for pipelined), sampled every 100 ms
+ * @param ringSize                     the ring's slots
+ * @param ringDrainedAtSeconds         when the ring, after it first filled, was again below 10% full;
+ *                                     -1 if it never filled or never drained
+ * @param indexedAtSeconds             when every plan resource was indexed; -1 if never (or no index)
+ * @param droppedWhileIndexing         samples dropped until then (all the run's if it never was)
+ * @param writtenRateWhileIndexing     samples written per second until then
+ * @param percentOfTargetWhileIndexing that rate against the target, in percent
+ */
+public record ColdStart(
+        double ringFullAtSeconds,
+        long ringPeak,
+        int ringSize,
+        double ringDrainedAtSeconds,
+        double indexedAtSeconds,
+        long droppedWhileIndexing,
+        double writtenRateWhileIndexing,
+        double percentOfTargetWhileIndexing) {
+
+    /** Share of the ring that counts as drained again. */
+    public static final double DRAINED_BELOW = 0.10;
+
+    public boolean ringFilled() {
+        return ringFullAtSeconds >= 0;
+    }
+}
