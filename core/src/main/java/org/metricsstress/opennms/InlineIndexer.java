@@ -58,6 +58,8 @@ public final class InlineIndexer {
     private final int interfaceComplete;
     private final long expiryMillis;
     private final int variationFactor;
+    /** The wall clock entries expire by (a test's own clock in tests). */
+    private final java.util.function.LongSupplier nowMillis;
     /** Units being written by some worker: resource key and field-group bit, mixed. */
     private final Set<Long> inFlight = new HashSet<>();
 
@@ -66,7 +68,9 @@ public final class InlineIndexer {
      * @param ttlSeconds the rows' TTL; cache entries expire at three quarters of it
      */
     public InlineIndexer(CqlSession session, String keyspace, MetadataCache cache, IndexMetrics metrics, StressPlan plan,
-            int maxBatch, int ttlSeconds, ConsistencyLevel writeConsistency, int variationFactor) {
+            int maxBatch, int ttlSeconds, ConsistencyLevel writeConsistency, int variationFactor,
+            java.util.function.LongSupplier nowMillis) {
+        this.nowMillis = nowMillis;
         this.session = session;
         this.cache = cache;
         this.metrics = metrics;
@@ -95,7 +99,7 @@ public final class InlineIndexer {
                 plan.interfaceOf(resourceKey), plan.groupOf(resourceKey)).toString();
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int chunkBit = 1 << (1 + chunk);
-        long now = System.currentTimeMillis();
+        long now = nowMillis.getAsLong();
         boolean attributesMissing = false;
         boolean metricsMissing = false;
         long entry = MetadataCache.ABSENT;
@@ -141,7 +145,7 @@ public final class InlineIndexer {
         String resource = ResourceNames.interfaceResource(sb.delete(0, sb.length()), node, iface).toString();
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int groupBit = 1 << (1 + group);
-        long now = System.currentTimeMillis();
+        long now = nowMillis.getAsLong();
         cache.get(key, resource);
         long entry = cache.get(key, resource);
         boolean stringsMissing = !holds(entry, groupBit, now);

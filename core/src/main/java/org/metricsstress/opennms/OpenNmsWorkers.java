@@ -34,6 +34,12 @@ public final class OpenNmsWorkers implements GroupCommitSink.Factory {
      */
     public OpenNmsWorkers(CqlSession session, StressConfig config, StressPlan plan, MetadataCache cache,
             IndexMetrics indexMetrics, StressMetrics metrics) {
+        this(session, config, plan, cache, indexMetrics, metrics, System::currentTimeMillis);
+    }
+
+    /** @param nowMillis the wall clock cache entries expire by */
+    OpenNmsWorkers(CqlSession session, StressConfig config, StressPlan plan, MetadataCache cache,
+            IndexMetrics indexMetrics, StressMetrics metrics, java.util.function.LongSupplier nowMillis) {
         this.session = session;
         this.config = config;
         this.plan = plan;
@@ -42,7 +48,7 @@ public final class OpenNmsWorkers implements GroupCommitSink.Factory {
         this.replicaSets = new ReplicaSets(session, config.keyspace());
         this.indexer = cache == null ? null : new InlineIndexer(session, config.keyspace(), cache, indexMetrics, plan,
                 config.maxBatchSize(), (int) config.ttl().getSeconds(),
-                DefaultConsistencyLevel.valueOf(config.writeConsistency()), config.stringVariationFactor());
+                DefaultConsistencyLevel.valueOf(config.writeConsistency()), config.stringVariationFactor(), nowMillis);
         this.metricNames = new String[plan.groups()][plan.attributes()];
         for (int g = 0; g < plan.groups(); g++) {
             for (int a = 0; a < plan.attributes(); a++) {

@@ -1,0 +1,129 @@
+package org.metricsstress.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
+
+/** OpenNMS's ring with our worker pool: every event once, two per commit, and every sample counted once. */
+class SharedRingTest {
+
+    /** Publishes {@code commits} commits of {@code samples} samples, counting drops as the generator does. */
+    private static void publish(SharedRing ring, StressMetrics metrics, int commits, int samples) {
+        Lane lane = ring.laneFor(0);
+        for (int k = 0; k < commits; k++) {
+            metrics.generated(samples, 0);
+            long seq = lane.claim();
+            if (seq < 0) {
+                metrics.dropped(samples);
+                continue;
+            }
+            GroupCommit slot = lane.slot(seq);
+            slot.resourceKey = k;
+            slot.intendedNanos = System.nanoTime();
+            slot.sampleCount = samples;
+            slot.indexOnly = false;
+            lane.publish(seq);
+        }
+    }
+
+    @Test
+    void everyCommitIsTwoEventsAndEachIsHandledByExactlyOneWorker() {
+        StressMetrics metrics = new StressMetrics();
+        Map<Integer, AtomicInteger> samples = new ConcurrentHashMap<>();
+        Map<Integer, AtomicInteger> strings = new ConcurrentHashMap<>();
+        Map<String, Boolean> threads = new ConcurrentHashMap<>();
+        GroupCommitSink.Factory sinks = () -> c -> {
+            threads.put(Thread.currentThread().getName(), true);
+            (c.indexOnly ? strings : samples).computeIfAbsent(c.resourceKey, k -> new AtomicInteger()).incrementAndGet();
+            if (!c.indexOnly) {
+                metrics.written(c.sampleCount);
+            }
+        };
+        SharedRing ring = new SharedRing(64, 3, 4, OnFull.BLOCK, sinks, metrics);
+        publish(ring, metrics, 20_000, 3);
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(20_000, samples.size());
+        assertEquals(20_000, strings.size());
+        samples.values().forEach(n -> assertEquals(1, n.get()));
+        strings.values().forEach(n -> assertEquals(1, n.get()));
+        assertEquals(60_000, metrics.samplesWritten());
+        assertEquals(0, metrics.unaccounted());
+        assertTrue(threads.size() > 1, "several workers took events: " + threads.keySet());
+        assertEquals(64, ring.size());
+    }
+
+    @Test
+    void underDropTheAuditIsExactAndDroppedIndexEventsAreCounted() {
+        StressMetrics metrics = new StressMetrics();
+        // Slow workers on a small ring: sample events and index-only events find it full.
+        GroupCommitSink.Factory sinks = () -> c -> {
+            if (!c.indexOnly) {
+                if (c.resourceKey % 7 == 0) {
+                    metrics.failed(c.sampleCount, ErrorClass.TIMEOUT);
+                } else {
+                    metrics.written(c.sampleCount);
+                }
+            }
+            try {
+                Thread.sleep(0, 200_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        SharedRing ring = new SharedRing(16, 5, 2, OnFull.DROP, sinks, metrics);
+        publish(ring, metrics, 5_000, 5);
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertTrue(metrics.samplesDropped() > 0, "the ring filled");
+        assertTrue(metrics.samplesFailed() > 0);
+        assertTrue(metrics.indexEventsDropped() > 0, "index-only events found it full too");
+        assertTrue(metrics.firstRingFullNanos() > 0);
+        assertEquals(25_000, metrics.samplesGenerated());
+        assertEquals(metrics.samplesGenerated(),
+                metrics.samplesWritten() + metrics.samplesDropped() + metrics.samplesFailed());
+    }
+
+    @Test
+    void aStuckWorkerLeavesItsEventToItselfAndTheRestIsAbandonedOnce() throws Exception {
+        StressMetrics metrics = new StressMetrics();
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch inside = new CountDownLatch(1);
+        GroupCommitSink.Factory sinks = () -> c -> {
+            if (!c.indexOnly && c.resourceKey == 0) {
+                inside.countDown();
+                try {
+                    stuck.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (!c.indexOnly) {
+                metrics.written(c.sampleCount);
+            }
+        };
+        // One worker: the stuck event holds up everything behind it.
+        SharedRing ring = new SharedRing(64, 2, 1, OnFull.DROP, sinks, metrics);
+        publish(ring, metrics, 20, 2);
+        assertTrue(inside.await(5, TimeUnit.SECONDS));
+        assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "a stuck worker cannot drain");
+        ring.abandonRest(300, TimeUnit.MILLISECONDS);
+        assertEquals(38, metrics.failures(ErrorClass.ABANDONED), "19 commits never handed to the stuck worker");
+        assertEquals(2, metrics.unaccounted(), "the stuck worker's own commit, not yet settled");
+        stuck.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(0, metrics.unaccounted(), "counted once, by the worker that had it");
+        assertEquals(2, metrics.samplesWritten());
+    }
+}
