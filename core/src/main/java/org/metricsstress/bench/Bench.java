@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cache.GuavaMetadataCache;
 import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.cache.CacheView;
 import org.metricsstress.cache.RedisMemory;
@@ -21,6 +22,7 @@ import org.metricsstress.result.ClientSummary;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.metrics.ProcessCpu;
@@ -65,7 +67,9 @@ public final class Bench {
     }
 
     public BenchResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig base = settings.options().get().build();
+        // The pipelined writer's settings (its cache bound) unless a phase says otherwise: the bench
+        // runs both writer models, each phase naming its own.
+        StressConfig base = settings.options().get().writer(Writer.PIPELINED).build();
         StressPlan plan = StressPlan.of(base);
         out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
                         + " %s per phase%n", plan.groupResources(), plan.attributes(), plan.interfaceResources(),
@@ -131,11 +135,12 @@ public final class Bench {
                 String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
                                 + "--on-full drop, index budget %s, until every resource is indexed", shown),
-                        settings.options().get().reportInterval(Duration.ofSeconds(5)).index(true)
+                        settings.options().get().writer(Writer.PIPELINED).reportInterval(Duration.ofSeconds(5)).index(true)
                                 .rateFactor(halfCeiling).duration(settings.coldLimit()).indexMaxInFlight(budget),
                         cache, true, ceilingRate)));
             }
         }
+        openNmsPhases(base, rateFactor, halfCeiling, ceilingRate, phases);
         try (CqlSession session = CassandraConnector.connect(base)) {
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
             phases.add(report(ceilingPhase(ceiling, "ceiling-again", nextTimestamp)));
@@ -183,7 +188,8 @@ public final class Bench {
      */
     private void redisPhases(StressConfig base, double rateFactor, double ceilingRate, List<BenchPhase> phases,
             Map<String, Object> findings) throws ClusterException, CacheUnavailableException {
-        StressConfig redisConfig = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis()).build();
+        StressConfig redisConfig = settings.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+                .redisUri(settings.redis()).build();
         RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
         try (CacheView cache = Caches.open(redisConfig)) {
             phases.add(report(pipelinePhase("pipeline-cold-redis",
@@ -196,8 +202,8 @@ public final class Bench {
                     builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
                             .duration(settings.phase()), cache, false, ceilingRate)));
         }
-        StressConfig alone = settings.options().get().cache(CacheKind.REDIS).redisUri(settings.redis())
-                .redisNearCache(0).build();
+        StressConfig alone = settings.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+                .redisUri(settings.redis()).redisNearCache(0).build();
         try (CacheView cache = Caches.open(alone)) {
             phases.add(report(pipelinePhase("pipeline-warm-redis-only",
                     "warm Redis with no near cache: a round trip per lookup, as OpenNMS does",
@@ -213,6 +219,29 @@ public final class Bench {
         out.printf(Locale.ROOT, "redis: %,d keys, %.1f bytes per key (INFO memory's used_memory, less the empty"
                         + " server's), MEMORY USAGE of one key %d bytes%n", full.keys(),
                 findings.get("redisBytesPerKey"), full.oneKeyUsage());
+    }
+
+    /**
+     * OpenNMS's writer on the same node: a cold start as the pipelined one's (half the ceiling's rate,
+     * the default ring dropping when full, until every resource is indexed), then flat out with the
+     * same cache warm. Its cache holds the plan (the field raised OpenNMS's 8,192 to 2,000,000): a
+     * smaller one would never be warm.
+     */
+    private void openNmsPhases(StressConfig base, double rateFactor, double halfCeiling, double ceilingRate,
+            List<BenchPhase> phases) throws ClusterException, CacheUnavailableException {
+        StressPlan plan = StressPlan.of(base);
+        long entries = Math.max(StressConfig.PIPELINED_CACHE_MAX_ENTRIES, plan.groupResources() + plan.interfaceResources());
+        try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
+            phases.add(report(pipelinePhase("opennms-cold", "OpenNMS's writer, its cache empty, at half the ceiling, "
+                            + "--on-full drop, until every resource is indexed",
+                    settings.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries)
+                            .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(halfCeiling)
+                            .duration(settings.coldLimit()), cache, true, ceilingRate)));
+            phases.add(report(pipelinePhase("opennms-warm", "OpenNMS's writer, the same cache now warm, flat out",
+                    settings.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).onFull(OnFull.BLOCK)
+                            .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(rateFactor)
+                            .duration(settings.phase()), cache, false, ceilingRate)));
+        }
     }
 
     /** The ratios the issue sets targets for, from the phases of this one run. */
@@ -233,6 +262,16 @@ public final class Bench {
         if (cold != null && coldRedis != null && cold.secondsToIndexed() > 0 && coldRedis.secondsToIndexed() > 0) {
             f.put("coldRedisToGuavaTimeToIndexed", coldRedis.secondsToIndexed() / cold.secondsToIndexed());
         }
+        BenchPhase openNmsWarm = find(phases, "opennms-warm");
+        if (warm != null && openNmsWarm != null) {
+            f.put("warmOpenNmsToPipelined", openNmsWarm.samplesPerSecond() / warm.samplesPerSecond());
+        }
+        BenchPhase openNmsCold = find(phases, "opennms-cold");
+        BenchPhase coldStart = find(phases, "cold-start");
+        if (openNmsCold != null && coldStart != null) {
+            f.put("coldStartDroppedOpenNms", openNmsCold.dropped());
+            f.put("coldStartDroppedPipelined", coldStart.dropped());
+        }
         if (warm != null && lz4 != null && warm.bytesSentPerSample() > 0) {
             f.put("lz4BytesToUncompressed", lz4.bytesSentPerSample() / warm.bytesSentPerSample());
         }
@@ -248,8 +287,9 @@ public final class Bench {
         return phases.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
     }
 
+    /** A pipelined phase: flat out, blocking on a full ring. */
     private StressConfig.Builder builder() {
-        return settings.options().get().onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
+        return settings.options().get().writer(Writer.PIPELINED).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
     }
 
     private BenchPhase report(BenchPhase p) {

@@ -134,6 +134,9 @@ public final class InlineIndexer {
         long merged = u.sendAndMerge(now);
         if (holds(merged, groupComplete, now)) {
             metrics.groupIndexed(resourceKey);
+            if (!holds(entry, groupComplete, now)) {
+                metrics.resourceWritten(); // this update completed the resource's rows
+            }
         }
     }
 
@@ -171,6 +174,9 @@ public final class InlineIndexer {
         long merged = u.sendAndMerge(now);
         if (holds(merged, interfaceComplete, now)) {
             metrics.interfaceIndexed(interfaceIndex);
+            if (!holds(entry, interfaceComplete, now)) {
+                metrics.resourceWritten();
+            }
         }
     }
 
@@ -271,9 +277,6 @@ public final class InlineIndexer {
                 }
                 if (failed) {
                     return MetadataCache.ABSENT;
-                }
-                if (!statements.isEmpty()) {
-                    metrics.resourceWritten();
                 }
                 int expiresAt = (int) Math.min(0xFFFF_FFFFL, (nowMillis + expiryMillis) / 1000L);
                 return cache.merge(key, resource, fields, expiresAt, names);

@@ -54,8 +54,9 @@ public final class OpenNmsWriter implements Pipeline {
     @Override
     public String describe() {
         return String.format(Locale.ROOT, "writer: opennms (OpenNMS's NewtsWriter): one ring of %,d events (two per "
-                + "group commit), %d synchronous workers, literal batches of %d samples, %s", config.ringSize(),
-                config.writerThreads(), config.maxBatchSize(), indexing ? "indexing inline, waiting for it" : "no index");
+                + "group commit), %d synchronous workers, literal batches of %d samples at the driver's default level "
+                + "(LOCAL_ONE), %s", config.ringSize(), config.writerThreads(), config.maxBatchSize(),
+                indexing ? "indexing inline, waiting for it (terms at " + config.writeConsistency() + ")" : "no index");
     }
 
     @Override

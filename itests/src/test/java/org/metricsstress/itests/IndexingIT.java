@@ -14,13 +14,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.result.StressResult;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.commands.ProtocolCommand;
 
 /**
- * The indexer and the resource caches against a real Cassandra node and a real Redis server.
+ * The indexer and the resource caches against a real Cassandra node and a real Redis server: the
+ * pipelined writer's index stage and caches, and the OpenNMS writer's Redis cache as OpenNMS talks to it.
  *
  * <p>The plan: 10 nodes x 2 interfaces x 5 groups, 10 metrics and 2 strings per group: 100 group
  * resources and 20 interface resources. Index rows for a cold start, as OpenNMS writes them
@@ -35,7 +37,7 @@ class IndexingIT {
     private static StressConfig.Builder plan(CassandraServer server, String keyspace) {
         return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
-                .keyspace(keyspace)
+                .keyspace(keyspace).writer(Writer.PIPELINED)
                 .nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
                 .interval(Duration.ofSeconds(2))
                 .reportInterval(Duration.ofSeconds(1))
@@ -122,6 +124,42 @@ class IndexingIT {
             assertEquals(120, warm.index().resourcesIndexed());
             assertEquals(0, warm.cache().errors());
         }
+    }
+
+    @Test
+    void theOpenNmsWritersRedisCacheIsAskedThreeTimesPerSampleUnderOpenNmsKeys(CassandraServer server) throws Exception {
+        try (TestRedis redis = new TestRedis();
+                redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis(redis.uri())) {
+            jedis.configResetStat();
+            StressConfig.Builder b = plan(server, "ix_onms_redis").writer(Writer.OPENNMS).cache(CacheKind.REDIS)
+                    .redisUri(redis.uri());
+            StressResult cold = run(b.build());
+            assertEquals(1_000, cold.written());
+            assertEquals(0, cold.index().requestsFailed());
+            // 100 group commits: 3 GETs per sample (10 each) and a GET to merge; their 100 index-only
+            // events: 3 GETs each and a GET to merge (each brings its group's strings, new).
+            assertEquals(100 * (3 * 10 + 1) + 100 * (3 + 1), gets(jedis));
+            assertTrue(jedis.exists("_M:G:snmp:fs:STRESS:0:tap0:group0"), "OpenNMS's key of a group resource");
+            assertTrue(jedis.exists("_M:G:snmp:fs:STRESS:0:tap0"), "and of an interface resource");
+            assertEquals(-1, jedis.ttl("_M:G:snmp:fs:STRESS:0:tap0:group0"), "no Redis TTL, as OpenNMS's");
+            assertTrue(jedis.llen("_S:G:snmp:fs:STRESS:3") >= 2 + 10, "the search list of node 3: its interfaces and groups");
+            StressResult warm = run(b.build());
+            // Warm from Redis: the group resources need nothing; an interface whose merges raced
+            // (GET, merge, SET: OpenNMS's own race) may write its lost group's strings again.
+            assertTrue(warm.index().rowsWritten() < cold.index().rowsWritten() / 10,
+                    "warm rows " + warm.index().rowsWritten() + " of " + cold.index().rowsWritten());
+            assertEquals(0, warm.dropped() + warm.failed());
+        }
+    }
+
+    /** GET calls Redis has answered since its statistics were reset. */
+    private static long gets(redis.clients.jedis.Jedis jedis) {
+        for (String line : jedis.info("commandstats").split("\r?\n")) {
+            if (line.startsWith("cmdstat_get:")) {
+                return Long.parseLong(line.replaceAll(".*calls=(\\d+).*", "$1"));
+            }
+        }
+        return 0;
     }
 
     @Test

@@ -30,6 +30,7 @@ import org.metricsstress.cli.embedded.FaultPlan;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.ReadSummary;
 import org.metricsstress.result.StressResult;
@@ -75,7 +76,7 @@ class MultiDcIT {
         return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
                 .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1"))
-                .keyspace(keyspace).writeConsistency(consistency)
+                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
                 .nodes(20).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
                 .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(3))

@@ -23,10 +23,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.StressPlan;
@@ -54,6 +57,8 @@ import org.opennms.newts.persistence.cassandra.CassandraSampleRepository;
 /**
  * Newts 3.0.0 (from Maven Central, Apache 2.0) is the oracle: what this tool writes must be what
  * Newts writes for OpenNMS, byte for byte, and what Newts can read and find.
+ *
+ * <p>Both writer models are checked: they send differently, and must write the same rows.
  *
  * <p>The OpenNMS side of the oracle is written here from the facts of OpenNMS's persister, not from
  * this tool's code: a group resource's attributes are its metric ids (key = value) and
@@ -93,24 +98,27 @@ class NewtsOracleIT {
                 server.cqlAddress().getPort(), "NONE", null, null, false);
     }
 
-    @Test
-    void newtsWritesForOpenNmsExactlyTheRowsThisToolWrites(CassandraServer server) throws Exception {
-        StressConfig config = plan(server, "oracle_ours").build();
+    @ParameterizedTest
+    @EnumSource(Writer.class)
+    void newtsWritesForOpenNmsExactlyTheRowsThisToolWrites(Writer writer, CassandraServer server) throws Exception {
+        String ours = "oracle_" + writer.name().toLowerCase();
+        String theirs = "oracle_newts_" + writer.name().toLowerCase();
+        StressConfig config = plan(server, ours).writer(writer).build();
         run(config);
         StressPlan plan = StressPlan.of(config);
         try (CqlSession s = Cql.session(server)) {
-            for (String cql : NewtsSchema.statements("oracle_newts", Replication.parse("--replication",
+            for (String cql : NewtsSchema.statements(theirs, Replication.parse("--replication",
                     server.datacenter() + ":1").toCql(), Duration.ofDays(7), Duration.ofDays(7))) {
                 s.execute(cql);
             }
             // What this tool wrote: each group resource once, at its intended time.
             Map<String, Long> collected = new TreeMap<>();
-            for (Row r : s.execute("SELECT resource, collected_at FROM oracle_ours.samples")) {
+            for (Row r : s.execute("SELECT resource, collected_at FROM " + ours + ".samples")) {
                 collected.put(r.getString(0), r.getInstant(1).toEpochMilli());
             }
             assertEquals(plan.groupResources(), collected.size());
 
-            CassandraSession session = newts(server, "oracle_newts");
+            CassandraSession session = newts(server, theirs);
             MetricRegistry registry = new MetricRegistry();
             ContextConfigurations contexts = new ContextConfigurations();
             CassandraIndexer indexer = new CassandraIndexer(session, TTL, new GuavaResourceMetadataCache(8192, registry),
@@ -120,15 +128,16 @@ class NewtsOracleIT {
                 writeAsOpenNms(plan, config, e.getKey(), e.getValue(), samples, indexer);
             }
 
-            assertSameRows(s, "SELECT context, partition, resource, collected_at, metric_name, value, attributes, "
-                    + "TTL(value) FROM %s.samples", 7);
-            assertSameRows(s, "SELECT context, field, value, resource FROM %s.terms", -1);
-            assertSameRows(s, "SELECT context, resource, attribute, value, TTL(value) FROM %s.resource_attributes", 4);
-            assertSameRows(s, "SELECT context, resource, metric_name FROM %s.resource_metrics", -1);
+            assertSameRows(s, ours, theirs, "SELECT context, partition, resource, collected_at, metric_name, value, "
+                    + "attributes, TTL(value) FROM %s.samples", 7);
+            assertSameRows(s, ours, theirs, "SELECT context, field, value, resource FROM %s.terms", -1);
+            assertSameRows(s, ours, theirs, "SELECT context, resource, attribute, value, TTL(value) FROM "
+                    + "%s.resource_attributes", 4);
+            assertSameRows(s, ours, theirs, "SELECT context, resource, metric_name FROM %s.resource_metrics", -1);
             // Sizes, so that two empty tables cannot pass: every group, its attributes, its strings.
-            assertEquals(plan.groupResources() * 20L, Cql.count(s, "SELECT COUNT(*) FROM oracle_newts.samples"));
+            assertEquals(plan.groupResources() * 20L, Cql.count(s, "SELECT COUNT(*) FROM " + theirs + ".samples"));
             assertEquals(plan.groupResources() * (20L + 6) + plan.groupResources() * 2L,
-                    Cql.count(s, "SELECT COUNT(*) FROM oracle_newts.resource_attributes"));
+                    Cql.count(s, "SELECT COUNT(*) FROM " + theirs + ".resource_attributes"));
         }
     }
 
@@ -234,9 +243,10 @@ class NewtsOracleIT {
      * The same rows in both keyspaces. {@code ttlColumn} (or -1) is compared within two minutes,
      * the time between the two writes; every other column exactly (blobs byte for byte).
      */
-    private static void assertSameRows(CqlSession s, String select, int ttlColumn) {
-        Map<String, Integer> ours = rows(s, String.format(select, "oracle_ours"), ttlColumn);
-        Map<String, Integer> newts = rows(s, String.format(select, "oracle_newts"), ttlColumn);
+    private static void assertSameRows(CqlSession s, String oursKeyspace, String newtsKeyspace, String select,
+            int ttlColumn) {
+        Map<String, Integer> ours = rows(s, String.format(select, oursKeyspace), ttlColumn);
+        Map<String, Integer> newts = rows(s, String.format(select, newtsKeyspace), ttlColumn);
         assertTrue(!newts.isEmpty(), "Newts wrote nothing: " + select);
         Set<String> missing = new TreeSet<>(newts.keySet());
         missing.removeAll(ours.keySet());

@@ -30,6 +30,7 @@ import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.result.StressResult;
 
 /**
@@ -111,7 +112,7 @@ class RedisTlsIT {
     private static StressConfig.Builder plan(CassandraServer server, String keyspace) {
         return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
-                .keyspace(keyspace).nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
+                .keyspace(keyspace).writer(Writer.PIPELINED).nodes(10).interfaces(2).groups(5).attributes(10).strings(2)
                 .interval(Duration.ofSeconds(2)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2))
                 .cache(CacheKind.REDIS).redisUri(URI.create("rediss://127.0.0.1:" + port));
     }

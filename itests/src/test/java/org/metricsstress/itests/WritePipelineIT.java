@@ -21,6 +21,7 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.newts.ResourceNames;
@@ -35,7 +36,7 @@ class WritePipelineIT {
     private static StressConfig.Builder small(CassandraServer server, String keyspace) {
         return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
-                .keyspace(keyspace)
+                .keyspace(keyspace).writer(Writer.PIPELINED)
                 .nodes(20).interfaces(2).groups(5).attributes(10).strings(1)
                 .interval(Duration.ofSeconds(1))
                 .reportInterval(Duration.ofSeconds(1))
@@ -228,7 +229,14 @@ class WritePipelineIT {
                 org.metricsstress.failure.ClusterException.class,
                 () -> new StressRun(small(server, "it_shape").build(), new PrintStream(new ByteArrayOutputStream()))
                         .execute());
-        assertTrue(prepare.getMessage().startsWith("preparing the sample INSERT failed: "), prepare.getMessage());
+        assertTrue(prepare.getMessage().startsWith("preparing the writers failed: "), prepare.getMessage());
+        // OpenNMS's writer prepares no sample statement: each literal batch fails at the node, counted.
+        StressResult literal = run(small(server, "it_shape").writer(Writer.OPENNMS).index(false)
+                .duration(Duration.ofSeconds(2)).build());
+        assertTrue(literal.failed() > 0 && literal.failed() == literal.generated() - literal.dropped(),
+                "every sample sent failed: " + literal.failed());
+        assertEquals(0, literal.written());
+        assertTrue(literal.auditBalances());
         org.metricsstress.failure.ClusterException priming = org.junit.jupiter.api.Assertions.assertThrows(
                 org.metricsstress.failure.ClusterException.class,
                 () -> new StressRun(small(server, "it_shape").primeCache(true).build(),
