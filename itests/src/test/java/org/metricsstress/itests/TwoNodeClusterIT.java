@@ -27,6 +27,7 @@ import org.metricsstress.cli.embedded.PortPicker;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.result.StressResult;
 
@@ -71,7 +72,7 @@ class TwoNodeClusterIT {
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
                 .replication(Replication.of(a.datacenter(), 1))
-                .keyspace("it_two_nodes").nodes(40).interfaces(2).groups(5).attributes(10).strings(0)
+                .keyspace("it_two_nodes").writer(Writer.PIPELINED).nodes(40).interfaces(2).groups(5).attributes(10).strings(0)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
                 // Burst: each interval's commits are due at once and queue in the lanes, so writers
                 // have commits to gather (a writer whose lane is empty sends what it has at once).
@@ -124,7 +125,7 @@ class TwoNodeClusterIT {
     void aPausedReplicaIsOvertakenBySpeculativeExecutionsAndNothingFails() throws Exception {
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(a.cqlAddress().getHostString(), a.cqlAddress().getPort())))
-                .replication(Replication.of(a.datacenter(), 2)).writeConsistency("LOCAL_ONE")
+                .replication(Replication.of(a.datacenter(), 2)).writeConsistency("LOCAL_ONE").writer(Writer.PIPELINED)
                 .keyspace("it_two_nodes_speculative").nodes(20).interfaces(2).groups(5).attributes(10).strings(0)
                 .index(false).interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
                 .duration(Duration.ofSeconds(10)).requestTimeout(Duration.ofSeconds(5))
