@@ -3,23 +3,23 @@ package org.metricsstress.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCassandraException;
-import org.metricsstress.cli.embedded.ClusterLayout;
-import org.metricsstress.cli.embedded.EmbeddedCluster;
-import org.metricsstress.cli.embedded.LocalCluster;
-import org.metricsstress.cli.embedded.LocalNode;
-import org.metricsstress.cli.containers.ContainerCluster;
-import org.metricsstress.cli.embedded.FaultInjector;
-import org.metricsstress.cli.embedded.FaultPlan;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.LocalNode;
+import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
@@ -28,9 +28,7 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.config.ValueType;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.engine.Version;
-import org.metricsstress.result.StressResult;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.storage.NewtsSchema;
 import picocli.CommandLine;
@@ -429,7 +427,7 @@ public final class Main {
                 started.accept(cluster);
             }
             return body.run(cluster);
-        } catch (EmbeddedCassandraException | ClusterException | CacheUnavailableException e) {
+        } catch (LocalClusterException | ClusterException | CacheUnavailableException e) {
             err.println(NAME + ": " + e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {
@@ -459,7 +457,7 @@ public final class Main {
         return new ContactPoint(cql.getHostString(), cql.getPort());
     }
 
-    private LocalCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws EmbeddedCassandraException {
+    private LocalCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws LocalClusterException {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
         Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
         String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cache.CacheUnavailableException;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;

@@ -12,7 +12,6 @@ import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import com.datastax.oss.driver.internal.core.metadata.token.Murmur3Token;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -20,14 +19,13 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.metricsstress.cli.embedded.ClusterLayout;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCluster;
-import org.metricsstress.cli.embedded.PortPicker;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.result.StressResult;
 
 /**

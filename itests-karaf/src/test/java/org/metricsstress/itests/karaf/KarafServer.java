@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.PortPicker;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.PortPicker;
 
 /**
  * The Apache Karaf distribution the build unpacked, started as a child process ({@code bin/karaf

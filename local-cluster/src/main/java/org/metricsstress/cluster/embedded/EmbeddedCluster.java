@@ -1,0 +1,277 @@
+package org.metricsstress.cluster.embedded;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.RingCheck;
+import org.metricsstress.cluster.ThrowawayTls;
+
+/**
+ * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
+ * on its own loopback address with the same ports (as on real hosts), started in parallel. {@link
+ * #start} returns once every node sees every other as up; {@link #close()} stops and deletes them.
+ */
+public final class EmbeddedCluster implements LocalCluster {
+    private static final Duration RING_TIMEOUT = Duration.ofSeconds(180);
+
+    /** The default superuser a node with password authentication creates at its first start. */
+    public static final String SUPERUSER = "cassandra";
+
+    private final ClusterLayout layout;
+    private final List<EmbeddedCassandra> nodes;
+    private final Security security;
+    private final ThrowawayTls tls;
+    private final Path tlsDir;
+
+    private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
+            Path tlsDir) {
+        this.layout = layout;
+        this.nodes = List.copyOf(nodes);
+        this.security = security;
+        this.tls = tls;
+        this.tlsDir = tlsDir;
+    }
+
+    /** How clients must reach the nodes: {@code --embedded-auth} and {@code --embedded-tls}. */
+    public record Security(boolean passwordAuth, boolean tls, boolean clientCertificates) {
+        public static final Security NONE = new Security(false, false, false);
+
+        public Security(boolean passwordAuth, boolean tls) {
+            this(passwordAuth, tls, false);
+        }
+    }
+
+    public static EmbeddedCluster start(ClusterLayout layout, Consumer<EmbeddedCassandra.Builder> settings,
+            Consumer<String> output) throws LocalClusterException {
+        return start(layout, Security.NONE, settings, output);
+    }
+
+    /**
+     * Starts every node of {@code layout} with {@code settings} (heap, JDK, output; address, ports,
+     * seeds and DC are set here), in parallel. If one fails, the others are stopped and the
+     * exception names the failed one.
+     */
+    public static EmbeddedCluster start(ClusterLayout layout, Security security,
+            Consumer<EmbeddedCassandra.Builder> userSettings, Consumer<String> output) throws LocalClusterException {
+        List<ClusterLayout.Member> members = layout.members();
+        Path tlsDir = null;
+        ThrowawayTls tls = null;
+        if (security.tls()) {
+            try {
+                tlsDir = Files.createTempDirectory("metrics-stress-tls-");
+            } catch (IOException e) {
+                throw new LocalClusterException("cannot create a directory for the throwaway certificate: "
+                        + e.getMessage(), e);
+            }
+            tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
+            output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
+                    + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+        }
+        if (security.passwordAuth()) {
+            output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
+        }
+        ThrowawayTls nodeTls = tls;
+        Consumer<EmbeddedCassandra.Builder> settings = b -> {
+            userSettings.accept(b);
+            b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
+                    .requireClientCertificate(security.clientCertificates());
+        };
+        if (members.size() == 1) {
+            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
+            settings.accept(b);
+            EmbeddedCluster single;
+            try {
+                single = new EmbeddedCluster(layout, List.of(b.start()), security, tls, tlsDir);
+            } catch (LocalClusterException | RuntimeException e) {
+                if (tlsDir != null) {
+                    EmbeddedCassandra.deleteRecursively(tlsDir);
+                }
+                throw e;
+            }
+            if (security.passwordAuth() || security.tls()) {
+                try {
+                    single.awaitRing(output);
+                } catch (LocalClusterException | RuntimeException e) {
+                    single.close();
+                    throw e;
+                }
+            }
+            return single;
+        }
+        int storage = portFreeOnAll(members);
+        int cql = portFreeOnAll(members, storage);
+        // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
+        // not wait on each other's range movements (with one seed per DC, a second node of a DC
+        // started in parallel once hung in bootstrap for over 120 s on 2 busy cores).
+        String seeds = members.stream().map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
+        output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
+                + members.get(0).address() + "-" + members.get(members.size() - 1).address()
+                + ", CQL port " + cql + ", storage port " + storage);
+        List<FutureTask<EmbeddedCassandra>> starts = new ArrayList<>();
+        for (ClusterLayout.Member m : members) {
+            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder();
+            settings.accept(b);
+            b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
+                    .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
+            FutureTask<EmbeddedCassandra> task = new FutureTask<>(b::start);
+            Thread t = new Thread(task, "embedded-cassandra-start-" + m.address());
+            t.setDaemon(true);
+            t.start();
+            starts.add(task);
+        }
+        List<EmbeddedCassandra> started = new ArrayList<>();
+        LocalClusterException failure = null;
+        for (FutureTask<EmbeddedCassandra> task : starts) {
+            try {
+                started.add(task.get());
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof LocalClusterException ece ? ece
+                            : new LocalClusterException("a node failed to start: " + e.getCause(), e.getCause());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (failure == null) {
+                    failure = new LocalClusterException("interrupted while starting the local cluster", e);
+                }
+            }
+        }
+        EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security, tls, tlsDir);
+        if (failure != null) {
+            cluster.close();
+            throw failure;
+        }
+        try {
+            cluster.awaitRing(output);
+        } catch (LocalClusterException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    private static int portFreeOnAll(List<ClusterLayout.Member> members, int... taken) throws LocalClusterException {
+        try {
+            InetAddress first = InetAddress.getByName(members.get(0).address());
+            for (int attempt = 0; attempt < 50; attempt++) {
+                int port = PortPicker.freePort(first);
+                boolean ok = java.util.Arrays.stream(taken).noneMatch(p -> p == port);
+                for (ClusterLayout.Member m : members) {
+                    ok &= PortPicker.isFree(InetAddress.getByName(m.address()), port);
+                }
+                if (ok) {
+                    return port;
+                }
+            }
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot pick a port free on every node address: " + e.getMessage(), e);
+        }
+        throw new LocalClusterException("found no port free on all of " + members.stream()
+                .map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * A node answers CQL before gossip has told it of the others: waits until, for every data
+     * centre, a client local to it sees all its nodes up, and every node lists all the others among
+     * its peers. (A client sees only its local DC's nodes as up: it never connects to the others.)
+     */
+    public void awaitRing(Consumer<String> output) throws LocalClusterException {
+        if (nodes.size() == 1 && !security.passwordAuth() && tls == null) {
+            return;
+        }
+        double seconds = RingCheck.await(layout.nodesPerDc().keySet(), this::ringStateIn, RING_TIMEOUT);
+        output.accept(String.format(java.util.Locale.ROOT, nodes.size() == 1
+                ? "Cassandra accepts the run's login after %.1f s"
+                : "Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after %.1f s", seconds));
+    }
+
+    /** Null when every node of {@code dc} is up and knows all its peers, else what is missing. */
+    private String ringStateIn(String dc) {
+        List<EmbeddedCassandra> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
+        try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
+            return RingCheck.missing(s, dc, local.size(), nodes.size());
+        }
+    }
+
+    /** A session as the run's client opens one: with the login and the trust the nodes require. */
+    public CqlSession clientSession(InetSocketAddress contact, String localDc) {
+        var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
+        if (security.passwordAuth()) {
+            b.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
+        if (tls != null) {
+            b.withSslContext(tls.clientContext(security.clientCertificates()));
+        }
+        return b.build();
+    }
+
+    @Override
+    public ThrowawayTls tls() {
+        return tls;
+    }
+
+    @Override
+    public boolean passwordAuth() {
+        return security.passwordAuth();
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public List<EmbeddedCassandra> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public List<EmbeddedCassandra> target(String target) {
+        return LocalCluster.select(nodes, target);
+    }
+
+    /** The first node of the first data centre. */
+    @Override
+    public InetSocketAddress contactPoint() {
+        return nodes.get(0).cqlAddress();
+    }
+
+    @Override
+    public String localDc() {
+        return nodes.get(0).datacenter();
+    }
+
+    @Override
+    public String kind() {
+        return "embedded Cassandra";
+    }
+
+    @Override
+    public String defaultReplication() {
+        return layout.replication();
+    }
+
+    /** Stops every node, in parallel; idempotent, never throws. */
+    @Override
+    public void close() {
+        try {
+            LocalCluster.stopInParallel(nodes, EmbeddedCassandra::close);
+        } finally {
+            if (tlsDir != null) {
+                EmbeddedCassandra.deleteRecursively(tlsDir);
+            }
+        }
+    }
+}
