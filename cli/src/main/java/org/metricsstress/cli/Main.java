@@ -63,23 +63,6 @@ public final class Main {
         System.exit(code);
     }
 
-    /**
-     * The configuration the jar would run a stress with for these words (no node is started);
-     * a mistake is the {@link ConfigException} whose message the jar prints. The Karaf front end's
-     * tests hold the two front ends to the same answers through it.
-     */
-    public static StressConfig configOf(List<String> args, Map<String, String> env) {
-        Main main = new Main(new PrintStream(java.io.OutputStream.nullOutputStream()),
-                new PrintStream(java.io.OutputStream.nullOutputStream()), env, false);
-        ParseResult parsed;
-        try {
-            parsed = new CommandLine(main.commands()).parseArgs(args.toArray(new String[0]));
-        } catch (CommandLine.ParameterException e) {
-            throw new ConfigException(e.getMessage());
-        }
-        return main.builder(parsed, StressOptions.all()).build();
-    }
-
     int run(String[] args) {
         CommandSpec root = commands();
         CommandLine cl = new CommandLine(root);
@@ -114,7 +97,7 @@ public final class Main {
     }
 
     /** The command and its subcommands, with the option table's options and the jar's own. */
-    private CommandSpec commands() {
+    CommandSpec commands() {
         CommandSpec root = CommandSpec.create().name(NAME).version(NAME + " " + Version.get());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
@@ -245,7 +228,7 @@ public final class Main {
     }
 
     /** Applies the options the user gave, then environment variables for the ones not given. */
-    private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
+    StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
         return model.builder(parsed, offered, env, Map.of());
     }
 
