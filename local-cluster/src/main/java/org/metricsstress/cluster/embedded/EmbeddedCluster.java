@@ -54,7 +54,7 @@ public final class EmbeddedCluster implements LocalCluster {
         }
     }
 
-    public static EmbeddedCluster start(ClusterLayout layout, Consumer<EmbeddedCassandra.Builder> settings,
+    public static EmbeddedCluster start(ClusterLayout layout, Consumer<NodeBuilder> settings,
             Consumer<String> output) throws LocalClusterException {
         return start(layout, Security.NONE, settings, output);
     }
@@ -65,7 +65,7 @@ public final class EmbeddedCluster implements LocalCluster {
      * exception names the failed one.
      */
     public static EmbeddedCluster start(ClusterLayout layout, Security security,
-            Consumer<EmbeddedCassandra.Builder> userSettings, Consumer<String> output) throws LocalClusterException {
+            Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
         Path tlsDir = null;
         ThrowawayTls tls = null;
@@ -84,20 +84,20 @@ public final class EmbeddedCluster implements LocalCluster {
             output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
         }
         ThrowawayTls nodeTls = tls;
-        Consumer<EmbeddedCassandra.Builder> settings = b -> {
+        Consumer<NodeBuilder> settings = b -> {
             userSettings.accept(b);
             b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
                     .requireClientCertificate(security.clientCertificates());
         };
         if (members.size() == 1) {
-            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
+            NodeBuilder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
             settings.accept(b);
             EmbeddedCluster single;
             try {
                 single = new EmbeddedCluster(layout, List.of(b.start()), security, tls, tlsDir);
             } catch (LocalClusterException | RuntimeException e) {
                 if (tlsDir != null) {
-                    EmbeddedCassandra.deleteRecursively(tlsDir);
+                    TempDirs.delete(tlsDir);
                 }
                 throw e;
             }
@@ -122,7 +122,7 @@ public final class EmbeddedCluster implements LocalCluster {
                 + ", CQL port " + cql + ", storage port " + storage);
         List<FutureTask<EmbeddedCassandra>> starts = new ArrayList<>();
         for (ClusterLayout.Member m : members) {
-            EmbeddedCassandra.Builder b = EmbeddedCassandra.builder();
+            NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
             b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
                     .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
@@ -270,7 +270,7 @@ public final class EmbeddedCluster implements LocalCluster {
             LocalCluster.stopInParallel(nodes, EmbeddedCassandra::close);
         } finally {
             if (tlsDir != null) {
-                EmbeddedCassandra.deleteRecursively(tlsDir);
+                TempDirs.delete(tlsDir);
             }
         }
     }

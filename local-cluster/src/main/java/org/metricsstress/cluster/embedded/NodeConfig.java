@@ -1,5 +1,8 @@
 package org.metricsstress.cluster.embedded;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,6 +158,20 @@ final class NodeConfig {
                     + " use comma-separated address:port pairs, e.g. 127.0.0.1:7000");
         }
         return seeds.trim();
+    }
+
+    /** An IPv4 literal as an address; no name service is consulted. */
+    static InetAddress inet(String ip) {
+        try {
+            return InetAddress.getByName(ip);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("address '" + ip + "' is not an IP address", e);
+        }
+    }
+
+    /** Where clients connect: the node's address and native transport port. */
+    InetSocketAddress cqlAddress() {
+        return new InetSocketAddress(inet(address), nativePort);
     }
 
     // ---- layout under the work directory ----

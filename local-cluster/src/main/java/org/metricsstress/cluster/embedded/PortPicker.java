@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.metricsstress.cluster.LocalClusterException;
 
 /**
  * Free TCP ports on a loopback address.
@@ -38,6 +39,33 @@ public final class PortPicker {
             }
         }
         throw new IOException("no free port found on " + address.getHostAddress() + " after " + ATTEMPTS + " attempts");
+    }
+
+    /**
+     * The port a node takes: {@code requested}, checked free, or a free one when 0; else a one-line
+     * reason naming {@code what} port it was.
+     */
+    static int choose(InetAddress address, int requested, String what) throws LocalClusterException {
+        if (requested == 0) {
+            try {
+                return freePort(address);
+            } catch (IOException e) {
+                throw new LocalClusterException("Cannot bind " + address.getHostAddress() + " to pick a " + what
+                        + " port (" + e.getMessage() + ")" + aliasHint(address));
+            }
+        }
+        if (!isFree(address, requested)) {
+            throw new LocalClusterException(what + " port " + address.getHostAddress() + ":" + requested
+                    + " is already in use (another Cassandra?); choose another port, or 0 to pick a free one"
+                    + aliasHint(address));
+        }
+        return requested;
+    }
+
+    /** Linux routes all of 127/8 to lo; macOS has only 127.0.0.1 until an alias is added. */
+    private static String aliasHint(InetAddress address) {
+        String ip = address.getHostAddress();
+        return "127.0.0.1".equals(ip) ? "" : "; if " + ip + " is not configured here, add it (macOS: sudo ifconfig lo0 alias " + ip + ")";
     }
 
     /** Whether a listener could bind {@code address:port} now. */

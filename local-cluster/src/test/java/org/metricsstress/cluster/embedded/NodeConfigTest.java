@@ -94,7 +94,7 @@ class NodeConfigTest {
 
     @Test
     void builderRejectsBadSettingsWhereTheyAreMade() {
-        EmbeddedCassandra.Builder b = EmbeddedCassandra.builder();
+        NodeBuilder b = EmbeddedCassandra.builder();
         assertThrows(IllegalArgumentException.class, () -> b.nativePort(70000));
         assertThrows(IllegalArgumentException.class, () -> b.storagePort(-1));
         assertThrows(IllegalArgumentException.class, () -> b.heap("lots"));
