@@ -258,6 +258,10 @@ public final class Main {
         ClusterLayout layout = layout(parsed);
         FaultPlan faults = faultPlan(parsed, layout);
         Lifecycle lifecycle = new Lifecycle();
+        if (handleSignals) {
+            // From before the cluster starts: once start() returns, the cluster is this run's to stop.
+            Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
+        }
         return onCluster(parsed, layout, cluster -> lifecycle.cluster = cluster, lifecycle.finished::countDown, cluster -> {
             if (cluster != null) {
                 b.contactPoints(List.of(contactPoint(cluster.contactPoint()))).localDc(cluster.localDc());
@@ -275,9 +279,6 @@ public final class Main {
             StressRun run = new StressRun(config, out);
             lifecycle.run = run;
             lifecycle.drainBound = config.drainTimeout().toMillis() + config.requestTimeout().toMillis() + 30_000;
-            if (handleSignals) {
-                Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
-            }
             Outcome outcome;
             try (FaultInjector injector = cluster == null ? null : new FaultInjector(cluster, faults, run::event)
                     .start(run)) {

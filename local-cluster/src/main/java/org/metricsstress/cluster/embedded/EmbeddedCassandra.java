@@ -2,6 +2,8 @@ package org.metricsstress.cluster.embedded;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.LocalNode;
@@ -26,6 +28,9 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
     private final NodeConfig config;
     private final boolean ownsWorkDir;
     private final Consumer<String> output;
+    /** Held for the whole of a restart, so that close() can wait for one to end. */
+    private final ReentrantLock restarting = new ReentrantLock();
+    private final CountDownLatch stopped = new CountDownLatch(1);
     private boolean closed;
 
     EmbeddedCassandra(Process process, NodeLauncher launcher, boolean ownsWorkDir, Consumer<String> output) {
@@ -113,57 +118,110 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
 
     /**
      * Stops the node if it still runs (SIGTERM, then SIGKILL) and starts it again on the same
-     * addresses, ports and data; returns once it answers CQL again.
+     * addresses, ports and data; returns once it answers CQL again. A {@link #close()} meanwhile
+     * stops the new JVM too and makes this fail: a restart never outlives its node.
      */
     @Override
     public String restart() throws LocalClusterException {
+        restarting.lock();
+        try {
+            ensureOpen();
+            Process old = process;
+            if (old.isAlive()) {
+                Signals.send(old, "CONT"); // a paused node cannot act on SIGTERM
+                Signals.stop(old);
+            }
+            ensureOpen();
+            Process[] spawned = new Process[1];
+            boolean started = false;
+            try {
+                launcher.start(spawned, null, config.logsDir(), this::adopt);
+                started = true;
+            } finally {
+                if (!started && spawned[0] != null) {
+                    Signals.kill(spawned[0]);
+                }
+            }
+            return "stop + start, now " + handle();
+        } finally {
+            restarting.unlock();
+        }
+    }
+
+    /** The restart's new JVM becomes the node's, unless the node was closed meanwhile. */
+    private void adopt(Process spawned) throws LocalClusterException {
+        synchronized (this) {
+            if (!closed) {
+                process = spawned;
+                return;
+            }
+        }
+        Signals.kill(spawned);
+        throw closedDuringRestart();
+    }
+
+    private void ensureOpen() throws LocalClusterException {
         synchronized (this) {
             if (closed) {
-                throw new LocalClusterException("Cassandra " + config.datacenter + " on " + config.address
-                        + " is closed; it cannot be restarted");
+                throw closedDuringRestart();
             }
         }
-        Process old = process;
-        if (old.isAlive()) {
-            Signals.send(old, "CONT"); // a paused node cannot act on SIGTERM
-            Signals.stop(old);
-        }
-        Process[] spawned = new Process[1];
-        boolean started = false;
-        try {
-            process = launcher.start(spawned, null, config.logsDir());
-            started = true;
-        } finally {
-            if (!started && spawned[0] != null) {
-                Signals.kill(spawned[0]);
-            }
-        }
-        return "stop + start, now " + handle();
+    }
+
+    private LocalClusterException closedDuringRestart() {
+        return new LocalClusterException("Cassandra " + config.datacenter + " on " + config.address
+                + " is closed; it cannot be restarted");
     }
 
     /**
-     * Stops the node: SIGTERM (Cassandra drains and exits), up to 30 s, then SIGKILL. Deletes the
-     * work directory if it was a temporary one made by {@link NodeBuilder#start()}. Idempotent,
-     * thread-safe, never throws; callable from a shutdown hook.
+     * Stops the node: SIGTERM (Cassandra drains and exits), up to 30 s, then SIGKILL; a restart
+     * under way ends first, its new JVM stopped. Deletes the work directory if it was a temporary
+     * one made by {@link NodeBuilder#start()}. Idempotent and thread-safe: a second caller returns
+     * once the node is stopped. Never throws; callable from a shutdown hook.
      */
     @Override
     public void close() {
+        Process current;
+        boolean first;
         synchronized (this) {
-            if (closed) {
-                return;
-            }
+            first = !closed;
             closed = true;
+            current = process;
         }
-        Process process = this.process;
-        if (process.isAlive()) {
-            say("Stopping Cassandra " + config.datacenter + " (pid " + process.pid() + ")");
+        if (!first) {
+            awaitStopped();
+            return;
+        }
+        try {
+            // The node's JVM, or a restart's new one: a restart adopts it only while the node is open.
+            stop(current);
+            // A restart under way now fails fast (its JVM is gone, or it finds the node closed);
+            // its files must be written before the directory goes, not after.
+            restarting.lock();
+            restarting.unlock();
+            if (ownsWorkDir) {
+                TempDirs.delete(config.workDir);
+            }
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    private void stop(Process p) {
+        if (p.isAlive()) {
+            say("Stopping Cassandra " + config.datacenter + " (pid " + p.pid() + ")");
             long t0 = System.nanoTime();
-            Signals.send(process, "CONT"); // a paused node cannot act on SIGTERM
-            Signals.stop(process);
+            Signals.send(p, "CONT"); // a paused node cannot act on SIGTERM
+            Signals.stop(p);
             say("Cassandra " + config.datacenter + " stopped after " + NodeLauncher.seconds(System.nanoTime() - t0));
         }
-        if (ownsWorkDir) {
-            TempDirs.delete(config.workDir);
+    }
+
+    private void awaitStopped() {
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -7,16 +7,14 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
+import org.metricsstress.cluster.ShutdownGuard;
 import org.metricsstress.cluster.ThrowawayTls;
 
 /**
@@ -62,55 +60,72 @@ public final class EmbeddedCluster implements LocalCluster {
     /**
      * Starts every node of {@code layout} with {@code settings} (heap, JDK, output; address, ports,
      * seeds and DC are set here), in parallel. If one fails, the others are stopped and the
-     * exception names the failed one.
+     * exception names the failed one. Should the JVM exit before this returns (a Ctrl-C), every
+     * node started so far is stopped: until then the caller holds nothing it could close.
      */
     public static EmbeddedCluster start(ClusterLayout layout, Security security,
             Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        Path tlsDir = null;
-        ThrowawayTls tls = null;
-        if (security.tls()) {
-            try {
-                tlsDir = Files.createTempDirectory("metrics-stress-tls-");
-            } catch (IOException e) {
-                throw new LocalClusterException("cannot create a directory for the throwaway certificate: "
-                        + e.getMessage(), e);
+        Path tlsDir = security.tls() ? tlsDir() : null;
+        NodeStarts starts = new NodeStarts();
+        boolean ok = false;
+        try (ShutdownGuard guard = ShutdownGuard.install("embedded-cluster-start-guard", () -> {
+            starts.abandon();
+            if (tlsDir != null) {
+                TempDirs.delete(tlsDir);
             }
-            tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
-            output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
-                    + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
-        }
-        if (security.passwordAuth()) {
-            output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
-        }
-        ThrowawayTls nodeTls = tls;
-        Consumer<NodeBuilder> settings = b -> {
-            userSettings.accept(b);
-            b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
-                    .requireClientCertificate(security.clientCertificates());
-        };
-        if (members.size() == 1) {
-            NodeBuilder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
-            settings.accept(b);
-            EmbeddedCluster single;
+        })) {
+            ThrowawayTls tls = null;
+            if (tlsDir != null) {
+                tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
+                output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
+                        + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+            }
+            if (security.passwordAuth()) {
+                output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
+            }
+            ThrowawayTls nodeTls = tls;
+            Consumer<NodeBuilder> settings = b -> {
+                userSettings.accept(b);
+                b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
+                        .requireClientCertificate(security.clientCertificates());
+            };
+            if (members.size() == 1) {
+                NodeBuilder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
+                settings.accept(b);
+                starts.begin("embedded-cassandra-start-" + members.get(0).address(), b);
+            } else {
+                beginCluster(layout, settings, starts, output);
+            }
+            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir);
             try {
-                single = new EmbeddedCluster(layout, List.of(b.start()), security, tls, tlsDir);
+                cluster.awaitRing(output);
             } catch (LocalClusterException | RuntimeException e) {
-                if (tlsDir != null) {
-                    TempDirs.delete(tlsDir);
-                }
+                cluster.close();
                 throw e;
             }
-            if (security.passwordAuth() || security.tls()) {
-                try {
-                    single.awaitRing(output);
-                } catch (LocalClusterException | RuntimeException e) {
-                    single.close();
-                    throw e;
-                }
+            ok = true;
+            return cluster;
+        } finally {
+            if (!ok && tlsDir != null) {
+                TempDirs.delete(tlsDir);
             }
-            return single;
         }
+    }
+
+    private static Path tlsDir() throws LocalClusterException {
+        try {
+            return Files.createTempDirectory("metrics-stress-tls-");
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot create a directory for the throwaway certificate: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Several nodes: one CQL and one storage port free on every address, every node a seed. */
+    private static void beginCluster(ClusterLayout layout, Consumer<NodeBuilder> settings, NodeStarts starts,
+            Consumer<String> output) throws LocalClusterException {
+        List<ClusterLayout.Member> members = layout.members();
         int storage = portFreeOnAll(members);
         int cql = portFreeOnAll(members, storage);
         // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
@@ -120,47 +135,13 @@ public final class EmbeddedCluster implements LocalCluster {
         output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
                 + members.get(0).address() + "-" + members.get(members.size() - 1).address()
                 + ", CQL port " + cql + ", storage port " + storage);
-        List<FutureTask<EmbeddedCassandra>> starts = new ArrayList<>();
         for (ClusterLayout.Member m : members) {
             NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
             b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
                     .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
-            FutureTask<EmbeddedCassandra> task = new FutureTask<>(b::start);
-            Thread t = new Thread(task, "embedded-cassandra-start-" + m.address());
-            t.setDaemon(true);
-            t.start();
-            starts.add(task);
+            starts.begin("embedded-cassandra-start-" + m.address(), b);
         }
-        List<EmbeddedCassandra> started = new ArrayList<>();
-        LocalClusterException failure = null;
-        for (FutureTask<EmbeddedCassandra> task : starts) {
-            try {
-                started.add(task.get());
-            } catch (ExecutionException e) {
-                if (failure == null) {
-                    failure = e.getCause() instanceof LocalClusterException ece ? ece
-                            : new LocalClusterException("a node failed to start: " + e.getCause(), e.getCause());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                if (failure == null) {
-                    failure = new LocalClusterException("interrupted while starting the local cluster", e);
-                }
-            }
-        }
-        EmbeddedCluster cluster = new EmbeddedCluster(layout, started, security, tls, tlsDir);
-        if (failure != null) {
-            cluster.close();
-            throw failure;
-        }
-        try {
-            cluster.awaitRing(output);
-        } catch (LocalClusterException | RuntimeException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
     }
 
     private static int portFreeOnAll(List<ClusterLayout.Member> members, int... taken) throws LocalClusterException {

@@ -47,6 +47,11 @@ final class NodeLauncher {
         this.output = output;
     }
 
+    /** Whoever must know of the child as soon as it exists; may refuse it by throwing (then it is killed). */
+    interface Spawned {
+        void accept(Process process) throws LocalClusterException;
+    }
+
     /**
      * Writes the node's files and starts its JVM, then waits until it answers CQL. The process is
      * in {@code spawned[0]} as soon as it exists, so a caller can kill it when this throws. Should
@@ -54,6 +59,11 @@ final class NodeLauncher {
      * {@code logs} is where a failure message sends the user.
      */
     Process start(Process[] spawned, Path tempWorkDir, Path logs) throws LocalClusterException {
+        return start(spawned, tempWorkDir, logs, process -> { });
+    }
+
+    /** As {@link #start(Process[], Path, Path)}, telling {@code onSpawn} of the child first thing. */
+    Process start(Process[] spawned, Path tempWorkDir, Path logs, Spawned onSpawn) throws LocalClusterException {
         try {
             writeFiles();
             output.accept("Starting Cassandra " + config.datacenter + " on " + config.address + ":" + config.nativePort
@@ -69,6 +79,7 @@ final class NodeLauncher {
             long t0 = System.nanoTime();
             Process process = pb.start();
             spawned[0] = process;
+            onSpawn.accept(process);
             // The node never reads stdin; closing it spares it a pipe to us.
             process.getOutputStream().close();
             try (ShutdownGuard guard = ShutdownGuard.install("embedded-cassandra-start-guard-" + process.pid(), () -> {
