@@ -7,13 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
+import org.metricsstress.cluster.ShutdownGuard;
 import org.testcontainers.cassandra.CassandraContainer;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
@@ -34,16 +33,22 @@ public final class ContainerCluster implements LocalCluster {
     private static final Duration RING_TIMEOUT = Duration.ofSeconds(240);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
 
+    /** The longest a node's start takes: the wait for CQL, and a minute to create and start its container. */
+    private static final Duration START_BOUND = START_TIMEOUT.plusSeconds(60);
+
     private final ClusterLayout layout;
     private final Network network;
     private final List<ContainerNode> nodes;
     private final boolean scylla;
+    private final SeedFirstStart<ContainerNode> starts;
 
-    private ContainerCluster(ClusterLayout layout, Network network, List<ContainerNode> nodes, boolean scylla) {
+    private ContainerCluster(ClusterLayout layout, Network network, List<ContainerNode> nodes, boolean scylla,
+            SeedFirstStart<ContainerNode> starts) {
         this.layout = layout;
         this.network = network;
         this.nodes = List.copyOf(nodes);
         this.scylla = scylla;
+        this.starts = starts;
     }
 
     /** Whether the image is a ScyllaDB one (started with Testcontainers' ScyllaDB module). */
@@ -73,35 +78,20 @@ public final class ContainerCluster implements LocalCluster {
             nodes.add(new ContainerNode(container(image, scylla, m.dc(), seed, heap, layout.size() > 1)
                     .withNetwork(network).withNetworkAliases(alias), network, alias, scylla ? "datacenter1" : m.dc()));
         }
-        ContainerCluster cluster = new ContainerCluster(layout, network, nodes, scylla);
+        long t0 = System.nanoTime();
+        SeedFirstStart<ContainerNode> starts = new SeedFirstStart<>(nodes, ContainerNode::alias,
+                n -> startNode(n, output, t0), ContainerCluster::stop, START_BOUND);
+        ContainerCluster cluster = new ContainerCluster(layout, network, nodes, scylla, starts);
         boolean ok = false;
-        try {
-            long t0 = System.nanoTime();
+        // Until this returns the caller holds nothing it could close; a Ctrl-C meanwhile must not
+        // leave containers behind (no reaper runs here).
+        try (ShutdownGuard guard = ShutdownGuard.install("container-cluster-start-guard", cluster::close)) {
             output.accept("Starting " + layout.size() + " container" + (layout.size() > 1 ? "s" : "") + " of " + image
                     + " (" + layout + ") on Docker network " + network.getId().substring(0, 12));
-            startNode(nodes.get(0), output, t0);
-            List<FutureTask<Void>> rest = new ArrayList<>();
-            for (ContainerNode n : nodes.subList(1, nodes.size())) {
-                FutureTask<Void> task = new FutureTask<>(() -> {
-                    startNode(n, output, t0);
-                    return null;
-                });
-                new Thread(task, "container-start-" + n.alias()).start();
-                rest.add(task);
-            }
-            for (FutureTask<Void> task : rest) {
-                task.get();
-            }
+            starts.run();
             cluster.awaitRing(output);
             ok = true;
             return cluster;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof LocalClusterException ece ? ece
-                    : new LocalClusterException("a container did not start: " + oneLine(cause), cause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LocalClusterException("interrupted while starting containers", e);
         } finally {
             if (!ok) {
                 cluster.close();
@@ -209,20 +199,25 @@ public final class ContainerCluster implements LocalCluster {
         return "containers";
     }
 
-    /** Removes every container, in parallel, then the network; idempotent, never throws. */
+    /**
+     * Removes every container, in parallel, then the network; starts still under way are waited
+     * for first, so that none creates its container afterwards. Idempotent, never throws.
+     */
     @Override
     public void close() {
-        LocalCluster.stopInParallel(nodes, n -> {
-            try {
-                n.container().stop();
-            } catch (RuntimeException e) {
-                // Best effort: the engine may already have removed it.
-            }
-        });
+        starts.stopAll();
         try {
             network.close();
         } catch (RuntimeException e) {
             // A network still in use is the engine's to reclaim; nothing of ours depends on it.
+        }
+    }
+
+    private static void stop(ContainerNode n) {
+        try {
+            n.container().stop();
+        } catch (RuntimeException e) {
+            // Best effort: the engine may already have removed it.
         }
     }
 }
