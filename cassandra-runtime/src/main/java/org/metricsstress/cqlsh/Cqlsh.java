@@ -1,3 +1,5 @@
+package org.metricsstress.cqlsh;
+
 import com.datastax.driver.core.Cluster;
 import com.datastax.driver.core.ColumnDefinitions;
 import com.datastax.driver.core.ResultSet;
@@ -12,6 +14,9 @@ import java.nio.file.Path;
  * waits for the node, and runs init scripts, with {@code cqlsh [-u U -p P] -e STATEMENT | -f FILE}
  * inside the container. The real cqlsh is Python; this one uses the 3.x Java driver that ships in
  * cassandra-all's dependencies. Exit 0 when every statement succeeds, 1 (and the error) otherwise.
+ *
+ * <p>Built by this module against those jars (so a mistake fails the build, not the image build);
+ * docker/build-images.sh copies target/classes into the image.
  */
 public final class Cqlsh {
     public static void main(String[] args) throws Exception {
