@@ -55,11 +55,6 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
         return config.datacenter;
     }
 
-    /** The inter-node port; a second node in the same cluster must use the same one, and name it in its seeds. */
-    public int storagePort() {
-        return config.storagePort;
-    }
-
     /** The local-only JMX port (nodetool {@code -h 127.0.0.1 -p <port>}). */
     public int jmxPort() {
         return config.jmxPort;

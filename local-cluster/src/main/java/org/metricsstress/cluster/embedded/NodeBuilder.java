@@ -88,7 +88,7 @@ public final class NodeBuilder {
 
     /**
      * Inter-node port; 0 (the default) picks a free one. All nodes of a cluster must use the
-     * same one, so a second node passes the first node's {@link EmbeddedCassandra#storagePort()}.
+     * same one ({@link EmbeddedCluster} picks one free on every node's address).
      */
     public NodeBuilder storagePort(int port) {
         this.storagePort = NodeConfig.requirePort(port, "storage port", true);

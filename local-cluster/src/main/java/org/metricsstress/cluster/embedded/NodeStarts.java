@@ -22,9 +22,13 @@ final class NodeStarts {
     private final List<FutureTask<EmbeddedCassandra>> tasks = new ArrayList<>();
     /** Every node whose start has returned, as they come up. */
     private final List<EmbeddedCassandra> up = new CopyOnWriteArrayList<>();
+    private boolean abandoned;
 
-    /** Starts the node {@code b} describes, on a thread named {@code name}. */
-    void begin(String name, NodeBuilder b) {
+    /** Starts the node {@code b} describes, on a thread named {@code name}, unless the start was abandoned. */
+    synchronized void begin(String name, NodeBuilder b) throws LocalClusterException {
+        if (abandoned) {
+            throw new LocalClusterException("the start of the local cluster was abandoned");
+        }
         FutureTask<EmbeddedCassandra> task = new FutureTask<>(() -> {
             EmbeddedCassandra node = b.start();
             up.add(node);
@@ -60,7 +64,9 @@ final class NodeStarts {
                 } catch (InterruptedException e) {
                     if (!interrupted) {
                         interrupted = true;
-                        threads.forEach(Thread::interrupt);
+                        synchronized (this) {
+                            threads.forEach(Thread::interrupt);
+                        }
                         if (failure == null) {
                             failure = new LocalClusterException("interrupted while starting the local cluster", e);
                         }
@@ -70,6 +76,11 @@ final class NodeStarts {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            if (failure == null && abandoned) {
+                failure = new LocalClusterException("the start of the local cluster was abandoned");
+            }
         }
         if (failure != null) {
             LocalCluster.stopInParallel(up, EmbeddedCassandra::close);
@@ -84,6 +95,11 @@ final class NodeStarts {
      * that came up.
      */
     void abandon() {
+        List<Thread> threads;
+        synchronized (this) {
+            abandoned = true;
+            threads = List.copyOf(this.threads);
+        }
         threads.forEach(Thread::interrupt);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ABANDON_WAIT_MILLIS);
         for (Thread t : threads) {
