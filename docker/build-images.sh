@@ -69,8 +69,10 @@ for w in "${todo[@]}"; do
   case "$w" in
     cassandra)
       lib="$repo/cassandra-runtime/target/cassandra-lib"
-      if [ ! -f "$(ls "$lib"/cassandra-all-*.jar 2>/dev/null | head -1)" ]; then
-        echo "the cassandra-all jars: mvn -B -q -pl cassandra-runtime package"
+      tools="$repo/cassandra-runtime/target/classes"
+      if [ ! -f "$(ls "$lib"/cassandra-all-*.jar 2>/dev/null | head -1)" ] \
+          || [ ! -f "$tools/org/metricsstress/cqlsh/Cqlsh.class" ]; then
+        echo "the cassandra-all jars and the cqlsh stand-in: mvn -B -q -pl cassandra-runtime package"
         (cd "$repo" && mvn -B -q -pl cassandra-runtime package)
       fi
       rootfs_with cassandra openjdk-17-jre-headless procps
@@ -79,10 +81,10 @@ for w in "${todo[@]}"; do
       cp "$lib"/*.jar "$root/opt/cassandra/lib/"
       install -m 0755 "$here/cassandra/entrypoint.sh" "$root/usr/local/bin/docker-entrypoint.sh"
       install -m 0644 "$here/cassandra/logback.xml" "$root/opt/cassandra/conf/logback.xml"
-      # Testcontainers runs cqlsh inside the container; the real one is Python, ours a Java stand-in.
+      # Testcontainers runs cqlsh inside the container; the real one is Python, ours a Java stand-in
+      # that cassandra-runtime compiles against these jars.
       mkdir -p "$root/opt/cassandra/tools"
-      javac --release 17 -nowarn -cp "$(ls "$lib"/cassandra-driver-core-*.jar | head -1)" \
-        -d "$root/opt/cassandra/tools" "$here/cassandra/Cqlsh.java"
+      cp -r "$tools/." "$root/opt/cassandra/tools/"
       install -m 0755 "$here/cassandra/cqlsh" "$root/usr/local/bin/cqlsh"
       install -m 0644 "$here/cassandra/logback-cqlsh.xml" "$root/opt/cassandra/tools/logback.xml"
       echo "docker import $cassandra_image"

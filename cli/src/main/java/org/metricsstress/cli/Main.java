@@ -3,23 +3,23 @@ package org.metricsstress.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCassandraException;
-import org.metricsstress.cli.embedded.ClusterLayout;
-import org.metricsstress.cli.embedded.EmbeddedCluster;
-import org.metricsstress.cli.embedded.LocalCluster;
-import org.metricsstress.cli.embedded.LocalNode;
-import org.metricsstress.cli.containers.ContainerCluster;
-import org.metricsstress.cli.embedded.FaultInjector;
-import org.metricsstress.cli.embedded.FaultPlan;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.LocalNode;
+import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
@@ -28,8 +28,8 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.api.StressRun;
+import org.metricsstress.config.ValueType;
 import org.metricsstress.engine.Version;
-import org.metricsstress.result.StressResult;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.newts.NewtsSchema;
 import picocli.CommandLine;
@@ -61,23 +61,6 @@ public final class Main {
     public static void main(String[] args) {
         int code = new Main(System.out, System.err, System.getenv(), true).run(args);
         System.exit(code);
-    }
-
-    /**
-     * The configuration the jar would run a stress with for these words (no node is started);
-     * a mistake is the {@link ConfigException} whose message the jar prints. The Karaf front end's
-     * tests hold the two front ends to the same answers through it.
-     */
-    public static StressConfig configOf(List<String> args, Map<String, String> env) {
-        Main main = new Main(new PrintStream(java.io.OutputStream.nullOutputStream()),
-                new PrintStream(java.io.OutputStream.nullOutputStream()), env, false);
-        ParseResult parsed;
-        try {
-            parsed = new CommandLine(main.commands()).parseArgs(args.toArray(new String[0]));
-        } catch (CommandLine.ParameterException e) {
-            throw new ConfigException(e.getMessage());
-        }
-        return main.builder(parsed, StressOptions.all()).build();
     }
 
     int run(String[] args) {
@@ -114,7 +97,7 @@ public final class Main {
     }
 
     /** The command and its subcommands, with the option table's options and the jar's own. */
-    private CommandSpec commands() {
+    CommandSpec commands() {
         CommandSpec root = CommandSpec.create().name(NAME).version(NAME + " " + Version.get());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
@@ -222,7 +205,7 @@ public final class Main {
     }
 
     /** Applies the options the user gave, then environment variables for the ones not given. */
-    private StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
+    StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered) {
         return model.builder(parsed, offered, env, Map.of());
     }
 
@@ -252,6 +235,10 @@ public final class Main {
         ClusterLayout layout = layout(parsed);
         FaultPlan faults = faultPlan(parsed, layout);
         Lifecycle lifecycle = new Lifecycle();
+        if (handleSignals) {
+            // From before the cluster starts: once start() returns, the cluster is this run's to stop.
+            Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
+        }
         return onCluster(parsed, layout, cluster -> lifecycle.cluster = cluster, lifecycle.finished::countDown, cluster -> {
             if (cluster != null) {
                 b.contactPoints(List.of(contactPoint(cluster.contactPoint()))).localDc(cluster.localDc());
@@ -269,9 +256,6 @@ public final class Main {
             StressRun run = new StressRun(config, out);
             lifecycle.run = run;
             lifecycle.drainBound = config.drainTimeout().toMillis() + config.requestTimeout().toMillis() + 30_000;
-            if (handleSignals) {
-                Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::onSignal, "metrics-stress-shutdown"));
-            }
             Outcome outcome;
             try (FaultInjector injector = cluster == null ? null : new FaultInjector(cluster, faults, run::event)
                     .start(run)) {
@@ -404,7 +388,7 @@ public final class Main {
                 started.accept(cluster);
             }
             return body.run(cluster);
-        } catch (EmbeddedCassandraException | ClusterException | CacheUnavailableException e) {
+        } catch (LocalClusterException | ClusterException | CacheUnavailableException e) {
             err.println(NAME + ": " + e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {
@@ -434,7 +418,7 @@ public final class Main {
         return new ContactPoint(cql.getHostString(), cql.getPort());
     }
 
-    private LocalCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws EmbeddedCassandraException {
+    private LocalCluster startEmbedded(ParseResult parsed, ClusterLayout layout) throws LocalClusterException {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
         Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
         String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());

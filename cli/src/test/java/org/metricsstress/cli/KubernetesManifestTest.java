@@ -271,7 +271,7 @@ class KubernetesManifestTest {
     private static List<String[]> dockerfile() throws IOException {
         List<String[]> out = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
-        for (String line : Files.readAllLines(repoRoot().resolve("deploy/image/Dockerfile"))) {
+        for (String line : Files.readAllLines(repoRoot().resolve("docker/metrics-stress/Dockerfile"))) {
             if (line.strip().startsWith("#") || line.isBlank()) {
                 continue;
             }
@@ -294,7 +294,7 @@ class KubernetesManifestTest {
                 found = i[1];
             }
         }
-        return found != null ? found : fail("no " + name + " in deploy/image/Dockerfile");
+        return found != null ? found : fail("no " + name + " in docker/metrics-stress/Dockerfile");
     }
 
     @Test
@@ -321,7 +321,7 @@ class KubernetesManifestTest {
         assertTrue(copied, "the Dockerfile should COPY cli/target/metrics-stress.jar to " + jarPath);
 
         // The Dockerfile's own ignore file: a context that drops the jar builds an image without it.
-        List<String> ignore = Files.readAllLines(repoRoot().resolve("deploy/image/Dockerfile.dockerignore"));
+        List<String> ignore = Files.readAllLines(repoRoot().resolve("docker/metrics-stress/Dockerfile.dockerignore"));
         assertTrue(ignore.contains("!cli/target/metrics-stress.jar"), "the jar must stay in the build context");
 
         // The Job gives only arguments, so the image's ENTRYPOINT is what runs them.

@@ -5,8 +5,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCassandraException;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 
 /**
  * Starts one real Cassandra node for the whole test run (the first test that asks for a
@@ -33,7 +33,7 @@ public final class CassandraExtension implements ParameterResolver {
             EmbeddedCassandra node = EmbeddedCassandra.builder().output(System.out::println).start();
             System.out.printf("test Cassandra up in %.1f s at %s%n", (System.nanoTime() - t0) / 1e9, node.cqlAddress());
             return new EmbeddedNode(node);
-        } catch (EmbeddedCassandraException e) {
+        } catch (LocalClusterException e) {
             throw new ParameterResolutionException("could not start the test Cassandra node: " + e.getMessage());
         }
     }

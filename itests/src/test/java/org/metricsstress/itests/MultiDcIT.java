@@ -19,14 +19,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.metricsstress.api.Outcome;
 import org.metricsstress.api.ExitCode;
+import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
-import org.metricsstress.cli.embedded.ClusterLayout;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCluster;
-import org.metricsstress.cli.embedded.FaultInjector;
-import org.metricsstress.cli.embedded.FaultPlan;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.embedded.Nodetool;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
@@ -61,7 +62,7 @@ class MultiDcIT {
     @BeforeEach
     void dc2IsUp() throws Exception {
         EmbeddedCassandra dc2 = cluster.nodes().get(1);
-        if (!dc2.isRunning()) {
+        if (!ProcessHandle.of(dc2.pid()).map(ProcessHandle::isAlive).orElse(false)) {
             dc2.restart();
             cluster.awaitRing(System.out::println);
         }
@@ -187,7 +188,7 @@ class MultiDcIT {
         }
         System.out.println("rows in dc2 after hint replay: " + inDc2 + " of " + r.written());
         if (inDc2 != r.written()) {
-            node("dc1").nodetool(Duration.ofMinutes(5), "repair", "-full", "it_dc_restart");
+            Nodetool.run(node("dc1"), Duration.ofMinutes(5), "repair", "-full", "it_dc_restart");
             inDc2 = rowsThrough("dc2", "it_dc_restart");
         }
         assertEquals(r.written(), inDc2, "dc2 holds every row after hint replay and repair");

@@ -17,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,7 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cache.CacheUnavailableException;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
@@ -105,7 +106,7 @@ class RedisTlsIT {
             }
         }
         if (dir != null) {
-            EmbeddedCassandra.deleteRecursively(dir);
+            deleteTree(dir);
         }
     }
 
@@ -141,5 +142,17 @@ class RedisTlsIT {
                         .execute());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
         assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+    }
+
+    /** Deletes a directory tree; Files.walk does not follow symbolic links out of it. */
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 }

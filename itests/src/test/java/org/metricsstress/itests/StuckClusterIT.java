@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.api.StressRun;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;

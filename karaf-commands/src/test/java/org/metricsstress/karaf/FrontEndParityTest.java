@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.metricsstress.cli.Main;
+import org.metricsstress.cli.JarConfig;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ConfigView;
 import org.metricsstress.config.StressConfig;
@@ -42,7 +42,7 @@ class FrontEndParityTest {
     })
     void sameWordsSameConfiguration(String line) {
         List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
-        StressConfig jar = Main.configOf(args, ENV);
+        StressConfig jar = JarConfig.of(args, ENV);
         StressConfig shell = karaf(args);
         assertEquals(ConfigView.of(jar), ConfigView.of(shell), line);
         assertEquals(jar.password(), shell.password(), line);
@@ -72,7 +72,7 @@ class FrontEndParityTest {
     })
     void sameMistakeSameLine(String line) {
         List<String> args = List.of(line.split(" "));
-        String jar = assertThrows(ConfigException.class, () -> Main.configOf(args, Map.of())).getMessage();
+        String jar = assertThrows(ConfigException.class, () -> JarConfig.of(args, Map.of())).getMessage();
         String shell = assertThrows(ConfigException.class, () -> karaf(args)).getMessage();
         assertEquals(jar, shell, line);
     }
@@ -81,6 +81,6 @@ class FrontEndParityTest {
     void bothRefuseWhatOnlyTheJarOffers() {
         // --embedded is the jar's own: Karaf says it does not know it, the jar accepts it.
         assertThrows(ConfigException.class, () -> karaf(List.of("--embedded")));
-        assertEquals(ConfigView.of(karaf(List.of())), ConfigView.of(Main.configOf(List.of("--embedded"), ENV)));
+        assertEquals(ConfigView.of(karaf(List.of())), ConfigView.of(JarConfig.of(List.of("--embedded"), ENV)));
     }
 }

@@ -2,9 +2,9 @@ package org.metricsstress.testing;
 
 import java.net.InetSocketAddress;
 import org.metricsstress.api.StressRun;
-import org.metricsstress.cli.embedded.FaultInjector;
-import org.metricsstress.cli.embedded.FaultPlan;
-import org.metricsstress.cli.embedded.LocalCluster;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.result.StressResult;
 
 /**

@@ -2,10 +2,10 @@ package org.metricsstress.testing;
 
 import java.net.InetSocketAddress;
 import java.util.function.Consumer;
-import org.metricsstress.cli.containers.ContainerCluster;
-import org.metricsstress.cli.embedded.ClusterLayout;
-import org.metricsstress.cli.embedded.EmbeddedCassandraException;
-import org.metricsstress.cli.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.testcontainers.cassandra.CassandraContainer;
 import org.testcontainers.scylladb.ScyllaDBContainer;
 
@@ -60,12 +60,12 @@ public final class MetricsStress {
      * Starts containers of {@code image} as {@code layout} says ({@code "dc1:1"}, {@code "dc1:2,dc2:1"}),
      * as {@code --embedded --embedded-image IMAGE --embedded-nodes LAYOUT} does; close it at the end.
      */
-    public static LocalStressCluster containers(String image, String layout) throws EmbeddedCassandraException {
+    public static LocalStressCluster containers(String image, String layout) throws LocalClusterException {
         return containers(image, layout, "1G", System.out::println);
     }
 
     public static LocalStressCluster containers(String image, String layout, String heap, Consumer<String> output)
-            throws EmbeddedCassandraException {
+            throws LocalClusterException {
         return new LocalStressCluster(ContainerCluster.start(image, ClusterLayout.parse(layout), heap, output));
     }
 
@@ -73,7 +73,7 @@ public final class MetricsStress {
      * Starts child-JVM Cassandra nodes on 127.0.0.x as {@code layout} says, as {@code --embedded
      * --embedded-nodes LAYOUT} does; close it at the end.
      */
-    public static LocalStressCluster embedded(String layout) throws EmbeddedCassandraException {
+    public static LocalStressCluster embedded(String layout) throws LocalClusterException {
         return new LocalStressCluster(EmbeddedCluster.start(ClusterLayout.parse(layout),
                 b -> b.output(System.out::println), System.out::println));
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.dockerjava.api.DockerClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.testcontainers.DockerClientFactory;
 @RequiresDocker
 class EmbeddedImageJarIT {
     private static final Pattern CONTAINER = Pattern.compile("stopping containers \\(container ([0-9a-f]{12})\\)");
+    private static final Pattern NETWORK = Pattern.compile("on Docker network ([0-9a-f]{12})");
 
     private static Process start(Path dir, String... args) throws Exception {
         Path jar = Path.of(System.getProperty("metrics-stress.jar"));
@@ -85,6 +87,36 @@ class EmbeddedImageJarIT {
         Result r = finish(p, dir);
         assertTrue(r.out().contains(": BALANCED"), r.out());
         assertContainerRemoved(r);
+    }
+
+    @Test
+    void ctrlCWhileTheContainersStartRemovesEveryOne(@TempDir Path dir) throws Exception {
+        Process p = start(dir, "--embedded", "--embedded-image", Images.CASSANDRA, "--embedded-heap", "768M",
+                "--embedded-nodes", "dc1:2", "-n", "10", "--duration", "5m");
+        Path out = dir.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        // The seed is up and the second node starting: the jar holds no cluster yet, only its start.
+        while (!Files.readString(out, StandardCharsets.UTF_8).contains("dc1-n1 up")
+                && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        String early = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(early.contains("dc1-n1 up"), "the seed did not come up:\n" + early);
+        assertFalse(early.contains("dc1-n2 up") || early.contains("cluster formed"),
+                "the signal must come while the cluster starts:\n" + early);
+        Matcher m = NETWORK.matcher(early);
+        assertTrue(m.find(), "no network in:\n" + early);
+        String network = m.group(1);
+        p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the JVM runs its shutdown hooks either way
+        finish(p, dir);
+        DockerClient docker = DockerClientFactory.instance().client();
+        List<String> left = docker.listContainersCmd().withShowAll(true).exec().stream()
+                .filter(c -> c.getNetworkSettings() != null && c.getNetworkSettings().getNetworks().values().stream()
+                        .anyMatch(n -> n.getNetworkID() != null && n.getNetworkID().startsWith(network)))
+                .map(c -> c.getId().substring(0, 12)).toList();
+        // What a failure leaves is removed here, so that it fails this test only.
+        left.forEach(id -> docker.removeContainerCmd(id).withForce(true).exec());
+        assertEquals(List.of(), left, "containers of network " + network + " outlived the JVM that started them");
     }
 
     @Test

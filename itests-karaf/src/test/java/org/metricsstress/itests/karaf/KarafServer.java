@@ -6,12 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.PortPicker;
+import java.util.stream.Stream;
+import org.metricsstress.cluster.embedded.PortPicker;
 
 /**
  * The Apache Karaf distribution the build unpacked, started as a child process ({@code bin/karaf
@@ -40,7 +41,7 @@ final class KarafServer implements AutoCloseable {
 
     /** Boots Karaf from {@code home} with a fresh data directory and no settings of ours, and waits until its shell answers. */
     static KarafServer start(Path home, Path bundleRepository) throws IOException {
-        EmbeddedCassandra.deleteRecursively(home.resolve("data"));
+        deleteTree(home.resolve("data"));
         InetAddress loopback = InetAddress.getLoopbackAddress();
         int ssh = PortPicker.freePort(loopback);
         int rmiRegistry = PortPicker.freePort(loopback);
@@ -152,6 +153,18 @@ final class KarafServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Deletes a directory tree; Files.walk does not follow symbolic links out of it. */
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 }

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.cli.embedded.EmbeddedCassandra;
-import org.metricsstress.cli.embedded.EmbeddedCassandraException;
-import org.metricsstress.cli.embedded.PortPicker;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.PortPicker;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import redis.embedded.RedisServer;
@@ -323,7 +323,7 @@ class KarafStressIT {
     private static EmbeddedCassandra startCassandra() {
         try {
             return EmbeddedCassandra.builder().output(System.out::println).start();
-        } catch (EmbeddedCassandraException e) {
+        } catch (LocalClusterException e) {
             throw new IllegalStateException("could not start the test Cassandra node: " + e.getMessage(), e);
         }
     }

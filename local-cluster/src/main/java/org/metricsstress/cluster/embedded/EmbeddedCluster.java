@@ -1,0 +1,258 @@
+package org.metricsstress.cluster.embedded;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.RingCheck;
+import org.metricsstress.cluster.ShutdownGuard;
+import org.metricsstress.cluster.ThrowawayTls;
+
+/**
+ * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
+ * on its own loopback address with the same ports (as on real hosts), started in parallel. {@link
+ * #start} returns once every node sees every other as up; {@link #close()} stops and deletes them.
+ */
+public final class EmbeddedCluster implements LocalCluster {
+    private static final Duration RING_TIMEOUT = Duration.ofSeconds(180);
+
+    /** The default superuser a node with password authentication creates at its first start. */
+    public static final String SUPERUSER = "cassandra";
+
+    private final ClusterLayout layout;
+    private final List<EmbeddedCassandra> nodes;
+    private final Security security;
+    private final ThrowawayTls tls;
+    private final Path tlsDir;
+
+    private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
+            Path tlsDir) {
+        this.layout = layout;
+        this.nodes = List.copyOf(nodes);
+        this.security = security;
+        this.tls = tls;
+        this.tlsDir = tlsDir;
+    }
+
+    /** How clients must reach the nodes: {@code --embedded-auth} and {@code --embedded-tls}. */
+    public record Security(boolean passwordAuth, boolean tls, boolean clientCertificates) {
+        public static final Security NONE = new Security(false, false, false);
+
+        public Security(boolean passwordAuth, boolean tls) {
+            this(passwordAuth, tls, false);
+        }
+    }
+
+    public static EmbeddedCluster start(ClusterLayout layout, Consumer<NodeBuilder> settings,
+            Consumer<String> output) throws LocalClusterException {
+        return start(layout, Security.NONE, settings, output);
+    }
+
+    /**
+     * Starts every node of {@code layout} with {@code settings} (heap, JDK, output; address, ports,
+     * seeds and DC are set here), in parallel. If one fails, the others are stopped and the
+     * exception names the failed one. Should the JVM exit before this returns (a Ctrl-C), every
+     * node started so far is stopped: until then the caller holds nothing it could close.
+     */
+    public static EmbeddedCluster start(ClusterLayout layout, Security security,
+            Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
+        List<ClusterLayout.Member> members = layout.members();
+        Path tlsDir = security.tls() ? tlsDir() : null;
+        NodeStarts starts = new NodeStarts();
+        boolean ok = false;
+        try (ShutdownGuard guard = ShutdownGuard.install("embedded-cluster-start-guard", () -> {
+            starts.abandon();
+            if (tlsDir != null) {
+                TempDirs.delete(tlsDir);
+            }
+        })) {
+            ThrowawayTls tls = null;
+            if (tlsDir != null) {
+                tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
+                output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
+                        + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+            }
+            if (security.passwordAuth()) {
+                output.accept("Password authentication on: the run logs in as the default superuser '" + SUPERUSER + "'");
+            }
+            ThrowawayTls nodeTls = tls;
+            Consumer<NodeBuilder> settings = b -> {
+                userSettings.accept(b);
+                b.passwordAuth(security.passwordAuth()).clientTls(nodeTls)
+                        .requireClientCertificate(security.clientCertificates());
+            };
+            if (members.size() == 1) {
+                NodeBuilder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
+                settings.accept(b);
+                starts.begin("embedded-cassandra-start-" + members.get(0).address(), b);
+            } else {
+                beginCluster(layout, settings, starts, output);
+            }
+            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir);
+            try {
+                cluster.awaitRing(output);
+            } catch (LocalClusterException | RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+            ok = true;
+            return cluster;
+        } finally {
+            if (!ok && tlsDir != null) {
+                TempDirs.delete(tlsDir);
+            }
+        }
+    }
+
+    private static Path tlsDir() throws LocalClusterException {
+        try {
+            return Files.createTempDirectory("metrics-stress-tls-");
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot create a directory for the throwaway certificate: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Several nodes: one CQL and one storage port free on every address, every node a seed. */
+    private static void beginCluster(ClusterLayout layout, Consumer<NodeBuilder> settings, NodeStarts starts,
+            Consumer<String> output) throws LocalClusterException {
+        List<ClusterLayout.Member> members = layout.members();
+        int storage = portFreeOnAll(members);
+        int cql = portFreeOnAll(members, storage);
+        // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
+        // not wait on each other's range movements (with one seed per DC, a second node of a DC
+        // started in parallel once hung in bootstrap for over 120 s on 2 busy cores).
+        String seeds = members.stream().map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
+        output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
+                + members.get(0).address() + "-" + members.get(members.size() - 1).address()
+                + ", CQL port " + cql + ", storage port " + storage);
+        for (ClusterLayout.Member m : members) {
+            NodeBuilder b = EmbeddedCassandra.builder();
+            settings.accept(b);
+            b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
+                    .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
+            starts.begin("embedded-cassandra-start-" + m.address(), b);
+        }
+    }
+
+    private static int portFreeOnAll(List<ClusterLayout.Member> members, int... taken) throws LocalClusterException {
+        try {
+            InetAddress first = InetAddress.getByName(members.get(0).address());
+            for (int attempt = 0; attempt < 50; attempt++) {
+                int port = PortPicker.freePort(first);
+                boolean ok = java.util.Arrays.stream(taken).noneMatch(p -> p == port);
+                for (ClusterLayout.Member m : members) {
+                    ok &= PortPicker.isFree(InetAddress.getByName(m.address()), port);
+                }
+                if (ok) {
+                    return port;
+                }
+            }
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot pick a port free on every node address: " + e.getMessage(), e);
+        }
+        throw new LocalClusterException("found no port free on all of " + members.stream()
+                .map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * A node answers CQL before gossip has told it of the others: waits until, for every data
+     * centre, a client local to it sees all its nodes up, and every node lists all the others among
+     * its peers. (A client sees only its local DC's nodes as up: it never connects to the others.)
+     */
+    public void awaitRing(Consumer<String> output) throws LocalClusterException {
+        if (nodes.size() == 1 && !security.passwordAuth() && tls == null) {
+            return;
+        }
+        double seconds = RingCheck.await(layout.nodesPerDc().keySet(), this::ringStateIn, RING_TIMEOUT);
+        output.accept(String.format(java.util.Locale.ROOT, nodes.size() == 1
+                ? "Cassandra accepts the run's login after %.1f s"
+                : "Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after %.1f s", seconds));
+    }
+
+    /** Null when every node of {@code dc} is up and knows all its peers, else what is missing. */
+    private String ringStateIn(String dc) {
+        List<EmbeddedCassandra> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
+        try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
+            return RingCheck.missing(s, dc, local.size(), nodes.size());
+        }
+    }
+
+    /** A session as the run's client opens one: with the login and the trust the nodes require. */
+    public CqlSession clientSession(InetSocketAddress contact, String localDc) {
+        var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
+        if (security.passwordAuth()) {
+            b.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
+        if (tls != null) {
+            b.withSslContext(tls.clientContext(security.clientCertificates()));
+        }
+        return b.build();
+    }
+
+    @Override
+    public ThrowawayTls tls() {
+        return tls;
+    }
+
+    @Override
+    public boolean passwordAuth() {
+        return security.passwordAuth();
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public List<EmbeddedCassandra> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public List<EmbeddedCassandra> target(String target) {
+        return LocalCluster.select(nodes, target);
+    }
+
+    /** The first node of the first data centre. */
+    @Override
+    public InetSocketAddress contactPoint() {
+        return nodes.get(0).cqlAddress();
+    }
+
+    @Override
+    public String localDc() {
+        return nodes.get(0).datacenter();
+    }
+
+    @Override
+    public String kind() {
+        return "embedded Cassandra";
+    }
+
+    @Override
+    public String defaultReplication() {
+        return layout.replication();
+    }
+
+    /** Stops every node, in parallel; idempotent, never throws. */
+    @Override
+    public void close() {
+        try {
+            LocalCluster.stopInParallel(nodes, EmbeddedCassandra::close);
+        } finally {
+            if (tlsDir != null) {
+                TempDirs.delete(tlsDir);
+            }
+        }
+    }
+}

@@ -1,0 +1,356 @@
+package org.metricsstress.cluster.embedded;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.metricsstress.cluster.ClusterLayout;
+
+/**
+ * Everything one node needs, resolved to concrete values (no "pick a port later" left), and the
+ * files and command line rendered from it. Pure: writes nothing, starts nothing.
+ */
+final class NodeConfig {
+
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
+    private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgG]?");
+    private static final Pattern SEEDS = Pattern.compile("[A-Za-z0-9_.:,\\[\\] -]+");
+
+    /**
+     * From apache/cassandra conf/jvm17-server.options (JPMS section): Cassandra reaches into
+     * JDK internals (off-heap memory, JMX, the attach API, the SecurityManager) and fails at
+     * start without these. Valid on JDK 11 too, where unknown packages only warn.
+     */
+    static final List<String> JPMS_FLAGS = List.of(
+            "-Djdk.attach.allowAttachSelf=true",
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports", "java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.registry=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.server=ALL-UNNAMED",
+            "--add-exports", "java.sql/java.sql=ALL-UNNAMED",
+            "--add-exports", "java.base/java.lang.ref=ALL-UNNAMED",
+            "--add-exports", "jdk.unsupported/sun.misc=ALL-UNNAMED",
+            "--add-exports", "jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
+            "--add-exports", "jdk.attach/sun.tools.attach=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.loader=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.reflect=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.math=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.util.jar=ALL-UNNAMED",
+            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens", "java.base/java.io=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens", "jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util=ALL-UNNAMED");
+
+    /**
+     * Shorten a first boot from ~35 s to a few: no 30 s ring delay, no wait for gossip to settle
+     * (a throwaway node has nobody to settle with), and no fsync of the system tables or
+     * commit log (the data dies with the node anyway). Shorten the stop as well.
+     */
+    private static final List<String> FAST_START_FLAGS = List.of(
+            "-Dcassandra.ring_delay_ms=1000",
+            "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+            "-Dcassandra.unsafesystem=true",
+            "-Dcassandra.skip_sync=true",
+            "-Dcassandra.test.ignore_sigar=true",
+            // The shutdown announcement is still sent; on loopback it arrives in far less than
+            // the default 2 s the node sleeps after sending it.
+            "-Dcassandra.shutdown_announce_in_ms=200");
+
+    static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
+
+    final String clusterName;
+    final String address;
+    final int nativePort;
+    final int storagePort;
+    final int jmxPort;
+    final String seeds;
+    final String datacenter;
+    final String rack;
+    final String heap;
+    final Path workDir;
+    final Security security;
+
+    /**
+     * How clients must reach the node: password authentication (the default superuser
+     * cassandra/cassandra, created at start) and client-to-node TLS with a keystore.
+     */
+    record Security(boolean passwordAuth, Path keystore, String keystorePassword, Path clientTruststore,
+            String clientTruststorePassword) {
+        static final Security NONE = new Security(false, null, null, null, null);
+    }
+
+    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
+               String datacenter, String rack, String heap, Path workDir) {
+        this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
+                Security.NONE);
+    }
+
+    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
+               String datacenter, String rack, String heap, Path workDir, Security security) {
+        this.security = security;
+        this.clusterName = requireClusterName(clusterName);
+        this.address = requireLoopback(address);
+        this.nativePort = requirePort(nativePort, "native port", false);
+        this.storagePort = requirePort(storagePort, "storage port", false);
+        this.jmxPort = requirePort(jmxPort, "JMX port", false);
+        this.seeds = requireSeeds(seeds);
+        this.datacenter = ClusterLayout.requireName(datacenter, "datacenter");
+        this.rack = ClusterLayout.requireName(rack, "rack");
+        this.heap = requireHeap(heap);
+        this.workDir = workDir.toAbsolutePath().normalize();
+    }
+
+    // ---- validation, shared with the builder so mistakes surface where they are made ----
+
+    /**
+     * Nodes bind only loopback addresses: a harness must never expose a throwaway node with
+     * authentication off on a real network interface.
+     */
+    static String requireLoopback(String ip) {
+        Objects.requireNonNull(ip, "address");
+        var m = IPV4.matcher(ip.trim());
+        boolean ok = m.matches();
+        for (int i = 1; ok && i <= 4; i++) {
+            ok = Integer.parseInt(m.group(i)) <= 255;
+        }
+        if (!ok || Integer.parseInt(m.group(1)) != 127) {
+            throw new IllegalArgumentException("address '" + ip + "' is not allowed for a local Cassandra node;"
+                    + " use an IPv4 loopback address 127.x.x.x such as 127.0.0.1 or 127.0.0.2");
+        }
+        return ip.trim();
+    }
+
+    static int requirePort(int port, String what, boolean zeroAllowed) {
+        if (port < (zeroAllowed ? 0 : 1) || port > 65535) {
+            throw new IllegalArgumentException(what + " " + port + " is out of range; use 1-65535"
+                    + (zeroAllowed ? ", or 0 to pick a free one" : ""));
+        }
+        return port;
+    }
+
+    static String requireHeap(String heap) {
+        if (heap == null || !HEAP.matcher(heap.trim()).matches()) {
+            throw new IllegalArgumentException("heap size '" + heap + "' is not a JVM size; use e.g. 512m, 1G or 2G");
+        }
+        return heap.trim();
+    }
+
+    static String requireClusterName(String name) {
+        if (name == null || name.isBlank() || name.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw new IllegalArgumentException("cluster name '" + name + "' is not allowed; use a non-empty single line");
+        }
+        return name;
+    }
+
+    static String requireSeeds(String seeds) {
+        if (seeds == null || seeds.isBlank() || !SEEDS.matcher(seeds).matches()) {
+            throw new IllegalArgumentException("seeds '" + seeds + "' is not a seed list;"
+                    + " use comma-separated address:port pairs, e.g. 127.0.0.1:7000");
+        }
+        return seeds.trim();
+    }
+
+    /** An IPv4 literal as an address; no name service is consulted. */
+    static InetAddress inet(String ip) {
+        try {
+            return InetAddress.getByName(ip);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("address '" + ip + "' is not an IP address", e);
+        }
+    }
+
+    /** Where clients connect: the node's address and native transport port. */
+    InetSocketAddress cqlAddress() {
+        return new InetSocketAddress(inet(address), nativePort);
+    }
+
+    // ---- layout under the work directory ----
+
+    Path confDir() {
+        return workDir.resolve("conf");
+    }
+
+    Path yamlFile() {
+        return confDir().resolve("cassandra.yaml");
+    }
+
+    Path rackDcFile() {
+        return confDir().resolve("cassandra-rackdc.properties");
+    }
+
+    Path logbackFile() {
+        return confDir().resolve("logback.xml");
+    }
+
+    Path dataDir() {
+        return workDir.resolve("data");
+    }
+
+    Path logsDir() {
+        return workDir.resolve("logs");
+    }
+
+    Path triggersDir() {
+        return workDir.resolve("triggers");
+    }
+
+    Path tmpDir() {
+        return workDir.resolve("tmp");
+    }
+
+    Path consoleLog() {
+        return logsDir().resolve("console.log");
+    }
+
+    Path systemLog() {
+        return logsDir().resolve("system.log");
+    }
+
+    List<Path> directoriesToCreate() {
+        return List.of(confDir(), dataDir(), logsDir(), triggersDir(), tmpDir());
+    }
+
+    // ---- rendered files ----
+
+    String renderYaml() {
+        Path data = dataDir();
+        StringBuilder y = new StringBuilder(2048);
+        y.append("# Written by metrics-stress for a throwaway local node; rewritten at every start.\n");
+        y.append("cluster_name: ").append(yamlQuote(clusterName)).append('\n');
+        y.append("num_tokens: 16\n");
+        y.append("allocate_tokens_for_local_replication_factor: 1\n");
+        y.append("partitioner: org.apache.cassandra.dht.Murmur3Partitioner\n");
+        y.append("authenticator:\n  class_name: org.apache.cassandra.auth.")
+                .append(security.passwordAuth() ? "PasswordAuthenticator" : "AllowAllAuthenticator").append('\n');
+        y.append("authorizer:\n  class_name: org.apache.cassandra.auth.AllowAllAuthorizer\n");
+        y.append("data_file_directories:\n  - ").append(yamlQuote(data.resolve("data").toString())).append('\n');
+        y.append("commitlog_directory: ").append(yamlQuote(data.resolve("commitlog").toString())).append('\n');
+        y.append("saved_caches_directory: ").append(yamlQuote(data.resolve("saved_caches").toString())).append('\n');
+        y.append("hints_directory: ").append(yamlQuote(data.resolve("hints").toString())).append('\n');
+        y.append("cdc_raw_directory: ").append(yamlQuote(data.resolve("cdc_raw").toString())).append('\n');
+        y.append("commitlog_sync: periodic\n");
+        y.append("commitlog_sync_period: 10000ms\n");
+        // Small segments and memtables: the node shares a developer's machine with the harness.
+        y.append("commitlog_segment_size: 8MiB\n");
+        y.append("memtable_heap_space: 128MiB\n");
+        y.append("memtable_offheap_space: 128MiB\n");
+        y.append("concurrent_compactors: 1\n");
+        y.append("seed_provider:\n");
+        y.append("  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n");
+        y.append("    parameters:\n");
+        y.append("      - seeds: ").append(yamlQuote(seeds)).append('\n');
+        y.append("listen_address: ").append(address).append('\n');
+        y.append("rpc_address: ").append(address).append('\n');
+        y.append("storage_port: ").append(storagePort).append('\n');
+        y.append("start_native_transport: true\n");
+        if (security.keystore() != null) {
+            // TLS only: a client without it is refused, as on a cluster that requires encryption.
+            y.append("client_encryption_options:\n");
+            y.append("  enabled: true\n");
+            y.append("  optional: false\n");
+            y.append("  keystore: ").append(yamlQuote(security.keystore().toString())).append('\n');
+            y.append("  keystore_password: ").append(yamlQuote(security.keystorePassword())).append('\n');
+            if (security.clientTruststore() != null) {
+                // Mutual TLS: a client must show a certificate this truststore holds.
+                y.append("  require_client_auth: true\n");
+                y.append("  truststore: ").append(yamlQuote(security.clientTruststore().toString())).append('\n');
+                y.append("  truststore_password: ").append(yamlQuote(security.clientTruststorePassword())).append('\n');
+            } else {
+                y.append("  require_client_auth: false\n");
+            }
+        }
+        y.append("native_transport_port: ").append(nativePort).append('\n');
+        // dc and rack come from cassandra-rackdc.properties, so one node per DC works on one host.
+        y.append("endpoint_snitch: GossipingPropertyFileSnitch\n");
+        // No 4.x nodes will ever join; NONE lets 5.0 use its own formats from the start.
+        y.append("storage_compatibility_mode: NONE\n");
+        return y.toString();
+    }
+
+    String renderRackDc() {
+        return "dc=" + datacenter + "\nrack=" + rack + "\n";
+    }
+
+    /**
+     * Cassandra logs a lot at INFO/DEBUG; a harness user wants only trouble, and not on the
+     * console they are reading results from.
+     */
+    String renderLogback() {
+        return "<configuration>\n"
+                + "  <appender name=\"FILE\" class=\"ch.qos.logback.core.FileAppender\">\n"
+                + "    <file>" + xmlEscape(systemLog().toString()) + "</file>\n"
+                + "    <encoder>\n"
+                + "      <pattern>%d{ISO8601} %-5level [%thread] %logger{36} - %msg%n</pattern>\n"
+                + "    </encoder>\n"
+                + "  </appender>\n"
+                + "  <root level=\"WARN\">\n"
+                + "    <appender-ref ref=\"FILE\"/>\n"
+                + "  </root>\n"
+                + "</configuration>\n";
+    }
+
+    /** The full child command line: {@code <javaHome>/bin/java <flags> CassandraDaemon}. */
+    List<String> command(Path javaHome, Path libDir, Path jammJar) {
+        List<String> cmd = new ArrayList<>(96);
+        cmd.add(javaHome.resolve("bin").resolve("java").toString());
+        cmd.add("-Xms256m");
+        cmd.add("-Xmx" + heap);
+        cmd.add("-Xss256k");
+        cmd.add("-XX:+UseG1GC");
+        cmd.add("-XX:MaxGCPauseMillis=300");
+        // Die loudly rather than limp on as a half-dead node the harness keeps writing to.
+        cmd.add("-XX:+ExitOnOutOfMemoryError");
+        // No hsperfdata file in /tmp: nothing outlives a killed node.
+        cmd.add("-XX:+PerfDisableSharedMem");
+        cmd.add("-XX:+UseThreadPriorities");
+        // Cassandra's own invariants are asserted at runtime; its start scripts enable them too.
+        cmd.add("-ea");
+        cmd.add("-da:net.openhft...");
+        cmd.add("-Djava.net.preferIPv4Stack=true");
+        cmd.addAll(JPMS_FLAGS);
+        cmd.add("-Dio.netty.tryReflectionSetAccessible=true");
+        cmd.add("-Dio.netty.allocator.useCacheForAllThreads=true");
+        cmd.add("-Dio.netty.allocator.maxOrder=11");
+        cmd.add("-javaagent:" + jammJar);
+        cmd.addAll(FAST_START_FLAGS);
+        if (security.passwordAuth()) {
+            // The default superuser is otherwise created 10 s after start.
+            cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
+        }
+        cmd.add("-Dcassandra-foreground=yes");
+        cmd.add("-Dcassandra.config=" + yamlFile().toUri());
+        cmd.add("-Dcassandra-rackdc.properties=" + rackDcFile().toUri());
+        cmd.add("-Dcassandra.storagedir=" + dataDir());
+        cmd.add("-Dcassandra.logdir=" + logsDir());
+        cmd.add("-Dcassandra.triggers_dir=" + triggersDir());
+        cmd.add("-Dlogback.configurationFile=" + logbackFile());
+        // Local-only JMX on a port of our choosing: the default 7199 may belong to a real node.
+        cmd.add("-Dcassandra.jmx.local.port=" + jmxPort);
+        // As cassandra-env.sh does: RMI shares the JMX port instead of taking a random second one.
+        cmd.add("-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort);
+        // Native libraries unpacked by Netty/JNA land here and vanish with the work directory.
+        cmd.add("-Djava.io.tmpdir=" + tmpDir());
+        cmd.add("-cp");
+        cmd.add(libDir.toAbsolutePath().normalize().resolve("*").toString());
+        cmd.add(MAIN_CLASS);
+        return cmd;
+    }
+
+    static String yamlQuote(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    private static String xmlEscape(String value) {
+        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,151 @@
+package org.metricsstress.cluster.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.cluster.LocalClusterException;
+
+class CassandraLibTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Path libDir(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("cassandra-all-5.0.9.jar"), "");
+        Files.writeString(dir.resolve("jamm-0.4.0.jar"), "");
+        Files.writeString(dir.resolve("guava-32.0.1-jre.jar"), "");
+        return dir;
+    }
+
+    private CassandraLib lib(Map<String, String> props, Map<String, String> env, Path codeSource) {
+        return new CassandraLib(props::get, env, Optional.ofNullable(codeSource), tmp.resolve("cwd"));
+    }
+
+    private CassandraLib nothingSet() {
+        return lib(Map.of(), Map.of(), null);
+    }
+
+    @Test
+    void acceptsAnExplicitDirectoryWithTheServerJars() throws Exception {
+        Path dir = libDir(tmp.resolve("lib"));
+
+        assertEquals(dir, nothingSet().find(dir));
+        assertEquals(dir.resolve("jamm-0.4.0.jar"), CassandraLib.jammJar(dir));
+    }
+
+    @Test
+    void explicitDirectoryMissingIsAnErrorNotAFallback() throws Exception {
+        libDir(tmp.resolve("cwd/cassandra-runtime/target/cassandra-lib"));   // would be found implicitly
+
+        LocalClusterException e = assertThrows(LocalClusterException.class,
+                () -> nothingSet().find(tmp.resolve("nope")));
+
+        assertTrue(e.getMessage().contains("no such directory"), e.getMessage());
+        assertHelpful(e);
+    }
+
+    @Test
+    void reportsAMissingCassandraJar() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("lib"));
+        Files.writeString(dir.resolve("jamm-0.4.0.jar"), "");
+
+        LocalClusterException e = assertThrows(LocalClusterException.class, () -> nothingSet().find(dir));
+
+        assertTrue(e.getMessage().contains("cassandra-all-*.jar"), e.getMessage());
+        assertHelpful(e);
+    }
+
+    @Test
+    void reportsAMissingJammAgent() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("lib"));
+        Files.writeString(dir.resolve("cassandra-all-5.0.9.jar"), "");
+
+        LocalClusterException e = assertThrows(LocalClusterException.class, () -> nothingSet().find(dir));
+
+        assertTrue(e.getMessage().contains("jamm-*.jar"), e.getMessage());
+        assertHelpful(e);
+    }
+
+    @Test
+    void systemPropertyComesBeforeTheEnvironment() throws Exception {
+        Path fromProp = libDir(tmp.resolve("prop"));
+        Path fromEnv = libDir(tmp.resolve("env"));
+
+        Path found = lib(Map.of(CassandraLib.PROPERTY, fromProp.toString()),
+                Map.of(CassandraLib.ENV_VAR, fromEnv.toString()), null).find(null);
+
+        assertEquals(fromProp, found);
+    }
+
+    @Test
+    void environmentVariableIsUsedAndNamedWhenWrong() throws Exception {
+        Path fromEnv = libDir(tmp.resolve("env"));
+        assertEquals(fromEnv, lib(Map.of(), Map.of(CassandraLib.ENV_VAR, fromEnv.toString()), null).find(null));
+
+        LocalClusterException e = assertThrows(LocalClusterException.class,
+                () -> lib(Map.of(), Map.of(CassandraLib.ENV_VAR, tmp.resolve("gone").toString()), null).find(null));
+        assertTrue(e.getMessage().startsWith(CassandraLib.ENV_VAR + "="), e.getMessage());
+    }
+
+    @Test
+    void findsTheDirectoryBesideTheExecutableJar() throws Exception {
+        Path target = Files.createDirectories(tmp.resolve("dist/cli/target"));
+        Path jar = Files.writeString(target.resolve("metrics-stress.jar"), "");
+        Path beside = libDir(target.resolve("cassandra-lib"));
+
+        assertEquals(beside, lib(Map.of(), Map.of(), jar).find(null));
+    }
+
+    @Test
+    void findsTheDirectoryBesideTheClassesDirectory() throws Exception {
+        Path classes = Files.createDirectories(tmp.resolve("repo/cli/target/classes"));
+        Path beside = libDir(tmp.resolve("repo/cli/target/cassandra-lib"));
+
+        assertEquals(beside, lib(Map.of(), Map.of(), classes).find(null));
+    }
+
+    @Test
+    void walksUpToTheCassandraRuntimeModuleOfACheckout() throws Exception {
+        Path classes = Files.createDirectories(tmp.resolve("repo/itests/target/test-classes"));
+        Path runtime = libDir(tmp.resolve("repo/cassandra-runtime/target/cassandra-lib"));
+
+        assertEquals(runtime, lib(Map.of(), Map.of(), classes).find(null));
+    }
+
+    @Test
+    void skipsAnIncompleteDirectoryBesideTheJarWhenACheckoutHasTheJars() throws Exception {
+        Path classes = Files.createDirectories(tmp.resolve("repo/cli/target/classes"));
+        Files.createDirectories(tmp.resolve("repo/cli/target/cassandra-lib"));   // not yet copied
+        Path runtime = libDir(tmp.resolve("repo/cassandra-runtime/target/cassandra-lib"));
+
+        assertEquals(runtime, lib(Map.of(), Map.of(), classes).find(null));
+    }
+
+    @Test
+    void tellsHowToBuildWhenNothingIsFound() throws Exception {
+        Path jar = Files.writeString(Files.createDirectories(tmp.resolve("x")).resolve("metrics-stress.jar"), "");
+
+        LocalClusterException e = assertThrows(LocalClusterException.class,
+                () -> lib(Map.of(), Map.of(), jar).find(null));
+
+        assertTrue(e.getMessage().contains(tmp.resolve("x/cassandra-lib").toString()), "names where it looked: " + e.getMessage());
+        assertHelpful(e);
+    }
+
+    private static void assertHelpful(LocalClusterException e) {
+        String message = e.getMessage();
+        assertTrue(message.contains("mvn -B package"), message);
+        assertTrue(message.contains(CassandraLib.ENV_VAR), message);
+        assertFalse(message.contains("\n"), "message must be one line: " + message);
+    }
+}

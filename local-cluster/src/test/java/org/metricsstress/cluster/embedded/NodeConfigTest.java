@@ -1,0 +1,108 @@
+package org.metricsstress.cluster.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class NodeConfigTest {
+
+    private static final Path WORK = Path.of("/tmp/node-b");
+
+    private static NodeConfig nodeB() {
+        return new NodeConfig("stress 'test'", "127.0.0.2", 19042, 17000, 17199, "127.0.0.1:17000",
+                "dc2", "rack9", "768m", WORK);
+    }
+
+    @Test
+    void yamlCarriesTheChosenAddressesPortsAndSeeds() {
+        String yaml = nodeB().renderYaml();
+
+        assertTrue(yaml.contains("\nlisten_address: 127.0.0.2\n"), yaml);
+        assertTrue(yaml.contains("\nrpc_address: 127.0.0.2\n"), yaml);
+        assertTrue(yaml.contains("\nnative_transport_port: 19042\n"), yaml);
+        assertTrue(yaml.contains("\nstorage_port: 17000\n"), yaml);
+        assertTrue(yaml.contains("      - seeds: '127.0.0.1:17000'\n"), yaml);
+        assertTrue(yaml.contains("\ncluster_name: 'stress ''test'''\n"), "single quotes are doubled in YAML: " + yaml);
+        assertTrue(yaml.contains("\nendpoint_snitch: GossipingPropertyFileSnitch\n"), yaml);
+        assertTrue(yaml.contains("\nstorage_compatibility_mode: NONE\n"), yaml);
+        assertTrue(yaml.contains("\nstart_native_transport: true\n"), yaml);
+    }
+
+    @Test
+    void everyDirectoryTheNodeWritesIsInsideTheWorkDirectory() {
+        String yaml = nodeB().renderYaml();
+
+        for (String key : List.of("commitlog_directory", "saved_caches_directory", "hints_directory", "cdc_raw_directory")) {
+            assertTrue(yaml.contains("\n" + key + ": '" + WORK.resolve("data") + "/"), key + " in " + yaml);
+        }
+        assertTrue(yaml.contains("data_file_directories:\n  - '" + WORK.resolve("data/data") + "'\n"), yaml);
+    }
+
+    @Test
+    void rackDcFileNamesTheDatacenterAndRack() {
+        assertEquals("dc=dc2\nrack=rack9\n", nodeB().renderRackDc());
+    }
+
+    @Test
+    void logbackWritesWarningsToAFileInTheLogsDirectoryOnly() {
+        String xml = nodeB().renderLogback();
+
+        assertTrue(xml.contains("<file>" + WORK.resolve("logs/system.log") + "</file>"), xml);
+        assertTrue(xml.contains("<root level=\"WARN\">"), xml);
+        assertFalse(xml.contains("ConsoleAppender"), xml);
+    }
+
+    @Test
+    void commandRunsTheDaemonWithItsOwnJdkAgentConfigAndPorts() {
+        List<String> cmd = nodeB().command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"));
+
+        assertEquals("/jdk17/bin/java", cmd.get(0));
+        assertEquals(NodeConfig.MAIN_CLASS, cmd.get(cmd.size() - 1));
+        assertTrue(cmd.contains("-Xmx768m"), cmd.toString());
+        assertTrue(cmd.contains("-Xms256m"), cmd.toString());
+        assertTrue(cmd.contains("-javaagent:/lib/jamm-0.4.0.jar"), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra.jmx.local.port=17199"), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra.config=file://" + WORK.resolve("conf/cassandra.yaml")), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra-rackdc.properties=file://" + WORK.resolve("conf/cassandra-rackdc.properties")), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra.ring_delay_ms=1000"), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra-foreground=yes"), cmd.toString());
+        assertTrue(cmd.contains("java.base/sun.nio.ch=ALL-UNNAMED"), cmd.toString());
+        int cp = cmd.indexOf("-cp");
+        assertEquals("/lib/*", cmd.get(cp + 1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1", "127.0.0.2", "127.1.2.3", "127.255.255.254"})
+    void acceptsLoopbackAddresses(String ip) {
+        assertEquals(ip, NodeConfig.requireLoopback(ip));
+        EmbeddedCassandra.builder().address(ip);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0.0.0.0", "10.0.0.1", "192.168.1.10", "128.0.0.1", "127.0.0.256", "127.0.0", "localhost", "::1", ""})
+    void rejectsEverythingElse(String ip) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EmbeddedCassandra.builder().address(ip));
+        assertTrue(e.getMessage().contains("127.0.0.1"), "says what is allowed: " + e.getMessage());
+    }
+
+    @Test
+    void builderRejectsBadSettingsWhereTheyAreMade() {
+        NodeBuilder b = EmbeddedCassandra.builder();
+        assertThrows(IllegalArgumentException.class, () -> b.nativePort(70000));
+        assertThrows(IllegalArgumentException.class, () -> b.storagePort(-1));
+        assertThrows(IllegalArgumentException.class, () -> b.heap("lots"));
+        assertThrows(IllegalArgumentException.class, () -> b.datacenter("dc 1"));
+        assertThrows(IllegalArgumentException.class, () -> b.rack("r=1"));
+        assertThrows(IllegalArgumentException.class, () -> b.clusterName("two\nlines"));
+        assertThrows(IllegalArgumentException.class, () -> b.seeds("'quoted'"));
+        assertThrows(IllegalArgumentException.class, () -> b.startTimeout(java.time.Duration.ZERO));
+        b.nativePort(0).storagePort(0).heap("2G").datacenter("dc-2").rack("rack_1").seeds("127.0.0.1:7000,127.0.0.2:7000");
+    }
+}
