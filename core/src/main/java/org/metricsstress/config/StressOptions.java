@@ -153,7 +153,7 @@ public final class StressOptions {
             derived(null, "--write-cl", "LEVEL", "write consistency level; with --writer opennms, as OpenNMS sets its "
                     + "org.opennms.newts.config.write_consistency: on each statement, so the driver honours it only for "
                     + "the terms rows sent alone, while batches go at the driver's default, LOCAL_ONE", CLUSTER,
-                    TEXT, "ANY with --writer opennms (OpenNMS's), LOCAL_ONE with pipelined", Builder::writeConsistency,
+                    TEXT, "ANY (opennms), LOCAL_ONE (pipelined)", Builder::writeConsistency,
                     StressConfig::writeConsistency),
             opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", CLUSTER,
                     DURATION, Duration.ofSeconds(20), Builder::connectTimeout, StressConfig::connectTimeout),
@@ -196,7 +196,7 @@ public final class StressOptions {
                     ValueType.oneOf(CacheKind.class), CacheKind.GUAVA, Builder::cache, StressConfig::cache),
             derived(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache (OpenNMS's "
                     + "org.opennms.newts.config.cache.max_entries; the field tests raised it to 2,000,000)", INDEX,
-                    POSITIVE_LONG, "8,192 with --writer opennms (OpenNMS's), 2,000,000 with pipelined",
+                    POSITIVE_LONG, "8,192 (opennms), 2,000,000 (pipelined)",
                     Builder::cacheMaxEntries, StressConfig::cacheMaxEntries),
             opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
                     + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
@@ -206,7 +206,7 @@ public final class StressOptions {
             secretFile("--redis-truststore-password-file", "the Redis truststore's password, first line of FILE",
                     INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
-                    POSITIVE_INT, "4 x --writer-threads with --writer opennms (OpenNMS's), --writer-threads with pipelined",
+                    POSITIVE_INT, "4 x --writer-threads (opennms), --writer-threads (pipelined)",
                     Builder::redisPool, StressConfig::redisPool),
             derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
                     + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
