@@ -35,7 +35,7 @@ class OptionNameCompleterTest {
     void completesOptionNamesFromTheTable() {
         assertEquals(List.of("--redis", "--redis-near-cache", "--redis-pool", "--redis-truststore", "--redis-truststore-password-file"),
                 complete("metrics:stress", "-n", "10", "--redis"));
-        assertEquals(List.of("--write-cl", "--writer-threads"), complete("metrics:stress", "--writ"));
+        assertEquals(List.of("--write-cl", "--writer", "--writer-threads"), complete("metrics:stress", "--writ"));
     }
 
     @Test
