@@ -13,15 +13,15 @@ import java.util.regex.Pattern;
  * sla       = criterion { "," criterion }
  * criterion = metric op number [unit]
  * op        = "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | "=" | "=="
- * metric    = latency | "drops" | "failed" | "rate" | "cpu" | "index.time"
+ * metric    = latency | "drops" | "failed" | "unsent" | "rate" | "cpu" | "index.time"
  * latency   = [ "response." | "service." | "queue." | "lag." | "read." | "read.service." | "search." | "freshness." ]
  *             ( "p50" | "p90" | "p99" | "p99.9" | "max" | "mean" )
  * unit      = "us" | "ms" | "s"  (latencies and index.time; default ms for latencies, s for index.time)
  *           | "%"               (rate and cpu; rate is written/target, so 0.98 and 98% agree)
  * </pre>
  *
- * A latency without a prefix is the response time (intended to acknowledged). {@code drops} and
- * {@code failed} count samples; {@code cpu} is the client's CPU in % of its cores;
+ * A latency without a prefix is the response time (intended to acknowledged). {@code drops},
+ * {@code failed} and {@code unsent} (never generated: the generators were behind at the end) count samples; {@code cpu} is the client's CPU in % of its cores;
  * {@code index.time} is the seconds until every resource was indexed (a run that never got there
  * fails any bound on it).
  */
@@ -75,12 +75,12 @@ public record Sla(String expression, List<Criterion> criteria) {
         if (LATENCIES.contains(name)) {
             return prefix + "." + name;
         }
-        if (List.of("drops", "failed", "rate", "cpu", "index.time").contains(metric)) {
+        if (List.of("drops", "failed", "unsent", "rate", "cpu", "index.time").contains(metric)) {
             return metric;
         }
         throw new ConfigException(option + ": unknown metric '" + metric
                 + "' (p50 p90 p99 p99.9 max mean, with optional service./queue./lag./read./read.service./search./freshness. "
-                + "prefix; drops failed rate cpu index.time)");
+                + "prefix; drops failed unsent rate cpu index.time)");
     }
 
     /** Brings the threshold to the unit the result uses: ms for latencies, s for index.time, ratio for rate. */

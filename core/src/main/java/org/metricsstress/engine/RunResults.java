@@ -38,7 +38,7 @@ final class RunResults {
     private RunResults() {}
 
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, CacheView cache,
-            CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long generationEnd,
+            CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long stoppedAt, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
             List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics,
             RingWatch ring, int ringSize) {
@@ -70,8 +70,12 @@ final class RunResults {
                 HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart,
                 bytesSent, bytesReceived);
         double target = schedule.meanTargetSamplesPerSecond();
+        // The schedule's own count of what it asked for before the stop: every commit of it must be
+        // generated or owed; anything else is a hole in the accounting, and the audit says so.
+        long intended = schedule.expectedGroupCommits(stoppedAt) * plan.attributes();
         Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
-                m.samplesFailed(), m.unaccounted(), lag, response, cpuPercent, config.ringSize(), intervals);
+                m.samplesFailed(), m.samplesUnsent(), m.unaccounted() + (intended - m.samplesGenerated() - m.samplesUnsent()),
+                lag, response, cpuPercent, config.ringSize(), intervals);
         IndexSummary index = index(ix, primed, m, generationSeconds);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
@@ -86,7 +90,8 @@ final class RunResults {
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
                 nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
-                coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds));
+                coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
+                m.samplesUnsent());
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */

@@ -56,6 +56,9 @@ import org.metricsstress.failure.ClusterException;
 public final class StressEngine {
     public static final String TOOL = "metrics-stress";
 
+    /** How far ahead of the moment it is asked for a stop lies: longer than a generator's early start. */
+    private static final long STOP_LEAD_NANOS = 1_000_000;
+
     private final StressConfig config;
     private final PrintStream out;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
@@ -336,7 +339,11 @@ public final class StressEngine {
                 }
             }
 
-            generators.forEach(Generator::stop);
+            // Commits meant before the stop (or the schedule's end) that a late generator has not
+            // reached are owed: counted unsent, never silently cut off. The stop lies a moment ahead,
+            // so a generator sees it before it could generate a commit past it.
+            long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
+            generators.forEach(g -> g.stop(stopAt));
             // A generator waiting for room (BLOCK) finishes its commit when the writers free a
             // slot; if they do not within the drain timeout (a stuck writer), the ring is closed
             // and it gives up, its commit counted as abandoned, so the run still ends.
@@ -363,12 +370,13 @@ public final class StressEngine {
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size());
+                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size());
             settledNormally = true;
         } finally {
             if (!settledNormally) {
                 // Something threw mid-run (a bug): leave no thread, endpoint or MBean of ours behind.
-                generators.forEach(Generator::stop);
+                long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
+                generators.forEach(g -> g.stop(stopAt));
                 pipeline.abort();
             }
             ringWatch.close();

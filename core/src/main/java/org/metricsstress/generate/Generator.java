@@ -40,6 +40,8 @@ public final class Generator implements Runnable {
     private final long seed;
     private final Phaser passes;
     private volatile boolean stopped;
+    /** Commits intended before this moment are owed when the generator stops behind them. */
+    private volatile long stopAtNanos = Long.MAX_VALUE;
 
     /**
      * @param passes every generator thread's barrier at the end of a pass ({@link StressPlan#passBarrier}),
@@ -56,7 +58,15 @@ public final class Generator implements Runnable {
         this.seed = seed;
     }
 
-    public void stop() {
+    /**
+     * Stops generating. Commits intended before {@code atNanos} that this generator had not reached
+     * yet (it was behind) are owed: counted unsent, each with its response time from its intended
+     * time to {@code atNanos} (at least that long: it was never sent), so the tail is not cut off;
+     * none intended at or after it is generated. With {@code atNanos} a little ahead of now, every
+     * commit of the schedule before it ends up generated or owed, exactly.
+     */
+    public void stop(long atNanos) {
+        stopAtNanos = atNanos;
         stopped = true;
     }
 
@@ -104,10 +114,12 @@ public final class Generator implements Runnable {
         if (first >= plan.nodes()) {
             return; // more threads than nodes: this one has nothing to do
         }
+        // Once stopped, the rest of the walk is not generated but counted: the schedule's debt.
+        boolean owing = false;
         intervals:
         for (long interval = 0; ; interval++) {
-            if (interval > 0 && passes != null && !endOfPass()) {
-                return;
+            if (interval > 0 && passes != null && !owing && !endOfPass()) {
+                owing = true;
             }
             // Per interval, not per commit: a rate step changes the pacing only between intervals.
             final long base = schedule.intervalStartNanos(interval);
@@ -129,17 +141,28 @@ public final class Generator implements Runnable {
                             }
                             continue intervals;
                         }
-                        if (!awaitIntended(intended)) {
-                            return;
+                        if (owing || !awaitIntended(intended)) {
+                            owing = true;
+                            // Intended times only grow along the walk: past the stop, nothing more is owed.
+                            if (intended >= stopAtNanos) {
+                                return;
+                            }
+                            owe(intended);
+                            continue;
+                        }
+                        if (intended >= stopAtNanos) {
+                            return; // past the stop: neither generated nor owed
                         }
                         metrics.scheduleLag().recordNanos(System.nanoTime() - intended);
                         metrics.generated(attributes, strings);
                         Lane lane = ring.laneFor(key);
                         long seq = lane.claim();
                         if (seq == Lane.CLOSED) {
-                            // The run ended while this commit waited for room (BLOCK): counted, not lost.
+                            // The run ended while this commit waited for room (BLOCK): counted, not
+                            // lost; what this generator had not reached yet is owed.
                             metrics.failed(attributes, ErrorClass.ABANDONED);
-                            return;
+                            owing = true;
+                            continue;
                         }
                         if (seq < 0) {
                             metrics.dropped(attributes);
@@ -161,6 +184,12 @@ public final class Generator implements Runnable {
                 }
             }
         }
+    }
+
+    /** A commit of the schedule's debt: never generated, counted unsent, its response time at least its lateness. */
+    private void owe(long intended) {
+        metrics.unsent(plan.attributes());
+        metrics.response().recordNanos(Math.max(0, stopAtNanos - intended));
     }
 
     /** Parks until about the intended time; false if the generator was stopped meanwhile. */

@@ -11,6 +11,8 @@ final class MetricHelp {
             Map.entry("samples.handed-to-writer", "samples a writer took from the ring"),
             Map.entry("samples.written", "samples acknowledged by the cluster"),
             Map.entry("samples.failed", "samples that failed (every class)"),
+            Map.entry("samples.unsent", "samples the schedule meant that were never generated (counted when the run ends)"),
+            Map.entry("group-commits.unsent", "group commits the schedule meant that were never generated"),
             Map.entry("group-commits.generated", "group commits generated (one resource, one timestamp)"),
             Map.entry("group-commits.dropped", "group commits dropped because the ring was full"),
             Map.entry("string-attributes.generated", "string attributes generated (index-only)"),

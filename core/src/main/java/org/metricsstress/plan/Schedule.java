@@ -168,14 +168,24 @@ public final class Schedule {
      * fixed duration: what a generator that keeps up produces. Long.MAX_VALUE when the run has no end.
      */
     public long expectedGroupCommits() {
-        if (endNanos == Long.MAX_VALUE) {
+        return expectedGroupCommits(endNanos);
+    }
+
+    /**
+     * Group commits of this instance intended before {@code untilNanos} (and before their
+     * segment's end): what the schedule asked of a run that stopped then. Long.MAX_VALUE when that
+     * is never.
+     */
+    public long expectedGroupCommits(long untilNanos) {
+        long until = Math.min(untilNanos, endNanos);
+        if (until == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
         long count = 0;
-        for (long p = 0; intervalStartNanos(p) < endNanos; p++) {
+        for (long p = 0; intervalStartNanos(p) < until; p++) {
             long start = intervalStartNanos(p);
             long pacing = pacingNanos(p);
-            long cutoff = cutoffNanos(p);
+            long cutoff = Math.min(cutoffNanos(p), until);
             if (start + pacing <= cutoff) {
                 count += plan.ownedGroupResources();
             } else {

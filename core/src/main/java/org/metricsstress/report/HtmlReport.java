@@ -170,6 +170,9 @@ public final class HtmlReport {
         figure(sb, "response p99", ms(resp.p99Ms()), "ms, intended → acknowledged");
         figure(sb, "dropped", Numbers.count(r.dropped()), "samples (ring full)");
         figure(sb, "failed", Numbers.count(r.failed()), "samples (errors)");
+        if (r.unsent() > 0) {
+            figure(sb, "unsent", Numbers.count(r.unsent()), "samples never generated (the generators were behind)");
+        }
         if (r.client() != null) {
             figure(sb, "client cost", fixed(r.client().cpuMicrosPerSample(), 2), "µs CPU per sample written");
         }
@@ -183,11 +186,15 @@ public final class HtmlReport {
 
     private static void audit(StringBuilder sb, StressResult r) {
         boolean ok = r.auditBalances();
-        sb.append("<p class=\"audit ").append(ok ? "ok" : "bad").append("\" id=\"audit\">audit: generated ")
+        long scheduleGap = r.intended() - r.generated() - r.unsent();
+        sb.append("<p class=\"audit ").append(ok ? "ok" : "bad").append("\" id=\"audit\">audit: ")
+                .append(r.unsent() == 0 && scheduleGap == 0 ? ""
+                        : "intended " + Numbers.count(r.intended()) + " = unsent " + Numbers.count(r.unsent()) + " + ")
+                .append("generated ")
                 .append(Numbers.count(r.generated())).append(" = written ").append(Numbers.count(r.written()))
                 .append(" + dropped ").append(Numbers.count(r.dropped())).append(" + failed ")
                 .append(Numbers.count(r.failed())).append(" : <strong>")
-                .append(ok ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted())).append("</strong></p>\n");
+                .append(ok ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted() + scheduleGap)).append("</strong></p>\n");
         sb.append("<p class=\"sub\">group commits ").append(Numbers.count(r.groupCommitsGenerated()))
                 .append(" generated, ").append(Numbers.count(r.groupCommitsDropped())).append(" dropped; ")
                 .append(Numbers.count(r.writeRequests())).append(" write requests; string attributes ")

@@ -46,6 +46,10 @@ public final class ResultJson {
             throw new IOException("schemaVersion " + version.asInt() + "; this version of the tool reads "
                     + StressResult.OLDEST_READABLE + " to " + StressResult.SCHEMA_VERSION + " (docs/result-schema.json)");
         }
+        if (!tree.has("intended") && tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            // Before schema 5 nothing was counted unsent: what was generated was all that was intended.
+            o.set("intended", tree.get("generated"));
+        }
         return MAPPER.treeToValue(tree, StressResult.class);
     }
 }

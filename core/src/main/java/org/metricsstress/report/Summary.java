@@ -112,9 +112,10 @@ public final class Summary {
         out.printf(Locale.ROOT, "rate          target %s samples/s, written %s samples/s (%.1f%% of target)%n",
                 Numbers.rate(r.targetSamplesPerSecond()), Numbers.rate(r.writtenSamplesPerSecond()),
                 r.targetSamplesPerSecond() > 0 ? 100.0 * r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0.0);
-        out.printf(Locale.ROOT, "samples       generated %s, written %s, dropped %s, failed %s%n",
+        out.printf(Locale.ROOT, "samples       generated %s, written %s, dropped %s, failed %s%s%n",
                 Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
-                Numbers.count(r.failed()));
+                Numbers.count(r.failed()), r.unsent() == 0 ? ""
+                        : "; unsent " + Numbers.count(r.unsent()) + " (never generated: the generators were behind at the end)");
         if (r.failed() > 0) {
             StringBuilder sb = new StringBuilder();
             for (Map.Entry<String, Long> e : r.failedByClass().entrySet()) {
@@ -124,10 +125,13 @@ public final class Summary {
             }
             out.println("failed by     " + sb);
         }
-        out.printf(Locale.ROOT, "audit         generated %s = written %s + dropped %s + failed %s : %s%n",
+        long scheduleGap = r.intended() - r.generated() - r.unsent();
+        out.printf(Locale.ROOT, "audit         %sgenerated %s = written %s + dropped %s + failed %s : %s%n",
+                r.unsent() == 0 && scheduleGap == 0 ? "" : "intended " + Numbers.count(r.intended()) + " = unsent "
+                        + Numbers.count(r.unsent()) + " + ",
                 Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
                 Numbers.count(r.failed()),
-                r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted()));
+                r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted() + scheduleGap));
         out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
                 Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
                 Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));

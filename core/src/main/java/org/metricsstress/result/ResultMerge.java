@@ -137,8 +137,11 @@ public final class ResultMerge {
         plan.put("instanceGroupResources", rs.stream()
                 .mapToLong(r -> ((Number) r.plan().getOrDefault("instanceGroupResources", 0)).longValue()).sum());
 
-        Verdict verdict = Verdicts.of(target, achieved, written, dropped, failed, unaccounted, lag, response,
-                client.cpuPercent(), ringSize, intervals);
+        long intended = sum(rs, StressResult::intended);
+        long unsent = sum(rs, StressResult::unsent);
+        long generated = sum(rs, StressResult::generated);
+        Verdict verdict = Verdicts.of(target, achieved, written, dropped, failed, unsent,
+                unaccounted + (intended - generated - unsent), lag, response, client.cpuPercent(), ringSize, intervals);
         return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
                 config, plan, first.cluster(), Instant.ofEpochMilli(start).toString(), generationSeconds,
                 drainSeconds, target, achieved, sum(rs, StressResult::generated), written, dropped, failed,
@@ -147,7 +150,7 @@ public final class ResultMerge {
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
-                events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target));
+                events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent);
     }
 
     /**

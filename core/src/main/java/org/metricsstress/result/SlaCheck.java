@@ -10,13 +10,14 @@ public final class SlaCheck {
     private SlaCheck() {}
 
     /** What criteria are judged on: a whole run, or one step of a stepped profile. */
-    private record Figures(long unaccounted, long dropped, long failed, double target, double written, double cpu,
+    private record Figures(long unaccounted, long dropped, long failed, long unsent, double target, double written, double cpu,
             double indexSeconds, LatencySummary response, LatencySummary service, LatencySummary queue,
             LatencySummary lag, ReadSummary reads) {}
 
     /** Every --sla implies this one: a run whose audit does not balance passes nothing. */
     public static SlaResult evaluate(Sla sla, StressResult r) {
-        return evaluate(sla, new Figures(r.unaccounted(), r.dropped(), r.failed(), r.targetSamplesPerSecond(),
+        return evaluate(sla, new Figures(r.unaccounted() + (r.intended() - r.generated() - r.unsent()), r.dropped(),
+                r.failed(), r.unsent(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.client().cpuPercent(),
                 r.index() == null ? -1 : r.index().secondsToComplete(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.reads()));
@@ -29,8 +30,11 @@ public final class SlaCheck {
     public static StressResult evaluateSteps(Sla sla, StressResult r) {
         List<StepSummary> judged = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        for (StepSummary s : r.steps()) {
-            SlaResult outcome = evaluate(sla, s, r.unaccounted());
+        long unaccounted = r.unaccounted() + (r.intended() - r.generated() - r.unsent());
+        for (int i = 0; i < r.steps().size(); i++) {
+            StepSummary s = r.steps().get(i);
+            // The schedule's debt is settled when the run ends: it is the last step's.
+            SlaResult outcome = evaluate(sla, s, unaccounted, i == r.steps().size() - 1 ? r.unsent() : 0);
             judged.add(s.withSla(outcome));
             outcome.failures().forEach(f -> failures.add("step " + s.step() + ": " + f));
         }
@@ -38,8 +42,8 @@ public final class SlaCheck {
     }
 
     /** One step of a --rate-steps profile against the run's criteria; {@code index.time} is not a step's. */
-    public static SlaResult evaluate(Sla sla, StepSummary s, long unaccounted) {
-        return evaluate(sla, new Figures(unaccounted, s.dropped(), s.failed(), s.targetSamplesPerSecond(),
+    public static SlaResult evaluate(Sla sla, StepSummary s, long unaccounted, long unsent) {
+        return evaluate(sla, new Figures(unaccounted, s.dropped(), s.failed(), unsent, s.targetSamplesPerSecond(),
                 s.writtenSamplesPerSecond(), s.cpuPercent(), -1, s.response(), s.service(), s.queue(),
                 s.scheduleLag(), null));
     }
@@ -66,6 +70,8 @@ public final class SlaCheck {
                 return r.dropped();
             case "failed":
                 return r.failed();
+            case "unsent":
+                return r.unsent();
             case "rate":
                 return r.target() > 0 ? r.written() / r.target() : Double.NaN;
             case "cpu":

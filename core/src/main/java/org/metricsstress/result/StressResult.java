@@ -26,6 +26,11 @@ import java.util.Map;
  * @param merge             for a result merged from instances' results, which ones; null for one run
  * @param coldStart         the ring and the index over the cold start (null in results older than
  *                          schema 5)
+ * @param intended          samples the schedule meant before the run stopped (its own count):
+ *                          generated + unsent
+ * @param unsent            samples of that never generated: their generators were behind when the
+ *                          run ended (the schedule's debt; each owed commit's response time is counted
+ *                          from its intended time to the end of generation)
  */
 public record StressResult(
         int schemaVersion,
@@ -68,7 +73,9 @@ public record StressResult(
         ReadSummary reads,
         VerifyReport verify,
         MergeInfo merge,
-        ColdStart coldStart) {
+        ColdStart coldStart,
+        long intended,
+        long unsent) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
     public static final int SCHEMA_VERSION = 5;
@@ -113,7 +120,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null);
+                null, generated, 0);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -138,11 +145,11 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart);
+                coldStart, intended, unsent);
     }
 
-    /** generated = written + dropped + failed, exactly. */
+    /** intended = generated + unsent and generated = written + dropped + failed, exactly. */
     public boolean auditBalances() {
-        return unaccounted == 0;
+        return unaccounted == 0 && intended == generated + unsent;
     }
 }

@@ -23,19 +23,22 @@ public final class Verdicts {
     private Verdicts() {}
 
     /**
-     * @param unaccounted generated - written - dropped - failed once the run settled: anything but 0
-     *                    means the figures cannot be trusted, whatever else they say
+     * @param unsent      samples the schedule meant before the run ended that were never generated
+     *                    (the generators were behind)
+     * @param unaccounted samples neither written, dropped, failed nor unsent once the run settled
+     *                    (generated - written - dropped - failed, and intended - generated - unsent):
+     *                    anything but 0 means the figures cannot be trusted, whatever else they say
      */
     public static Verdict of(double targetRate, double achievedRate, long written, long dropped, long failed,
-            long unaccounted, LatencySummary scheduleLag, LatencySummary response, double cpuPercent, int ringSize,
-            List<IntervalStats> intervals) {
+            long unsent, long unaccounted, LatencySummary scheduleLag, LatencySummary response, double cpuPercent,
+            int ringSize, List<IntervalStats> intervals) {
         if (unaccounted != 0) {
             return new Verdict("AUDIT_UNBALANCED", String.format(Locale.ROOT,
-                    "%,d samples are unaccounted for (generated != written + dropped + failed): requests still "
-                            + "unsettled when the run gave up waiting; no figure of this run can be trusted",
+                    "%,d samples are unaccounted for (intended != written + dropped + failed + unsent): requests "
+                            + "still unsettled when the run gave up waiting; no figure of this run can be trusted",
                     unaccounted));
         }
-        if (written + dropped + failed == 0) {
+        if (written + dropped + failed + unsent == 0) {
             return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");
         }
         long peakRing = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
@@ -43,22 +46,24 @@ public final class Verdicts {
         double ratio = targetRate > 0 ? achievedRate / targetRate : 0;
         boolean lagging = scheduleLag.p99Ms() >= LAG_MS;
         boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE && fullEvents == 0;
+        String owed = unsent == 0 ? "" : String.format(Locale.ROOT,
+                "; %,d samples never sent (the generators were behind when the run ended)", unsent);
         if (lagging && ringEmpty && dropped == 0) {
             return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
                     "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (at most %d of %d at the report lines): "
-                            + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)",
-                    scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent));
+                            + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)%s",
+                    scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent, owed));
         }
-        if (dropped > 0 || failed > 0 || ratio < KEPT_UP_RATIO) {
+        if (dropped > 0 || failed > 0 || unsent > 0 || ratio < KEPT_UP_RATIO) {
             // The sampled peak alone would say "95 of 8192" of a run whose lanes filled between samples.
             String ring = fullEvents > 0
-                    ? String.format(Locale.ROOT, "a ring lane was full %,d times (%d of %d at the report lines)",
+                    ? String.format(Locale.ROOT, "the ring was full %,d times (%d of %d at the report lines)",
                             fullEvents, peakRing, ringSize)
                     : String.format(Locale.ROOT, "ring at most %d of %d at the report lines", peakRing, ringSize);
             return new Verdict("CLUSTER_BEHIND", String.format(Locale.ROOT,
-                    "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed; "
+                    "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed%s; "
                             + "%s; response p99 %.1f ms",
-                    100 * ratio, dropped, failed, ring, response.p99Ms()));
+                    100 * ratio, dropped, failed, owed, ring, response.p99Ms()));
         }
         String note = cpuPercent >= 90
                 ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit", cpuPercent) : "";

@@ -25,13 +25,14 @@ import org.metricsstress.result.StressResult;
 class RunResultsTest {
 
     private static StressResult assemble(StressMetrics m) {
-        StressConfig config = StressConfig.builder().nodes(1).interfaces(1).groups(1).attributes(10).strings(0)
+        // 3 group resources of 10 samples each second, for a second: the schedule asks for 30 samples.
+        StressConfig config = StressConfig.builder().nodes(3).interfaces(1).groups(1).attributes(10).strings(0)
                 .index(false).interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).build();
         StressPlan plan = StressPlan.of(config);
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
         return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
-                start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), null, null, 8192);
+                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), null, null, 8192);
     }
 
     private static String summary(StressResult r) {
@@ -68,6 +69,35 @@ class RunResultsTest {
         assertEquals("AUDIT_UNBALANCED", r.verdict().kind());
         assertFalse(summary(r).contains(": BALANCED"), summary(r));
         assertEquals(ExitCode.CRITERIA_FAILED, Outcome.of(r).exitCode());
+    }
+
+    @Test
+    void whatTheScheduleMeantButNoGeneratorReachedIsUnsentAndBalances() {
+        StressMetrics m = new StressMetrics();
+        m.generated(10, 0);
+        m.generated(10, 0);
+        m.written(20);
+        m.unsent(10); // the third commit: its generator was behind when the run ended
+        StressResult r = assemble(m);
+        assertEquals(30, r.intended());
+        assertEquals(10, r.unsent());
+        assertTrue(r.auditBalances());
+        assertTrue(summary(r).contains("intended 30 = unsent 10 + generated 20 = written 20"), summary(r));
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), "owed samples are not keeping up");
+        assertTrue(r.verdict().message().contains("10 samples never sent"), r.verdict().message());
+    }
+
+    @Test
+    void commitsThatNeitherWereGeneratedNorOwedUnbalanceTheAudit() {
+        // What the schedule meant must all be generated or owed: 10 samples vanished (the hole of a
+        // late generator stopped at the end, before the debt was counted).
+        StressMetrics m = new StressMetrics();
+        m.generated(20, 0);
+        m.written(20);
+        StressResult r = assemble(m);
+        assertFalse(r.auditBalances());
+        assertEquals("AUDIT_UNBALANCED", r.verdict().kind());
+        assertTrue(summary(r).contains("OFF BY 10"), summary(r));
     }
 
     @Test

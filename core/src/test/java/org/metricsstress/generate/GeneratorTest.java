@@ -1,6 +1,7 @@
 package org.metricsstress.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -162,6 +163,54 @@ class GeneratorTest {
     }
 
     @Test
+    void aLateGeneratorStoppedAtTheEndOwesWhatItHadNotReachedAndCountsIt() throws Exception {
+        // 200 commits every 100 ms for 400 ms, into a writer that takes 2 ms a commit through a
+        // blocking ring of 2 slots: the generator falls behind. Stopped at the schedule's end, it
+        // must account for every commit the schedule meant: generated or unsent, none vanishing.
+        StressConfig config = StressConfig.builder().nodes(100).interfaces(1).groups(2).attributes(3).strings(0)
+                .interval(Duration.ofSeconds(1)).rateFactor(10).pacing(Pacing.SPREAD).build();
+        StressPlan plan = StressPlan.of(config);
+        StressMetrics metrics = new StressMetrics();
+        GroupCommitSink.Factory slow = () -> c -> {
+            LockSupportSleep.millis(2);
+            metrics.written(c.sampleCount);
+        };
+        LaneRing ring = new LaneRing(2, 3, 1, plan.groupResources(), OnFull.BLOCK, slow, null, metrics);
+        long start = System.nanoTime() + 20_000_000L;
+        Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, 400_000_000L);
+        Generator g = new Generator(0, plan, schedule, ring, metrics, 1, null);
+        Thread t = new Thread(g);
+        t.start();
+        while (System.nanoTime() < schedule.endNanos()) {
+            Thread.sleep(5);
+        }
+        g.stop(schedule.endNanos());
+        ring.close();
+        t.join(5_000);
+        assertFalse(t.isAlive());
+        ring.abandonRest(5, TimeUnit.SECONDS);
+        long expected = schedule.expectedGroupCommits();
+        assertEquals(800, expected);
+        assertTrue(metrics.groupCommitsUnsent() > 100, "the generator was behind: " + metrics.groupCommitsUnsent());
+        assertEquals(expected, metrics.groupCommitsGenerated() + metrics.groupCommitsUnsent(),
+                "every commit the schedule meant is generated or unsent");
+        assertEquals(metrics.groupCommitsUnsent() * 3, metrics.samplesUnsent());
+        assertEquals(0, metrics.unaccounted(), "what was generated is written or failed");
+        // The owed commits' response times are there, the latest the longest: the tail is not cut off.
+        metrics.response().takeInterval();
+        org.HdrHistogram.Histogram response = metrics.response().total();
+        assertTrue(response.getTotalCount() >= metrics.groupCommitsUnsent(), "owed commits have response times");
+        assertTrue(response.getMaxValue() > 100_000, "the latest owed commit waited longest: " + response.getMaxValue() + " us");
+    }
+
+    /** Sleeping without a checked exception, for a sink. */
+    private static final class LockSupportSleep {
+        static void millis(long ms) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ms));
+        }
+    }
+
+    @Test
     void instancesOfOnePlanGenerateItsCommitsExactlyOnceBetweenThem() throws Exception {
         // 7 nodes over 3 instances (3, 2, 2 nodes) with 2 threads each: shares of unequal size.
         StressConfig.Builder plan = StressConfig.builder().nodes(7).interfaces(2).groups(2).attributes(3)
@@ -229,7 +278,7 @@ class GeneratorTest {
         Thread t = new Thread(g);
         t.start();
         Thread.sleep(300);
-        g.stop();
+        g.stop(System.nanoTime());
         t.join(2000);
         assertTrue(!t.isAlive(), "generator did not stop");
         assertTrue(ring.drain(5, TimeUnit.SECONDS));

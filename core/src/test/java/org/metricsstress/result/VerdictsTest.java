@@ -26,7 +26,7 @@ class VerdictsTest {
         // generators ran late because they waited for room. Seen at 14 % CPU in a real run.
         IntervalStats s = interval(12, 3_500, 0);
         assertNull(Verdicts.intervalWarning(s, RING));
-        Verdict v = Verdicts.of(1000, 990, 9_900, 0, 0, 0, LATE, FAST, 14, RING, List.of(s));
+        Verdict v = Verdicts.of(1000, 990, 9_900, 0, 0, 0, 0, LATE, FAST, 14, RING, List.of(s));
         assertNotEquals("CLIENT_BOUND", v.kind(), v.message());
     }
 
@@ -36,24 +36,24 @@ class VerdictsTest {
         String warning = Verdicts.intervalWarning(s, RING);
         assertNotNull(warning);
         assertTrue(warning.contains("the client is the bottleneck"), warning);
-        assertEquals("CLIENT_BOUND", Verdicts.of(1000, 700, 7_000, 0, 0, 0, LATE, FAST, 99, RING, List.of(s)).kind());
+        assertEquals("CLIENT_BOUND", Verdicts.of(1000, 700, 7_000, 0, 0, 0, 0, LATE, FAST, 99, RING, List.of(s)).kind());
     }
 
     @Test
     void dropsAreNeverTheClientsFault() {
         IntervalStats s = interval(0, 20, 500);
         assertNull(Verdicts.intervalWarning(s, RING));
-        assertEquals("CLUSTER_BEHIND", Verdicts.of(1000, 950, 9_500, 500, 0, 0, LATE, FAST, 20, RING, List.of(s)).kind());
+        assertEquals("CLUSTER_BEHIND", Verdicts.of(1000, 950, 9_500, 500, 0, 0, 0, LATE, FAST, 20, RING, List.of(s)).kind());
     }
 
     @Test
     void aRingThatFilledBetweenReportLinesIsCalledFullNotByItsSampledPeak() {
         // The field's 50K shape: drops in the first minute, the ring nearly empty at every report line.
-        Verdict filled = Verdicts.of(1000, 990, 9_500, 500, 0, 0, FAST, FAST, 20, RING,
+        Verdict filled = Verdicts.of(1000, 990, 9_500, 500, 0, 0, 0, FAST, FAST, 20, RING,
                 List.of(interval(95, 5_613, 500), interval(3, 0, 0)));
-        assertTrue(filled.message().contains("a ring lane was full 5,613 times (95 of 8192 at the report lines)"),
+        assertTrue(filled.message().contains("the ring was full 5,613 times (95 of 8192 at the report lines)"),
                 filled.message());
-        Verdict failedOnly = Verdicts.of(1000, 900, 9_000, 0, 1_000, 0, FAST, FAST, 20, RING,
+        Verdict failedOnly = Verdicts.of(1000, 900, 9_000, 0, 1_000, 0, 0, FAST, FAST, 20, RING,
                 List.of(interval(6_090, 0, 0)));
         assertTrue(failedOnly.message().contains("ring at most 6090 of 8192 at the report lines"), failedOnly.message());
     }
@@ -61,7 +61,7 @@ class VerdictsTest {
     @Test
     void anUnbalancedAuditOverridesEveryOtherVerdict() {
         IntervalStats s = interval(0, 0, 0);
-        Verdict v = Verdicts.of(1000, 1000, 10_000, 0, 0, 12, FAST, FAST, 10, RING, List.of(s));
+        Verdict v = Verdicts.of(1000, 1000, 10_000, 0, 0, 0, 12, FAST, FAST, 10, RING, List.of(s));
         assertEquals("AUDIT_UNBALANCED", v.kind());
         assertTrue(v.message().startsWith("12 samples are unaccounted for"), v.message());
     }
