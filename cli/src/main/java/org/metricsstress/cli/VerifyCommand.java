@@ -20,7 +20,9 @@ import org.metricsstress.report.Summary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.plan.StressPlan;
 import org.metricsstress.verify.ReadBack;
+import org.metricsstress.verify.RunLosses;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -60,13 +62,14 @@ final class VerifyCommand {
         StressConfig config;
         long start;
         double seconds;
-        long lost;
+        RunLosses lost;
         if (file != null) {
             StressResult run = SavedResults.read(Path.of(file));
             config = options.builder(settingsOf(run)).build();
             start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
-            lost = run.dropped() + run.failed();
+            lost = RunLosses.of(run.losses(), StressPlan.of(config).groupResources(),
+                    run.dropped() + run.failed() + run.unsent());
         } else {
             config = options.builder(Map.of()).build();
             if (config.startAt() == null || config.untilStopped()) {
@@ -75,7 +78,8 @@ final class VerifyCommand {
             }
             start = config.startAt().toEpochMilli();
             seconds = config.totalDuration().toMillis() / 1000.0;
-            lost = 0;
+            // A run known only by its options lost nothing that anyone counted: every series is held to none.
+            lost = RunLosses.perSeries(new int[StressPlan.of(config).groupResources()]);
         }
         VerifyReport report;
         try (CqlSession session = CassandraConnector.connect(config)) {

@@ -33,8 +33,9 @@ public record Outcome(int exitCode, String problem, StressResult result) {
                 return new Outcome(ExitCode.CRITERIA_FAILED, "verify: reading back failed: " + v.error(), result);
             }
             return new Outcome(ExitCode.CRITERIA_FAILED, String.format(java.util.Locale.ROOT,
-                    "verify: %,d wrong, %,d unexpected, %,d missing (the run lost %,d), %,d index rows missing",
-                    v.wrongValues(), v.unexpected(), v.missing(), v.allowedMissing(), v.indexRowsMissing()), result);
+                    "verify: %,d wrong, %,d unexpected, %,d missing (%,d of them not the run's own losses), "
+                            + "%,d index rows missing", v.wrongValues(), v.unexpected(), v.missing(),
+                    v.missing() - v.missingExplained(), v.indexRowsMissing()), result);
         }
         return new Outcome(ExitCode.OK, null, result);
     }

@@ -249,6 +249,8 @@ public final class StressEngine {
             metrics.gauge("index.cache-size", cache::size);
         }
         Ring ring = pipeline.ring();
+        // Per series, what the run lost: a read-back holds each series to its own losses.
+        org.metricsstress.metrics.LossLedger ledger = metrics.trackLosses(plan.groupResources());
         long cpuAtStart = ProcessCpu.nanos();
         WireBytes wire = new WireBytes(session);
         long sentAtStart = wire.sent();
@@ -370,7 +372,7 @@ public final class StressEngine {
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size());
+                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size(), ledger);
             settledNormally = true;
         } finally {
             if (!settledNormally) {
@@ -415,10 +417,11 @@ public final class StressEngine {
     private org.metricsstress.result.VerifyReport readBack(CqlSession session, StressResult result) {
         try {
             return ReadBack.verify(session, config, java.time.Instant.parse(result.startedAt()).toEpochMilli(),
-                    result.generationSeconds(), config.verifyAfter(), result.dropped() + result.failed(), out);
+                    result.generationSeconds(), config.verifyAfter(), org.metricsstress.verify.RunLosses.of(result.losses(),
+                            StressPlan.of(config).groupResources(), result.dropped() + result.failed() + result.unsent()), out);
         } catch (DriverException e) {
             out.println("verify: reading back failed: " + CassandraConnector.reason(e));
-            return new org.metricsstress.result.VerifyReport(0, 0, 0, 0, 0, 0, result.dropped() + result.failed(), 0, 0,
+            return new org.metricsstress.result.VerifyReport(0, 0, 0, 0, 0, 0, 0, true, 0, 0,
                     List.of(), CassandraConnector.reason(e));
         }
     }

@@ -147,7 +147,7 @@ public final class Generator implements Runnable {
                             if (intended >= stopAtNanos) {
                                 return;
                             }
-                            owe(intended);
+                            owe(key, intended);
                             continue;
                         }
                         if (intended >= stopAtNanos) {
@@ -160,12 +160,12 @@ public final class Generator implements Runnable {
                         if (seq == Lane.CLOSED) {
                             // The run ended while this commit waited for room (BLOCK): counted, not
                             // lost; what this generator had not reached yet is owed.
-                            metrics.failed(attributes, ErrorClass.ABANDONED);
+                            metrics.failed(key, attributes, ErrorClass.ABANDONED);
                             owing = true;
                             continue;
                         }
                         if (seq < 0) {
-                            metrics.dropped(attributes);
+                            metrics.dropped(key, attributes);
                             continue;
                         }
                         GroupCommit slot = lane.slot(seq);
@@ -187,8 +187,8 @@ public final class Generator implements Runnable {
     }
 
     /** A commit of the schedule's debt: never generated, counted unsent, its response time at least its lateness. */
-    private void owe(long intended) {
-        metrics.unsent(plan.attributes());
+    private void owe(int key, long intended) {
+        metrics.unsent(key, plan.attributes());
         metrics.response().recordNanos(Math.max(0, stopAtNanos - intended));
     }
 

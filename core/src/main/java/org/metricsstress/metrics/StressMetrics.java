@@ -81,6 +81,20 @@ public final class StressMetrics {
         return registry;
     }
 
+    private volatile LossLedger losses = LossLedger.NONE;
+
+    /** From now on, losses are also kept per group resource (keys 0 to n-1), for a read-back per series. */
+    public LossLedger trackLosses(int resourceKeys) {
+        LossLedger ledger = new LossLedger(resourceKeys);
+        losses = ledger;
+        return ledger;
+    }
+
+    /** Samples lost by one resource's series (already counted by their kind). */
+    private void lost(int resourceKey, int samples) {
+        losses.add(resourceKey, samples);
+    }
+
     // --- recording, called by the stages
 
     public void generated(int samples, int strings) {
@@ -97,6 +111,24 @@ public final class StressMetrics {
     public void unsent(int samples) {
         samplesUnsent.inc(samples);
         groupCommitsUnsent.inc();
+    }
+
+    /** A group commit of {@code resourceKey} dropped: its samples lost to that series. */
+    public void dropped(int resourceKey, int samples) {
+        dropped(samples);
+        lost(resourceKey, samples);
+    }
+
+    /** Samples of {@code resourceKey}'s series that failed. */
+    public void failed(int resourceKey, int samples, ErrorClass cause) {
+        failed(samples, cause);
+        lost(resourceKey, samples);
+    }
+
+    /** A group commit of {@code resourceKey} the schedule meant but no generator reached. */
+    public void unsent(int resourceKey, int samples) {
+        unsent(samples);
+        lost(resourceKey, samples);
     }
 
     public void dropped(int samples) {

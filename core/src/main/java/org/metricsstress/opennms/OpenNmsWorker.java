@@ -24,6 +24,7 @@ import org.metricsstress.storage.ColumnBytes;
 import org.metricsstress.storage.Coordinators;
 import org.metricsstress.storage.ReplicaSets;
 import org.metricsstress.storage.RequestCompletion;
+import org.metricsstress.storage.RequestParts;
 
 /**
  * One worker of OpenNMS's ring, as its NewtsWriter works: an event's samples split into chunks of
@@ -55,7 +56,6 @@ final class OpenNmsWorker implements GroupCommitSink {
     private final StringBuilder id = new StringBuilder(64);
     private final StringBuilder cql = new StringBuilder(256);
     private final StringBuilder scratch = new StringBuilder(64);
-    private final long[] oneIntended = new long[1];
 
     OpenNmsWorker(CqlSession session, StressConfig config, StressPlan plan, StressMetrics metrics, Coordinators coordinators,
             ReplicaSets replicaSets, InlineIndexer indexer, String[][] metricNames, AtomicInteger inFlight) {
@@ -93,8 +93,8 @@ final class OpenNmsWorker implements GroupCommitSink {
                     batch.addStatement(SimpleStatement.newInstance(
                             literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], c.values[a])));
                 }
-                oneIntended[0] = to == c.sampleCount ? c.intendedNanos : RequestCompletion.NO_RESPONSE;
-                boolean written = insert(batch.build(), to - from, replicas);
+                boolean written = insert(batch.build(), to == c.sampleCount ? c.intendedNanos : RequestCompletion.NO_RESPONSE,
+                        key, to - from, replicas);
                 settled = to;
                 if (written && indexer != null) {
                     int chunkNumber = chunk;
@@ -104,14 +104,15 @@ final class OpenNmsWorker implements GroupCommitSink {
             }
         } catch (RuntimeException e) {
             // A statement that could not be built: what was not settled yet fails, counted, once.
-            metrics.failed(c.sampleCount - settled, ErrorClass.OTHER);
+            metrics.failed(c.resourceKey, c.sampleCount - settled, ErrorClass.OTHER);
         }
     }
 
     /** Sends one chunk and waits for it; its samples are counted written or failed when it settles. */
-    private boolean insert(BatchStatement batch, int samples, Set<Node> replicas) {
-        RequestCompletion completion = new RequestCompletion(metrics, coordinators, oneIntended.clone(), System.nanoTime(),
-                samples, () -> { }, null, null, 0, () -> false).routedTo(replicas);
+    private boolean insert(BatchStatement batch, long intended, int resourceKey, int samples, Set<Node> replicas) {
+        RequestCompletion completion = new RequestCompletion(metrics, coordinators,
+                RequestParts.one(intended, resourceKey, samples), System.nanoTime(), () -> { }, null, null, 0,
+                () -> false).routedTo(replicas);
         inFlight.incrementAndGet();
         CompletableFuture<AsyncResultSet> sent;
         try {

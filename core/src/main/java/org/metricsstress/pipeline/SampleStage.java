@@ -23,7 +23,7 @@ final class SampleStage extends LaneStage {
     void sweep(RingBuffer<GroupCommit> ring, long cursor) {
         for (long s = accounted.get() + 1; s <= cursor; s++) {
             if (accounted.compareAndSet(s - 1, s)) {
-                metrics.failed(ring.get(s).sampleCount, ErrorClass.ABANDONED);
+                metrics.failed(ring.get(s).resourceKey, ring.get(s).sampleCount, ErrorClass.ABANDONED);
             } else {
                 s = accounted.get(); // the writer moved on meanwhile
             }
@@ -39,7 +39,7 @@ final class SampleStage extends LaneStage {
         if (!accounted.compareAndSet(sequence - 1, sequence)) {
             // Swept: counted as abandoned while this writer was stuck.
         } else if (abandon) {
-            metrics.failed(commit.sampleCount, ErrorClass.ABANDONED);
+            metrics.failed(commit.resourceKey, commit.sampleCount, ErrorClass.ABANDONED);
         } else {
             metrics.queue().recordNanos(System.nanoTime() - commit.intendedNanos);
             metrics.handedToWriter(commit.sampleCount);
@@ -48,7 +48,7 @@ final class SampleStage extends LaneStage {
             } catch (RuntimeException | Error e) {
                 // A sink must account for its samples; if it threw before doing so, count them
                 // here so that nothing is lost silently. Sinks catch their own errors: rare.
-                metrics.failed(commit.sampleCount, ErrorClass.OTHER);
+                metrics.failed(commit.resourceKey, commit.sampleCount, ErrorClass.OTHER);
             }
         }
         if (endOfBatch) {

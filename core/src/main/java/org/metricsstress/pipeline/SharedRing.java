@@ -133,7 +133,7 @@ public final class SharedRing implements Ring {
     private void handle(GroupCommit event, GroupCommitSink sink) {
         if (abandon) {
             if (!event.indexOnly) {
-                metrics.failed(event.sampleCount, ErrorClass.ABANDONED);
+                metrics.failed(event.resourceKey, event.sampleCount, ErrorClass.ABANDONED);
             }
             return;
         }
@@ -220,7 +220,7 @@ public final class SharedRing implements Ring {
     private void countAbandoned(long sequence) {
         GroupCommit event = ring.get(sequence);
         if (!event.indexOnly) {
-            metrics.failed(event.sampleCount, ErrorClass.ABANDONED);
+            metrics.failed(event.resourceKey, event.sampleCount, ErrorClass.ABANDONED);
         }
         handled.incrementAndGet();
     }

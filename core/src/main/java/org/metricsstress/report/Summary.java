@@ -87,8 +87,10 @@ public final class Summary {
         out.printf(Locale.ROOT, "verify        %s resources, %s samples expected, %s read: %s missing%s, %s unexpected, "
                         + "%s wrong value; index rows %s checked, %s missing : %s%n",
                 Numbers.count(v.resourcesChecked()), Numbers.count(v.samplesExpected()), Numbers.count(v.samplesRead()),
-                Numbers.count(v.missing()), v.allowedMissing() > 0 ? " (the run lost " + Numbers.count(v.allowedMissing())
-                        + ")" : "", Numbers.count(v.unexpected()), Numbers.count(v.wrongValues()),
+                Numbers.count(v.missing()), v.missing() == 0 ? "" : " (" + Numbers.count(v.missingExplained())
+                        + " the run's own losses" + (v.perSeries() ? ", series by series" : ", in all") + ", "
+                        + Numbers.count(v.missing() - v.missingExplained()) + " unexplained)",
+                Numbers.count(v.unexpected()), Numbers.count(v.wrongValues()),
                 Numbers.count(v.indexRowsChecked()), Numbers.count(v.indexRowsMissing()), v.clean() ? "CLEAN" : "MISMATCH");
         for (String m : v.firstMismatches()) {
             out.println("  " + m);

@@ -150,7 +150,31 @@ public final class ResultMerge {
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
-                events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent);
+                events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
+                losses(rs));
+    }
+
+    /**
+     * The instances' ledgers as one: they own distinct resources (node % instances), so the series
+     * losses add up. Null if any instance's result lacks its ledger.
+     */
+    private static SeriesLosses losses(List<StressResult> rs) {
+        if (rs.stream().anyMatch(r -> r.losses() == null)) {
+            return null;
+        }
+        int keys = 0;
+        for (StressResult r : rs) {
+            Object groups = r.plan().get("groupResources");
+            keys = Math.max(keys, groups == null ? 0 : ((Number) groups).intValue());
+        }
+        int[] total = new int[keys];
+        for (StressResult r : rs) {
+            int[] one = r.losses().byKey(keys);
+            for (int k = 0; k < keys; k++) {
+                total[k] += one[k];
+            }
+        }
+        return SeriesLosses.of(total);
     }
 
     /**

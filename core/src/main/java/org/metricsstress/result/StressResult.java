@@ -31,6 +31,8 @@ import java.util.Map;
  * @param unsent            samples of that never generated: their generators were behind when the
  *                          run ended (the schedule's debt; each owed commit's response time is counted
  *                          from its intended time to the end of generation)
+ * @param losses            what each series lost (dropped, failed, unsent), so that a read-back holds
+ *                          every series to its own losses; null in results older than schema 5
  */
 public record StressResult(
         int schemaVersion,
@@ -75,7 +77,8 @@ public record StressResult(
         MergeInfo merge,
         ColdStart coldStart,
         long intended,
-        long unsent) {
+        long unsent,
+        SeriesLosses losses) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
     public static final int SCHEMA_VERSION = 5;
@@ -120,7 +123,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0);
+                null, generated, 0, null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -145,7 +148,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent);
+                coldStart, intended, unsent, losses);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */

@@ -10,21 +10,25 @@ import java.util.List;
  * @param missing          expected samples not found
  * @param unexpected       rows found that the schedule never meant (another timestamp or metric)
  * @param wrongValues      rows whose value is not the value function's
- * @param allowedMissing   samples the run itself counted as dropped or failed: missing ones up to
- *                         this many are the run's own losses, not the cluster's (a timed-out write
- *                         may still have landed, so the bound is an upper one)
+ * @param missingExplained missing samples that are the run's own losses: in each series, up to what
+ *                         that series lost (dropped, failed or never sent; a timed-out write may
+ *                         still have landed, so it is an upper bound); the rest are acknowledged
+ *                         writes gone
+ * @param perSeries        whether losses were held per series (false: results older than the
+ *                         ledger, held to the whole run's losses)
  * @param firstMismatches  the first few mismatches, with their keys
  * @param error            why reading back stopped (the cluster failed a read), or null when it finished
  */
 public record VerifyReport(long resourcesChecked, long samplesExpected, long samplesRead, long missing,
-        long unexpected, long wrongValues, long allowedMissing, long indexRowsChecked, long indexRowsMissing,
+        long unexpected, long wrongValues, long missingExplained, boolean perSeries, long indexRowsChecked,
+        long indexRowsMissing,
         List<String> firstMismatches, String error) {
 
     /** The first this many mismatches are listed. */
     public static final int LISTED = 10;
 
-    /** Read to the end, with no wrong or unexpected row, no index row missing, and no more missing samples than the run lost. */
+    /** Read to the end, with no wrong or unexpected row, no index row missing, and no missing sample the run did not lose. */
     public boolean clean() {
-        return error == null && wrongValues == 0 && unexpected == 0 && indexRowsMissing == 0 && missing <= allowedMissing;
+        return error == null && wrongValues == 0 && unexpected == 0 && indexRowsMissing == 0 && missing == missingExplained;
     }
 }

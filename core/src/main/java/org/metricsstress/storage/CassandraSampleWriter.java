@@ -172,13 +172,13 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                         request.add(bind(partition, resource, collectedAt, names[a], values, a));
                     }
                 } catch (RuntimeException e) {
-                    metrics.failed(c.sampleCount - from, ErrorClass.OTHER);
+                    metrics.failed(key, c.sampleCount - from, ErrorClass.OTHER);
                     request.discardUnsealed();
                     return;
                 }
                 // A commit wider than a request is sliced; its response time is recorded once, with
                 // its last slice, so the latency counts commits, not slices.
-                request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE);
+                request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE, key);
                 if (request.parts == batchCommits) {
                     send(request);
                 }
@@ -225,39 +225,38 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             if (r.parts == 0) {
                 return;
             }
-            int rows = r.rows();
-            long[] intended = r.takeIntended();
+            RequestParts carried = r.takeParts();
             Set<Node> replicas = r.replicas;
             Statement<?> statement;
             try {
                 statement = r.build();
             } catch (RuntimeException e) {
                 r.clear();
-                metrics.failed(rows, ErrorClass.OTHER);
+                carried.failed(metrics, ErrorClass.OTHER);
                 return;
             }
             try {
                 permits.acquire();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                metrics.failed(rows, ErrorClass.ABANDONED);
+                carried.failed(metrics, ErrorClass.ABANDONED);
                 return;
             }
             if (aborted) {
                 permits.release();
-                metrics.failed(rows, ErrorClass.ABANDONED);
+                carried.failed(metrics, ErrorClass.ABANDONED);
                 return;
             }
             long sent = System.nanoTime();
             try {
-                sender.send(statement).whenComplete(new RequestCompletion(metrics, coordinators, intended,
-                        sent, rows, permits::release, statement, resend, retries, runGoesOn)
+                sender.send(statement).whenComplete(new RequestCompletion(metrics, coordinators, carried,
+                        sent, permits::release, statement, resend, retries, runGoesOn)
                         .routedTo(replicas));
             } catch (RuntimeException e) {
                 permits.release();
                 ErrorClass cause = WriteErrors.classify(e);
                 metrics.firstFailure(cause, WriteErrors.describe(e));
-                metrics.failed(rows, cause);
+                carried.failed(metrics, cause);
                 return;
             }
             metrics.requestSent();
@@ -288,11 +287,13 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
 
     /**
      * A request being filled: the rows of one or more parts (a group commit, or a slice of a very
-     * wide one), each with its intended time for the response latency.
+     * wide one), each with its intended time for the response latency and its resource.
      */
     private final class Request {
         private final List<BatchableStatement<?>> statements = new ArrayList<>(MAX_ROWS_PER_BATCH);
         private long[] intended = new long[batchCommits];
+        private int[] keys = new int[batchCommits];
+        private int[] partRows = new int[batchCommits];
         private int sealedRows;
         int parts;
         Token routingToken;
@@ -307,9 +308,11 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             return statements.size();
         }
 
-        /** The rows added since the last seal form one part. */
-        void seal(long intendedNanos) {
-            intended[parts++] = intendedNanos;
+        /** The rows added since the last seal form one part, of resource {@code resourceKey}. */
+        void seal(long intendedNanos, int resourceKey) {
+            intended[parts] = intendedNanos;
+            keys[parts] = resourceKey;
+            partRows[parts++] = statements.size() - sealedRows;
             sealedRows = statements.size();
         }
 
@@ -319,9 +322,14 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
             }
         }
 
-        long[] takeIntended() {
-            long[] taken = parts == intended.length ? intended : Arrays.copyOf(intended, parts);
+        /** The parts, handed to the request's completion; the arrays start afresh. */
+        RequestParts takeParts() {
+            RequestParts taken = parts == intended.length ? new RequestParts(intended, keys, partRows)
+                    : new RequestParts(Arrays.copyOf(intended, parts), Arrays.copyOf(keys, parts),
+                            Arrays.copyOf(partRows, parts));
             intended = new long[batchCommits];
+            keys = new int[batchCommits];
+            partRows = new int[batchCommits];
             return taken;
         }
 

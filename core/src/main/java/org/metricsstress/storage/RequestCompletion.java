@@ -31,7 +31,7 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
 
     private final StressMetrics metrics;
     private final Coordinators coordinators;
-    private final long[] intendedNanos;
+    private final RequestParts parts;
     private final int samples;
     private final Runnable releasePermit;
     private final Statement<?> statement;
@@ -49,22 +49,30 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
      */
     public RequestCompletion(StressMetrics metrics, long[] intendedNanos, long sentNanos, int samples,
             Runnable releasePermit) {
-        this(metrics, new Coordinators(metrics.nodes()), intendedNanos, sentNanos, samples, releasePermit,
+        this(metrics, new Coordinators(metrics.nodes()), unkeyed(intendedNanos, samples), sentNanos, releasePermit,
                 null, null, 0, () -> false);
+    }
+
+    /** Parts whose series are not known: their samples all charged to the first, which is none. */
+    private static RequestParts unkeyed(long[] intendedNanos, int samples) {
+        int[] rows = new int[intendedNanos.length];
+        rows[0] = samples;
+        int[] keys = new int[intendedNanos.length];
+        java.util.Arrays.fill(keys, -1);
+        return new RequestParts(intendedNanos, keys, rows);
     }
 
     /**
      * @param statement what was sent, sent again through {@code sender} on a retryable failure
      *                  while {@code retries} last and {@code mayRetry} says the run still wants it
      */
-    public RequestCompletion(StressMetrics metrics, Coordinators coordinators, long[] intendedNanos, long sentNanos,
-            int samples, Runnable releasePermit, Statement<?> statement, Sender sender, int retries,
-            BooleanSupplier mayRetry) {
+    public RequestCompletion(StressMetrics metrics, Coordinators coordinators, RequestParts parts, long sentNanos,
+            Runnable releasePermit, Statement<?> statement, Sender sender, int retries, BooleanSupplier mayRetry) {
         this.metrics = metrics;
         this.coordinators = coordinators;
-        this.intendedNanos = intendedNanos;
+        this.parts = parts;
         this.sentNanos = sentNanos;
-        this.samples = samples;
+        this.samples = parts.samples();
         this.releasePermit = releasePermit;
         this.statement = statement;
         this.sender = sender;
@@ -97,7 +105,7 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
                 }
                 metrics.written(samples);
                 metrics.service().recordNanos(now - sentNanos);
-                for (long intended : intendedNanos) {
+                for (long intended : parts.intended()) {
                     if (intended != NO_RESPONSE) {
                         metrics.response().recordNanos(now - intended);
                     }
@@ -111,10 +119,10 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
                 if (retryable(cause) && retriesLeft > 0 && sender != null && mayRetry.getAsBoolean()) {
                     settled = !resend();
                     if (settled) {
-                        metrics.failed(samples, cause);
+                        parts.failed(metrics, cause);
                     }
                 } else {
-                    metrics.failed(samples, cause);
+                    parts.failed(metrics, cause);
                 }
             }
         } finally {

@@ -19,10 +19,10 @@ public final class ReadBack {
      * @param startEpochMillis  the run's start (its result's {@code startedAt})
      * @param generationSeconds how long it generated (its result's {@code generationSeconds})
      * @param fraction          share of the resources to read, in (0, 1]
-     * @param allowedMissing    samples the run counted as dropped or failed
+     * @param losses            what the run lost, per series (or in all, for old results)
      */
     public static VerifyReport verify(CqlSession session, StressConfig config, long startEpochMillis,
-            double generationSeconds, double fraction, long allowedMissing, PrintStream out) {
+            double generationSeconds, double fraction, RunLosses losses, PrintStream out) {
         StressPlan plan = StressPlan.of(config);
         Schedule schedule = config.rateSteps() != null
                 ? Schedule.stepped(plan, 0, startEpochMillis, config.rateSteps().steps())
@@ -33,6 +33,6 @@ public final class ReadBack {
         out.printf(Locale.ROOT, "verify: reading back %,d of %,d group resources (%s) in %s%n", keys.length,
                 plan.ownedGroupResources(), fraction >= 1 ? "all" : String.format(Locale.ROOT, "%.3g%%", 100 * fraction),
                 config.keyspace());
-        return new Verifier(session, config.keyspace(), plan, config.seed(), config.stringVariationFactor(), out).verify(keys, expected, allowedMissing);
+        return new Verifier(session, config.keyspace(), plan, config.seed(), config.stringVariationFactor(), out).verify(keys, expected, losses);
     }
 }

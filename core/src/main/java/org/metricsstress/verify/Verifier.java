@@ -60,22 +60,41 @@ public final class Verifier {
                 + ".resource_attributes WHERE context = ? AND resource = ?");
     }
 
-    /** Checks {@code keys}; {@code allowedMissing} is what the run itself lost (dropped + failed). */
-    public VerifyReport verify(int[] keys, ExpectedSamples expected, long allowedMissing) {
+    /**
+     * Checks {@code keys}. A series' missing samples are the run's own up to what that series lost
+     * (dropped, failed or never sent); beyond that they are unexplained: acknowledged writes gone.
+     */
+    public VerifyReport verify(int[] keys, ExpectedSamples expected, RunLosses losses) {
         Tally t = new Tally();
         long started = System.nanoTime();
         long nextProgress = started + PROGRESS_NANOS;
         for (int i = 0; i < keys.length; i++) {
-            checkSamples(keys[i], expected.timestampsOf(keys[i]), t);
-            checkIndex(keys[i], t);
+            long missingBefore = t.missing;
+            long[] timestamps = expected.timestampsOf(keys[i]);
+            checkSamples(keys[i], timestamps, t);
+            // A series that lost every sample was never handed to a writer: nothing indexed it.
+            boolean everyLost = losses.perSeries() && losses.of(keys[i]) >= (long) timestamps.length * plan.attributes();
+            if (!everyLost) {
+                checkIndex(keys[i], t);
+            }
+            if (losses.perSeries()) {
+                long missing = t.missing - missingBefore;
+                long explained = Math.min(missing, losses.of(keys[i]));
+                t.explained += explained;
+                if (missing > explained) {
+                    t.note("unexplained: " + groupResource(keys[i]) + " misses " + missing + " samples, lost "
+                            + losses.of(keys[i]));
+                }
+            }
             if (System.nanoTime() >= nextProgress) {
                 out.printf(Locale.ROOT, "verify: %,d of %,d resources, %,d samples read, %,d mismatches so far%n", i + 1,
                         keys.length, t.read, t.missing + t.unexpected + t.wrong + t.indexMissing);
                 nextProgress += PROGRESS_NANOS;
             }
         }
-        return new VerifyReport(keys.length, t.expected, t.read, t.missing, t.unexpected, t.wrong, allowedMissing,
-                t.indexChecked, t.indexMissing, List.copyOf(t.first), null);
+        long explained = losses.perSeries() ? t.explained : Math.min(t.missing, losses.total());
+        return new VerifyReport(keys.length, t.expected, t.read, t.missing, t.unexpected, t.wrong, explained,
+                losses.perSeries(), t.indexChecked, t.indexMissing, List.copyOf(t.first), null);
     }
 
     private void checkSamples(int key, long[] timestamps, Tally t) {
@@ -186,6 +205,7 @@ public final class Verifier {
         long expected;
         long read;
         long missing;
+        long explained;
         long unexpected;
         long wrong;
         long indexChecked;

@@ -30,8 +30,8 @@ class RequestCompletionTest {
     private final List<CompletableFuture<AsyncResultSet>> resent = new ArrayList<>();
 
     private RequestCompletion completion(int retries, boolean runGoesOn) {
-        return new RequestCompletion(metrics, new Coordinators(metrics.nodes()), new long[] {System.nanoTime()},
-                System.nanoTime(), 10, permitsReleased::incrementAndGet, STATEMENT, s -> {
+        return new RequestCompletion(metrics, new Coordinators(metrics.nodes()),
+                RequestParts.one(System.nanoTime(), 3, 10), System.nanoTime(), permitsReleased::incrementAndGet, STATEMENT, s -> {
                     CompletableFuture<AsyncResultSet> f = new CompletableFuture<>();
                     resent.add(f);
                     return f;
