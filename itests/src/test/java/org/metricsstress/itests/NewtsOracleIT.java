@@ -103,8 +103,10 @@ class NewtsOracleIT {
     void newtsWritesForOpenNmsExactlyTheRowsThisToolWrites(Writer writer, CassandraServer server) throws Exception {
         String ours = "oracle_" + writer.name().toLowerCase();
         String theirs = "oracle_newts_" + writer.name().toLowerCase();
-        StressConfig config = plan(server, ours).writer(writer).build();
-        run(config);
+        // One writer thread: no two workers race, so OpenNMS's writer model can be held to Newts'
+        // own request count too.
+        StressConfig config = plan(server, ours).writer(writer).writerThreads(1).build();
+        StressResult result = run(config);
         StressPlan plan = StressPlan.of(config);
         try (CqlSession s = Cql.session(server)) {
             for (String cql : NewtsSchema.statements(theirs, Replication.parse("--replication",
@@ -119,9 +121,10 @@ class NewtsOracleIT {
             assertEquals(plan.groupResources(), collected.size());
 
             CassandraSession session = newts(server, theirs);
+            Counting indexSession = new Counting(session);
             MetricRegistry registry = new MetricRegistry();
             ContextConfigurations contexts = new ContextConfigurations();
-            CassandraIndexer indexer = new CassandraIndexer(session, TTL, new GuavaResourceMetadataCache(8192, registry),
+            CassandraIndexer indexer = new CassandraIndexer(indexSession, TTL, new GuavaResourceMetadataCache(8192, registry),
                     registry, OPENNMS_OPTIONS, new EscapableResourceIdSplitter(), contexts);
             CassandraSampleRepository samples = new CassandraSampleRepository(session, TTL, registry, null, contexts);
             for (Map.Entry<String, Long> e : collected.entrySet()) {
@@ -134,6 +137,15 @@ class NewtsOracleIT {
             assertSameRows(s, ours, theirs, "SELECT context, resource, attribute, value, TTL(value) FROM "
                     + "%s.resource_attributes", 4);
             assertSameRows(s, ours, theirs, "SELECT context, resource, metric_name FROM %s.resource_metrics", -1);
+            // OpenNMS's writer sends the index as Newts does: request for request, row for row.
+            long newtsRows = registry.meter("search.inserts").getCount();
+            System.out.printf("index: Newts %d rows in %d requests; %s writer %d rows in %d requests (%d group resources)%n",
+                    newtsRows, indexSession.requests, writer, result.index().rowsWritten(), result.index().requests(),
+                    plan.groupResources());
+            if (writer == Writer.OPENNMS) {
+                assertEquals(indexSession.requests, result.index().requests(), "index requests, as Newts sends them");
+                assertEquals(newtsRows, result.index().rowsWritten(), "index rows, as Newts writes them");
+            }
             // Sizes, so that two empty tables cannot pass: every group, its attributes, its strings.
             assertEquals(plan.groupResources() * 20L, Cql.count(s, "SELECT COUNT(*) FROM " + theirs + ".samples"));
             assertEquals(plan.groupResources() * (20L + 6) + plan.groupResources() * 2L,
@@ -190,6 +202,53 @@ class NewtsOracleIT {
             SearchResults.Result only = found.iterator().next();
             assertEquals(id, only.getResource().getId());
             assertEquals(20, only.getMetrics().size(), "its metric names, from resource_metrics");
+        }
+    }
+
+    /** Newts' session, counting the requests its indexer sends. */
+    private static final class Counting implements CassandraSession {
+        private final CassandraSession session;
+        long requests;
+
+        Counting(CassandraSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public com.datastax.oss.driver.api.core.cql.PreparedStatement prepare(String statement) {
+            return session.prepare(statement);
+        }
+
+        @Override
+        public com.datastax.oss.driver.api.core.cql.PreparedStatement prepare(
+                com.datastax.oss.driver.api.core.cql.SimpleStatement statement) {
+            return session.prepare(statement);
+        }
+
+        @Override
+        @SuppressWarnings({"rawtypes", "unchecked"})
+        public java.util.concurrent.CompletionStage<com.datastax.oss.driver.api.core.cql.AsyncResultSet> executeAsync(
+                com.datastax.oss.driver.api.core.cql.Statement statement) {
+            requests++;
+            return session.executeAsync(statement);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public com.datastax.oss.driver.api.core.cql.ResultSet execute(com.datastax.oss.driver.api.core.cql.Statement s) {
+            requests++;
+            return session.execute(s);
+        }
+
+        @Override
+        public com.datastax.oss.driver.api.core.cql.ResultSet execute(String statement) {
+            requests++;
+            return session.execute(statement);
+        }
+
+        @Override
+        public java.util.concurrent.CompletionStage<Void> shutdown() {
+            return session.shutdown();
         }
     }
 
