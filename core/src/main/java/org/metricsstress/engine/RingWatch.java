@@ -17,6 +17,8 @@ final class RingWatch implements AutoCloseable {
     private final StressMetrics metrics;
     private final AtomicLong peak = new AtomicLong();
     private volatile long drainedAtNanos;
+    /** Once generation ends, the ring empties because nothing more comes: not a recovery. */
+    private volatile boolean generating = true;
     private final Thread thread;
     private volatile boolean stopped;
 
@@ -43,10 +45,16 @@ final class RingWatch implements AutoCloseable {
         long used = ring.occupancy();
         peak.accumulateAndGet(used, Math::max);
         long fullAt = metrics.firstRingFullNanos();
-        if (fullAt != 0 && drainedAtNanos == 0 && System.nanoTime() - fullAt > 0
+        if (generating && fullAt != 0 && drainedAtNanos == 0 && System.nanoTime() - fullAt > 0
                 && used < ring.size() * ColdStart.DRAINED_BELOW) {
             drainedAtNanos = System.nanoTime();
         }
+    }
+
+    /** Generation has ended: a ring emptying from now on says nothing about the cold start. */
+    void generationEnded() {
+        look();
+        generating = false;
     }
 
     long peak() {

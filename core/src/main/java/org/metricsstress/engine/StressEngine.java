@@ -354,6 +354,7 @@ public final class StressEngine {
                 joinAll(threads, Long.MAX_VALUE);
             }
             long generationEnd = System.nanoTime();
+            ringWatch.generationEnded();
 
             boolean drained = drain(pipeline);
             if (reads != null) {
