@@ -44,7 +44,7 @@ class BenchIT {
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();
         assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
                 "pipeline-warm-lz4", "pipeline-mixed", "pipeline-cold-redis", "pipeline-warm-redis",
-                "pipeline-warm-redis-only", "cold-start", "cold-start-256", "ceiling-again"), names);
+                "pipeline-warm-redis-only", "cold-start", "cold-start-256", "opennms-cold", "opennms-warm", "ceiling-again"), names);
         for (BenchPhase p : result.phases()) {
             assertTrue(p.written() > 0, p.name() + " wrote nothing");
             assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
