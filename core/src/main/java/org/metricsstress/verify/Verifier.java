@@ -71,7 +71,7 @@ public final class Verifier {
         for (int i = 0; i < keys.length; i++) {
             long missingBefore = t.missing;
             long[] timestamps = expected.timestampsOf(keys[i]);
-            checkSamples(keys[i], timestamps, t);
+            List<String> missingHere = checkSamples(keys[i], timestamps, t);
             // A series that lost every sample was never handed to a writer: nothing indexed it.
             boolean everyLost = losses.perSeries() && losses.of(keys[i]) >= (long) timestamps.length * plan.attributes();
             if (!everyLost) {
@@ -84,7 +84,11 @@ public final class Verifier {
                 if (missing > explained) {
                     t.note("unexplained: " + groupResource(keys[i]) + " misses " + missing + " samples, lost "
                             + losses.of(keys[i]));
+                    missingHere.forEach(t::note);
                 }
+            } else {
+                // Without a ledger per series any missing sample may be the run's own: list them all.
+                missingHere.forEach(t::note);
             }
             if (System.nanoTime() >= nextProgress) {
                 out.printf(Locale.ROOT, "verify: %,d of %,d resources, %,d samples read, %,d mismatches so far%n", i + 1,
@@ -97,7 +101,8 @@ public final class Verifier {
                 losses.perSeries(), t.indexChecked, t.indexMissing, List.copyOf(t.first), null);
     }
 
-    private void checkSamples(int key, long[] timestamps, Tally t) {
+    /** Checks the series' samples; returns its first missing samples, listed by the caller if unexplained. */
+    private List<String> checkSamples(int key, long[] timestamps, Tally t) {
         String resource = groupResource(key);
         int group = plan.groupOf(key);
         Set<Long> wanted = new HashSet<>();
@@ -136,15 +141,19 @@ public final class Verifier {
                 }
             }
         }
+        List<String> missing = new ArrayList<>();
         for (long ts : timestamps) {
             for (int a = 0; a < plan.attributes(); a++) {
                 String metric = ResourceNames.metricName(group, a);
                 if (!found.contains(metric + "@" + ts)) {
                     t.missing++;
-                    t.note("missing " + resource + " " + metric + " at " + ts);
+                    if (missing.size() < VerifyReport.LISTED) {
+                        missing.add("missing " + resource + " " + metric + " at " + ts);
+                    }
                 }
             }
         }
+        return missing;
     }
 
     /**
