@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
@@ -20,6 +21,7 @@ import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
 
@@ -101,6 +103,30 @@ final class BenchCommand {
         return smokeDefault != null ? d.parse(smokeDefault) : d.defaultValue();
     }
 
+    /** The {@code bench} command: checks its options, then runs on the embedded node, the one named, or none. */
+    static int execute(ParseResult parsed, CliContext cli) {
+        List<OptionDef> offered = offered();
+        if (LocalClusterOptions.withContactPoints(parsed)) {
+            return cli.usage("--embedded starts its own node: leave out --contact-points");
+        }
+        validate(parsed);
+        long pid = nodePid(parsed);
+        cli.builder(parsed, offered, Map.of()).build(); // validate before spending seconds on a node
+        WithCluster clusters = new WithCluster(cli);
+        if (clientOnly(parsed)) {
+            // No node to start or reach: every request ends encoded in this JVM.
+            return clusters.run(parsed, ClusterLayout.SINGLE, started -> { }, () -> { }, cluster -> {
+                run(parsed, cli.configured(parsed, offered), () -> -1L, cli.out());
+                return ExitCode.OK;
+            });
+        }
+        return clusters.onOneNode(parsed, offered, (configured, node) -> {
+            long nodePid = node != null ? node.pid() : pid;
+            return run(parsed, configured, nodePid > 0 ? processCpu(nodePid) : () -> -1L, cli.out())
+                    ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+        });
+    }
+
     /**
      * Runs the bench against the contact points already set on the builders and prints its table;
      * false when a soak failed its judgement (the jar's exit code 1).
@@ -168,11 +194,11 @@ final class BenchCommand {
 
     static void requireNoConflict(ParseResult parsed) {
         refuseBeside(parsed, CLIENT_ONLY.longName(), "runs without a cluster or Redis",
-                List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
+                List.of(LocalClusterOptions.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
         // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
         refuseBeside(parsed, SOAK.longName(), "writes soak-report.html and judges by its exit code",
                 List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName()));
-        if (parsed.hasMatchedOption(Main.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
+        if (parsed.hasMatchedOption(LocalClusterOptions.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
     }
