@@ -244,7 +244,11 @@ public final class Bench {
         }
     }
 
-    /** The ratios the issue sets targets for, from the phases of this one run. */
+    /**
+     * The bench's verdicts as ratios (Redis against Guava, OpenNMS's writer against the pipelined
+     * one, LZ4 against none, each cold start against its bound), from the phases of this one run so
+     * that the node's drift between runs does not enter them.
+     */
     private static Map<String, Object> comparisons(List<BenchPhase> phases, double ceilingRate, Map<String, Object> memory) {
         Map<String, Object> f = new LinkedHashMap<>();
         BenchPhase warm = find(phases, "pipeline-warm-index");
