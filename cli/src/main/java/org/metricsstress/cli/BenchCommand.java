@@ -24,6 +24,9 @@ import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Locale;
 
 /**
  * {@code metrics-stress bench}: the ceiling writer and the pipeline side by side against one node
@@ -79,7 +82,7 @@ final class BenchCommand {
                 groupResources *= ((Number) d.parse(value)).longValue();
             }
         }
-        return sb.append(String.format(java.util.Locale.ROOT, "(%,d group resources)", groupResources)).toString();
+        return sb.append(String.format(Locale.ROOT, "(%,d group resources)", groupResources)).toString();
     }
 
     /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
@@ -139,7 +142,7 @@ final class BenchCommand {
         Duration coldLimit = (Duration) value(parsed, COLD_LIMIT, smoke);
         Path json = (Path) value(parsed, BENCH_JSON, smoke);
         PrintStream runLog = (Boolean) value(parsed, VERBOSE, smoke) ? out : new PrintStream(OutputStream.nullOutputStream());
-        Map<String, String> defaults = new java.util.HashMap<>(StressOptions.BENCH_DEFAULTS);
+        Map<String, String> defaults = new HashMap<>(StressOptions.BENCH_DEFAULTS);
         if (smoke) {
             defaults.putAll(StressOptions.SMOKE_DEFAULTS); // the builder takes the shape; the bench's own are read above
         }
@@ -158,7 +161,7 @@ final class BenchCommand {
             result = new ClientOnlyBench(() -> options.builder(defaults), phase, coldLimit, smoke, runLog, out).run();
         } else {
             try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
-                java.net.URI uri = redis != null ? redis.uri()
+                URI uri = redis != null ? redis.uri()
                         : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().redisUri() : null;
                 Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
                         nodeCpu, runLog, uri);

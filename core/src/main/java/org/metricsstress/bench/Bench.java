@@ -31,6 +31,7 @@ import org.metricsstress.report.Environment;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.failure.ClusterException;
+import java.net.URI;
 
 /**
  * The side-by-side bench: in one process, against one node, the ceiling writer and the pipeline
@@ -53,7 +54,7 @@ public final class Bench {
      * @param redis the Redis the Redis phases use (the bench's own, or --redis); null: no Redis phases
      */
     public record Settings(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
-            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog, java.net.URI redis) {}
+            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog, URI redis) {}
 
     /** A read rate no node answers: reads then go as fast as --read-max-in-flight lets them. */
     static final double FLAT_OUT_READS = 1_000_000;
@@ -315,7 +316,7 @@ public final class Bench {
         return BenchPhase.of(name, "minimal async writer: prepared INSERT, one UNLOGGED batch per group commit, "
                         + "typed setters", wall, ceiling.written(), ceiling.failed(), 0, 0, cpu,
                 nodeSeconds(node0), ceiling.serviceP99Millis(), ceiling.failed() > 0
-                        ? java.util.Map.of("any", ceiling.failed()) : java.util.Map.of());
+                        ? Map.of("any", ceiling.failed()) : Map.of());
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,

@@ -12,6 +12,7 @@ import org.metricsstress.pipeline.GroupCommitSink;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.storage.Coordinators;
 import org.metricsstress.storage.ReplicaSets;
+import java.util.function.LongSupplier;
 
 /**
  * The workers of OpenNMS's ring: what they share (the inline indexer, the coordinators' figures,
@@ -39,7 +40,7 @@ public final class OpenNmsWorkers implements GroupCommitSink.Factory {
 
     /** @param nowMillis the wall clock cache entries expire by */
     OpenNmsWorkers(CqlSession session, StressConfig config, StressPlan plan, MetadataCache cache,
-            IndexMetrics indexMetrics, StressMetrics metrics, java.util.function.LongSupplier nowMillis) {
+            IndexMetrics indexMetrics, StressMetrics metrics, LongSupplier nowMillis) {
         this.session = session;
         this.config = config;
         this.plan = plan;

@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
+import com.lmax.disruptor.TimeoutException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * OpenNMS's ring (its NewtsWriter): ONE multi-producer Disruptor ring of events read by a pool of
@@ -124,7 +126,7 @@ public final class SharedRing implements Ring {
                     unclaimedOnExit(next);
                     return;
                 }
-            } catch (com.lmax.disruptor.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // the blocking strategy has no timeout; nothing to do
             }
         }
@@ -151,7 +153,7 @@ public final class SharedRing implements Ring {
     }
 
     /** Sequences a halted worker claimed without handling them, published or not, for the sweep. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<Long> dropped = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Long> dropped = new ConcurrentLinkedQueue<>();
 
     private void unclaimedOnExit(long next) {
         dropped.add(next);
