@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
 import org.metricsstress.bench.ClientOnlyBench;
@@ -148,12 +149,12 @@ final class BenchCommand {
         }
         Duration soak = (Duration) value(parsed, SOAK, smoke);
         if (soak != null) {
-            Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+            BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                     nodeCpu, runLog, null);
             Path report = Path.of("soak-report.html");
-            Soak.Outcome outcome = new Soak(settings, soak, report, out).run();
+            Soak.Judgement judgement = new Soak(setup, soak, report, out).run();
             out.println("soak report written to " + report.toAbsolutePath());
-            return outcome.passed();
+            return judgement.passed();
         }
         BenchResult result;
         if (clientOnly(parsed)) {
@@ -163,9 +164,9 @@ final class BenchCommand {
             try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
                 URI uri = redis != null ? redis.uri()
                         : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().redisUri() : null;
-                Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+                BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                         nodeCpu, runLog, uri);
-                result = new Bench(settings, out).run();
+                result = new Bench(setup, out).run();
             }
         }
         BenchReport.print(result, out);
