@@ -40,7 +40,7 @@ public final class FindMaxJson {
         search.put("ringSize", s.ringSize());
 
         List<Map<String, Object>> steps = new ArrayList<>();
-        for (Step step : r.steps()) {
+        for (SearchStep step : r.steps()) {
             steps.add(step(step));
         }
         Map<String, Object> answer = new LinkedHashMap<>();
@@ -66,7 +66,7 @@ public final class FindMaxJson {
         return json;
     }
 
-    private static Map<String, Object> step(Step step) {
+    private static Map<String, Object> step(SearchStep step) {
         BacklogTrend b = step.outcome().backlog();
         Map<String, Object> backlog = new LinkedHashMap<>();
         backlog.put("trend", b.kind().label());

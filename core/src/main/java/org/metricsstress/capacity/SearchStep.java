@@ -10,7 +10,7 @@ import org.metricsstress.result.StressResult;
  * @param outcome   the judgement; a warm-up is judged too, for the table, but its outcome counts for
  *                  nothing
  */
-public record Step(int number, Phase phase, boolean coldCache, double targetSamplesPerSecond, StressResult result,
+public record SearchStep(int number, Phase phase, boolean coldCache, double targetSamplesPerSecond, StressResult result,
         StepOutcome outcome) {
 
     /** Whether the search went by this step (every step but the warm-up). */
