@@ -112,7 +112,7 @@ public final class FindMax {
     private static String finished(SearchStep s) {
         String line = String.format(Locale.ROOT, "step %d: %s: written %,.0f samples/s, p99 %s ms, drops %,d,"
                         + " failed %,d, backlog %s", s.number(), s.passed() ? "pass" : "FAIL", s.achievedSamplesPerSecond(),
-                StepTable.ms(s.p99Ms()), s.result().dropped(), s.result().failed(), s.outcome().backlog().brief());
+                StepTable.ms(s.p99Ms()), s.result().dropped(), s.result().failed(), s.judgement().backlog().brief());
         if (s.coldCache()) {
             line += s.secondsToSteadyState() >= 0
                     ? String.format(Locale.ROOT, "; every resource indexed after %.1f s", s.secondsToSteadyState())

@@ -21,9 +21,9 @@ public final class StepTable {
             sb.append(trimmed(String.format(Locale.ROOT, ROW, s.number(), s.phase().label() + (s.judged() && s.coldCache()
                             ? ", cold" : ""), rate(s.targetSamplesPerSecond()), rate(s.achievedSamplesPerSecond()),
                     ms(s.p99Ms()), String.format(Locale.ROOT, "%,d", s.result().dropped()),
-                    String.format(Locale.ROOT, "%,d", s.result().failed()), s.outcome().backlog().brief(),
+                    String.format(Locale.ROOT, "%,d", s.result().failed()), s.judgement().backlog().brief(),
                     !s.judged() ? "-" : s.passed() ? "pass" : "FAIL",
-                    !s.judged() ? "(not judged)" : String.join("; ", s.outcome().failures()))));
+                    !s.judged() ? "(not judged)" : String.join("; ", s.judgement().failures()))));
         }
         sb.append(String.format(Locale.ROOT, "backlog: mean ring occupancy in slots (of %,d), first half -> last half"
                 + " of the step; p99: response time, intended -> acknowledged%n", r.settings().ringSize()));
@@ -62,7 +62,7 @@ public final class StepTable {
     }
 
     private static String reasons(SearchStep s) {
-        return String.join("; ", s.outcome().failures());
+        return String.join("; ", s.judgement().failures());
     }
 
     static String rate(double perSecond) {

@@ -42,7 +42,7 @@ class FindMaxTest {
         for (SearchStep s : r.steps()) {
             if (s.judged()) {
                 assertEquals(s.targetSamplesPerSecond() < threshold, s.passed(),
-                        "step " + s.number() + " at " + s.targetSamplesPerSecond() + ": " + s.outcome().failures());
+                        "step " + s.number() + " at " + s.targetSamplesPerSecond() + ": " + s.judgement().failures());
             }
         }
     }
@@ -106,7 +106,7 @@ class FindMaxTest {
             SearchStep s = r.steps().get(i);
             String row = rows.get(i);
             assertTrue(row.contains(StepTable.rate(s.targetSamplesPerSecond())), row);
-            assertTrue(row.contains(s.outcome().backlog().brief()), row);
+            assertTrue(row.contains(s.judgement().backlog().brief()), row);
             assertTrue((row + " ").contains(!s.judged() ? " - " : s.passed() ? " pass " : " FAIL "), row);
         }
         assertTrue(out.contains(table), "the table is printed as rendered");
@@ -124,7 +124,7 @@ class FindMaxTest {
         assertBracketed(r, threshold);
         assertJudgedByTheThreshold(r, threshold);
         // Overloaded steps fail on drops, rate, p99 and a growing backlog alike.
-        assertTrue(r.steps().get(0).outcome().failures().stream().anyMatch(f -> f.startsWith("ring backlog growing")));
+        assertTrue(r.steps().get(0).judgement().failures().stream().anyMatch(f -> f.startsWith("ring backlog growing")));
     }
 
     @Test
@@ -167,9 +167,9 @@ class FindMaxTest {
         SearchStep fail = r.lowestFailing().orElseThrow();
         // Below the capacity only the p99 bound can fail it: nothing is dropped and the rate is met.
         assertTrue(fail.targetSamplesPerSecond() < CAPACITY);
-        assertEquals(1, fail.outcome().failures().size(), fail.outcome().failures().toString());
-        assertTrue(fail.outcome().failures().get(0).matches("response\\.p99 is [0-9.,]+, wanted < 20"),
-                fail.outcome().failures().toString());
+        assertEquals(1, fail.judgement().failures().size(), fail.judgement().failures().toString());
+        assertTrue(fail.judgement().failures().get(0).matches("response\\.p99 is [0-9.,]+, wanted < 20"),
+                fail.judgement().failures().toString());
     }
 
     @Test
@@ -240,10 +240,10 @@ class FindMaxTest {
             assertEquals(s.achievedSamplesPerSecond(), j.get("achievedSamplesPerSecond").asDouble());
             assertEquals(s.p99Ms(), j.get("p99Ms").asDouble());
             assertEquals(s.result().dropped(), j.get("drops").asLong());
-            assertEquals(s.outcome().backlog().kind().label(), j.get("backlog").get("trend").asText());
+            assertEquals(s.judgement().backlog().kind().label(), j.get("backlog").get("trend").asText());
             if (s.judged()) {
                 assertEquals(s.passed(), j.get("passed").asBoolean());
-                assertEquals(s.outcome().failures().size(), j.get("failures").size());
+                assertEquals(s.judgement().failures().size(), j.get("failures").size());
             } else {
                 assertTrue(j.get("passed").isNull());
             }

@@ -73,8 +73,8 @@ class FindMaxIT {
         assertEquals(0, pass.result().dropped());
         assertEquals(0, pass.result().failed());
         assertTrue(pass.result().writtenSamplesPerSecond() >= 0.98 * pass.result().targetSamplesPerSecond());
-        assertEquals(BacklogTrend.Kind.FLAT, pass.outcome().backlog().kind());
-        assertFalse(fail.outcome().failures().isEmpty());
+        assertEquals(BacklogTrend.Kind.FLAT, pass.judgement().backlog().kind());
+        assertFalse(fail.judgement().failures().isEmpty());
 
         // The warm-up filled the shared cache: it indexed every resource, and no judged step wrote an index row.
         SearchStep warmUp = r.steps().get(0);
