@@ -57,13 +57,13 @@ public final class RedisResourceCache implements ResourceCache {
     private final LongAdder errors = new LongAdder();
     private final LongAdder puts = new LongAdder();
 
-    private RedisResourceCache(RedisSettings settings, JedisPool pool, int queueCapacity) {
+    private RedisResourceCache(RedisSettings settings, JedisPool pool) {
         this.settings = settings;
         this.pool = pool;
         this.layout = new RedisLayout(settings.keyPrefix());
         this.breaker = new RedisBreaker(pool::clear);
         this.keyCount = new RedisKeyCount(pool, breaker, closed::get);
-        this.writer = new RedisWriter(settings, pool, breaker, queueCapacity, unwritten, puts, errors,
+        this.writer = new RedisWriter(settings, pool, breaker, PUT_QUEUE_CAPACITY, unwritten, puts, errors,
                 keyCount::countIfDue);
     }
 
@@ -72,11 +72,6 @@ public final class RedisResourceCache implements ResourceCache {
      * run at start instead of turning every lookup into a miss.
      */
     public static RedisResourceCache open(RedisSettings settings) throws CacheUnavailableException {
-        return open(settings, PUT_QUEUE_CAPACITY);
-    }
-
-    /** With a ring of puts of {@code queueCapacity} entries. */
-    static RedisResourceCache open(RedisSettings settings, int queueCapacity) throws CacheUnavailableException {
         JedisPool pool = RedisConnections.pool(settings, 0);
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
@@ -86,7 +81,7 @@ public final class RedisResourceCache implements ResourceCache {
             throw new CacheUnavailableException(
                     verb + " Redis at " + settings.hostAndPort() + ": " + RedisConnections.reason(e), e);
         }
-        return new RedisResourceCache(settings, pool, queueCapacity);
+        return new RedisResourceCache(settings, pool);
     }
 
     @Override
