@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
 import org.metricsstress.bench.ClientOnlyBench;
@@ -20,8 +22,12 @@ import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Locale;
 
 /**
  * {@code metrics-stress bench}: the ceiling writer and the pipeline side by side against one node
@@ -77,7 +83,7 @@ final class BenchCommand {
                 groupResources *= ((Number) d.parse(value)).longValue();
             }
         }
-        return sb.append(String.format(java.util.Locale.ROOT, "(%,d group resources)", groupResources)).toString();
+        return sb.append(String.format(Locale.ROOT, "(%,d group resources)", groupResources)).toString();
     }
 
     /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
@@ -101,6 +107,30 @@ final class BenchCommand {
         return smokeDefault != null ? d.parse(smokeDefault) : d.defaultValue();
     }
 
+    /** The {@code bench} command: checks its options, then runs on the embedded node, the one named, or none. */
+    static int execute(ParseResult parsed, CliContext cli) {
+        List<OptionDef> offered = offered();
+        if (LocalClusterOptions.withContactPoints(parsed)) {
+            return cli.usage("--embedded starts its own node: leave out --contact-points");
+        }
+        validate(parsed);
+        long pid = nodePid(parsed);
+        cli.builder(parsed, offered, Map.of()).build(); // validate before spending seconds on a node
+        WithCluster clusters = new WithCluster(cli);
+        if (clientOnly(parsed)) {
+            // No node to start or reach: every request ends encoded in this JVM.
+            return clusters.run(parsed, ClusterLayout.SINGLE, started -> { }, () -> { }, cluster -> {
+                run(parsed, cli.configured(parsed, offered), () -> -1L, cli.out());
+                return ExitCode.OK;
+            });
+        }
+        return clusters.onOneNode(parsed, offered, (configured, node) -> {
+            long nodePid = node != null ? node.pid() : pid;
+            return run(parsed, configured, nodePid > 0 ? processCpu(nodePid) : () -> -1L, cli.out())
+                    ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+        });
+    }
+
     /**
      * Runs the bench against the contact points already set on the builders and prints its table;
      * false when a soak failed its judgement (the jar's exit code 1).
@@ -113,18 +143,18 @@ final class BenchCommand {
         Duration coldLimit = (Duration) value(parsed, COLD_LIMIT, smoke);
         Path json = (Path) value(parsed, BENCH_JSON, smoke);
         PrintStream runLog = (Boolean) value(parsed, VERBOSE, smoke) ? out : new PrintStream(OutputStream.nullOutputStream());
-        Map<String, String> defaults = new java.util.HashMap<>(StressOptions.BENCH_DEFAULTS);
+        Map<String, String> defaults = new HashMap<>(StressOptions.BENCH_DEFAULTS);
         if (smoke) {
             defaults.putAll(StressOptions.SMOKE_DEFAULTS); // the builder takes the shape; the bench's own are read above
         }
         Duration soak = (Duration) value(parsed, SOAK, smoke);
         if (soak != null) {
-            Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+            BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                     nodeCpu, runLog, null);
             Path report = Path.of("soak-report.html");
-            Soak.Outcome outcome = new Soak(settings, soak, report, out).run();
+            Soak.Judgement judgement = new Soak(setup, soak, report, out).run();
             out.println("soak report written to " + report.toAbsolutePath());
-            return outcome.passed();
+            return judgement.passed();
         }
         BenchResult result;
         if (clientOnly(parsed)) {
@@ -132,11 +162,11 @@ final class BenchCommand {
             result = new ClientOnlyBench(() -> options.builder(defaults), phase, coldLimit, smoke, runLog, out).run();
         } else {
             try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
-                java.net.URI uri = redis != null ? redis.uri()
+                URI uri = redis != null ? redis.uri()
                         : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().redisUri() : null;
-                Bench.Settings settings = new Bench.Settings(() -> options.builder(defaults), warmup, phase, coldLimit,
+                BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                         nodeCpu, runLog, uri);
-                result = new Bench(settings, out).run();
+                result = new Bench(setup, out).run();
             }
         }
         BenchReport.print(result, out);
@@ -168,11 +198,11 @@ final class BenchCommand {
 
     static void requireNoConflict(ParseResult parsed) {
         refuseBeside(parsed, CLIENT_ONLY.longName(), "runs without a cluster or Redis",
-                List.of(Main.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
+                List.of(LocalClusterOptions.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
         // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
         refuseBeside(parsed, SOAK.longName(), "writes soak-report.html and judges by its exit code",
                 List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName()));
-        if (parsed.hasMatchedOption(Main.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
+        if (parsed.hasMatchedOption(LocalClusterOptions.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
     }

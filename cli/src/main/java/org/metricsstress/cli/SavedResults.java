@@ -17,6 +17,7 @@ import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.Summary;
 import picocli.CommandLine.ParseResult;
+import java.util.ArrayList;
 
 /** The subcommands that work on saved result files: {@code report}, {@code compare} and {@code merge}. */
 final class SavedResults {
@@ -57,7 +58,7 @@ final class SavedResults {
         if (args.matchedPositional(0) == null) {
             throw new ConfigException("merge: give the result files of the instances (merge A.json B.json ...)");
         }
-        List<ResultMerge.Source> sources = new java.util.ArrayList<>();
+        List<ResultMerge.Source> sources = new ArrayList<>();
         for (Object file : (List<?>) args.matchedPositional(0).getValue()) {
             sources.add(new ResultMerge.Source(String.valueOf(file), read(Path.of(String.valueOf(file)))));
         }

@@ -150,7 +150,7 @@ class HelpSectionsTest {
         for (Path dir : List.of(Path.of("src", "main", "java", "org", "metricsstress", "cli"),
                 Path.of("..", "karaf-commands", "src", "main", "java"))) {
             try (Stream<Path> files = Files.walk(dir)) {
-                // The local-cluster launchers are not front ends: they take their settings from Main.
+                // The local-cluster launchers are not front ends: they take their settings from LocalClusterOptions.
                 files.filter(f -> f.toString().endsWith(".java"))
                         .filter(f -> !f.toString().contains("embedded") && !f.toString().contains("containers"))
                         .forEach(sources::add);

@@ -1,9 +1,8 @@
 package org.metricsstress.cli;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -20,14 +19,13 @@ public final class JarConfig {
     }
 
     public static StressConfig of(List<String> args, Map<String, String> env) {
-        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        Main main = new Main(nowhere, nowhere, env, false);
+        StressCommandLine model = new StressCommandLine();
         ParseResult parsed;
         try {
-            parsed = new CommandLine(main.commands()).parseArgs(args.toArray(new String[0]));
+            parsed = new CommandLine(CommandTree.root(model)).parseArgs(args.toArray(new String[0]));
         } catch (CommandLine.ParameterException e) {
             throw new ConfigException(e.getMessage());
         }
-        return main.builder(parsed, StressOptions.all()).build();
+        return model.builder(parsed, StressOptions.all(), env, Map.of()).build();
     }
 }

@@ -1,6 +1,8 @@
 package org.metricsstress.api;
 
 import org.metricsstress.result.StressResult;
+import java.util.Locale;
+import org.metricsstress.result.VerifyReport;
 
 /**
  * How a run ended, for every front end alike: the jar exits with {@link #exitCode()}, the Karaf
@@ -28,11 +30,11 @@ public record Outcome(int exitCode, String problem, StressResult result) {
                     result);
         }
         if (result.verify() != null && !result.verify().clean()) {
-            org.metricsstress.result.VerifyReport v = result.verify();
+            VerifyReport v = result.verify();
             if (v.error() != null) {
                 return new Outcome(ExitCode.CRITERIA_FAILED, "verify: reading back failed: " + v.error(), result);
             }
-            return new Outcome(ExitCode.CRITERIA_FAILED, String.format(java.util.Locale.ROOT,
+            return new Outcome(ExitCode.CRITERIA_FAILED, String.format(Locale.ROOT,
                     "verify: %,d wrong, %,d unexpected, %,d missing (%,d of them not the run's own losses), "
                             + "%,d index rows missing", v.wrongValues(), v.unexpected(), v.missing(),
                     v.missing() - v.missingExplained(), v.indexRowsMissing()), result);

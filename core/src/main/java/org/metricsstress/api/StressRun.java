@@ -5,6 +5,7 @@ import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A stress run, as every front end and test starts one: build a {@link StressConfig} (from the
@@ -28,7 +29,7 @@ public final class StressRun {
      * timeout, or when the run ended without generating. For a front end that times actions, such
      * as faults, from the start of generation.
      */
-    public boolean awaitGeneration(long timeout, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+    public boolean awaitGeneration(long timeout, TimeUnit unit) throws InterruptedException {
         return engine.awaitGeneration(timeout, unit);
     }
 

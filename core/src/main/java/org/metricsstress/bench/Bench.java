@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.GuavaMetadataCache;
 import org.metricsstress.cache.GuavaResourceCache;
@@ -47,33 +45,25 @@ import org.metricsstress.failure.ClusterException;
  * so the cluster (or the client) sets the pace, as it does for the ceiling writer.
  */
 public final class Bench {
-    /**
-     * Settings of a bench; {@code options} makes a builder with the user's options applied.
-     *
-     * @param redis the Redis the Redis phases use (the bench's own, or --redis); null: no Redis phases
-     */
-    public record Settings(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
-            Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog, java.net.URI redis) {}
-
     /** A read rate no node answers: reads then go as fast as --read-max-in-flight lets them. */
     static final double FLAT_OUT_READS = 1_000_000;
 
-    private final Settings settings;
+    private final BenchSetup setup;
     private final PrintStream out;
 
-    public Bench(Settings settings, PrintStream out) {
-        this.settings = settings;
+    public Bench(BenchSetup setup, PrintStream out) {
+        this.setup = setup;
         this.out = out;
     }
 
     public BenchResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
         // The pipelined writer's settings (its cache bound) unless a phase says otherwise: the bench
         // runs both writer models, each phase naming its own.
-        StressConfig base = settings.options().get().writer(Writer.PIPELINED).build();
+        StressConfig base = setup.options().get().writer(Writer.PIPELINED).build();
         StressPlan plan = StressPlan.of(base);
         out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
                         + " %s per phase%n", plan.groupResources(), plan.attributes(), plan.interfaceResources(),
-                base.keyspace(), seconds(settings.phase()));
+                base.keyspace(), seconds(setup.phase()));
 
         Map<String, Object> memory = MemoryFigures.measure(base, plan);
         out.printf(Locale.ROOT, "memory: %.1f heap bytes per buffered sample (full ring of %,d slots x %d samples);"
@@ -88,9 +78,9 @@ public final class Bench {
         try (CqlSession session = CassandraConnector.connect(base)) {
             applySchema(session, base);
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
-            out.printf(Locale.ROOT, "warm-up: %,d samples with the ceiling writer...%n", settings.warmupSamples());
+            out.printf(Locale.ROOT, "warm-up: %,d samples with the ceiling writer...%n", setup.warmupSamples());
             long t0 = System.nanoTime();
-            nextTimestamp[0] = ceiling.write(settings.warmupSamples(), Long.MAX_VALUE, nextTimestamp[0]);
+            nextTimestamp[0] = ceiling.write(setup.warmupSamples(), Long.MAX_VALUE, nextTimestamp[0]);
             warmupSeconds = (System.nanoTime() - t0) / 1e9;
             out.printf(Locale.ROOT, "warm-up: %,d written, %,d failed in %.1fs (%,.0f samples/s)%n",
                     ceiling.written(), ceiling.failed(), warmupSeconds, ceiling.written() / warmupSeconds);
@@ -104,25 +94,25 @@ public final class Bench {
         double halfCeiling = 0.5 * ceilingRate / perInterval;
 
         phases.add(report(pipelinePhase("pipeline-no-index", "our pipeline, --no-index",
-                builder().index(false).rateFactor(rateFactor).duration(settings.phase()), null, false, ceilingRate)));
+                builder().index(false).rateFactor(rateFactor).duration(setup.phase()), null, false, ceilingRate)));
         try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
             phases.add(report(pipelinePhase("pipeline-cold-index",
                     "our pipeline, guava cache empty: every resource new, until all are indexed",
-                    builder().index(true).rateFactor(rateFactor).duration(settings.coldLimit()), cache, true, ceilingRate)));
+                    builder().index(true).rateFactor(rateFactor).duration(setup.coldLimit()), cache, true, ceilingRate)));
             phases.add(report(pipelinePhase("pipeline-warm-index",
                     "our pipeline, the same cache now warm",
-                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()), cache, false, ceilingRate)));
+                    builder().index(true).rateFactor(rateFactor).duration(setup.phase()), cache, false, ceilingRate)));
             phases.add(report(pipelinePhase("pipeline-warm-lz4",
                     "the same, with the driver's LZ4 protocol compression",
-                    builder().index(true).rateFactor(rateFactor).duration(settings.phase()).compression(Compression.LZ4),
+                    builder().index(true).rateFactor(rateFactor).duration(setup.phase()).compression(Compression.LZ4),
                     cache, false, ceilingRate)));
             // Half the ceiling's rate, so the node has room; reads as fast as their own in-flight bound lets them.
             phases.add(report(pipelinePhase("pipeline-mixed",
                     "our pipeline at half the ceiling, warm cache, with range reads flat out",
-                    builder().index(true).rateFactor(halfCeiling).duration(settings.phase()).readRate(FLAT_OUT_READS),
+                    builder().index(true).rateFactor(halfCeiling).duration(setup.phase()).readRate(FLAT_OUT_READS),
                     cache, false, ceilingRate)));
         }
-        if (settings.redis() != null) {
+        if (setup.redis() != null) {
             redisPhases(base, rateFactor, ceilingRate, phases, findings);
         }
         // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when
@@ -135,8 +125,8 @@ public final class Bench {
                 String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
                                 + "--on-full drop, index budget %s, until every resource is indexed", shown),
-                        settings.options().get().writer(Writer.PIPELINED).reportInterval(Duration.ofSeconds(5)).index(true)
-                                .rateFactor(halfCeiling).duration(settings.coldLimit()).indexMaxInFlight(budget),
+                        setup.options().get().writer(Writer.PIPELINED).reportInterval(Duration.ofSeconds(5)).index(true)
+                                .rateFactor(halfCeiling).duration(setup.coldLimit()).indexMaxInFlight(budget),
                         cache, true, ceilingRate)));
             }
         }
@@ -158,27 +148,27 @@ public final class Bench {
                     : r.withIndexing(r.secondsToIndexed(), SteadyState.boundSeconds(r.indexRowsWritten(), r.written(), meanRate)));
         }
         findings.putAll(comparisons(relative, meanRate, memory));
-        Map<String, Object> setup = new LinkedHashMap<>();
-        setup.put("nodes", plan.nodes());
-        setup.put("interfaces", plan.interfaces());
-        setup.put("groups", plan.groups());
-        setup.put("attributes", plan.attributes());
-        setup.put("strings", plan.strings());
-        setup.put("groupResources", plan.groupResources());
-        setup.put("interfaceResources", plan.interfaceResources());
-        setup.put("keyspace", base.keyspace());
-        setup.put("contactPoints", base.contactPoints().toString());
-        setup.put("writerThreads", base.writerThreads());
-        setup.put("maxInFlight", base.maxInFlight());
-        setup.put("ringSize", base.ringSize());
-        setup.put("phaseSeconds", settings.phase().toMillis() / 1000.0);
-        setup.put("pipelineTargetRate", rateFactor * perInterval);
-        setup.put("coldStartRate", halfCeiling * perInterval);
-        setup.put("warmupSamples", settings.warmupSamples());
-        setup.put("warmupSeconds", warmupSeconds);
-        setup.put("redis", settings.redis() == null ? "none" : settings.redis().toString());
+        Map<String, Object> described = new LinkedHashMap<>();
+        described.put("nodes", plan.nodes());
+        described.put("interfaces", plan.interfaces());
+        described.put("groups", plan.groups());
+        described.put("attributes", plan.attributes());
+        described.put("strings", plan.strings());
+        described.put("groupResources", plan.groupResources());
+        described.put("interfaceResources", plan.interfaceResources());
+        described.put("keyspace", base.keyspace());
+        described.put("contactPoints", base.contactPoints().toString());
+        described.put("writerThreads", base.writerThreads());
+        described.put("maxInFlight", base.maxInFlight());
+        described.put("ringSize", base.ringSize());
+        described.put("phaseSeconds", setup.phase().toMillis() / 1000.0);
+        described.put("pipelineTargetRate", rateFactor * perInterval);
+        described.put("coldStartRate", halfCeiling * perInterval);
+        described.put("warmupSamples", setup.warmupSamples());
+        described.put("warmupSeconds", warmupSeconds);
+        described.put("redis", setup.redis() == null ? "none" : setup.redis().toString());
         return new BenchResult(2, StressEngine.TOOL, Version.get(),
-                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, relative, memory,
+                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), described, relative, memory,
                 findings);
     }
 
@@ -188,27 +178,27 @@ public final class Bench {
      */
     private void redisPhases(StressConfig base, double rateFactor, double ceilingRate, List<BenchPhase> phases,
             Map<String, Object> findings) throws ClusterException, CacheUnavailableException {
-        StressConfig redisConfig = settings.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
-                .redisUri(settings.redis()).build();
+        StressConfig redisConfig = setup.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+                .redisUri(setup.redis()).build();
         RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
         try (CacheView cache = Caches.open(redisConfig)) {
             phases.add(report(pipelinePhase("pipeline-cold-redis",
                     "our pipeline, Redis empty (near cache too): every resource new, until all are indexed",
-                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
-                            .duration(settings.coldLimit()), cache, true, ceilingRate)));
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(setup.redis()).rateFactor(rateFactor)
+                            .duration(setup.coldLimit()), cache, true, ceilingRate)));
             cache.flush();
             phases.add(report(pipelinePhase("pipeline-warm-redis",
                     "our pipeline, the same Redis (and near cache) now warm",
-                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).rateFactor(rateFactor)
-                            .duration(settings.phase()), cache, false, ceilingRate)));
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(setup.redis()).rateFactor(rateFactor)
+                            .duration(setup.phase()), cache, false, ceilingRate)));
         }
-        StressConfig alone = settings.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
-                .redisUri(settings.redis()).redisNearCache(0).build();
+        StressConfig alone = setup.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+                .redisUri(setup.redis()).redisNearCache(0).build();
         try (CacheView cache = Caches.open(alone)) {
             phases.add(report(pipelinePhase("pipeline-warm-redis-only",
                     "warm Redis with no near cache: a round trip per lookup, as OpenNMS does",
-                    builder().index(true).cache(CacheKind.REDIS).redisUri(settings.redis()).redisNearCache(0)
-                            .rateFactor(rateFactor).duration(settings.phase()), cache, false, ceilingRate)));
+                    builder().index(true).cache(CacheKind.REDIS).redisUri(setup.redis()).redisNearCache(0)
+                            .rateFactor(rateFactor).duration(setup.phase()), cache, false, ceilingRate)));
         }
         RedisMemory.Reading full = RedisMemory.read(Caches.redisSettings(redisConfig));
         findings.put("redisKeys", full.keys());
@@ -234,17 +224,21 @@ public final class Bench {
         try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
             phases.add(report(pipelinePhase("opennms-cold", "OpenNMS's writer, its cache empty, at half the ceiling, "
                             + "--on-full drop, until every resource is indexed",
-                    settings.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries)
+                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(halfCeiling)
-                            .duration(settings.coldLimit()), cache, true, ceilingRate)));
+                            .duration(setup.coldLimit()), cache, true, ceilingRate)));
             phases.add(report(pipelinePhase("opennms-warm", "OpenNMS's writer, the same cache now warm, flat out",
-                    settings.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).onFull(OnFull.BLOCK)
+                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).onFull(OnFull.BLOCK)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(rateFactor)
-                            .duration(settings.phase()), cache, false, ceilingRate)));
+                            .duration(setup.phase()), cache, false, ceilingRate)));
         }
     }
 
-    /** The ratios the issue sets targets for, from the phases of this one run. */
+    /**
+     * The bench's verdicts as ratios (Redis against Guava, OpenNMS's writer against the pipelined
+     * one, LZ4 against none, each cold start against its bound), from the phases of this one run so
+     * that the node's drift between runs does not enter them.
+     */
     private static Map<String, Object> comparisons(List<BenchPhase> phases, double ceilingRate, Map<String, Object> memory) {
         Map<String, Object> f = new LinkedHashMap<>();
         BenchPhase warm = find(phases, "pipeline-warm-index");
@@ -289,7 +283,7 @@ public final class Bench {
 
     /** A pipelined phase: flat out, blocking on a full ring. */
     private StressConfig.Builder builder() {
-        return settings.options().get().writer(Writer.PIPELINED).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
+        return setup.options().get().writer(Writer.PIPELINED).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
     }
 
     private BenchPhase report(BenchPhase p) {
@@ -301,31 +295,31 @@ public final class Bench {
 
     private BenchPhase ceilingPhase(CeilingWriter ceiling, String name, long[] nextTimestamp)
             throws InterruptedException {
-        out.printf(Locale.ROOT, "%s: the minimal writer for %s...%n", name, seconds(settings.phase()));
-        long node0 = settings.nodeCpuNanos().getAsLong();
+        out.printf(Locale.ROOT, "%s: the minimal writer for %s...%n", name, seconds(setup.phase()));
+        long node0 = setup.nodeCpuNanos().getAsLong();
         long cpu0 = ProcessCpu.nanos();
         long t0 = System.nanoTime();
-        nextTimestamp[0] = ceiling.write(Long.MAX_VALUE, settings.phase().toNanos(), nextTimestamp[0]);
+        nextTimestamp[0] = ceiling.write(Long.MAX_VALUE, setup.phase().toNanos(), nextTimestamp[0]);
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (ProcessCpu.nanos() - cpu0) / 1e9;
         return BenchPhase.of(name, "minimal async writer: prepared INSERT, one UNLOGGED batch per group commit, "
                         + "typed setters", wall, ceiling.written(), ceiling.failed(), 0, 0, cpu,
                 nodeSeconds(node0), ceiling.serviceP99Millis(), ceiling.failed() > 0
-                        ? java.util.Map.of("any", ceiling.failed()) : java.util.Map.of());
+                        ? Map.of("any", ceiling.failed()) : Map.of());
     }
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
             CacheView cache, boolean untilIndexed, double ceilingRate)
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "%s: %s...%n", name, description);
-        StressEngine run = new StressEngine(b.build(), settings.runLog());
+        StressEngine run = new StressEngine(b.build(), setup.runLog());
         if (cache != null) {
             run.withCache(cache);
         }
         if (untilIndexed) {
             run.stopWhenIndexed();
         }
-        long node0 = settings.nodeCpuNanos().getAsLong();
+        long node0 = setup.nodeCpuNanos().getAsLong();
         StressResult r = run.execute();
         return measured(name, description, r, nodeSeconds(node0), untilIndexed, ceilingRate);
     }
@@ -358,7 +352,7 @@ public final class Bench {
     }
 
     private double nodeSeconds(long before) {
-        long now = settings.nodeCpuNanos().getAsLong();
+        long now = setup.nodeCpuNanos().getAsLong();
         return before < 0 || now < 0 ? -1 : (now - before) / 1e9;
     }
 

@@ -1,5 +1,7 @@
 package org.metricsstress.bench;
 
+import java.util.Map;
+
 /**
  * What one phase of the bench measured. Rates are over the phase's wall time including the
  * settling of its last requests, so nothing written after the clock stopped inflates them.
@@ -39,7 +41,7 @@ public record BenchPhase(
         double nodeCpuMicrosPerSample,
         double ratioToCeiling,
         double cpuRatioToCeiling,
-        java.util.Map<String, Long> failedByClass,
+        Map<String, Long> failedByClass,
         double readsPerSecond,
         double readServiceP99Millis,
         double bytesSentPerSample,
@@ -48,7 +50,7 @@ public record BenchPhase(
 
     static BenchPhase of(String name, String description, double wallSeconds, long written, long failed,
             long dropped, long indexRows, double clientCpuSeconds, double nodeCpuSeconds, double serviceP99Millis,
-            java.util.Map<String, Long> failedByClass) {
+            Map<String, Long> failedByClass) {
         double rate = wallSeconds > 0 ? written / wallSeconds : 0;
         double perCpu = clientCpuSeconds > 0 ? written / clientCpuSeconds : -1;
         double clientMicros = written > 0 && clientCpuSeconds >= 0 ? clientCpuSeconds * 1e6 / written : -1;

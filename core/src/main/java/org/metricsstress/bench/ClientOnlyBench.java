@@ -51,7 +51,10 @@ public final class ClientOnlyBench {
     public static final List<Shape> FIELD = List.of(
             new Shape("field-50k", 15_000, 20, 5, 10, 1, Duration.ofSeconds(300), 50_000),
             new Shape("field-100k", 15_000, 20, 5, 20, 1, Duration.ofSeconds(300), 100_000));
-    /** The client must drive this many times a shape's rate: the target. */
+    /**
+     * The client should drive this many times a shape's rate, so that one load machine is never
+     * what limits a run: reported beside the measured multiple.
+     */
     static final double TARGET_TIMES = 20;
     /** Flat out: a target far beyond any client, blocking on a full ring. */
     static final double FLAT_OUT_TIMES = 100;

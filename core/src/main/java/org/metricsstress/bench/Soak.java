@@ -60,28 +60,28 @@ public final class Soak {
     }
 
     /**
-     * The soak's outcome: the ceiling it ran against, its windows, the heap growth it is judged on
+     * How the soak was judged: the ceiling it ran against, its windows, the heap growth it is judged on
      * (less the run's series) and the live heap's own growth (series included), shown beside it.
      */
-    public record Outcome(double ceilingSamplesPerSecond, double targetSamplesPerSecond, List<Window> windows,
+    public record Judgement(double ceilingSamplesPerSecond, double targetSamplesPerSecond, List<Window> windows,
             double heapGrowth, double liveHeapGrowth, long dropped, long failed, boolean passed) {}
 
-    private final Bench.Settings settings;
+    private final BenchSetup setup;
     private final Duration length;
     private final Path report;
     private final PrintStream out;
     /** The longest of the forced collections that close the windows, in ms. */
     private volatile double longestCollectionMs;
 
-    public Soak(Bench.Settings settings, Duration length, Path report, PrintStream out) {
-        this.settings = settings;
+    public Soak(BenchSetup setup, Duration length, Path report, PrintStream out) {
+        this.setup = setup;
         this.length = length;
         this.report = report;
         this.out = out;
     }
 
-    public Outcome run() throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig base = settings.options().get().writer(Writer.PIPELINED).build();
+    public Judgement run() throws ClusterException, CacheUnavailableException, InterruptedException {
+        StressConfig base = setup.options().get().writer(Writer.PIPELINED).build();
         StressPlan plan = StressPlan.of(base);
         double ceilingRate;
         try (CqlSession session = CassandraConnector.connect(base)) {
@@ -90,12 +90,12 @@ public final class Soak {
             CassandraConnector.applySchema(session, base.keyspace(), wanted, base.twcsWindow(), base.gcGrace());
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
             out.printf(Locale.ROOT, "soak: warm-up of %,d samples, then the ceiling for %ds...%n",
-                    settings.warmupSamples(), settings.phase().toSeconds());
-            long ts = ceiling.write(settings.warmupSamples(), Long.MAX_VALUE,
+                    setup.warmupSamples(), setup.phase().toSeconds());
+            long ts = ceiling.write(setup.warmupSamples(), Long.MAX_VALUE,
                     System.currentTimeMillis() - Duration.ofDays(2).toMillis());
             ceiling.resetCounts();
             long t0 = System.nanoTime();
-            ceiling.write(Long.MAX_VALUE, settings.phase().toNanos(), ts);
+            ceiling.write(Long.MAX_VALUE, setup.phase().toNanos(), ts);
             ceilingRate = ceiling.written() / ((System.nanoTime() - t0) / 1e9);
         }
         double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
@@ -116,21 +116,21 @@ public final class Soak {
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "soak: indexing every resource first, at half the ceiling (%,.0f samples/s)...%n",
                 ceilingRate / 2);
-        StressResult r = new StressEngine(settings.options().get().writer(Writer.PIPELINED).rateFactor(ceilingRate / 2 / perInterval)
-                .duration(settings.coldLimit()).reportInterval(Duration.ofSeconds(10)).build(), settings.runLog())
+        StressResult r = new StressEngine(setup.options().get().writer(Writer.PIPELINED).rateFactor(ceilingRate / 2 / perInterval)
+                .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build(), setup.runLog())
                 .withCache(cache).stopWhenIndexed().execute();
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
     }
 
-    private Outcome soak(CacheView cache, double ceilingRate, double target, double perInterval, Duration window)
+    private Judgement soak(CacheView cache, double ceilingRate, double target, double perInterval, Duration window)
             throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig.Builder b = settings.options().get().writer(Writer.PIPELINED).rateFactor(target / perInterval).duration(length)
+        StressConfig.Builder b = setup.options().get().writer(Writer.PIPELINED).rateFactor(target / perInterval).duration(length)
                 .reportInterval(Duration.ofSeconds(Math.max(1, Math.min(30, window.toSeconds() / 5))));
         if (report != null) {
             b.reportHtml(report);
         }
-        StressEngine engine = new StressEngine(b.build(), settings.runLog());
+        StressEngine engine = new StressEngine(b.build(), setup.runLog());
         if (cache != null) {
             engine.withCache(cache);
         }
@@ -148,9 +148,9 @@ public final class Soak {
             }
         }
         List<Window> windows = windows(result.intervals(), window.toMillis() / 1000.0, heap);
-        Outcome outcome = judge(ceilingRate, target, windows, result.dropped(), result.failed());
-        print(outcome);
-        return outcome;
+        Judgement judgement = judge(ceilingRate, target, windows, result.dropped(), result.failed());
+        print(judgement);
+        return judgement;
     }
 
     /**
@@ -221,7 +221,7 @@ public final class Soak {
      * it would fail a long enough run without a leak); NaN when there are too few readings. Passes
      * with no loss and that growth within {@link #MAX_HEAP_GROWTH}.
      */
-    static Outcome judge(double ceiling, double target, List<Window> windows, long dropped, long failed) {
+    static Judgement judge(double ceiling, double target, List<Window> windows, long dropped, long failed) {
         List<Window> measured = windows.stream().filter(w -> w.heapAfterGcBytes() > 0).toList();
         double growth = Double.NaN;
         double liveGrowth = Double.NaN;
@@ -233,10 +233,10 @@ public final class Soak {
             liveGrowth = (double) (end.heapAfterGcBytes() - at.heapAfterGcBytes()) / at.heapAfterGcBytes();
         }
         boolean passed = dropped == 0 && failed == 0 && !Double.isNaN(growth) && growth <= MAX_HEAP_GROWTH;
-        return new Outcome(ceiling, target, windows, growth, liveGrowth, dropped, failed, passed);
+        return new Judgement(ceiling, target, windows, growth, liveGrowth, dropped, failed, passed);
     }
 
-    private void print(Outcome o) {
+    private void print(Judgement o) {
         out.println();
         out.printf(Locale.ROOT, "%8s %12s %10s %14s %10s %14s %10s %9s %8s %8s%n", "until s", "samples/s",
                 "client us", "heap after GC", "series", "less series", "p99 ms", "indexed", "dropped", "failed");

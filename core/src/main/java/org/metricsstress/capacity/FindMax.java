@@ -61,7 +61,7 @@ public final class FindMax {
                 b.startRate(), plain(b.growth()), b.maxRate(), percent(b.precision()),
                 seconds(settings.stepDuration()), settings.sla().expression());
         StepJudge judge = new StepJudge(settings.sla(), settings.ringSize());
-        List<Step> steps = new ArrayList<>();
+        List<SearchStep> steps = new ArrayList<>();
         if (settings.warmUp()) {
             steps.add(warmUp(judge));
         }
@@ -79,7 +79,7 @@ public final class FindMax {
             out.printf(Locale.ROOT, "step %d: target %,.0f samples/s for %s (%s%s)%n", number, target,
                     seconds(settings.stepDuration()), phase.label(), cold ? ", cold cache" : "");
             StressResult r = runner.run(target, false);
-            Step step = new Step(number, phase, cold, target, r, judge.judge(r));
+            SearchStep step = new SearchStep(number, phase, cold, target, r, judge.judge(r));
             steps.add(step);
             out.println(finished(step));
             search.record(step.passed());
@@ -89,12 +89,12 @@ public final class FindMax {
         return result;
     }
 
-    private Step warmUp(StepJudge judge) throws ClusterException, CacheUnavailableException {
+    private SearchStep warmUp(StepJudge judge) throws ClusterException, CacheUnavailableException {
         double rate = settings.bounds().startRate();
         out.printf(Locale.ROOT, "warm-up: %,.0f samples/s until every resource is indexed (at most %s); not judged%n",
                 rate, Parse.format(settings.coldLimit()));
         StressResult r = runner.run(rate, true);
-        Step step = new Step(0, Phase.WARM_UP, true, rate, r, judge.judge(r));
+        SearchStep step = new SearchStep(0, Phase.WARM_UP, true, rate, r, judge.judge(r));
         IndexSummary ix = r.index();
         if (step.secondsToSteadyState() >= 0) {
             out.printf(Locale.ROOT, "warm-up: every resource indexed after %.1f s; written %,.0f samples/s%n",
@@ -109,10 +109,10 @@ public final class FindMax {
     }
 
     /** The line that ends a step: its figures and whether it passed; the criteria missed are in the table. */
-    private static String finished(Step s) {
+    private static String finished(SearchStep s) {
         String line = String.format(Locale.ROOT, "step %d: %s: written %,.0f samples/s, p99 %s ms, drops %,d,"
                         + " failed %,d, backlog %s", s.number(), s.passed() ? "pass" : "FAIL", s.achievedSamplesPerSecond(),
-                StepTable.ms(s.p99Ms()), s.result().dropped(), s.result().failed(), s.outcome().backlog().brief());
+                StepTable.ms(s.p99Ms()), s.result().dropped(), s.result().failed(), s.judgement().backlog().brief());
         if (s.coldCache()) {
             line += s.secondsToSteadyState() >= 0
                     ? String.format(Locale.ROOT, "; every resource indexed after %.1f s", s.secondsToSteadyState())

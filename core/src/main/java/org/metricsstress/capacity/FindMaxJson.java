@@ -40,7 +40,7 @@ public final class FindMaxJson {
         search.put("ringSize", s.ringSize());
 
         List<Map<String, Object>> steps = new ArrayList<>();
-        for (Step step : r.steps()) {
+        for (SearchStep step : r.steps()) {
             steps.add(step(step));
         }
         Map<String, Object> answer = new LinkedHashMap<>();
@@ -66,8 +66,8 @@ public final class FindMaxJson {
         return json;
     }
 
-    private static Map<String, Object> step(Step step) {
-        BacklogTrend b = step.outcome().backlog();
+    private static Map<String, Object> step(SearchStep step) {
+        BacklogTrend b = step.judgement().backlog();
         Map<String, Object> backlog = new LinkedHashMap<>();
         backlog.put("trend", b.kind().label());
         // NaN is not JSON: an unknown trend has no means.
@@ -89,7 +89,7 @@ public final class FindMaxJson {
         m.put("backlog", backlog);
         // A warm-up is not judged: it neither passed nor failed.
         m.put("passed", step.judged() ? step.passed() : null);
-        m.put("failures", step.judged() ? step.outcome().failures() : List.of());
+        m.put("failures", step.judged() ? step.judgement().failures() : List.of());
         m.put("secondsToSteadyState", step.secondsToSteadyState() >= 0 ? step.secondsToSteadyState() : null);
         m.put("result", step.result());
         return m;

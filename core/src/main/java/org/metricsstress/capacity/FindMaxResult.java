@@ -10,18 +10,18 @@ import java.util.Optional;
  * @param steps      every step in the order it ran, the warm-up first when there was one
  * @param conclusion how the search ended
  */
-public record FindMaxResult(FindMax.Settings settings, List<Step> steps, CapacitySearch.Conclusion conclusion) {
+public record FindMaxResult(FindMax.Settings settings, List<SearchStep> steps, CapacitySearch.Conclusion conclusion) {
 
     /** The judged step with the highest rate that passed: the answer. */
-    public Optional<Step> highestPassing() {
-        return steps.stream().filter(Step::passed)
-                .max(Comparator.comparingDouble(Step::targetSamplesPerSecond));
+    public Optional<SearchStep> highestPassing() {
+        return steps.stream().filter(SearchStep::passed)
+                .max(Comparator.comparingDouble(SearchStep::targetSamplesPerSecond));
     }
 
     /** The judged step with the lowest rate that failed. */
-    public Optional<Step> lowestFailing() {
+    public Optional<SearchStep> lowestFailing() {
         return steps.stream().filter(s -> s.judged() && !s.passed())
-                .min(Comparator.comparingDouble(Step::targetSamplesPerSecond));
+                .min(Comparator.comparingDouble(SearchStep::targetSamplesPerSecond));
     }
 
     /** Whether a sustainable rate was found (possibly only "at least" the maximum). */

@@ -27,13 +27,13 @@ public final class StepJudge {
         this.ringSize = ringSize;
     }
 
-    public StepOutcome judge(StressResult result) {
+    public StepJudgement judge(StressResult result) {
         SlaResult criteria = SlaCheck.evaluate(sla, result);
         BacklogTrend backlog = BacklogTrend.of(result.intervals(), result.generationSeconds(), ringSize);
         List<String> failures = new ArrayList<>(criteria.failures());
         if (backlog.failsStep()) {
             failures.add(backlog.failure());
         }
-        return new StepOutcome(failures.isEmpty(), List.copyOf(failures), backlog);
+        return new StepJudgement(failures.isEmpty(), List.copyOf(failures), backlog);
     }
 }

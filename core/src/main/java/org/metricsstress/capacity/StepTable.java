@@ -17,17 +17,17 @@ public final class StepTable {
         StringBuilder sb = new StringBuilder("\n");
         sb.append(trimmed(String.format(Locale.ROOT, ROW, "step", "phase", "target/s", "achieved/s", "p99 ms", "drops",
                 "failed", "backlog", "result", "failing criteria")));
-        for (Step s : r.steps()) {
+        for (SearchStep s : r.steps()) {
             sb.append(trimmed(String.format(Locale.ROOT, ROW, s.number(), s.phase().label() + (s.judged() && s.coldCache()
                             ? ", cold" : ""), rate(s.targetSamplesPerSecond()), rate(s.achievedSamplesPerSecond()),
                     ms(s.p99Ms()), String.format(Locale.ROOT, "%,d", s.result().dropped()),
-                    String.format(Locale.ROOT, "%,d", s.result().failed()), s.outcome().backlog().brief(),
+                    String.format(Locale.ROOT, "%,d", s.result().failed()), s.judgement().backlog().brief(),
                     !s.judged() ? "-" : s.passed() ? "pass" : "FAIL",
-                    !s.judged() ? "(not judged)" : String.join("; ", s.outcome().failures()))));
+                    !s.judged() ? "(not judged)" : String.join("; ", s.judgement().failures()))));
         }
         sb.append(String.format(Locale.ROOT, "backlog: mean ring occupancy in slots (of %,d), first half -> last half"
                 + " of the step; p99: response time, intended -> acknowledged%n", r.settings().ringSize()));
-        for (Step s : r.steps()) {
+        for (SearchStep s : r.steps()) {
             if (s.judged() && s.coldCache()) {
                 sb.append(s.secondsToSteadyState() >= 0
                         ? String.format(Locale.ROOT, "step %d started on a cold cache: every resource indexed after"
@@ -42,8 +42,8 @@ public final class StepTable {
 
     /** The answer in one sentence, as the console ends with it and the JSON holds it. */
     public static String answer(FindMaxResult r) {
-        Step pass = r.highestPassing().orElse(null);
-        Step fail = r.lowestFailing().orElse(null);
+        SearchStep pass = r.highestPassing().orElse(null);
+        SearchStep fail = r.lowestFailing().orElse(null);
         return switch (r.conclusion()) {
             case FOUND -> String.format(Locale.ROOT, "highest sustainable rate: %s samples/s (step %d, p99 %s ms);"
                             + " lowest failing: %s (step %d: %s)", rate(pass.targetSamplesPerSecond()), pass.number(),
@@ -61,8 +61,8 @@ public final class StepTable {
         return row.stripTrailing() + "\n";
     }
 
-    private static String reasons(Step s) {
-        return String.join("; ", s.outcome().failures());
+    private static String reasons(SearchStep s) {
+        return String.join("; ", s.judgement().failures());
     }
 
     static String rate(double perSecond) {

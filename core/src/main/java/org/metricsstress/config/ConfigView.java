@@ -2,6 +2,7 @@ package org.metricsstress.config;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.net.URI;
 
 /**
  * The settings of a run as the user would type them, keyed by long option name without dashes,
@@ -13,7 +14,7 @@ public final class ConfigView {
     private ConfigView() {}
 
     /** A URI without its user-info, which may hold a password. */
-    public static String redacted(java.net.URI uri) {
+    public static String redacted(URI uri) {
         return ValueType.redacted(uri);
     }
 

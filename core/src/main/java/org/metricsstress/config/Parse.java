@@ -4,6 +4,11 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 
 /**
  * Parses option values. Every failure is a {@link ConfigException} that names the option, the
@@ -123,14 +128,14 @@ public final class Parse {
      * A point in time: an ISO-8601 instant or offset date-time ({@code 2026-11-23T16:00:00Z},
      * {@code 2026-11-23T17:00:00+01:00}) or whole epoch seconds.
      */
-    public static java.time.Instant instant(String option, String value) {
+    public static Instant instant(String option, String value) {
         String t = value.trim();
         try {
             if (t.matches("\\d{1,12}")) {
-                return java.time.Instant.ofEpochSecond(Long.parseLong(t));
+                return Instant.ofEpochSecond(Long.parseLong(t));
             }
-            return java.time.OffsetDateTime.parse(t).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
+            return OffsetDateTime.parse(t).toInstant();
+        } catch (DateTimeParseException e) {
             throw new ConfigException(option + ": '" + value + "' is not a time (ISO-8601 such as "
                     + "2026-11-23T16:00:00Z, or epoch seconds)");
         }
@@ -177,13 +182,13 @@ public final class Parse {
     }
 
     /** A Redis URI: redis:// or rediss:// (TLS), a host, an optional port and /db index. */
-    public static java.net.URI redisUri(String option, String value) {
+    public static URI redisUri(String option, String value) {
         // The user-info may hold a password: no message repeats it.
         String shown = withoutUserInfo(value.trim());
-        java.net.URI uri;
+        URI uri;
         try {
-            uri = new java.net.URI(value.trim());
-        } catch (java.net.URISyntaxException e) {
+            uri = new URI(value.trim());
+        } catch (URISyntaxException e) {
             throw new ConfigException(option + ": '" + shown + "' is not a URI (e.g. redis://127.0.0.1:6379/0)");
         }
         if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {

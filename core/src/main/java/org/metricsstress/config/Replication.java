@@ -3,6 +3,7 @@ package org.metricsstress.config;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.Collections;
 
 /**
  * Replication for NetworkTopologyStrategy: data centre name to replication factor, in the order the
@@ -12,7 +13,7 @@ public record Replication(Map<String, Integer> factors) {
     private static final Pattern DC = Pattern.compile("[A-Za-z0-9_.\\-]+");
 
     public Replication {
-        factors = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(factors));
+        factors = Collections.unmodifiableMap(new LinkedHashMap<>(factors));
     }
 
     public static Replication of(String dc, int factor) {

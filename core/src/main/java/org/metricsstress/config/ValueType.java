@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.time.Instant;
 
 /**
  * How an option's text becomes a typed value and back: the parser every front end uses, the form
@@ -54,7 +55,7 @@ public final class ValueType<T> {
     /** {@code I/N}, or a bare index whose count comes from {@code --instances}. */
     public static final ValueType<Instance> INSTANCE = text(Instance::parse, Instance::toString);
     /** An instant, shown and kept in results as ISO-8601 UTC. */
-    public static final ValueType<java.time.Instant> INSTANT = text(Parse::instant, java.time.Instant::toString);
+    public static final ValueType<Instant> INSTANT = text(Parse::instant, Instant::toString);
     /** A share of something: {@code all}, {@code 5%} or a fraction such as {@code 0.05}; kept as a fraction in (0, 1]. */
     public static final ValueType<Double> SHARE = new ValueType<>(Parse::share,
             v -> v >= 1 ? "all" : plain(v * 100) + "%", v -> v);

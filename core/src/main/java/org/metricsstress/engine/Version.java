@@ -1,5 +1,10 @@
 package org.metricsstress.engine;
 
+import com.datastax.oss.driver.api.core.session.Session;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
 /** The tool's version, from the jar manifest when there is one. */
 public final class Version {
     private Version() {}
@@ -16,22 +21,22 @@ public final class Version {
 
     public static String driver() {
         try {
-            return com.datastax.oss.driver.api.core.session.Session.OSS_DRIVER_COORDINATES.getVersion().toString();
+            return Session.OSS_DRIVER_COORDINATES.getVersion().toString();
         } catch (RuntimeException | LinkageError e) {
             return "unknown";
         }
     }
 
     private static String build(String key, String fallback) {
-        try (java.io.InputStream in = Version.class.getResourceAsStream("/metrics-stress-build.properties")) {
+        try (InputStream in = Version.class.getResourceAsStream("/metrics-stress-build.properties")) {
             if (in == null) {
                 return fallback;
             }
-            java.util.Properties p = new java.util.Properties();
+            Properties p = new Properties();
             p.load(in);
             String v = p.getProperty(key, "");
             return v.isEmpty() || v.startsWith("${") ? fallback : v;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return fallback;
         }
     }

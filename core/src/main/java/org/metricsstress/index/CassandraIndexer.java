@@ -9,7 +9,7 @@ import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
@@ -30,7 +30,7 @@ import org.metricsstress.newts.NewtsSchema;
  * <p>A resource being indexed is claimed (the pending set) until its writes settle, so its next
  * samples (and the interface resource shared by all groups) do not index it twice.
  */
-public final class CassandraIndexer implements GroupCommitSink.Factory {
+public final class CassandraIndexer implements GroupCommitHandler.Factory {
     private static final long SLOW_LOOKUP_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
             org.metricsstress.result.CacheSummary.SLOW_LOOKUP_MS);
     private final ResourceCache cache;
@@ -97,8 +97,8 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
     }
 
     @Override
-    public GroupCommitSink newSink() {
-        return new Sink();
+    public GroupCommitHandler newHandler() {
+        return new LaneIndexer();
     }
 
     /** Commits a lane gathers before it looks their resources up in one call (one Redis round trip). */
@@ -117,7 +117,7 @@ public final class CassandraIndexer implements GroupCommitSink.Factory {
      * is still missing indexed. Per commit, a cold Redis cache cost two round trips on this
      * thread; per batch it costs one (and none for the re-check behind a near cache).
      */
-    private final class Sink implements GroupCommitSink {
+    private final class LaneIndexer implements GroupCommitHandler {
         private final StringBuilder id = new StringBuilder(64);
         private final boolean withStrings = plan.strings() > 0;
         /** Keys per commit: the group resource, and the interface resource when there are strings. */

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.result.IntervalStats;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The run's latency histograms, one per report interval and latency (tagged {@code response},
@@ -28,7 +29,7 @@ public final class HdrLog implements IntervalSampler.IntervalListener, AutoClose
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        this.file = new PrintStream(path.toFile(), java.nio.charset.StandardCharsets.US_ASCII);
+        this.file = new PrintStream(path.toFile(), StandardCharsets.US_ASCII);
         this.writer = new HistogramLogWriter(file);
         writer.outputComment("metrics-stress latency log: values in microseconds; tags response (intended -> "
                 + "acknowledged), service (sent -> acknowledged), queue (intended -> picked up), schedule-lag");

@@ -16,6 +16,7 @@ import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.metrics.StressMetrics;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a run publishes while it runs, besides the console: the HdrHistogram interval log, CSV
@@ -24,7 +25,7 @@ import org.metricsstress.metrics.StressMetrics;
  */
 public final class LiveOutputs implements IntervalSampler.IntervalListener, AutoCloseable {
     private final AtomicReference<IntervalStats> last = new AtomicReference<>();
-    private final Map<String, Long> latencyCounts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> latencyCounts = new ConcurrentHashMap<>();
     private HdrLog hdrLog;
     private Path hdrLogPath;
     private PrintStream out;

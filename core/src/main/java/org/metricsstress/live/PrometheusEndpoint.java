@@ -21,6 +21,8 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
+import java.util.concurrent.ExecutorService;
+import org.HdrHistogram.Histogram;
 
 /**
  * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} in the Prometheus text
@@ -97,7 +99,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
         family(sb, NODE_SERVICE, "summary", "service time in seconds (sent to acknowledged) of the requests each "
                 + "coordinator node acknowledged, over the run so far (HdrHistogram)");
         for (NodeStats n : all) {
-            org.HdrHistogram.Histogram h = n.serviceTotal();
+            Histogram h = n.serviceTotal();
             String l = labels(n);
             String inner = l.substring(1, l.length() - 1);
             for (double q : new double[] {0.5, 0.99}) {
@@ -202,6 +204,6 @@ public final class PrometheusEndpoint implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        ((ExecutorService) server.getExecutor()).shutdownNow();
     }
 }

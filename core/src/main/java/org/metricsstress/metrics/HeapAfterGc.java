@@ -12,6 +12,11 @@ import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The heap left after each collection, the lowest of a window kept: with a full collection in the
@@ -22,11 +27,11 @@ import javax.management.openmbean.CompositeData;
 public final class HeapAfterGc implements NotificationListener, AutoCloseable {
     private final AtomicLong windowMin = new AtomicLong(Long.MAX_VALUE);
     private final List<NotificationEmitter> emitters = new ArrayList<>();
-    private final java.util.Set<String> heapPools = new java.util.HashSet<>();
+    private final Set<String> heapPools = new HashSet<>();
 
     public HeapAfterGc() {
-        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
                 heapPools.add(pool.getName());
             }
         }
@@ -46,7 +51,7 @@ public final class HeapAfterGc implements NotificationListener, AutoCloseable {
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         long used = 0;
         // The map has every pool, metaspace and code cache too: only the heap's are counted.
-        for (java.util.Map.Entry<String, MemoryUsage> e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+        for (Map.Entry<String, MemoryUsage> e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
             if (heapPools.contains(e.getKey())) {
                 used += e.getValue().getUsed();
             }

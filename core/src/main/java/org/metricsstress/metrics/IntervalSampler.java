@@ -4,6 +4,10 @@ import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
 import java.util.function.LongSupplier;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.LongToDoubleFunction;
+import org.HdrHistogram.Histogram;
 
 /**
  * Turns the running totals into per-interval figures. One thread (the reporter) calls
@@ -24,14 +28,14 @@ public final class IntervalSampler {
     private long lastIndexRows;
     private long lastGcCount;
     private long lastGcMillis;
-    private final java.util.function.LongToDoubleFunction targetAt;
+    private final LongToDoubleFunction targetAt;
     private IntervalListener listener = (s, histograms) -> { };
     private IndexMetrics index;
     private LongSupplier cacheSize = () -> -1;
 
     /** Sees each interval's raw histograms (valid only during the call), e.g. to log them. */
     public interface IntervalListener {
-        void interval(IntervalStats stats, java.util.Map<String, org.HdrHistogram.Histogram> histograms);
+        void interval(IntervalStats stats, Map<String, Histogram> histograms);
     }
 
     public IntervalSampler(StressMetrics metrics, long startNanos, double targetRate, LongSupplier ringOccupancy,
@@ -40,7 +44,7 @@ public final class IntervalSampler {
     }
 
     /** @param targetAt the target rate at a time (a stepped profile changes it) */
-    public IntervalSampler(StressMetrics metrics, long startNanos, java.util.function.LongToDoubleFunction targetAt,
+    public IntervalSampler(StressMetrics metrics, long startNanos, LongToDoubleFunction targetAt,
             LongSupplier ringOccupancy, LongSupplier inFlight) {
         this.targetAt = targetAt;
         this.metrics = metrics;
@@ -63,7 +67,7 @@ public final class IntervalSampler {
         this.cacheSize = cacheSize;
     }
 
-    private static LatencySummary summary(java.util.Map<String, org.HdrHistogram.Histogram> histograms, LatencyKind kind) {
+    private static LatencySummary summary(Map<String, Histogram> histograms, LatencyKind kind) {
         return LatencySummary.of(histograms.get(kind.tag()));
     }
 
@@ -75,7 +79,7 @@ public final class IntervalSampler {
         long cpu = ProcessCpu.nanos();
         long gcCount = JvmStats.gcCount();
         long gcMillis = JvmStats.gcMillis();
-        java.util.Map<String, org.HdrHistogram.Histogram> histograms = new java.util.LinkedHashMap<>();
+        Map<String, Histogram> histograms = new LinkedHashMap<>();
         for (LatencyTracker t : new LatencyTracker[] {metrics.response(), metrics.service(), metrics.queue(),
                 metrics.scheduleLag()}) {
             histograms.put(t.name(), t.takeInterval());

@@ -3,6 +3,7 @@ package org.metricsstress.metrics;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One latency measured per group commit, in microseconds: recorded wait-free from any thread,
@@ -20,8 +21,8 @@ public final class LatencyTracker {
      * Running sum and count, for a mean over any period without taking the histogram's interval;
      * kept only by a tracker a controller reads (the ring wait, for the auto index budget).
      */
-    private final java.util.concurrent.atomic.LongAdder sumNanos;
-    private final java.util.concurrent.atomic.LongAdder count;
+    private final LongAdder sumNanos;
+    private final LongAdder count;
     private final Histogram total = new Histogram(1, HIGHEST_MICROS, 3);
     private Histogram recycled;
 
@@ -32,8 +33,8 @@ public final class LatencyTracker {
     /** @param runningMean whether to keep {@link #sumNanos} and {@link #count} as well */
     public LatencyTracker(String name, boolean runningMean) {
         this.name = name;
-        this.sumNanos = runningMean ? new java.util.concurrent.atomic.LongAdder() : null;
-        this.count = runningMean ? new java.util.concurrent.atomic.LongAdder() : null;
+        this.sumNanos = runningMean ? new LongAdder() : null;
+        this.count = runningMean ? new LongAdder() : null;
     }
 
     public String name() {

@@ -63,11 +63,6 @@ public final class IndexRules {
         return out;
     }
 
-    /** {@code _idx<i>}'s key. */
-    public static String indexKey(int i) {
-        return INDEX_KEYS[i];
-    }
-
     /**
      * {@code _idx<i>}'s value for a group resource: {@code (first i+1 elements of its id,6)}. The ids
      * of this plan have no {@code :} or {@code \} inside an element, so the prefix is the id up to

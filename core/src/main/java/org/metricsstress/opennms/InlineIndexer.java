@@ -21,6 +21,7 @@ import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceKeys;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
+import java.util.function.LongSupplier;
 
 /**
  * Newts' {@code CassandraIndexer.update} as OpenNMS runs it: inline, on the writer's thread, after
@@ -59,7 +60,7 @@ public final class InlineIndexer {
     private final long expiryMillis;
     private final int variationFactor;
     /** The wall clock entries expire by (a test's own clock in tests). */
-    private final java.util.function.LongSupplier nowMillis;
+    private final LongSupplier nowMillis;
     /** Units being written by some worker: resource key and field-group bit, mixed. */
     private final Set<Long> inFlight = new HashSet<>();
 
@@ -69,7 +70,7 @@ public final class InlineIndexer {
      */
     public InlineIndexer(CqlSession session, String keyspace, MetadataCache cache, IndexMetrics metrics, StressPlan plan,
             int maxBatch, int ttlSeconds, ConsistencyLevel writeConsistency, int variationFactor,
-            java.util.function.LongSupplier nowMillis) {
+            LongSupplier nowMillis) {
         this.nowMillis = nowMillis;
         this.session = session;
         this.cache = cache;

@@ -18,7 +18,7 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.storage.ColumnBytes;
 import org.metricsstress.storage.Coordinators;
@@ -41,7 +41,7 @@ import org.metricsstress.storage.RequestParts;
  * <p>Allocation: literal statements are strings and objects per sample by nature (OpenNMS makes
  * them too); the client CPU this costs is part of what this model measures.
  */
-final class OpenNmsWorker implements GroupCommitSink {
+final class OpenNmsWorker implements GroupCommitHandler {
     private final CqlSession session;
     private final StressPlan plan;
     private final StressMetrics metrics;

@@ -8,16 +8,17 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.ResourceNames;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.storage.Coordinators;
 import org.metricsstress.storage.ReplicaSets;
+import java.util.function.LongSupplier;
 
 /**
  * The workers of OpenNMS's ring: what they share (the inline indexer, the coordinators' figures,
  * the samples in flight), and a fresh worker state for each thread.
  */
-public final class OpenNmsWorkers implements GroupCommitSink.Factory {
+public final class OpenNmsWorkers implements GroupCommitHandler.Factory {
     private final CqlSession session;
     private final StressConfig config;
     private final StressPlan plan;
@@ -39,7 +40,7 @@ public final class OpenNmsWorkers implements GroupCommitSink.Factory {
 
     /** @param nowMillis the wall clock cache entries expire by */
     OpenNmsWorkers(CqlSession session, StressConfig config, StressPlan plan, MetadataCache cache,
-            IndexMetrics indexMetrics, StressMetrics metrics, java.util.function.LongSupplier nowMillis) {
+            IndexMetrics indexMetrics, StressMetrics metrics, LongSupplier nowMillis) {
         this.session = session;
         this.config = config;
         this.plan = plan;
@@ -58,7 +59,7 @@ public final class OpenNmsWorkers implements GroupCommitSink.Factory {
     }
 
     @Override
-    public GroupCommitSink newSink() {
+    public GroupCommitHandler newHandler() {
         return new OpenNmsWorker(session, config, plan, metrics, coordinators, replicaSets, indexer, metricNames, inFlight);
     }
 

@@ -4,12 +4,12 @@ import java.util.concurrent.CountDownLatch;
 import org.metricsstress.metrics.StressMetrics;
 
 /**
- * A lane's index stage: hands every commit to the index sink after the sample stage is done with
+ * A lane's index stage: hands every commit to the index handler after the sample stage is done with
  * it. Its failures are index failures; the samples were accounted for by then.
  */
 final class IndexStage extends LaneStage {
-    IndexStage(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
-        super(sink, metrics, started);
+    IndexStage(GroupCommitHandler handler, StressMetrics metrics, CountDownLatch started) {
+        super(handler, metrics, started);
     }
 
     @Override
@@ -18,9 +18,9 @@ final class IndexStage extends LaneStage {
             return; // the run is over: a resource not indexed yet stays unindexed, as it is counted
         }
         try {
-            sink.write(commit);
+            handler.write(commit);
             if (endOfBatch) {
-                sink.endOfBatch();
+                handler.endOfBatch();
             }
         } catch (RuntimeException | Error e) {
             metrics.indexStageFailed();

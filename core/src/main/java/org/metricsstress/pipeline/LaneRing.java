@@ -52,7 +52,7 @@ public final class LaneRing implements Ring {
      * @param index   the index stage after it, or null without indexing
      */
     public LaneRing(int size, int valuesPerSlot, int writers, int resourceKeys, OnFull onFull,
-            GroupCommitSink.Factory samples, GroupCommitSink.Factory index, StressMetrics metrics) {
+            GroupCommitHandler.Factory samples, GroupCommitHandler.Factory index, StressMetrics metrics) {
         int keysPerLane = Math.max(1, resourceKeys / writers);
         this.laneRunBits = Math.min(MAX_LANE_RUN_BITS, 31 - Integer.numberOfLeadingZeros(keysPerLane));
         int laneSize = Integer.highestOneBit(Math.max(1, size / writers));
@@ -60,8 +60,8 @@ public final class LaneRing implements Ring {
         CountDownLatch started = new CountDownLatch(index == null ? writers : 2 * writers);
         for (int i = 0; i < writers; i++) {
             lanes[i] = new WriterLane(laneSize, valuesPerSlot, threads, onFull, metrics, () -> closed,
-                    new SampleStage(samples.newSink(), metrics, started),
-                    index == null ? null : new IndexStage(index.newSink(), metrics, started));
+                    new SampleStage(samples.newHandler(), metrics, started),
+                    index == null ? null : new IndexStage(index.newHandler(), metrics, started));
         }
         for (WriterLane lane : lanes) {
             lane.start();
@@ -134,8 +134,8 @@ public final class LaneRing implements Ring {
     /**
      * Counts every slot the sample stage has not taken as failed (abandoned) instead of writing it,
      * gives up the index work still queued, and stops both stages' threads. Call after a failed
-     * {@link #drain}, once the sinks can no longer block (their requests aborted). Bounded even if a
-     * stage hangs: a thread stuck in a sink is left behind (it is a daemon), but every sample is
+     * {@link #drain}, once the handlers can no longer block (their requests aborted). Bounded even if a
+     * stage hangs: a thread stuck in a handler is left behind (it is a daemon), but every sample is
      * counted exactly once.
      */
     public void abandonRest(long timeout, TimeUnit unit) {

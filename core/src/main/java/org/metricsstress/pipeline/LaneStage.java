@@ -4,15 +4,15 @@ import com.lmax.disruptor.EventHandler;
 import java.util.concurrent.CountDownLatch;
 import org.metricsstress.metrics.StressMetrics;
 
-/** What both stages of a lane have: a sink of their own, the metrics, and the end-of-run switch. */
+/** What both stages of a lane have: a handler of their own, the metrics, and the end-of-run switch. */
 abstract class LaneStage implements EventHandler<GroupCommit> {
-    final GroupCommitSink sink;
+    final GroupCommitHandler handler;
     final StressMetrics metrics;
     private final CountDownLatch started;
     volatile boolean abandon;
 
-    LaneStage(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
-        this.sink = sink;
+    LaneStage(GroupCommitHandler handler, StressMetrics metrics, CountDownLatch started) {
+        this.handler = handler;
         this.metrics = metrics;
         this.started = started;
     }

@@ -9,14 +9,14 @@ import org.metricsstress.metrics.StressMetrics;
 /** A lane's writer: the sample stage, which alone accounts for the lane's samples. */
 final class SampleStage extends LaneStage {
     /**
-     * The last sequence whose samples someone took charge of: this writer (from its sink on), or
+     * The last sequence whose samples someone took charge of: this writer (from its handler on), or
      * {@link #sweep} at the end of a run whose writer got stuck. Taken by compare-and-set, so each
      * slot is accounted for exactly once even when a halted writer wakes up again.
      */
     private final AtomicLong accounted = new AtomicLong(-1);
 
-    SampleStage(GroupCommitSink sink, StressMetrics metrics, CountDownLatch started) {
-        super(sink, metrics, started);
+    SampleStage(GroupCommitHandler handler, StressMetrics metrics, CountDownLatch started) {
+        super(handler, metrics, started);
     }
 
     /** Counts every slot up to {@code cursor} that no one took charge of as abandoned. */
@@ -44,21 +44,21 @@ final class SampleStage extends LaneStage {
             metrics.queue().recordNanos(System.nanoTime() - commit.intendedNanos);
             metrics.handedToWriter(commit.sampleCount);
             try {
-                sink.write(commit);
+                handler.write(commit);
             } catch (RuntimeException | Error e) {
-                // A sink must account for its samples; if it threw before doing so, count them
-                // here so that nothing is lost silently. Sinks catch their own errors: rare.
+                // A handler must account for its samples; if it threw before doing so, count them
+                // here so that nothing is lost silently. Handlers catch their own errors: rare.
                 metrics.failed(commit.resourceKey, commit.sampleCount, ErrorClass.OTHER);
             }
         }
         if (endOfBatch) {
-            // Also when abandoning: a sink holding commits back settles them (as failed, once the
+            // Also when abandoning: a handler holding commits back settles them (as failed, once the
             // writer is aborted), so the audit still balances.
             try {
-                sink.endOfBatch();
+                handler.endOfBatch();
             } catch (RuntimeException | Error e) {
                 // A throw here must not end this lane's consumer: its slots would never be
-                // released and the drain would wait for nothing. The sink accounts for what it
+                // released and the drain would wait for nothing. The handler accounts for what it
                 // held (CassandraSampleWriter settles every gathered commit it cannot send).
                 metrics.sinkFailed();
             }

@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
+import com.lmax.disruptor.TimeoutException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * OpenNMS's ring (its NewtsWriter): ONE multi-producer Disruptor ring of events read by a pool of
@@ -43,12 +45,12 @@ public final class SharedRing implements Ring {
     private volatile boolean closed;
 
     /**
-     * @param size    events in the ring (a power of two)
-     * @param workers threads of the pool
-     * @param sinks   one sink per worker: writes a sample event's samples (accounting for them) and
-     *                does an index-only event's index work
+     * @param size     events in the ring (a power of two)
+     * @param workers  threads of the pool
+     * @param handlers one handler per worker: writes a sample event's samples (accounting for them) and
+     *                 does an index-only event's index work
      */
-    public SharedRing(int size, int valuesPerSlot, int workers, OnFull onFull, GroupCommitSink.Factory sinks,
+    public SharedRing(int size, int valuesPerSlot, int workers, OnFull onFull, GroupCommitHandler.Factory handlers,
             StressMetrics metrics) {
         this.metrics = metrics;
         this.onFull = onFull;
@@ -64,8 +66,8 @@ public final class SharedRing implements Ring {
         ring.addGatingSequences(workerSequences);
         for (int w = 0; w < workers; w++) {
             Sequence mine = workerSequences[w];
-            GroupCommitSink sink = sinks.newSink();
-            threads.newThread(() -> work(mine, sink, started)).start();
+            GroupCommitHandler handler = handlers.newHandler();
+            threads.newThread(() -> work(mine, handler, started)).start();
         }
         if (!Started.await(started)) {
             halt();
@@ -97,7 +99,7 @@ public final class SharedRing implements Ring {
     }
 
     /** One worker: claim the next event, wait for it, handle it; until halted. */
-    private void work(Sequence mine, GroupCommitSink sink, CountDownLatch started) {
+    private void work(Sequence mine, GroupCommitHandler handler, CountDownLatch started) {
         started.countDown();
         long next = -1;
         long available = -1;
@@ -111,7 +113,7 @@ public final class SharedRing implements Ring {
                 claim = false;
             }
             if (available >= next) {
-                handle(ring.get(next), sink);
+                handle(ring.get(next), handler);
                 handled.incrementAndGet();
                 claim = true;
                 continue;
@@ -124,13 +126,13 @@ public final class SharedRing implements Ring {
                     unclaimedOnExit(next);
                     return;
                 }
-            } catch (com.lmax.disruptor.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // the blocking strategy has no timeout; nothing to do
             }
         }
     }
 
-    private void handle(GroupCommit event, GroupCommitSink sink) {
+    private void handle(GroupCommit event, GroupCommitHandler handler) {
         if (abandon) {
             if (!event.indexOnly) {
                 metrics.failed(event.resourceKey, event.sampleCount, ErrorClass.ABANDONED);
@@ -142,16 +144,16 @@ public final class SharedRing implements Ring {
             metrics.handedToWriter(event.sampleCount);
         }
         try {
-            sink.write(event);
+            handler.write(event);
         } catch (RuntimeException | Error e) {
-            // A sink accounts for its samples itself (OpenNmsWorker counts what it had not settled
+            // A handler accounts for its samples itself (OpenNmsWorker counts what it had not settled
             // when it throws); nothing more can be known here.
             metrics.sinkFailed();
         }
     }
 
     /** Sequences a halted worker claimed without handling them, published or not, for the sweep. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<Long> dropped = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Long> dropped = new ConcurrentLinkedQueue<>();
 
     private void unclaimedOnExit(long next) {
         dropped.add(next);

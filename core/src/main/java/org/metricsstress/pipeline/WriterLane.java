@@ -75,7 +75,7 @@ final class WriterLane implements Lane {
         } catch (TimeoutException stuck) {
             disruptor.halt();
         }
-        // A writer stuck in its sink leaves slots behind it: they are counted here, once.
+        // A writer stuck in its handler leaves slots behind it: they are counted here, once.
         writer.sweep(ring, ring.getCursor());
     }
 

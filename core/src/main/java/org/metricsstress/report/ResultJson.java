@@ -4,7 +4,6 @@ import org.metricsstress.result.StressResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes and reads the result file: the {@link StressResult} as JSON, for scripts. */
@@ -22,14 +21,7 @@ public final class ResultJson {
      * reader never sees half a file.
      */
     public static void writeAtomically(Object value, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        MAPPER.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(file, tmp -> MAPPER.writeValue(tmp.toFile(), value));
     }
 
     /**

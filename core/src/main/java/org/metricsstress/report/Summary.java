@@ -161,7 +161,7 @@ public final class Summary {
                         c.cpuSeconds(), c.cpuPercent(), c.cores(), c.cpuMicrosPerSample());
         out.printf(Locale.ROOT, "client        %s, heap peak %d MiB of %d, GC %d collections %.0f ms%n", cpu,
                 c.peakHeapBytes() >> 20, c.maxHeapBytes() >> 20, c.gcCount(), c.gcPauseMs());
-        String network = network(c, r.written(), r.generationSeconds() + r.drainSeconds());
+        String network = Numbers.network(c, r.written(), r.generationSeconds() + r.drainSeconds());
         if (network != null) {
             out.println("network       " + network);
         }
@@ -229,28 +229,6 @@ public final class Summary {
     }
 
     /** Per coordinator, when there is more than one node to tell apart (or failures with no node). */
-    /**
-     * Bytes on the wire in both directions, per sample written and as a rate over the run: what
-     * the field measured on its switches. Null when the run did not record them.
-     */
-    static String network(ClientSummary c, long written, double seconds) {
-        if (c == null || c.bytesSent() <= 0) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "%s sent (%.1f bytes per sample, %.1f Mbit/s), %s received (%.1f bytes per"
-                        + " sample, %.1f Mbit/s)", mb(c.bytesSent()), ClientSummary.perSample(c.bytesSent(), written),
-                mbits(c.bytesSent(), seconds), mb(Math.max(0, c.bytesReceived())),
-                ClientSummary.perSample(Math.max(0, c.bytesReceived()), written), mbits(Math.max(0, c.bytesReceived()), seconds));
-    }
-
-    private static String mb(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
-    }
-
-    private static double mbits(long bytes, double seconds) {
-        return seconds > 0 ? bytes * 8 / 1e6 / seconds : 0;
-    }
-
     private static void nodes(PrintStream out, List<NodeSummary> nodes, Map<String, Object> cluster) {
         boolean severalNodes = cluster != null && cluster.get("nodes") instanceof Number n && n.intValue() > 1;
         if (nodes == null || nodes.isEmpty() || (!severalNodes && nodes.size() < 2)) {

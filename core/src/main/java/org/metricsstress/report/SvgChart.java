@@ -30,6 +30,7 @@ final class SvgChart {
     private static final double MARGIN_BOTTOM = 44;
     /** The smallest latency the histograms resolve (1 µs), so a log axis never goes below it. */
     private static final double LOG_FLOOR = 0.001;
+    private static final String EMPTY_TEXT = "no intervals recorded";
 
     private record Series(String name, String color, boolean dashed, boolean right, double[] x, double[] y) {}
 
@@ -55,7 +56,6 @@ final class SvgChart {
     private double rightMaxAtLeast = 0;
     private final List<Series> series = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
-    private String emptyText = "no intervals recorded";
 
     SvgChart(String id, String title) {
         this.id = id;
@@ -100,11 +100,6 @@ final class SvgChart {
         return this;
     }
 
-    SvgChart whenEmpty(String text) {
-        this.emptyText = text;
-        return this;
-    }
-
     String render() {
         List<Series> reduced = new ArrayList<>();
         for (Series s : series) {
@@ -127,11 +122,11 @@ final class SvgChart {
         Axis right = twoAxes ? axis(rightLabel, rightScale, reduced, true, rightMaxAtLeast) : null;
 
         StringBuilder sb = new StringBuilder(16_384);
-        sb.append("<svg class=\"chart\" id=\"").append(HtmlReport.esc(id)).append("\" viewBox=\"0 0 ")
+        sb.append("<svg class=\"chart\" id=\"").append(Html.esc(id)).append("\" viewBox=\"0 0 ")
                 .append(n(WIDTH)).append(' ').append(n(height)).append("\" role=\"img\" aria-labelledby=\"")
-                .append(HtmlReport.esc(id)).append("-title\" preserveAspectRatio=\"xMidYMid meet\">\n");
-        sb.append("<title id=\"").append(HtmlReport.esc(id)).append("-title\">").append(HtmlReport.esc(title)).append("</title>\n");
-        sb.append("<text class=\"ct\" x=\"").append(n(MARGIN_LEFT)).append("\" y=\"18\">").append(HtmlReport.esc(title))
+                .append(Html.esc(id)).append("-title\" preserveAspectRatio=\"xMidYMid meet\">\n");
+        sb.append("<title id=\"").append(Html.esc(id)).append("-title\">").append(Html.esc(title)).append("</title>\n");
+        sb.append("<text class=\"ct\" x=\"").append(n(MARGIN_LEFT)).append("\" y=\"18\">").append(Html.esc(title))
                 .append("</text>\n");
         legend(sb, legendRows);
 
@@ -169,7 +164,7 @@ final class SvgChart {
             sb.append("<line x1=\"").append(n(x0 - 4)).append("\" x2=\"").append(n(x0)).append("\" y1=\"").append(n(y))
                     .append("\" y2=\"").append(n(y)).append("\"/>");
             sb.append("<text class=\"tl\" text-anchor=\"end\" x=\"").append(n(x0 - 7)).append("\" y=\"").append(n(y + 4))
-                    .append("\">").append(HtmlReport.esc(tickLabel(t))).append("</text>");
+                    .append("\">").append(Html.esc(tickLabel(t))).append("</text>");
         }
         if (right != null) {
             sb.append("<line x1=\"").append(n(xRight)).append("\" x2=\"").append(n(xRight)).append("\" y1=\"")
@@ -179,7 +174,7 @@ final class SvgChart {
                 sb.append("<line x1=\"").append(n(xRight)).append("\" x2=\"").append(n(xRight + 4)).append("\" y1=\"")
                         .append(n(y)).append("\" y2=\"").append(n(y)).append("\"/>");
                 sb.append("<text class=\"tl\" text-anchor=\"start\" x=\"").append(n(xRight + 7)).append("\" y=\"")
-                        .append(n(y + 4)).append("\">").append(HtmlReport.esc(tickLabel(t))).append("</text>");
+                        .append(n(y + 4)).append("\">").append(Html.esc(tickLabel(t))).append("</text>");
             }
         }
         for (double t : xTicks) {
@@ -187,7 +182,7 @@ final class SvgChart {
             sb.append("<line x1=\"").append(n(x)).append("\" x2=\"").append(n(x)).append("\" y1=\"").append(n(yBottom))
                     .append("\" y2=\"").append(n(yBottom + 4)).append("\"/>");
             sb.append("<text class=\"tl\" text-anchor=\"middle\" x=\"").append(n(x)).append("\" y=\"")
-                    .append(n(yBottom + 17)).append("\">").append(HtmlReport.esc(tickLabel(t))).append("</text>");
+                    .append(n(yBottom + 17)).append("\">").append(Html.esc(tickLabel(t))).append("</text>");
         }
         sb.append("<text class=\"al\" text-anchor=\"middle\" x=\"").append(n(x0 + plotW / 2)).append("\" y=\"")
                 .append(n(yBottom + 36)).append("\">elapsed (").append(tu.label).append(")</text>");
@@ -207,7 +202,7 @@ final class SvgChart {
             boolean nearRight = x > xRight - 120;
             sb.append("<text text-anchor=\"").append(nearRight ? "end" : "start").append("\" x=\"")
                     .append(n(nearRight ? x - 4 : x + 4)).append("\" y=\"").append(n(y0 + 12)).append("\">")
-                    .append(HtmlReport.esc(m.label)).append("</text></g>\n");
+                    .append(Html.esc(m.label)).append("</text></g>\n");
         }
 
         sb.append("<g class=\"lines\">\n");
@@ -219,7 +214,7 @@ final class SvgChart {
 
         if (!anyData) {
             sb.append("<text class=\"empty\" text-anchor=\"middle\" x=\"").append(n(x0 + plotW / 2)).append("\" y=\"")
-                    .append(n(y0 + PLOT_HEIGHT / 2)).append("\">").append(HtmlReport.esc(emptyText)).append("</text>\n");
+                    .append(n(y0 + PLOT_HEIGHT / 2)).append("\">").append(Html.esc(EMPTY_TEXT)).append("</text>\n");
         }
         sb.append("</svg>\n");
         return sb.toString();
@@ -258,10 +253,10 @@ final class SvgChart {
                 Series s = item.series;
                 sb.append("<line x1=\"").append(n(x)).append("\" x2=\"").append(n(x + 20)).append("\" y1=\"")
                         .append(n(y - 4)).append("\" y2=\"").append(n(y - 4)).append("\" stroke=\"")
-                        .append(HtmlReport.esc(s.color)).append("\" stroke-width=\"3\"")
+                        .append(Html.esc(s.color)).append("\" stroke-width=\"3\"")
                         .append(s.dashed ? " stroke-dasharray=\"6 4\"" : "").append("/>");
                 sb.append("<text x=\"").append(n(x + 26)).append("\" y=\"").append(n(y)).append("\">")
-                        .append(HtmlReport.esc(item.name)).append("</text>");
+                        .append(Html.esc(item.name)).append("</text>");
                 x += item.width;
             }
             y += LEGEND_ROW;
@@ -291,11 +286,11 @@ final class SvgChart {
             // A lone point has no length as a line; a dot shows it exists.
             double[] p = run.get(0);
             sb.append("<circle cx=\"").append(n(p[0])).append("\" cy=\"").append(n(p[1]))
-                    .append("\" r=\"3\" fill=\"").append(HtmlReport.esc(s.color)).append("\"><title>")
-                    .append(HtmlReport.esc(s.name)).append("</title></circle>\n");
+                    .append("\" r=\"3\" fill=\"").append(Html.esc(s.color)).append("\"><title>")
+                    .append(Html.esc(s.name)).append("</title></circle>\n");
             return;
         }
-        sb.append("<polyline fill=\"none\" stroke=\"").append(HtmlReport.esc(s.color)).append("\" stroke-width=\"1.6\"")
+        sb.append("<polyline fill=\"none\" stroke=\"").append(Html.esc(s.color)).append("\" stroke-width=\"1.6\"")
                 .append(dash).append(" stroke-linejoin=\"round\" points=\"");
         for (int k = 0; k < run.size(); k++) {
             double[] p = run.get(k);
@@ -304,12 +299,12 @@ final class SvgChart {
             }
             sb.append(n(p[0])).append(',').append(n(p[1]));
         }
-        sb.append("\"><title>").append(HtmlReport.esc(s.name)).append("</title></polyline>\n");
+        sb.append("\"><title>").append(Html.esc(s.name)).append("</title></polyline>\n");
     }
 
     private static String rotatedLabel(double x, double y, String text) {
         return "<text class=\"al\" text-anchor=\"middle\" transform=\"translate(" + n(x) + " " + n(y)
-                + ") rotate(-90)\">" + HtmlReport.esc(text) + "</text>";
+                + ") rotate(-90)\">" + Html.esc(text) + "</text>";
     }
 
     private static double[] xRange(List<Series> all) {

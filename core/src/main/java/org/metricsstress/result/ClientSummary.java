@@ -27,12 +27,6 @@ public record ClientSummary(
         this(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes, gcCount, gcPauseMs, -1, -1);
     }
 
-    /** This run's network figures. */
-    public ClientSummary withBytes(long sent, long received) {
-        return new ClientSummary(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes,
-                gcCount, gcPauseMs, sent, received);
-    }
-
     /** Bytes per sample written, or -1. */
     public static double perSample(long bytes, long samples) {
         return bytes < 0 || samples <= 0 ? -1 : (double) bytes / samples;

@@ -23,7 +23,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
@@ -41,7 +41,7 @@ import org.metricsstress.plan.StressPlan;
  * <p>Each request reports its samples as written or failed exactly once, from the driver's
  * completion callback.
  */
-public final class CassandraSampleWriter implements GroupCommitSink.Factory {
+public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
     /**
      * Rows per request at most: about 4 KB of mutations for this row size, under Cassandra's
      * 5 KiB batch warning.
@@ -128,12 +128,12 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
     }
 
     @Override
-    public GroupCommitSink newSink() {
-        return new Sink();
+    public GroupCommitHandler newHandler() {
+        return new LaneWriter();
     }
 
     /**
-     * One writer thread's sink. Columns are bound as encoded bytes: the constant ones (context,
+     * One writer thread's handler. Columns are bound as encoded bytes: the constant ones (context,
      * metric names, TTL) are encoded once for the run, the per-commit ones (resource, partition,
      * timestamp) once per commit, and the values of a commit share one array; what remains per
      * sample is the driver's own statement objects, which any prepared batch needs.
@@ -143,7 +143,7 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
      * never fans out; a request is sent when full or when the writer has taken every waiting
      * commit ({@link #endOfBatch}), so gathering never delays a commit behind an idle ring.
      */
-    private final class Sink implements GroupCommitSink {
+    private final class LaneWriter implements GroupCommitHandler {
         private final StringBuilder name = new StringBuilder(64);
         private int lastPartition = Integer.MIN_VALUE;
         private ByteBuffer lastPartitionBytes;

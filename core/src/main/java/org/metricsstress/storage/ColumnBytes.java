@@ -3,7 +3,6 @@ package org.metricsstress.storage;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.nio.ByteBuffer;
-import java.time.Instant;
 
 /**
  * Column values in their CQL wire encoding, for binding with {@code setBytesUnsafe}: the same bytes
@@ -24,11 +23,6 @@ public final class ColumnBytes {
     /** A CQL timestamp: milliseconds since the epoch as a big-endian long. */
     public static ByteBuffer timestamp(long epochMillis) {
         return ByteBuffer.wrap(new byte[8]).putLong(0, epochMillis);
-    }
-
-    /** For tests: the codec's own encoding of a timestamp. */
-    static ByteBuffer timestampByCodec(long epochMillis) {
-        return TypeCodecs.TIMESTAMP.encode(Instant.ofEpochMilli(epochMillis), ProtocolVersion.DEFAULT);
     }
 
     /**

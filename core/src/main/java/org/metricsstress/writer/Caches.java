@@ -19,6 +19,8 @@ import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.newts.NewtsSchema;
+import java.time.Duration;
+import org.metricsstress.cache.NearCachedResourceCache;
 
 /**
  * Opens the cache a configuration asks for, the one its writer model asks: OpenNMS's metadata cache
@@ -52,12 +54,12 @@ public final class Caches {
     /** How a configuration reaches its Redis: URI, credentials, pool, key prefix, TTL, TLS. */
     public static RedisSettings redisSettings(StressConfig c) throws CacheUnavailableException {
         return new RedisSettings(c.redisUri(), c.redisPassword(), c.redisPool(), redisPrefix(c), c.ttl().getSeconds(),
-                java.time.Duration.ofSeconds(2), tlsSockets(c));
+                Duration.ofSeconds(2), tlsSockets(c));
     }
 
     /** Redis alone ({@code --redis-near-cache 0}), or with a near copy of its answers in this JVM. */
     private static ResourceCache nearCached(ResourceCache redis, int nearEntries) {
-        return nearEntries == 0 ? redis : new org.metricsstress.cache.NearCachedResourceCache(redis, nearEntries);
+        return nearEntries == 0 ? redis : new NearCachedResourceCache(redis, nearEntries);
     }
 
     /** Sockets trusting {@code --redis-truststore}, or null for the JVM's default trust. */

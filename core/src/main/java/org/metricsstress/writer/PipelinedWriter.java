@@ -13,6 +13,7 @@ import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.storage.CassandraSampleWriter;
+import java.util.Locale;
 
 /**
  * The pipelined writer model ({@code --writer pipelined}): a lane of the ring per writer thread;
@@ -58,7 +59,7 @@ public final class PipelinedWriter implements Pipeline {
 
     @Override
     public String describe() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "writer: pipelined: %d lanes of %,d slots, up to %d commits a request, %d requests in flight, "
                         + "index stage apart (%s in flight)",
                 config.writerThreads(), ring.size() / config.writerThreads(), config.batchCommits(),

@@ -27,7 +27,7 @@ class SoakTest {
     @Test
     void theColdStartsHeapDoesNotCountOnlyGrowthAfterMinuteTen() {
         // Windows of 5 min: the second ends at minute 10. The first one's low heap (cold, small cache) is not the base.
-        Soak.Outcome o = Soak.judge(100_000, 80_000, windows(50, 200, 201, 202, 203, 204, 205, 206, 207, 207, 208, 209),
+        Soak.Judgement o = Soak.judge(100_000, 80_000, windows(50, 200, 201, 202, 203, 204, 205, 206, 207, 207, 208, 209),
                 0, 0);
         assertEquals(9.0 / 200, o.heapGrowth(), 1e-9);
         assertTrue(o.passed());
@@ -35,7 +35,7 @@ class SoakTest {
 
     @Test
     void aLeakOrALostSampleFails() {
-        Soak.Outcome leak = Soak.judge(100_000, 80_000, windows(50, 200, 205, 210, 215, 220, 225, 230, 235, 240, 245, 250),
+        Soak.Judgement leak = Soak.judge(100_000, 80_000, windows(50, 200, 205, 210, 215, 220, 225, 230, 235, 240, 245, 250),
                 0, 0);
         assertEquals(0.25, leak.heapGrowth(), 1e-9);
         assertFalse(leak.passed());
@@ -46,13 +46,13 @@ class SoakTest {
     @Test
     void theRunsOwnSeriesIsNotALeakButGrowthBesideItIs() {
         // 2 MB of report lines a window, and nothing else growing: +20% live, +0% less the series.
-        Soak.Outcome series = Soak.judge(1, 1, withSeries(2, 100, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120),
+        Soak.Judgement series = Soak.judge(1, 1, withSeries(2, 100, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120),
                 0, 0);
         assertEquals(0.20, series.liveHeapGrowth(), 1e-9);
         assertEquals(0.0, series.heapGrowth(), 1e-9);
         assertTrue(series.passed());
         // The same series with 1 MB a window more beside it: (106 - 96) / 96 less the series.
-        Soak.Outcome leak = Soak.judge(1, 1, withSeries(2, 100, 100, 103, 106, 109, 112, 115, 118, 121, 124, 127, 130),
+        Soak.Judgement leak = Soak.judge(1, 1, withSeries(2, 100, 100, 103, 106, 109, 112, 115, 118, 121, 124, 127, 130),
                 0, 0);
         assertEquals(10.0 / 96, leak.heapGrowth(), 1e-9);
         assertFalse(leak.passed());

@@ -39,10 +39,10 @@ class FindMaxTest {
 
     /** Every judged step passed exactly when the simulated cluster is below the criteria's threshold. */
     private static void assertJudgedByTheThreshold(FindMaxResult r, double threshold) {
-        for (Step s : r.steps()) {
+        for (SearchStep s : r.steps()) {
             if (s.judged()) {
                 assertEquals(s.targetSamplesPerSecond() < threshold, s.passed(),
-                        "step " + s.number() + " at " + s.targetSamplesPerSecond() + ": " + s.outcome().failures());
+                        "step " + s.number() + " at " + s.targetSamplesPerSecond() + ": " + s.judgement().failures());
             }
         }
     }
@@ -75,8 +75,8 @@ class FindMaxTest {
         assertEquals(1, r.steps().get(1).number());
         assertEquals(cluster.calls.size(), r.steps().size());
 
-        Step fail = r.lowestFailing().orElseThrow();
-        Step pass = r.highestPassing().orElseThrow();
+        SearchStep fail = r.lowestFailing().orElseThrow();
+        SearchStep pass = r.highestPassing().orElseThrow();
         String answer = StepTable.answer(r);
         assertTrue(answer.startsWith(String.format(java.util.Locale.ROOT,
                 "highest sustainable rate: %,.0f samples/s (step %d, p99 %s ms); lowest failing: %,.0f (step %d: ",
@@ -92,7 +92,7 @@ class FindMaxTest {
     void stepsStartWithALineAndTheTableHasARowForEach() throws Exception {
         FindMaxResult r = search(new SimulatedCluster(CAPACITY, true), 5_000, 1e6, StepJudge.DEFAULT_SLA, false, true);
         String out = console();
-        for (Step s : r.steps()) {
+        for (SearchStep s : r.steps()) {
             if (s.judged()) {
                 String start = String.format(java.util.Locale.ROOT, "step %d: target %,.0f samples/s for 60s (%s)%n",
                         s.number(), s.targetSamplesPerSecond(), s.phase().label());
@@ -103,10 +103,10 @@ class FindMaxTest {
         List<String> rows = table.lines().filter(l -> l.matches("\\s*\\d+\\s+(warm-up|growth|halving|bisect).*")).toList();
         assertEquals(r.steps().size(), rows.size(), table);
         for (int i = 0; i < rows.size(); i++) {
-            Step s = r.steps().get(i);
+            SearchStep s = r.steps().get(i);
             String row = rows.get(i);
             assertTrue(row.contains(StepTable.rate(s.targetSamplesPerSecond())), row);
-            assertTrue(row.contains(s.outcome().backlog().brief()), row);
+            assertTrue(row.contains(s.judgement().backlog().brief()), row);
             assertTrue((row + " ").contains(!s.judged() ? " - " : s.passed() ? " pass " : " FAIL "), row);
         }
         assertTrue(out.contains(table), "the table is printed as rendered");
@@ -117,14 +117,14 @@ class FindMaxTest {
         SimulatedCluster cluster = new SimulatedCluster(CAPACITY, false);
         FindMaxResult r = search(cluster, 100_000, 1e6, StepJudge.DEFAULT_SLA, false, false);
         assertEquals(List.of(Phase.GROWTH, Phase.HALVING, Phase.HALVING),
-                r.steps().subList(0, 3).stream().map(Step::phase).toList());
+                r.steps().subList(0, 3).stream().map(SearchStep::phase).toList());
         assertEquals(List.of(100_000.0, 50_000.0, 25_000.0),
-                r.steps().subList(0, 3).stream().map(Step::targetSamplesPerSecond).toList());
+                r.steps().subList(0, 3).stream().map(SearchStep::targetSamplesPerSecond).toList());
         double threshold = cluster.p99Threshold(100);
         assertBracketed(r, threshold);
         assertJudgedByTheThreshold(r, threshold);
         // Overloaded steps fail on drops, rate, p99 and a growing backlog alike.
-        assertTrue(r.steps().get(0).outcome().failures().stream().anyMatch(f -> f.startsWith("ring backlog growing")));
+        assertTrue(r.steps().get(0).judgement().failures().stream().anyMatch(f -> f.startsWith("ring backlog growing")));
     }
 
     @Test
@@ -148,10 +148,10 @@ class FindMaxTest {
         assertEquals(CapacitySearch.Conclusion.AT_LEAST_MAX_RATE, r.conclusion());
         assertTrue(r.answered());
         assertTrue(r.lowestFailing().isEmpty());
-        Step last = r.steps().get(r.steps().size() - 1);
+        SearchStep last = r.steps().get(r.steps().size() - 1);
         assertEquals(30_000, last.targetSamplesPerSecond(), "the step at --max-rate itself is run");
         assertEquals(last, r.highestPassing().orElseThrow());
-        assertTrue(r.steps().stream().allMatch(Step::passed));
+        assertTrue(r.steps().stream().allMatch(SearchStep::passed));
         assertTrue(StepTable.answer(r).startsWith("highest sustainable rate: at least 30,000 samples/s"),
                 StepTable.answer(r));
     }
@@ -164,12 +164,12 @@ class FindMaxTest {
         assertTrue(threshold < cluster.p99Threshold(100));
         assertBracketed(r, threshold);
         assertJudgedByTheThreshold(r, threshold);
-        Step fail = r.lowestFailing().orElseThrow();
+        SearchStep fail = r.lowestFailing().orElseThrow();
         // Below the capacity only the p99 bound can fail it: nothing is dropped and the rate is met.
         assertTrue(fail.targetSamplesPerSecond() < CAPACITY);
-        assertEquals(1, fail.outcome().failures().size(), fail.outcome().failures().toString());
-        assertTrue(fail.outcome().failures().get(0).matches("response\\.p99 is [0-9.,]+, wanted < 20"),
-                fail.outcome().failures().toString());
+        assertEquals(1, fail.judgement().failures().size(), fail.judgement().failures().toString());
+        assertTrue(fail.judgement().failures().get(0).matches("response\\.p99 is [0-9.,]+, wanted < 20"),
+                fail.judgement().failures().toString());
     }
 
     @Test
@@ -177,11 +177,11 @@ class FindMaxTest {
         SimulatedCluster cluster = new SimulatedCluster(CAPACITY, true);
         FindMaxResult r = search(cluster, 5_000, 1e6, StepJudge.DEFAULT_SLA, true, true);
         assertTrue(cluster.calls.stream().noneMatch(SimulatedCluster.Call::untilIndexed), "no warm-up");
-        Step first = r.steps().get(0);
+        SearchStep first = r.steps().get(0);
         assertTrue(first.judged() && first.coldCache());
         assertEquals(1, first.number());
         assertEquals(SimulatedCluster.COLD_SECONDS, first.secondsToSteadyState());
-        assertTrue(r.steps().subList(1, r.steps().size()).stream().noneMatch(Step::coldCache));
+        assertTrue(r.steps().subList(1, r.steps().size()).stream().noneMatch(SearchStep::coldCache));
         String table = StepTable.render(r);
         assertTrue(table.contains("growth, cold"), table);
         assertTrue(table.contains(String.format(java.util.Locale.ROOT,
@@ -215,7 +215,7 @@ class FindMaxTest {
     void withoutIndexingThereIsNoCacheToWarm() throws Exception {
         SimulatedCluster cluster = new SimulatedCluster(CAPACITY, false);
         FindMaxResult r = search(cluster, 5_000, 1e6, StepJudge.DEFAULT_SLA, false, false);
-        assertTrue(r.steps().stream().allMatch(Step::judged));
+        assertTrue(r.steps().stream().allMatch(SearchStep::judged));
         assertTrue(cluster.calls.stream().noneMatch(SimulatedCluster.Call::untilIndexed));
         assertFalse(console().contains("warm-up"));
     }
@@ -232,7 +232,7 @@ class FindMaxTest {
         JsonNode steps = json.get("steps");
         assertEquals(r.steps().size(), steps.size());
         for (int i = 0; i < steps.size(); i++) {
-            Step s = r.steps().get(i);
+            SearchStep s = r.steps().get(i);
             JsonNode j = steps.get(i);
             assertEquals(s.number(), j.get("step").asInt());
             assertEquals(s.phase().label(), j.get("phase").asText());
@@ -240,10 +240,10 @@ class FindMaxTest {
             assertEquals(s.achievedSamplesPerSecond(), j.get("achievedSamplesPerSecond").asDouble());
             assertEquals(s.p99Ms(), j.get("p99Ms").asDouble());
             assertEquals(s.result().dropped(), j.get("drops").asLong());
-            assertEquals(s.outcome().backlog().kind().label(), j.get("backlog").get("trend").asText());
+            assertEquals(s.judgement().backlog().kind().label(), j.get("backlog").get("trend").asText());
             if (s.judged()) {
                 assertEquals(s.passed(), j.get("passed").asBoolean());
-                assertEquals(s.outcome().failures().size(), j.get("failures").size());
+                assertEquals(s.judgement().failures().size(), j.get("failures").size());
             } else {
                 assertTrue(j.get("passed").isNull());
             }

@@ -21,7 +21,7 @@ class StepJudgeTest {
 
     @Test
     void aHealthyStepPassesWithNoFailures() {
-        StepOutcome o = DEFAULT.judge(Results.withOccupancy(new long[] {0, 1, 0, 2, 1, 0}, -1));
+        StepJudgement o = DEFAULT.judge(Results.withOccupancy(new long[] {0, 1, 0, 2, 1, 0}, -1));
         assertTrue(o.passed(), o.failures().toString());
         assertEquals(List.of(), o.failures());
         assertEquals(BacklogTrend.Kind.FLAT, o.backlog().kind());
@@ -29,7 +29,7 @@ class StepJudgeTest {
 
     @Test
     void aBacklogRisingOverTheStepFailsItEvenWithoutDrops() {
-        StepOutcome o = DEFAULT.judge(Results.withOccupancy(new long[] {10, 60, 120, 200, 300, 420}, -1));
+        StepJudgement o = DEFAULT.judge(Results.withOccupancy(new long[] {10, 60, 120, 200, 300, 420}, -1));
         assertEquals(BacklogTrend.Kind.GROWING, o.backlog().kind());
         assertEquals(Math.round((10 + 60 + 120) / 3.0), Math.round(o.backlog().firstHalfMean()));
         assertEquals(Math.round((200 + 300 + 420) / 3.0), Math.round(o.backlog().lastHalfMean()));
@@ -73,7 +73,7 @@ class StepJudgeTest {
 
     @Test
     void fewerThanTwoIntervalsCannotBeJudgedAndFail() {
-        StepOutcome o = DEFAULT.judge(Results.withOccupancy(new long[] {5}, -1));
+        StepJudgement o = DEFAULT.judge(Results.withOccupancy(new long[] {5}, -1));
         assertEquals(BacklogTrend.Kind.UNKNOWN, o.backlog().kind());
         assertFalse(o.passed());
         assertTrue(o.failures().get(0).startsWith("ring backlog not measured"), o.failures().toString());
@@ -84,14 +84,14 @@ class StepJudgeTest {
         long[] flat = {0, 1, 0, 1};
         // 5% dropped, p99 80 ms: fails the default (drops=0, rate>=0.98) but not a lenient --sla.
         StressResult r = Results.run(1000, 950, 80, 20, flat, -1, IndexSummary.DISABLED);
-        StepOutcome byDefault = DEFAULT.judge(r);
+        StepJudgement byDefault = DEFAULT.judge(r);
         assertFalse(byDefault.passed());
         assertEquals(List.of("drops is 1,000, wanted = 0", "rate is 0.950, wanted >= 0.980"), byDefault.failures());
 
-        StepOutcome lenient = new StepJudge(Sla.parse("--sla", "rate>=0.9,p99<=80ms"), RING).judge(r);
+        StepJudgement lenient = new StepJudge(Sla.parse("--sla", "rate>=0.9,p99<=80ms"), RING).judge(r);
         assertTrue(lenient.passed(), lenient.failures().toString());
 
-        StepOutcome strict = new StepJudge(Sla.parse("--sla", "p99<50ms,p99.9<1s"), RING).judge(r);
+        StepJudgement strict = new StepJudge(Sla.parse("--sla", "p99<50ms,p99.9<1s"), RING).judge(r);
         assertEquals(List.of("response.p99 is 80, wanted < 50"), strict.failures());
     }
 
@@ -99,7 +99,7 @@ class StepJudgeTest {
     void criteriaAndBacklogFailuresAreListedTogether() {
         StressResult r = Results.run(1000, 900, 150, 30, new long[] {100, 300, 500, 700, 900, 1000}, 0,
                 IndexSummary.DISABLED);
-        StepOutcome o = DEFAULT.judge(r);
+        StepJudgement o = DEFAULT.judge(r);
         assertEquals(4, o.failures().size(), o.failures().toString());
         assertTrue(o.failures().get(3).startsWith("ring backlog"), o.failures().toString());
     }

@@ -15,7 +15,7 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Pacing;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.pipeline.Lane;
 import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.Schedule;
@@ -38,12 +38,12 @@ class GeneratorTest {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         List<Seen> seen = new CopyOnWriteArrayList<>();
-        GroupCommitSink.Factory sink = () -> c -> {
+        GroupCommitHandler.Factory handler = () -> c -> {
             seen.add(new Seen(c.resourceKey, c.timestampMillis, c.intendedNanos,
                     java.util.Arrays.copyOf(c.values, c.sampleCount)));
             metrics.written(c.sampleCount);
         };
-        LaneRing ring = new LaneRing(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(64, plan.attributes(), 2, plan.groupResources(), OnFull.BLOCK, handler, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = timing.apply(plan, start);
         Thread[] threads = new Thread[plan.threads()];
@@ -133,14 +133,14 @@ class GeneratorTest {
         long start = System.nanoTime() + 20_000_000L;
         Map<Long, Long> arrived = new ConcurrentHashMap<>();
         java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
-        GroupCommitSink.Factory sink = () -> c -> {
+        GroupCommitHandler.Factory handler = () -> c -> {
             if (c.resourceKey == 0 && stalled.compareAndSet(false, true)) {
                 LockSupportSleep.millis(600);
             }
             arrived.put(c.intendedNanos, System.nanoTime());
             metrics.written(c.sampleCount);
         };
-        LaneRing ring = new LaneRing(2, 1, 2, 2, OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(2, 1, 2, 2, OnFull.BLOCK, handler, null, metrics);
         Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, 700_000_000L);
         java.util.concurrent.Phaser passes = barrier ? new java.util.concurrent.Phaser(2) : null;
         Thread[] threads = new Thread[2];
@@ -168,7 +168,7 @@ class GeneratorTest {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         org.metricsstress.metrics.LossLedger ledger = metrics.trackLosses(plan.groupResources());
-        GroupCommitSink.Factory slow = () -> c -> {
+        GroupCommitHandler.Factory slow = () -> c -> {
             LockSupportSleep.millis(2);
             metrics.written(c.sampleCount);
         };

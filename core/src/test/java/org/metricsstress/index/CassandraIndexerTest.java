@@ -13,7 +13,7 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.LatencyTracker;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.storage.NullSession;
 import org.junit.jupiter.api.Test;
@@ -48,23 +48,23 @@ class CassandraIndexerTest {
     private final CountingCache cache = new CountingCache();
     private final GroupCommit commit = new GroupCommit(2);
 
-    private void write(GroupCommitSink sink, int resourceKey) {
+    private void write(GroupCommitHandler handler, int resourceKey) {
         commit.resourceKey = resourceKey;
         commit.timestampMillis = 1_700_000_000_000L;
         commit.sampleCount = 2;
-        sink.write(commit);
+        handler.write(commit);
     }
 
     @Test
     void aRingBatchIsLookedUpInOneCallAndItsMissesRecheckedInOne() throws Exception {
         try (CqlSession session = NullSession.open()) {
             CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s", true));
-            GroupCommitSink sink = indexer.newSink();
+            GroupCommitHandler handler = indexer.newHandler();
             for (int r = 0; r < 100; r++) {
-                write(sink, r);
+                write(handler, r);
             }
             assertEquals(0, cache.lookups, "nothing looked up before the batch ends");
-            sink.endOfBatch();
+            handler.endOfBatch();
             assertEquals(1, cache.lookups, "one lookup for 100 commits");
             assertEquals(1, cache.rechecks, "one re-check for all that were claimed");
             assertTrue(indexer.awaitIdle(10_000), "every request settled");
@@ -76,9 +76,9 @@ class CassandraIndexerTest {
 
             long requests = metrics.requests();
             for (int r = 0; r < 100; r++) {
-                write(sink, r);
+                write(handler, r);
             }
-            sink.endOfBatch();
+            handler.endOfBatch();
             assertEquals(2, cache.lookups);
             assertEquals(1, cache.rechecks, "nothing missing, nothing claimed, no re-check");
             assertEquals(requests, metrics.requests(), "a warm batch sends nothing");
@@ -90,14 +90,14 @@ class CassandraIndexerTest {
     void aLongBatchIsLookedUpEveryLookupBatchCommits() throws Exception {
         try (CqlSession session = NullSession.open()) {
             CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s", true));
-            GroupCommitSink sink = indexer.newSink();
+            GroupCommitHandler handler = indexer.newHandler();
             for (int r = 0; r < 200; r++) {
-                write(sink, r % plan.groupResources());
+                write(handler, r % plan.groupResources());
             }
             assertEquals(200 / CassandraIndexer.LOOKUP_BATCH, cache.lookups, "a full gathering is looked up at once");
-            sink.endOfBatch();
+            handler.endOfBatch();
             assertEquals(200 / CassandraIndexer.LOOKUP_BATCH + 1, cache.lookups, "the rest at the batch's end");
-            sink.endOfBatch();
+            handler.endOfBatch();
             assertEquals(200 / CassandraIndexer.LOOKUP_BATCH + 1, cache.lookups, "nothing gathered, no call");
             assertTrue(indexer.awaitIdle(10_000), "every request settled");
             assertEquals(300, cache.size(), "every resource indexed once: 200 groups, 100 interfaces");

@@ -49,7 +49,7 @@ class NewtsSchemaTest {
         assertEquals(0, NewtsSchema.partitionOf(604_799_999L));
         assertEquals(604_800, NewtsSchema.partitionOf(604_800_000L));
         assertEquals(1_699_488_000, NewtsSchema.partitionOf(1_700_000_000_000L));
-        // The value the issue saw Newts write for a timestamp of late November 2026.
+        // The value Newts itself writes for a timestamp of late November 2026.
         assertEquals(1_795_046_400, NewtsSchema.partitionOf(1_795_500_000_000L));
     }
 

@@ -26,7 +26,7 @@ import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceKeys;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.plan.StressPlan;
 
 /**
@@ -86,7 +86,7 @@ class OpenNmsWriterModelTest {
 
     @Test
     void aNewGroupResourceIsWrittenAndIndexedAsOpenNmsDoes() {
-        GroupCommitSink worker = workers.newSink();
+        GroupCommitHandler worker = workers.newHandler();
         worker.write(commit(0, 20, false));
 
         // Samples: one literal UNLOGGED batch per chunk of 16, no routing key, no level of its own.
@@ -124,7 +124,7 @@ class OpenNmsWriterModelTest {
 
     @Test
     void theStringsEventIndexesTheInterfaceOnceAndEachGroupsStrings() {
-        GroupCommitSink worker = workers.newSink();
+        GroupCommitHandler worker = workers.newHandler();
         worker.write(commit(0, 20, true)); // group 0's strings on snmp:fs:STRESS:0:tap0
         assertEquals(2, of(BoundStatement.class, "terms").size());
         assertEquals(1, of(BatchStatement.class, "resource_attributes").size());
@@ -145,7 +145,7 @@ class OpenNmsWriterModelTest {
 
     @Test
     void aWarmResourceSendsOnlyItsSamplesAndAPartialEntryOnlyWhatItLacks() {
-        GroupCommitSink worker = workers.newSink();
+        GroupCommitHandler worker = workers.newHandler();
         worker.write(commit(0, 20, false));
         rec.clear();
         long hitsBefore = cache.stats().hits();
@@ -166,7 +166,7 @@ class OpenNmsWriterModelTest {
 
     @Test
     void entriesExpireAtThreeQuartersOfTheTtlAndStayExpired() {
-        GroupCommitSink worker = workers.newSink();
+        GroupCommitHandler worker = workers.newHandler();
         worker.write(commit(0, 20, false));
         int fresh = rec.sent.size();
         clock.set(T0 + 299_000); // TTL 400 s: entries expire 300 s after they were made
@@ -189,7 +189,7 @@ class OpenNmsWriterModelTest {
 
     @Test
     void aFailedChunkIsCountedAndAFailedIndexWriteLeavesTheCacheUnchanged() {
-        GroupCommitSink worker = workers.newSink();
+        GroupCommitHandler worker = workers.newHandler();
         // The second sample chunk times out: its 4 samples fail, counted, and are not indexed.
         rec.failWhen = s -> s instanceof BatchStatement b && b.size() == 4 && queries(b).get(0).contains(".samples ");
         worker.write(commit(0, 20, false));
@@ -213,8 +213,8 @@ class OpenNmsWriterModelTest {
 
     @Test
     void rowsAnotherWorkerIsWritingAreSkippedAndCounted() throws Exception {
-        GroupCommitSink a = workers.newSink();
-        GroupCommitSink b = workers.newSink();
+        GroupCommitHandler a = workers.newHandler();
+        GroupCommitHandler b = workers.newHandler();
         // Worker A's requests for group 0's strings are held: its rows stay in flight.
         rec.holdWhen = s -> Thread.currentThread().getName().equals("worker-a");
         Thread t = new Thread(() -> a.write(commit(0, 20, true)), "worker-a");

@@ -36,7 +36,7 @@ class CoordinatedOmissionTest {
         AtomicInteger permits = new AtomicInteger();
         // The writer stalls once; each request then completes at once, through the writer's own
         // completion (the production path that records service and response times).
-        GroupCommitSink.Factory sink = () -> c -> {
+        GroupCommitHandler.Factory handler = () -> c -> {
             if (c.intendedNanos - start >= 500_000_000L && stalled.compareAndSet(false, true)) {
                 sleep(500);
             }
@@ -45,7 +45,7 @@ class CoordinatedOmissionTest {
             new RequestCompletion(metrics, new long[] {c.intendedNanos}, sent, c.sampleCount, permits::decrementAndGet)
                     .accept(null, null);
         };
-        LaneRing ring = new LaneRing(64, 1, 1, 1, OnFull.BLOCK, sink, null, metrics);
+        LaneRing ring = new LaneRing(64, 1, 1, 1, OnFull.BLOCK, handler, null, metrics);
         Schedule schedule = new Schedule(plan, start, 0, Duration.ofSeconds(2).toNanos());
         Thread g = new Thread(new Generator(0, plan, schedule, ring, metrics, 1, null));
         g.start();

@@ -16,19 +16,19 @@ import org.metricsstress.metrics.StressMetrics;
 
 class RingTest {
 
-    /** A sink that waits for a gate, then counts every sample as written. */
-    private static final class GatedSink implements GroupCommitSink.Factory {
+    /** A handler that waits for a gate, then counts every sample as written. */
+    private static final class GatedHandler implements GroupCommitHandler.Factory {
         final CountDownLatch gate = new CountDownLatch(1);
         final StressMetrics metrics;
         final Set<Integer> keys = ConcurrentHashMap.newKeySet();
         final AtomicInteger commits = new AtomicInteger();
 
-        GatedSink(StressMetrics metrics) {
+        GatedHandler(StressMetrics metrics) {
             this.metrics = metrics;
         }
 
         @Override
-        public GroupCommitSink newSink() {
+        public GroupCommitHandler newHandler() {
             return c -> {
                 try {
                     gate.await();
@@ -61,21 +61,21 @@ class RingTest {
     @Test
     void dropPolicyCountsWhatDoesNotFitAndWritesTheRest() {
         StressMetrics metrics = new StressMetrics();
-        GatedSink sink = new GatedSink(metrics);
-        LaneRing ring = new LaneRing(8, 3, 2, 100, OnFull.DROP, sink, null, metrics);
+        GatedHandler handler = new GatedHandler(metrics);
+        LaneRing ring = new LaneRing(8, 3, 2, 100, OnFull.DROP, handler, null, metrics);
         int accepted = 0;
         for (int k = 0; k < 100; k++) {
             if (publish(ring, metrics, k)) {
                 accepted++;
             }
         }
-        // Both writers hold one slot each while blocked in the sink; the ring's 8 slots are the bound.
+        // Both writers hold one slot each while blocked in the handler; the ring's 8 slots are the bound.
         assertTrue(accepted >= 8 && accepted <= 10, "accepted " + accepted);
         assertEquals((100 - accepted) * 3L, metrics.samplesDropped());
-        sink.gate.countDown();
+        handler.gate.countDown();
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
-        assertEquals(0, metrics.samplesFailed(), "sink failed: " + metrics.failures(org.metricsstress.metrics.ErrorClass.OTHER));
-        assertEquals(accepted, sink.commits.get());
+        assertEquals(0, metrics.samplesFailed(), "handler failed: " + metrics.failures(org.metricsstress.metrics.ErrorClass.OTHER));
+        assertEquals(accepted, handler.commits.get());
         assertEquals(300, metrics.samplesGenerated());
         assertEquals(0, metrics.unaccounted());
     }
@@ -83,10 +83,10 @@ class RingTest {
     @Test
     void resourcesAreSpreadEvenlyOverTheLanesInRunsOfConsecutiveKeys() {
         StressMetrics metrics = new StressMetrics();
-        GatedSink sink = new GatedSink(metrics);
-        sink.gate.countDown();
+        GatedHandler handler = new GatedHandler(metrics);
+        handler.gate.countDown();
         for (int keys : new int[] {8, 100, 1000, 100_000}) {
-            LaneRing ring = new LaneRing(64, 1, 4, keys, OnFull.BLOCK, sink, null, metrics);
+            LaneRing ring = new LaneRing(64, 1, 4, keys, OnFull.BLOCK, handler, null, metrics);
             java.util.Map<Lane, Integer> perLane = new java.util.IdentityHashMap<>();
             for (int k = 0; k < keys; k++) {
                 perLane.merge(ring.laneFor(k), 1, Integer::sum);
@@ -104,15 +104,15 @@ class RingTest {
     @Test
     void everyCommitGoesToExactlyOneWriter() {
         StressMetrics metrics = new StressMetrics();
-        GatedSink sink = new GatedSink(metrics);
-        sink.gate.countDown();
-        LaneRing ring = new LaneRing(64, 3, 5, 10_000, OnFull.BLOCK, sink, null, metrics);
+        GatedHandler handler = new GatedHandler(metrics);
+        handler.gate.countDown();
+        LaneRing ring = new LaneRing(64, 3, 5, 10_000, OnFull.BLOCK, handler, null, metrics);
         for (int k = 0; k < 10_000; k++) {
             assertTrue(publish(ring, metrics, k));
         }
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
-        assertEquals(10_000, sink.commits.get());
-        assertEquals(10_000, sink.keys.size());
+        assertEquals(10_000, handler.commits.get());
+        assertEquals(10_000, handler.keys.size());
         assertEquals(30_000, metrics.samplesWritten());
         assertEquals(0, metrics.samplesDropped());
     }
@@ -120,8 +120,8 @@ class RingTest {
     @Test
     void blockPolicyMakesTheProducerWaitInsteadOfDropping() throws Exception {
         StressMetrics metrics = new StressMetrics();
-        GatedSink sink = new GatedSink(metrics);
-        LaneRing ring = new LaneRing(4, 3, 1, 20, OnFull.BLOCK, sink, null, metrics);
+        GatedHandler handler = new GatedHandler(metrics);
+        LaneRing ring = new LaneRing(4, 3, 1, 20, OnFull.BLOCK, handler, null, metrics);
         AtomicInteger published = new AtomicInteger();
         Thread producer = new Thread(() -> {
             for (int k = 0; k < 20; k++) {
@@ -133,7 +133,7 @@ class RingTest {
         producer.join(500);
         assertTrue(producer.isAlive(), "producer should be blocked on a full ring");
         assertTrue(published.get() < 20);
-        sink.gate.countDown();
+        handler.gate.countDown();
         producer.join(10_000);
         assertFalse(producer.isAlive());
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
@@ -144,20 +144,20 @@ class RingTest {
     @Test
     void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
         StressMetrics metrics = new StressMetrics();
-        GatedSink sink = new GatedSink(metrics);
-        LaneRing ring = new LaneRing(16, 3, 1, 10, OnFull.DROP, sink, null, metrics);
+        GatedHandler handler = new GatedHandler(metrics);
+        LaneRing ring = new LaneRing(16, 3, 1, 10, OnFull.DROP, handler, null, metrics);
         for (int k = 0; k < 10; k++) {
             assertTrue(publish(ring, metrics, k));
         }
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the gated writer cannot drain");
-        // The one writer is inside the sink with the first commit; release it, abandon the rest.
+        // The one writer is inside the handler with the first commit; release it, abandon the rest.
         Thread release = new Thread(() -> {
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
                 return;
             }
-            sink.gate.countDown();
+            handler.gate.countDown();
         });
         release.start();
         ring.abandonRest(10, TimeUnit.SECONDS);
@@ -197,10 +197,10 @@ class RingTest {
     @Test
     void anIndexStageThatThrowsNeverTouchesTheSampleAccount() {
         StressMetrics metrics = new StressMetrics();
-        GatedSink samples = new GatedSink(metrics);
+        GatedHandler samples = new GatedHandler(metrics);
         samples.gate.countDown();
         AtomicInteger indexed = new AtomicInteger();
-        GroupCommitSink.Factory index = () -> c -> {
+        GroupCommitHandler.Factory index = () -> c -> {
             if (indexed.incrementAndGet() % 2 == 0) {
                 throw new IllegalStateException("index stage fault");
             }
@@ -220,10 +220,10 @@ class RingTest {
     @Test
     void anIndexStageThatHangsCannotHangTheRunNorBreakItsAudit() throws Exception {
         StressMetrics metrics = new StressMetrics();
-        GatedSink samples = new GatedSink(metrics);
+        GatedHandler samples = new GatedHandler(metrics);
         samples.gate.countDown();
         CountDownLatch never = new CountDownLatch(1);
-        GroupCommitSink.Factory index = () -> c -> {
+        GroupCommitHandler.Factory index = () -> c -> {
             try {
                 never.await();
             } catch (InterruptedException e) {
@@ -248,9 +248,9 @@ class RingTest {
     }
 
     @Test
-    void aSampleStageStuckInItsSinkLeavesNoSlotUncountedAndNoneCountedTwice() throws Exception {
+    void aSampleStageStuckInItsHandlerLeavesNoSlotUncountedAndNoneCountedTwice() throws Exception {
         StressMetrics metrics = new StressMetrics();
-        GatedSink samples = new GatedSink(metrics); // the gate stays shut until the end
+        GatedHandler samples = new GatedHandler(metrics); // the gate stays shut until the end
         LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
         Thread producer = producer(ring, metrics, 100);
         producer.join(300);
@@ -259,10 +259,10 @@ class RingTest {
         assertFalse(producer.isAlive());
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS));
         ring.abandonRest(1, TimeUnit.SECONDS);
-        // The one commit inside the stuck sink is the sink's; every other slot was swept.
+        // The one commit inside the stuck handler is the handler's; every other slot was swept.
         long abandoned = metrics.failures(ErrorClass.ABANDONED);
         assertEquals(metrics.samplesGenerated() - 3, metrics.samplesWritten() + metrics.samplesDropped() + abandoned);
-        // The sink wakes up and writes its commit: that is the last sample, and no slot is counted twice.
+        // The handler wakes up and writes its commit: that is the last sample, and no slot is counted twice.
         samples.gate.countDown();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
@@ -273,10 +273,10 @@ class RingTest {
     }
 
     @Test
-    void aSampleSinkWhoseEndOfBatchThrowsKeepsItsLaneRunning() {
+    void aSampleHandlerWhoseEndOfBatchThrowsKeepsItsLaneRunning() {
         StressMetrics metrics = new StressMetrics();
         AtomicInteger ends = new AtomicInteger();
-        GroupCommitSink.Factory samples = () -> new GroupCommitSink() {
+        GroupCommitHandler.Factory samples = () -> new GroupCommitHandler() {
             @Override
             public void write(GroupCommit c) {
                 metrics.written(c.sampleCount);

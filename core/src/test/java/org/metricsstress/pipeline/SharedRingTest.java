@@ -42,14 +42,14 @@ class SharedRingTest {
         Map<Integer, AtomicInteger> samples = new ConcurrentHashMap<>();
         Map<Integer, AtomicInteger> strings = new ConcurrentHashMap<>();
         Map<String, Boolean> threads = new ConcurrentHashMap<>();
-        GroupCommitSink.Factory sinks = () -> c -> {
+        GroupCommitHandler.Factory handlers = () -> c -> {
             threads.put(Thread.currentThread().getName(), true);
             (c.indexOnly ? strings : samples).computeIfAbsent(c.resourceKey, k -> new AtomicInteger()).incrementAndGet();
             if (!c.indexOnly) {
                 metrics.written(c.sampleCount);
             }
         };
-        SharedRing ring = new SharedRing(64, 3, 4, OnFull.BLOCK, sinks, metrics);
+        SharedRing ring = new SharedRing(64, 3, 4, OnFull.BLOCK, handlers, metrics);
         publish(ring, metrics, 20_000, 3);
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
         assertEquals(20_000, samples.size());
@@ -66,7 +66,7 @@ class SharedRingTest {
     void underDropTheAuditIsExactAndDroppedIndexEventsAreCounted() {
         StressMetrics metrics = new StressMetrics();
         // Slow workers on a small ring: sample events and index-only events find it full.
-        GroupCommitSink.Factory sinks = () -> c -> {
+        GroupCommitHandler.Factory handlers = () -> c -> {
             if (!c.indexOnly) {
                 if (c.resourceKey % 7 == 0) {
                     metrics.failed(c.sampleCount, ErrorClass.TIMEOUT);
@@ -80,7 +80,7 @@ class SharedRingTest {
                 Thread.currentThread().interrupt();
             }
         };
-        SharedRing ring = new SharedRing(16, 5, 2, OnFull.DROP, sinks, metrics);
+        SharedRing ring = new SharedRing(16, 5, 2, OnFull.DROP, handlers, metrics);
         publish(ring, metrics, 5_000, 5);
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
         assertTrue(metrics.samplesDropped() > 0, "the ring filled");
@@ -96,7 +96,7 @@ class SharedRingTest {
         StressMetrics metrics = new StressMetrics();
         CountDownLatch hold = new CountDownLatch(1);
         CountDownLatch held = new CountDownLatch(1);
-        GroupCommitSink.Factory sinks = () -> c -> {
+        GroupCommitHandler.Factory sinks = () -> c -> {
             if (c.indexOnly) {
                 held.countDown();
                 try {
@@ -124,7 +124,7 @@ class SharedRingTest {
         StressMetrics metrics = new StressMetrics();
         CountDownLatch stuck = new CountDownLatch(1);
         CountDownLatch inside = new CountDownLatch(1);
-        GroupCommitSink.Factory sinks = () -> c -> {
+        GroupCommitHandler.Factory handlers = () -> c -> {
             if (!c.indexOnly && c.resourceKey == 0) {
                 inside.countDown();
                 try {
@@ -138,7 +138,7 @@ class SharedRingTest {
             }
         };
         // One worker: the stuck event holds up everything behind it.
-        SharedRing ring = new SharedRing(64, 2, 1, OnFull.DROP, sinks, metrics);
+        SharedRing ring = new SharedRing(64, 2, 1, OnFull.DROP, handlers, metrics);
         publish(ring, metrics, 20, 2);
         assertTrue(inside.await(5, TimeUnit.SECONDS));
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "a stuck worker cannot drain");

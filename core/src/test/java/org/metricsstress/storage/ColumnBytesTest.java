@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.newts.SampleValueCodec;
 
@@ -15,8 +16,13 @@ class ColumnBytesTest {
                 ColumnBytes.ascii(new StringBuilder("snmp:fs:STRESS:n1:if2:group3")));
         assertEquals(TypeCodecs.INT.encode(-2_000_000, ProtocolVersion.DEFAULT), ColumnBytes.integer(-2_000_000));
         long millis = 1_763_700_000_123L;
-        assertEquals(ColumnBytes.timestampByCodec(millis), ColumnBytes.timestamp(millis));
-        assertEquals(ColumnBytes.timestampByCodec(-5), ColumnBytes.timestamp(-5));
+        assertEquals(timestampByCodec(millis), ColumnBytes.timestamp(millis));
+        assertEquals(timestampByCodec(-5), ColumnBytes.timestamp(-5));
+    }
+
+    /** The driver's own encoding of a timestamp, to hold ColumnBytes's against. */
+    private static ByteBuffer timestampByCodec(long epochMillis) {
+        return TypeCodecs.TIMESTAMP.encode(Instant.ofEpochMilli(epochMillis), ProtocolVersion.DEFAULT);
     }
 
     @Test

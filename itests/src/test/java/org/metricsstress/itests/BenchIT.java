@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.BenchPhase;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
@@ -33,12 +34,12 @@ class BenchIT {
         BenchResult result;
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         try (TestRedis redis = new TestRedis()) {
-            Bench.Settings settings = new Bench.Settings(
+            BenchSetup setup = new BenchSetup(
                     () -> StressConfig.builder().contactPoints(List.of(node)).keyspace("it_bench")
                             .nodes(20).interfaces(2).groups(5).attributes(10).strings(2),
                     20_000, Duration.ofSeconds(3), Duration.ofSeconds(60), () -> -1L,
                     new PrintStream(OutputStream.nullOutputStream()), redis.uri());
-            result = new Bench(settings, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+            result = new Bench(setup, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         }
 
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();

@@ -26,7 +26,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.storage.CassandraSampleWriter;
 
 /**
@@ -68,7 +68,7 @@ class FaultInjectionIT {
             });
             // Bounded: a leaked permit would block the writer in its next send for good.
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-                GroupCommitSink sink = writer.newSink();
+                GroupCommitHandler handler = writer.newHandler();
                 GroupCommit c = new GroupCommit(10);
                 long now = System.currentTimeMillis();
                 for (int key = 0; key < COMMITS; key++) {
@@ -79,12 +79,12 @@ class FaultInjectionIT {
                     for (int a = 0; a < 10; a++) {
                         c.values[a] = key + a / 10.0;
                     }
-                    sink.write(c);
+                    handler.write(c);
                     if (key % 3 == 2) {
-                        sink.endOfBatch();
+                        handler.endOfBatch();
                     }
                 }
-                sink.endOfBatch();
+                handler.endOfBatch();
             }, "the writer blocked: a permit leaked");
             assertTrue(writer.awaitIdle(30_000), "a permit leaked: " + writer.inFlightRequests() + " in flight");
             assertTrue(sends.get() >= 2, "nothing was sent twice: " + sends.get());

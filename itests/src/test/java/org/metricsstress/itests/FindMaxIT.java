@@ -24,7 +24,7 @@ import org.metricsstress.capacity.FindMax;
 import org.metricsstress.capacity.FindMaxJson;
 import org.metricsstress.capacity.FindMaxResult;
 import org.metricsstress.capacity.Phase;
-import org.metricsstress.capacity.Step;
+import org.metricsstress.capacity.SearchStep;
 import org.metricsstress.capacity.StepTable;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Sla;
@@ -64,8 +64,8 @@ class FindMaxIT {
         System.out.println(out);
 
         assertEquals(CapacitySearch.Conclusion.FOUND, r.conclusion(), out);
-        Step pass = r.highestPassing().orElseThrow();
-        Step fail = r.lowestFailing().orElseThrow();
+        SearchStep pass = r.highestPassing().orElseThrow();
+        SearchStep fail = r.lowestFailing().orElseThrow();
         assertTrue(pass.targetSamplesPerSecond() < fail.targetSamplesPerSecond(), out);
         assertTrue((fail.targetSamplesPerSecond() - pass.targetSamplesPerSecond()) / pass.targetSamplesPerSecond()
                 <= PRECISION, out);
@@ -73,15 +73,15 @@ class FindMaxIT {
         assertEquals(0, pass.result().dropped());
         assertEquals(0, pass.result().failed());
         assertTrue(pass.result().writtenSamplesPerSecond() >= 0.98 * pass.result().targetSamplesPerSecond());
-        assertEquals(BacklogTrend.Kind.FLAT, pass.outcome().backlog().kind());
-        assertFalse(fail.outcome().failures().isEmpty());
+        assertEquals(BacklogTrend.Kind.FLAT, pass.judgement().backlog().kind());
+        assertFalse(fail.judgement().failures().isEmpty());
 
         // The warm-up filled the shared cache: it indexed every resource, and no judged step wrote an index row.
-        Step warmUp = r.steps().get(0);
+        SearchStep warmUp = r.steps().get(0);
         assertEquals(Phase.WARM_UP, warmUp.phase());
         assertTrue(warmUp.secondsToSteadyState() >= 0, "warm-up did not index everything");
         assertEquals(warmUp.result().index().resourcesInPlan(), warmUp.result().index().resourcesIndexed());
-        for (Step s : r.steps().subList(1, r.steps().size())) {
+        for (SearchStep s : r.steps().subList(1, r.steps().size())) {
             assertTrue(s.judged());
             assertTrue(s.result().auditBalances(), "step " + s.number());
             assertTrue(s.result().written() > 0, "step " + s.number());

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import javax.net.ssl.SSLContext;
 
 /**
  * Asks a port whether it speaks CQL, with one OPTIONS request of the native protocol.
@@ -27,7 +28,7 @@ public final class CqlProbe {
     }
 
     /** As {@link #answers(InetSocketAddress, int)}, over TLS when {@code tls} is given. */
-    public static boolean answers(InetSocketAddress address, int timeoutMillis, javax.net.ssl.SSLContext tls) {
+    public static boolean answers(InetSocketAddress address, int timeoutMillis, SSLContext tls) {
         try (Socket plain = new Socket()) {
             plain.connect(address, timeoutMillis);
             plain.setSoTimeout(Math.max(timeoutMillis, 2000));

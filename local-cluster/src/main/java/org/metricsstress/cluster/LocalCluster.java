@@ -2,6 +2,8 @@ package org.metricsstress.cluster;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.function.Consumer;
 
 /**
  * A cluster this process started for a run and stops at its end, whatever runs its nodes: child
@@ -51,8 +53,8 @@ public interface LocalCluster extends AutoCloseable {
      * Runs {@code stop} on every node, each on a thread of its own, and waits for them all: nodes
      * stop in the time of the slowest, not of their sum. An interrupt ends the wait, not the stops.
      */
-    static <N extends LocalNode> void stopInParallel(List<N> nodes, java.util.function.Consumer<N> stop) {
-        List<Thread> stops = new java.util.ArrayList<>();
+    static <N extends LocalNode> void stopInParallel(List<N> nodes, Consumer<N> stop) {
+        List<Thread> stops = new ArrayList<>();
         for (N n : nodes) {
             Thread t = new Thread(() -> stop.accept(n), "local-cluster-stop-" + n.datacenter() + "-" + n.address());
             t.start();

@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The in-memory cache, built the way OpenNMS builds its default one: a Guava cache bounded by
@@ -69,7 +71,7 @@ public final class GuavaResourceCache implements ResourceCache {
      * Stores {@code value} for a new key, or {@code merge(old, value)} for a present one, atomically
      * (two writers merging into one entry lose neither's part); returns what is stored.
      */
-    long merge(long key, long value, java.util.function.LongBinaryOperator merge) {
+    long merge(long key, long value, LongBinaryOperator merge) {
         if (closed) {
             return value;
         }
@@ -147,7 +149,7 @@ public final class GuavaResourceCache implements ResourceCache {
      * {@code fingerprintOf}: a stress plan has only a few distinct fingerprints (one per group and
      * string set), the worst case has one per entry.
      */
-    public static double measureBytesPerEntry(int n, java.util.function.LongUnaryOperator fingerprintOf) {
+    public static double measureBytesPerEntry(int n, LongUnaryOperator fingerprintOf) {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }

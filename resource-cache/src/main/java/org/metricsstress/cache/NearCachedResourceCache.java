@@ -1,5 +1,7 @@
 package org.metricsstress.cache;
 
+import java.util.Locale;
+
 /**
  * Redis with a bounded copy of its answers in this JVM: a lookup the near copy can answer needs no
  * round trip; only keys it lacks go to Redis (in the same one MGET), and what Redis knows is kept
@@ -113,7 +115,7 @@ public final class NearCachedResourceCache implements ResourceCache {
 
     @Override
     public String describe() {
-        return far.describe() + String.format(java.util.Locale.ROOT, ", with a near cache of up to %,d entries in this JVM",
+        return far.describe() + String.format(Locale.ROOT, ", with a near cache of up to %,d entries in this JVM",
                 nearEntries);
     }
 

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.Transaction;
@@ -53,21 +52,13 @@ public final class OpenNmsRedisCache implements MetadataCache {
      * @param minIdle connections kept open (OpenNMS: its writer threads)
      */
     public static OpenNmsRedisCache open(RedisSettings settings, int minIdle) throws CacheUnavailableException {
-        GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
-        config.setMaxTotal(settings.poolSize());
-        config.setMaxIdle(settings.poolSize());
-        config.setMinIdle(Math.min(minIdle, settings.poolSize()));
-        config.setBlockWhenExhausted(true);
-        config.setMaxWait(settings.timeout());
-        config.setJmxEnabled(false);
-        JedisPool pool = new JedisPool(config, RedisResourceCache.hostAndPort(settings),
-                RedisResourceCache.clientConfig(settings));
+        JedisPool pool = RedisConnections.pool(settings, minIdle);
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
         } catch (RuntimeException e) {
             pool.close();
             throw new CacheUnavailableException("cannot reach Redis at " + settings.hostAndPort() + ": "
-                    + RedisResourceCache.reason(e), e);
+                    + RedisConnections.reason(e), e);
         }
         return new OpenNmsRedisCache(settings, pool);
     }
@@ -128,7 +119,7 @@ public final class OpenNmsRedisCache implements MetadataCache {
 
     private void failed(RuntimeException e) {
         errors.increment();
-        lastError = RedisResourceCache.reason(e);
+        lastError = RedisConnections.reason(e);
     }
 
     private static byte[] rawKey(CharSequence resourceId) {

@@ -21,7 +21,7 @@ public final class RedisMemory {
     private RedisMemory() {}
 
     public static Reading read(RedisSettings settings) throws CacheUnavailableException {
-        try (Jedis jedis = connect(settings)) {
+        try (Jedis jedis = RedisConnections.connect(settings)) {
             long[] keys = {0};
             byte[][] first = {null};
             forEachPage(jedis, settings, page -> {
@@ -40,7 +40,7 @@ public final class RedisMemory {
 
     /** Removes every key under the prefix (SCAN and UNLINK), then reads the memory of what is left. */
     public static Reading clear(RedisSettings settings) throws CacheUnavailableException {
-        try (Jedis jedis = connect(settings)) {
+        try (Jedis jedis = RedisConnections.connect(settings)) {
             forEachPage(jedis, settings, page -> {
                 if (!page.isEmpty()) {
                     jedis.unlink(page.toArray(new byte[0][]));
@@ -65,10 +65,6 @@ public final class RedisMemory {
             page.accept(result.getResult());
             cursor = result.getCursorAsBytes();
         } while (!Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
-    }
-
-    private static Jedis connect(RedisSettings settings) {
-        return new Jedis(RedisResourceCache.hostAndPort(settings), RedisResourceCache.clientConfig(settings));
     }
 
     /** used_memory from INFO memory's text. */

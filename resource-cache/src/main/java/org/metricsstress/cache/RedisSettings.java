@@ -3,6 +3,7 @@ package org.metricsstress.cache;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * Where and how {@link RedisResourceCache} talks to Redis.
@@ -20,7 +21,7 @@ import java.util.Locale;
  *                   null for the JVM's default trust
  */
 public record RedisSettings(URI uri, String password, int poolSize, String keyPrefix, long ttlSeconds,
-        Duration timeout, javax.net.ssl.SSLSocketFactory tlsSockets) {
+        Duration timeout, SSLSocketFactory tlsSockets) {
 
     public RedisSettings(URI uri, String password, int poolSize, String keyPrefix, long ttlSeconds, Duration timeout) {
         this(uri, password, poolSize, keyPrefix, ttlSeconds, timeout, null);

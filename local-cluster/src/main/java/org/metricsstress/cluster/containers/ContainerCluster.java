@@ -18,6 +18,7 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.scylladb.ScyllaDBContainer;
 import org.testcontainers.utility.DockerImageName;
+import java.util.HashMap;
 
 /**
  * A local cluster of Cassandra or ScyllaDB containers ({@code --embedded-image}), one per node of a
@@ -72,7 +73,7 @@ public final class ContainerCluster implements LocalCluster {
         List<ContainerNode> nodes = new ArrayList<>();
         List<ClusterLayout.Member> members = layout.members();
         String seed = alias(members.get(0), 1);
-        Map<String, Integer> counters = new java.util.HashMap<>();
+        Map<String, Integer> counters = new HashMap<>();
         for (ClusterLayout.Member m : members) {
             String alias = alias(m, counters.merge(m.dc(), 1, Integer::sum));
             nodes.add(new ContainerNode(container(image, scylla, m.dc(), seed, heap, layout.size() > 1)

@@ -9,6 +9,7 @@ import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.LocalNode;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
+import java.util.function.Consumer;
 
 /**
  * One node of a {@link ContainerCluster}: a Cassandra or ScyllaDB container on the cluster's own
@@ -80,7 +81,7 @@ final class ContainerNode implements LocalNode {
     }
 
     /** Runs one engine command on this container; returns {@code what}, or fails naming it. */
-    private String engine(String what, java.util.function.Consumer<String> command) throws LocalClusterException {
+    private String engine(String what, Consumer<String> command) throws LocalClusterException {
         try {
             command.accept(container.getContainerId());
             return what;

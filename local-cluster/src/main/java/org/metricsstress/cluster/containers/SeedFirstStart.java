@@ -25,13 +25,13 @@ import org.metricsstress.cluster.LocalNode;
  */
 final class SeedFirstStart<N extends LocalNode> {
     /** Starts one node; returns once it is up. */
-    interface Step<N> {
+    interface NodeStart<N> {
         void start(N node) throws LocalClusterException;
     }
 
     private final List<N> nodes;
     private final Function<N, String> name;
-    private final Step<N> start;
+    private final NodeStart<N> start;
     private final Consumer<N> stop;
     /** How long a start can take at most (its engine's own timeouts bound it); stopAll waits no longer. */
     private final Duration longestStart;
@@ -40,7 +40,7 @@ final class SeedFirstStart<N extends LocalNode> {
     private boolean givenUp;
 
     /** {@code name} names a node's start thread; {@code stop} must be safe on a node that never started. */
-    SeedFirstStart(List<N> nodes, Function<N, String> name, Step<N> start, Consumer<N> stop, Duration longestStart) {
+    SeedFirstStart(List<N> nodes, Function<N, String> name, NodeStart<N> start, Consumer<N> stop, Duration longestStart) {
         this.nodes = List.copyOf(nodes);
         this.name = name;
         this.start = start;

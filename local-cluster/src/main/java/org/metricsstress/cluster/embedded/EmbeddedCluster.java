@@ -16,6 +16,8 @@ import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
 import org.metricsstress.cluster.ThrowawayTls;
+import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
@@ -149,7 +151,7 @@ public final class EmbeddedCluster implements LocalCluster {
             InetAddress first = InetAddress.getByName(members.get(0).address());
             for (int attempt = 0; attempt < 50; attempt++) {
                 int port = PortPicker.freePort(first);
-                boolean ok = java.util.Arrays.stream(taken).noneMatch(p -> p == port);
+                boolean ok = Arrays.stream(taken).noneMatch(p -> p == port);
                 for (ClusterLayout.Member m : members) {
                     ok &= PortPicker.isFree(InetAddress.getByName(m.address()), port);
                 }
@@ -174,7 +176,7 @@ public final class EmbeddedCluster implements LocalCluster {
             return;
         }
         double seconds = RingCheck.await(layout.nodesPerDc().keySet(), this::ringStateIn, RING_TIMEOUT);
-        output.accept(String.format(java.util.Locale.ROOT, nodes.size() == 1
+        output.accept(String.format(Locale.ROOT, nodes.size() == 1
                 ? "Cassandra accepts the run's login after %.1f s"
                 : "Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after %.1f s", seconds));
     }

@@ -1,4 +1,4 @@
-package org.metricsstress.bench.jmh;
+package org.metricsstress.microbench;
 
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.plan.SampleValues;

@@ -9,4 +9,4 @@ import java.util.List;
  * @param failures one sentence per criterion missed, --sla's first, then the backlog's
  * @param backlog  the ring backlog's trend over the step
  */
-public record StepOutcome(boolean passed, List<String> failures, BacklogTrend backlog) {}
+public record StepJudgement(boolean passed, List<String> failures, BacklogTrend backlog) {}

@@ -7,11 +7,11 @@ import org.metricsstress.result.StressResult;
  *
  * @param number    0 for the warm-up, then 1, 2, ... in the order they ran
  * @param coldCache the first judged step of {@code --include-cold}: it started with an empty cache
- * @param outcome   the judgement; a warm-up is judged too, for the table, but its outcome counts for
- *                  nothing
+ * @param judgement how it measured up; a warm-up is judged too, for the table, but its judgement
+ *                  counts for nothing
  */
-public record Step(int number, Phase phase, boolean coldCache, double targetSamplesPerSecond, StressResult result,
-        StepOutcome outcome) {
+public record SearchStep(int number, Phase phase, boolean coldCache, double targetSamplesPerSecond, StressResult result,
+        StepJudgement judgement) {
 
     /** Whether the search went by this step (every step but the warm-up). */
     public boolean judged() {
@@ -20,7 +20,7 @@ public record Step(int number, Phase phase, boolean coldCache, double targetSamp
 
     /** A judged step that met every criterion. */
     public boolean passed() {
-        return judged() && outcome.passed();
+        return judged() && judgement.passed();
     }
 
     public double achievedSamplesPerSecond() {

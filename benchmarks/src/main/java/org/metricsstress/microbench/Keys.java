@@ -1,4 +1,4 @@
-package org.metricsstress.bench.jmh;
+package org.metricsstress.microbench;
 
 /** Pseudo-random but repeatable keys for the benchmarks: a SplitMix64 mix of a counter. */
 final class Keys {

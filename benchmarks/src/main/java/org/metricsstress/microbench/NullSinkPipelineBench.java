@@ -1,4 +1,4 @@
-package org.metricsstress.bench.jmh;
+package org.metricsstress.microbench;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -7,7 +7,7 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.generate.Generator;
 import org.metricsstress.metrics.StressMetrics;
-import org.metricsstress.pipeline.GroupCommitSink;
+import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.pipeline.Lane;
 import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.Schedule;
@@ -30,10 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The pipeline with nothing behind it: the real generator walks one interval of a plan in burst
  * mode (no pacing waits), fills and publishes ring slots, and the ring's writer threads hand each
- * commit to a sink that only counts its samples. Samples per second through generate + ring +
+ * commit to a handler that only counts its samples. Samples per second through generate + ring +
  * hand-off is the ceiling of what the harness itself could ever feed a database.
  *
- * <p>One invocation is one whole interval ({@value #SAMPLES} samples), finished when the sinks have
+ * <p>One invocation is one whole interval ({@value #SAMPLES} samples), finished when the handlers have
  * seen every sample; the score is in samples per second. {@code writers} is --writer-threads.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -64,7 +64,7 @@ public class NullSinkPipelineBench {
                 .attributes(ATTRIBUTES).strings(0).interval(Duration.ofSeconds(300)).burst(true).build();
         plan = StressPlan.of(config);
         metrics = new StressMetrics();
-        GroupCommitSink.Factory counting = () -> c -> seen.add(c.sampleCount);
+        GroupCommitHandler.Factory counting = () -> c -> seen.add(c.sampleCount);
         ring = new LaneRing(8192, ATTRIBUTES, writers, plan.groupResources(), OnFull.BLOCK, counting, null, metrics);
     }
 

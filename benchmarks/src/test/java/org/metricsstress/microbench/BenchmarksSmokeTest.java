@@ -1,4 +1,4 @@
-package org.metricsstress.bench.jmh;
+package org.metricsstress.microbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

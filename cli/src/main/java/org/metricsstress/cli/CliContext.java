@@ -1,0 +1,41 @@
+package org.metricsstress.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressConfig;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * What every command of the jar works with: its output streams, the environment options fall back
+ * to, the one parser over the option table, and whether it owns the JVM's signals (the jar does;
+ * a test calling {@link Main} does not).
+ */
+record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boolean handleSignals,
+        StressCommandLine model) {
+    static final String NAME = "metrics-stress";
+
+    /** A usage error: one line pointing at --help, and the exit code that says so. */
+    int usage(String message) {
+        err.println(NAME + ": " + message + " (see " + NAME + " --help)");
+        return ExitCode.USAGE;
+    }
+
+    /** A failure that is not the user's wording: one line, no stack trace. */
+    void fail(String message) {
+        err.println(NAME + ": " + message);
+    }
+
+    /** The options the user gave over {@code defaults}, then environment variables for the ones not given. */
+    StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered, Map<String, String> defaults) {
+        return model.builder(parsed, offered, env, defaults);
+    }
+
+    /** Builders for the runs of a command of several runs, each over defaults of its own. */
+    Main.Configured configured(ParseResult parsed, List<OptionDef> offered) {
+        return defaults -> builder(parsed, offered, defaults);
+    }
+}

@@ -1,0 +1,97 @@
+package org.metricsstress.cli;
+
+import java.util.List;
+import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.engine.Version;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/** The jar's command and subcommands as picocli sees them, every option from the option table. */
+final class CommandTree {
+    private CommandTree() {}
+
+    static CommandSpec root(StressCommandLine model) {
+        CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(CliContext.NAME + " " + Version.get());
+        root.mixinStandardHelpOptions(true);
+        root.usageMessage()
+                .description("Drives a Newts-style write pipeline (generator, ring buffer, writers) against a real "
+                        + "Cassandra or ScyllaDB cluster and reports whether it keeps up.")
+                .sortOptions(false)
+                .abbreviateSynopsis(true)
+                .commandListHeading("%nCommands:%n");
+        model.addAll(root, StressOptions.all());
+        model.addAll(root, LocalClusterOptions.ONE_NODE);
+        model.addAll(root, LocalClusterOptions.CLUSTER_ONLY);
+
+        CommandSpec schema = CommandSpec.create().name("schema");
+        schema.mixinStandardHelpOptions(true);
+        schema.usageMessage().description("Print the CQL of the Newts schema this tool creates, without connecting.");
+        model.addAll(schema, StressOptions.withDefaults(StressOptions.schemaOptions(), StressOptions.SCHEMA_DEFAULTS));
+        root.addSubcommand("schema", schema);
+
+        CommandSpec report = CommandSpec.create().name("report");
+        report.mixinStandardHelpOptions(true);
+        report.usageMessage().description("Make the HTML report of a saved result (--result-json).");
+        report.addPositional(PositionalParamSpec.builder().index("0").paramLabel("RESULT.json")
+                .type(String.class).description("the result file").build());
+        model.addAll(report, List.of(StressOptions.byName("--output")));
+        root.addSubcommand("report", report);
+
+        CommandSpec compare = CommandSpec.create().name("compare");
+        compare.mixinStandardHelpOptions(true);
+        compare.usageMessage().description("Compare two saved results side by side; exit 1 if B regressed beyond the bound.");
+        compare.addPositional(PositionalParamSpec.builder().index("0").paramLabel("A.json")
+                .type(String.class).description("the baseline").build());
+        compare.addPositional(PositionalParamSpec.builder().index("1").paramLabel("B.json")
+                .type(String.class).description("the candidate").build());
+        model.addAll(compare, List.of(StressOptions.byName("--max-regression")));
+        root.addSubcommand("compare", compare);
+
+        CommandSpec merge = CommandSpec.create().name("merge");
+        merge.mixinStandardHelpOptions(true);
+        merge.usageMessage().description("Add the results of the instances of one plan (--instance I/N) into one "
+                + "result, exactly: counts and latency histograms added, series by wall-clock interval.");
+        merge.addPositional(PositionalParamSpec.builder().index("0..*").arity("1..*")
+                .paramLabel("RESULT.json").type(List.class).auxiliaryTypes(String.class)
+                .description("the instances' result files").build());
+        // The merged result is judged and reported as a run's: the run's --sla and --report-html.
+        model.addAll(merge, List.of(StressOptions.byName("--output"), StressOptions.byName("--report-html"),
+                StressOptions.byName("--sla"), StressOptions.byName("--partial")));
+        root.addSubcommand("merge", merge);
+
+        CommandSpec verify = CommandSpec.create().name("verify");
+        verify.mixinStandardHelpOptions(true);
+        verify.usageMessage().description("Read back what a run wrote, from an existing keyspace: every sample of a "
+                + "share of its resources against the value function, each series complete but for what the run lost, "
+                + "and their index rows; exit 1 on any mismatch.").sortOptions(false);
+        model.addAll(verify, VerifyCommand.offered());
+        model.addAll(verify, VerifyCommand.OWN);
+        root.addSubcommand("verify", verify);
+
+        CommandSpec bench = CommandSpec.create().name("bench");
+        bench.mixinStandardHelpOptions(true);
+        bench.usageMessage().description("Measure the pipeline against a minimal writer on one node, side by side: "
+                + "ceiling, pipeline without indexing, with a cold and a warm cache, at half the ceiling with reads flat "
+                + "out beside it, ceiling again; prints a table "
+                + "and writes JSON. Shape defaults: " + BenchCommand.shape() + ".")
+                .sortOptions(false);
+        model.addAll(bench, BenchCommand.offered());
+        model.addAll(bench, BenchCommand.OWN);
+        model.addAll(bench, LocalClusterOptions.ONE_NODE);
+        root.addSubcommand("bench", bench);
+
+        CommandSpec findMax = CommandSpec.create().name("find-max");
+        findMax.mixinStandardHelpOptions(true);
+        findMax.usageMessage().description("Find the highest rate the cluster sustains: steps of --step-duration at "
+                + "rising rates until one fails, then bisection, each step judged by --sla and a ring backlog that "
+                + "does not grow; prints a table of the steps and the answer (exit 0; 1 if no rate passed). "
+                + "--result-json holds every step (its figures, judgement and whole run result) and the answer.")
+                .sortOptions(false);
+        model.addAll(findMax, FindMaxCommand.offered());
+        model.addAll(findMax, FindMaxCommand.OWN);
+        model.addAll(findMax, LocalClusterOptions.ONE_NODE);
+        root.addSubcommand("find-max", findMax);
+        return root;
+    }
+}

@@ -1,0 +1,104 @@
+package org.metricsstress.cli;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.fault.FaultPlan;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressOptions;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The jar's own options: a local cluster for the run ({@code --embedded} and its shape, faults,
+ * security and image). Defined in the option table, read here, and checked against each other.
+ */
+final class LocalClusterOptions {
+    static final OptionDef EMBEDDED = StressOptions.byName("--embedded");
+    static final OptionDef CASSANDRA_JAVA_HOME = StressOptions.byName("--cassandra-java-home");
+    static final OptionDef EMBEDDED_HEAP = StressOptions.byName("--embedded-heap");
+    static final OptionDef EMBEDDED_NODES = StressOptions.byName("--embedded-nodes");
+    static final OptionDef EMBEDDED_FAULT = StressOptions.byName("--embedded-fault");
+    static final OptionDef EMBEDDED_AUTH = StressOptions.byName("--embedded-auth");
+    static final OptionDef EMBEDDED_TLS = StressOptions.byName("--embedded-tls");
+    static final OptionDef EMBEDDED_IMAGE = StressOptions.byName("--embedded-image");
+    /** Every command with a cluster offers these: the run, the bench and find-max. */
+    static final List<OptionDef> ONE_NODE = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
+    /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
+    static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH, EMBEDDED_TLS,
+            EMBEDDED_IMAGE);
+
+    private LocalClusterOptions() {}
+
+    static boolean asked(ParseResult parsed) {
+        return parsed.hasMatchedOption(EMBEDDED.longName());
+    }
+
+    /** --embedded starts its own node, so contact points beside it are a mistake. */
+    static boolean withContactPoints(ParseResult parsed) {
+        return asked(parsed) && parsed.hasMatchedOption("--contact-points");
+    }
+
+    /** The embedded cluster's shape; a layout without --embedded is a mistake worth a line. */
+    static ClusterLayout layout(ParseResult parsed) {
+        for (OptionDef d : List.of(EMBEDDED_AUTH, EMBEDDED_TLS)) {
+            if (parsed.hasMatchedOption(d.longName()) && !asked(parsed)) {
+                throw new ConfigException(d.longName() + ": secures the nodes --embedded starts; add --embedded");
+            }
+            if (parsed.hasMatchedOption(d.longName()) && parsed.hasMatchedOption(EMBEDDED_IMAGE.longName())) {
+                throw new ConfigException(d.longName() + ": secures child-JVM nodes only; leave out --embedded-image");
+            }
+        }
+        if (parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()) && !asked(parsed)) {
+            throw new ConfigException("--embedded-image: says what --embedded starts; add --embedded");
+        }
+        String text = parsed.matchedOptionValue(EMBEDDED_NODES.longName(), null);
+        if (text != null && !asked(parsed)) {
+            throw new ConfigException("--embedded-nodes: shapes the cluster --embedded starts; add --embedded");
+        }
+        return text == null ? ClusterLayout.SINGLE : ClusterLayout.parse(text);
+    }
+
+    static FaultPlan faultPlan(ParseResult parsed, ClusterLayout layout) {
+        String text = parsed.matchedOptionValue(EMBEDDED_FAULT.longName(), null);
+        if (text != null && !asked(parsed)) {
+            throw new ConfigException("--embedded-fault: acts on the nodes --embedded starts; add --embedded"
+                    + " (for a cluster of your own, use your own tooling)");
+        }
+        return FaultPlan.parse(text).checkedAgainst(layout)
+                .checkedFor(parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()));
+    }
+
+    /** Starts the cluster the options describe: containers of --embedded-image, else child JVMs. */
+    static LocalCluster start(ParseResult parsed, ClusterLayout layout, PrintStream out) throws LocalClusterException {
+        String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
+        Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
+        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
+        if (!heap.matches("\\d+[mMgG]")) {
+            throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
+        }
+        String image = parsed.matchedOptionValue(EMBEDDED_IMAGE.longName(), null);
+        if (image != null) {
+            return ContainerCluster.start(image, layout, heap, out::println);
+        }
+        EmbeddedCluster.Security security = new EmbeddedCluster.Security(
+                parsed.hasMatchedOption(EMBEDDED_AUTH.longName()), parsed.hasMatchedOption(EMBEDDED_TLS.longName()));
+        return EmbeddedCluster.start(layout, security, eb -> {
+            eb.output(out::println).heap(heap);
+            if (jdk != null) {
+                eb.javaHome(jdk);
+            }
+        }, out::println);
+    }
+
+    static ContactPoint contactPoint(InetSocketAddress cql) {
+        return new ContactPoint(cql.getHostString(), cql.getPort());
+    }
+}

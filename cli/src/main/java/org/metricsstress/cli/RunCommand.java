@@ -1,0 +1,102 @@
+package org.metricsstress.cli;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code metrics-stress [options]}: one stress run, on the cluster the options name or on the local
+ * one --embedded starts (whose address, data centre, replication and credentials the run then
+ * takes unless the user gave their own), with the faults of --embedded-fault played against it.
+ */
+final class RunCommand {
+    private RunCommand() {}
+
+    static int run(ParseResult parsed, CliContext cli) {
+        StressConfig.Builder b = cli.builder(parsed, StressOptions.all(), Map.of());
+        if (LocalClusterOptions.withContactPoints(parsed)) {
+            return cli.usage("--embedded starts its own node: leave out --contact-points");
+        }
+        b.build(); // validate everything before spending seconds on a node
+        ClusterLayout layout = LocalClusterOptions.layout(parsed);
+        FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
+        Signals signals = new Signals();
+        if (cli.handleSignals()) {
+            // From before the cluster starts: once start() returns, the cluster is this run's to stop.
+            Runtime.getRuntime().addShutdownHook(new Thread(signals::onSignal, "metrics-stress-shutdown"));
+        }
+        return new WithCluster(cli).run(parsed, layout, cluster -> signals.cluster = cluster,
+                signals.finished::countDown, cluster -> {
+                    if (cluster != null) {
+                        pointAt(b, cluster, parsed);
+                    }
+                    StressConfig config = b.build();
+                    StressRun run = new StressRun(config, cli.out());
+                    signals.run = run;
+                    signals.drainBound = config.drainTimeout().toMillis() + config.requestTimeout().toMillis() + 30_000;
+                    Outcome outcome;
+                    try (FaultInjector injector = cluster == null ? null
+                            : new FaultInjector(cluster, faults, run::event).start(run)) {
+                        outcome = run.execute();
+                    }
+                    if (!outcome.passed()) {
+                        cli.fail(outcome.problem());
+                    }
+                    return outcome.exitCode();
+                });
+    }
+
+    /** The local cluster's address, data centre, replication and security, where the user gave none. */
+    private static void pointAt(StressConfig.Builder b, LocalCluster cluster, ParseResult parsed) {
+        b.contactPoints(List.of(LocalClusterOptions.contactPoint(cluster.contactPoint()))).localDc(cluster.localDc());
+        if (!parsed.hasMatchedOption("--replication")) {
+            b.replication(Replication.parse("--embedded-nodes", cluster.defaultReplication()));
+        }
+        if (cluster.passwordAuth() && !parsed.hasMatchedOption("--username")) {
+            b.username(EmbeddedCluster.SUPERUSER).password(EmbeddedCluster.SUPERUSER);
+        }
+        if (cluster.tls() != null && !parsed.hasMatchedOption("--truststore")) {
+            b.truststore(cluster.tls().truststore()).truststorePassword(cluster.tls().truststorePassword());
+        }
+    }
+
+    /**
+     * What Ctrl-C (SIGINT/SIGTERM) must do: stop generating, let the main thread drain, print the
+     * summary and stop the embedded node, then let the JVM go.
+     */
+    private static final class Signals {
+        final CountDownLatch finished = new CountDownLatch(1);
+        volatile StressRun run;
+        volatile LocalCluster cluster;
+        volatile long drainBound = 60_000;
+
+        void onSignal() {
+            StressRun r = run;
+            if (r != null) {
+                r.stop();
+            }
+            try {
+                if (!finished.await(drainBound, TimeUnit.MILLISECONDS)) {
+                    LocalCluster c = cluster;
+                    if (c != null) {
+                        c.close();
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
