@@ -349,7 +349,7 @@ public final class HtmlReport {
                 + Numbers.count(ix.requestsFailed()) + " failed)");
         kv(sb, "resources written", Numbers.count(ix.resourcesWritten()) + "; " + Numbers.count(ix.deferred())
                 + " deferred, " + Numbers.count(ix.deduplicated()) + " de-duplicated in flight");
-        double pct = ix.resourcesInPlan() == 0 ? 100.0 : 100.0 * ix.resourcesIndexed() / ix.resourcesInPlan();
+        double pct = ix.percentIndexed();
         kv(sb, "indexed", Numbers.count(ix.resourcesIndexed()) + " of " + Numbers.count(ix.resourcesInPlan())
                 + " plan resources (" + fixed(pct, 1) + "%)");
         kv(sb, "steady state", ix.secondsToComplete() < 0 ? "not reached (index never complete)"

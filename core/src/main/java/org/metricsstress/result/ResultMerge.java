@@ -425,7 +425,7 @@ public final class ResultMerge {
                 sum(parts, IntervalStats::heapUsedBytes), sum(parts, IntervalStats::gcCount),
                 parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
                 indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
-                parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0),
+                IndexSummary.floorToTenth(parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0)),
                 sum(parts, IntervalStats::cacheSize));
     }
 }
