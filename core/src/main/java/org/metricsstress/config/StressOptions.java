@@ -214,7 +214,7 @@ public final class StressOptions {
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is retried once there is room (counted as deferred); auto: from " + StressConfig.INDEX_BUDGET_START
+                    + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + StressConfig.INDEX_BUDGET_START
                     + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "
                     + "behind; flat out (--on-full block, the samples behind even with the index at its least) it holds "
                     + StressConfig.INDEX_BUDGET_START, INDEX,

@@ -261,9 +261,14 @@ final class IndexBudget {
         } while (calls != 0);
     }
 
-    /** Permits a resource takes: one per request. */
+    /**
+     * Permits a resource takes: one per request, or the whole limit when it needs more requests
+     * than the limit allows (a group resource needs at least 3; {@code --index-max-in-flight 1}
+     * would otherwise never send it, and the backlog behind it would wait for ever). Such a
+     * resource goes alone, once nothing else is in flight.
+     */
     private int permitsFor(ResourceWork w) {
-        return w.requests().size();
+        return Math.max(1, Math.min(w.requests().size(), maxInFlight));
     }
 
     /**
@@ -299,7 +304,7 @@ final class IndexBudget {
         private final long value;
         private final Runnable onIndexed;
         private final AtomicInteger outstanding;
-        /** Permits the resource took (see {@link #permitsFor}). */
+        /** Permits the resource took: one per request, or fewer when it goes alone (see {@link #permitsFor}). */
         private final int permitsTaken;
         private final AtomicBoolean failed = new AtomicBoolean();
 

@@ -16,6 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.LatencyTracker;
@@ -140,5 +142,31 @@ class IndexBudgetTest {
         assertTrue(pending.isEmpty(), "its claim is released, so its next sample indexes it again");
         assertTrue(send(budget, 1, 3));
         assertSettled(budget, 1);
+    }
+
+    /**
+     * {@code --index-max-in-flight 1} or {@code 2}: a group resource needs at least 3 requests, so
+     * it never found room, waited at the backlog's head for ever and held every resource behind it;
+     * every run ended in a drain timeout. A resource that needs more than the budget now goes
+     * alone, once nothing else is in flight. The bounds: below one resource's requests (1, 2, 5),
+     * exactly them (6), and above (7).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 5, 6, 7})
+    void aResourceNeedingMoreRequestsThanTheBudgetGoesAloneAndEveryOneIsIndexed(int maxInFlight) throws Exception {
+        IndexBudget budget = budget(maxInFlight);
+        cluster.holdWhen = s -> true;
+        assertTrue(send(budget, 1, 6));
+        assertTrue(send(budget, 2, 6));
+        assertTrue(send(budget, 3, 1));
+        // The first resource's six requests; the second waits for room (first in, first out).
+        assertEquals(6, cluster.held.size(), "requests out at once with a budget of " + maxInFlight);
+        assertEquals(2, budget.backlog());
+        for (int round = 0; round < 3 && !cluster.held.isEmpty(); round++) {
+            cluster.release();
+        }
+        assertSettled(budget, 3);
+        assertEquals(13, cluster.sent.get(), "each request sent once");
+        budget.close();
     }
 }
