@@ -332,8 +332,8 @@ public final class StressOptions {
             OptionDef.own("--max-rate", "SAMPLES/S", "highest rate tried; if a step at it passes, the answer is "
                     + "\"at least\" this", CAPACITY, POSITIVE_NUMBER, null,
                     "the fastest the plan allows: its interval paced down to 1 ms"),
-            OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (above 1) until a step "
-                    + "fails", CAPACITY, POSITIVE_NUMBER, 2.0, null),
+            OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (1.1 to 10) until a step "
+                    + "fails; a search that could take more than 40 steps is refused", CAPACITY, POSITIVE_NUMBER, 2.0, null),
             OptionDef.own("--precision", "PCT", "bisect between the highest passing and the lowest failing rate until "
                     + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY, TEXT,
                     "5%", null),
