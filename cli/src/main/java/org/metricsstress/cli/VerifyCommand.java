@@ -63,7 +63,7 @@ final class VerifyCommand {
         long lost;
         if (file != null) {
             StressResult run = SavedResults.read(Path.of(file));
-            config = options.builder(settingsOf(run)).build();
+            config = options.builder(settingsOf(run, file)).build();
             start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
             lost = run.dropped() + run.failed();
@@ -88,7 +88,7 @@ final class VerifyCommand {
     }
 
     /** The run's settings as defaults: what the user types on this command line wins. */
-    private static Map<String, String> settingsOf(StressResult run) {
+    private static Map<String, String> settingsOf(StressResult run, String file) {
         Map<String, String> out = new HashMap<>();
         for (String name : RUN_SETTINGS) {
             OptionDef d = StressOptions.byName(name);
@@ -98,6 +98,11 @@ final class VerifyCommand {
             if (v == null || (share && run.merge() != null) || (d.defaultValue() == null
                     && String.valueOf(v).equals(d.defaultShown()))) {
                 continue;
+            }
+            try {
+                d.parse(String.valueOf(v));
+            } catch (ConfigException e) {
+                throw new ConfigException(file + ": the run's " + name + " is '" + v + "', which this tool cannot read");
             }
             out.put(name, String.valueOf(v));
         }

@@ -54,6 +54,7 @@ public final class ResultMerge {
                 throw new ConfigException("merge: " + s.name() + " is itself a merge; merge the instances' own results");
             }
             requireHistograms(s);
+            requireReadableSettings(s);
             for (String key : PLAN_SETTINGS) {
                 Object a = first.result().config().get(key);
                 Object b = r.config().get(key);
@@ -95,9 +96,26 @@ public final class ResultMerge {
         }
     }
 
+    /** The settings the merge computes with, readable, or one line naming the file. */
+    private static void requireReadableSettings(Source s) {
+        Object ring = s.result().config().get("ring-size");
+        if (ring != null) {
+            wholeNumber(s, "ring-size", String.valueOf(ring));
+        }
+        Object report = s.result().config().get("report");
+        if (report != null) {
+            try {
+                Parse.duration("--report", String.valueOf(report));
+            } catch (ConfigException e) {
+                throw new ConfigException("merge: " + s.name() + ": its report interval is '" + report
+                        + "', not a duration");
+            }
+        }
+    }
+
     private static int instances(Source s) {
         Object n = s.result().config().get("instances");
-        return n == null ? 1 : Integer.parseInt(String.valueOf(n));
+        return n == null ? 1 : wholeNumber(s, "instances", String.valueOf(n));
     }
 
     private static int index(Source s) {
@@ -106,8 +124,19 @@ public final class ResultMerge {
             return 0;
         }
         String text = String.valueOf(i);
+        if (!text.matches("\\d{1,9}(/\\d{1,9})?")) {
+            throw new ConfigException("merge: " + s.name() + ": its instance is '" + text + "', not I/N");
+        }
         int slash = text.indexOf('/');
         return Integer.parseInt(slash < 0 ? text : text.substring(0, slash));
+    }
+
+    /** A whole-number setting of an instance's result; one line naming the file when it is not. */
+    private static int wholeNumber(Source s, String key, String text) {
+        if (!text.matches("\\d{1,9}")) {
+            throw new ConfigException("merge: " + s.name() + ": its " + key + " is '" + text + "', not a whole number");
+        }
+        return Integer.parseInt(text);
     }
 
     private static StressResult add(List<Source> sources, StressResult.MergeInfo info) {
