@@ -26,9 +26,20 @@ import org.metricsstress.config.Parse;
  * largest instance's for Redis (one shared store) and the sum for Guava (one cache per process).
  */
 public final class ResultMerge {
-    /** Settings that make two results shares of the same plan, as result files name them. */
+    /**
+     * Settings that make two results shares of the same plan and schedule, as result files name
+     * them: the shape, its values, its rate over time (a rate factor, or steps), its start and the
+     * report slots the series are added by.
+     */
     static final List<String> PLAN_SETTINGS = List.of("nodes", "interfaces", "groups", "attributes", "strings",
-            "interval", "burst", "rate-factor", "seed", "string-variation-factor", "duration", "instances", "keyspace");
+            "interval", "burst", "pacing", "rate-factor", "rate-steps", "start-at", "seed", "string-variation-factor",
+            "duration", "instances", "keyspace", "report");
+    /**
+     * Settings that make two instances the same client: the writer model and what shapes its load
+     * on the cluster (a merge of OpenNMS's writer and the pipelined one would describe neither).
+     */
+    static final List<String> WRITER_SETTINGS = List.of("writer", "max-batch-size", "writer-threads", "ring-size",
+            "on-full", "max-in-flight", "batch-commits", "write-cl", "ttl", "no-index", "index-max-in-flight", "cache", "cache-max-entries", "sink");
 
     /** One instance's result and where it came from (a file name, for messages). */
     public record Source(String name, StressResult result) {}
@@ -55,13 +66,14 @@ public final class ResultMerge {
             }
             requireHistograms(s);
             requireReadableSettings(s);
-            for (String key : PLAN_SETTINGS) {
-                Object a = first.result().config().get(key);
-                Object b = r.config().get(key);
-                if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
-                    throw new ConfigException("merge: " + s.name() + " is not an instance of the same plan as "
-                            + first.name() + ": " + key + " is " + b + ", not " + a);
-                }
+            requireSame(first, s, PLAN_SETTINGS, "plan");
+            requireSame(first, s, WRITER_SETTINGS, "writer");
+            int steps = r.steps() == null ? 0 : r.steps().size();
+            int firstSteps = first.result().steps() == null ? 0 : first.result().steps().size();
+            if (steps != firstSteps) {
+                // One stopped early: adding the others' later steps to nothing would misreport them.
+                throw new ConfigException("merge: " + s.name() + " has " + steps + " rate steps and " + first.name()
+                        + " " + firstSteps + "; an instance that stopped early cannot be merged step by step");
             }
             int index = index(s);
             Source twice = byIndex.put(index, s);
@@ -92,6 +104,17 @@ public final class ResultMerge {
             if (!l.hasHistogram()) {
                 throw new ConfigException("merge: " + s.name() + " holds percentiles only (schemaVersion 3); "
                         + "results of this version carry the histograms that add up exactly");
+            }
+        }
+    }
+
+    private static void requireSame(Source first, Source s, List<String> keys, String what) {
+        for (String key : keys) {
+            Object a = first.result().config().get(key);
+            Object b = s.result().config().get(key);
+            if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
+                throw new ConfigException("merge: " + s.name() + " is not an instance of the same " + what + " as "
+                        + first.name() + ": " + key + " is " + b + ", not " + a);
             }
         }
     }
