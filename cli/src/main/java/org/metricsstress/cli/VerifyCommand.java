@@ -63,12 +63,12 @@ final class VerifyCommand {
         long lost;
         if (file != null) {
             StressResult run = SavedResults.read(Path.of(file));
-            config = options.builder(settingsOf(run, file)).build();
+            config = options.builder(settingsOf(run, file)).readingBack().build();
             start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
             lost = run.dropped() + run.failed();
         } else {
-            config = options.builder(Map.of()).build();
+            config = options.builder(Map.of()).readingBack().build();
             if (config.startAt() == null || config.untilStopped()) {
                 throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
                         + "--start-at and --duration (or --rate-steps)");

@@ -109,7 +109,8 @@ public final class StressOptions {
                     POSITIVE_INT, 1, Builder::instances, StressConfig::instances),
             derived(null, "--start-at", "TIME", "anchor the schedule at this time (ISO-8601 such as 2026-11-23T16:00:00Z, "
                     + "or epoch seconds) so that instances on several machines line up; waits until then, and an "
-                    + "instance that starts late catches up, its lateness counted as schedule lag", PACING,
+                    + "instance that starts late (by 5 minutes or one --interval at most) catches up, its lateness "
+                    + "counted as schedule lag", PACING,
                     ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
             // --- pipeline
             opt(null, "--writer", "opennms|pipelined", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
