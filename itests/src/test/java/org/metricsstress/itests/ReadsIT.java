@@ -1,6 +1,8 @@
 package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -15,6 +17,7 @@ import org.metricsstress.api.StressRun;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.ReadSummary;
 import org.metricsstress.result.StressResult;
 
@@ -71,5 +74,35 @@ class ReadsIT {
         assertTrue(out.contains("reads         320 sent"), out);
         assertTrue(out.contains("freshness     "), out);
         assertTrue(r.sla().passed(), r.sla().failures().toString());
+    }
+
+    /**
+     * A read stage that cannot prepare its statements (here: probes read through a --freshness-dc
+     * no node is in, so the driver has no node to prepare on) fails the run as a cluster error in one
+     * line, and leaves no thread of the run behind: before, the driver's exception escaped as an
+     * internal error with its stack trace, and the probes' session and the writers' threads stayed.
+     */
+    @Test
+    void aReadStageThatCannotPrepareIsOneClusterErrorAndLeavesNoThreadBehind(CassandraServer server) throws Exception {
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace("reads_it_prepare").nodes(2).interfaces(1).groups(1).attributes(1).strings(0)
+                .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(5)).freshnessProbes(1.0)
+                .freshnessDc("nowhere").build();
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ClusterException e = assertThrows(ClusterException.class,
+                () -> new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute());
+        assertTrue(e.getMessage().startsWith("preparing the reads failed: "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        // The sessions' and the pipeline's threads end (a driver's event loop winds down within seconds).
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        List<String> left;
+        do {
+            Thread.sleep(200);
+            left = Thread.getAllStackTraces().keySet().stream().filter(t -> !before.contains(t) && t.isAlive())
+                    .map(Thread::getName).filter(n -> n.startsWith("metrics-stress")).sorted().toList();
+        } while (!left.isEmpty() && System.nanoTime() < deadline);
+        assertEquals(List.of(), left, "threads of the run left running");
     }
 }
