@@ -166,6 +166,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
                 if (request.rows() + (to - from) > MAX_ROWS_PER_BATCH) {
                     send(request);
+                    // Sending cleared the request's routing: it starts again on this partition's
+                    // token, or any node would coordinate these rows (and no count would say so).
+                    request = requestFor(partition, resource);
                 }
                 try {
                     for (int a = from; a < to; a++) {
@@ -181,6 +184,9 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE);
                 if (request.parts == batchCommits) {
                     send(request);
+                    if (to < c.sampleCount) {
+                        request = requestFor(partition, resource);
+                    }
                 }
             }
         }
