@@ -177,11 +177,13 @@ public final class CassandraSampleWriter implements GroupCommitSink.Factory {
                 } catch (RuntimeException e) {
                     metrics.failed(c.sampleCount - from, ErrorClass.OTHER);
                     request.discardUnsealed();
+                    c.samplesTaken = c.sampleCount;
                     return;
                 }
                 // A commit wider than a request is sliced; its response time is recorded once, with
                 // its last slice, so the latency counts commits, not slices.
                 request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE);
+                c.samplesTaken = to; // the request settles these, whatever happens to the rest
                 if (request.parts == batchCommits) {
                     send(request);
                     if (to < c.sampleCount) {
