@@ -78,8 +78,10 @@ public final class RedisResourceCache implements ResourceCache {
     private final PendingPuts pending;
     private final Thread writer;
 
-    /** {@link #BREAKER_CLOSED}, or the System.nanoTime() until which Redis is left alone. */
+    /** {@link #BREAKER_CLOSED}, or the {@link #clock} time until which Redis is left alone. */
     private final AtomicLong breakerOpenUntil = new AtomicLong(BREAKER_CLOSED);
+    /** The breaker's clock: System.nanoTime(), or a test's, which moves only when the test says. */
+    private final java.util.function.LongSupplier clock;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean writerStopped;
     /**
@@ -102,8 +104,10 @@ public final class RedisResourceCache implements ResourceCache {
     private final LongAdder puts = new LongAdder();
     private final LongAdder roundTrips = new LongAdder();
 
-    private RedisResourceCache(RedisSettings settings, JedisPool pool, int queueCapacity) {
+    private RedisResourceCache(RedisSettings settings, JedisPool pool, int queueCapacity,
+            java.util.function.LongSupplier clock) {
         this.settings = settings;
+        this.clock = clock;
         this.pool = pool;
         this.prefix = settings.keyPrefix().getBytes(StandardCharsets.UTF_8);
         this.ttl = settings.ttlSeconds() > 0 ? SetParams.setParams().ex(settings.ttlSeconds()) : null;
@@ -122,6 +126,12 @@ public final class RedisResourceCache implements ResourceCache {
     }
 
     static RedisResourceCache open(RedisSettings settings, int queueCapacity) throws CacheUnavailableException {
+        return open(settings, queueCapacity, System::nanoTime);
+    }
+
+    /** With the breaker on {@code clock}: a test's clock makes the breaker's second a step of its own. */
+    static RedisResourceCache open(RedisSettings settings, int queueCapacity, java.util.function.LongSupplier clock)
+            throws CacheUnavailableException {
         JedisPool pool = new JedisPool(poolConfig(settings), hostAndPort(settings), clientConfig(settings));
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
@@ -131,7 +141,7 @@ public final class RedisResourceCache implements ResourceCache {
             throw new CacheUnavailableException(
                     verb + " Redis at " + settings.hostAndPort() + ": " + reason(e), e);
         }
-        return new RedisResourceCache(settings, pool, queueCapacity);
+        return new RedisResourceCache(settings, pool, queueCapacity, clock);
     }
 
     private static GenericObjectPoolConfig<Jedis> poolConfig(RedisSettings settings) {
@@ -437,7 +447,7 @@ public final class RedisResourceCache implements ResourceCache {
         if (until == BREAKER_CLOSED) {
             return true;
         }
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         if (now - until < 0) {
             return false;
         }
@@ -451,7 +461,7 @@ public final class RedisResourceCache implements ResourceCache {
     }
 
     private void trip(RuntimeException e) {
-        breakerOpenUntil.set(pauseUntil(System.nanoTime()));
+        breakerOpenUntil.set(pauseUntil(clock.getAsLong()));
         lastError = reason(e);
         if (isConnectionFailure(e)) {
             // Idle connections to a Redis that went away are dead too; without this, each probe
