@@ -240,25 +240,33 @@ final class IndexBudget {
             return;
         }
         int calls = 1;
-        do {
-            ResourceWork w;
-            while ((w = backlog.peekFirst()) != null) {
-                int permitsNeeded = permitsFor(w);
-                if (aborted) {
-                    backlog.pollFirst();
-                    backlogSize.decrementAndGet();
-                    pending.remove(w.key());
-                    metrics.deferred();
-                } else if (permits.tryAcquire(permitsNeeded)) {
-                    backlog.pollFirst(); // still the head: only this thread takes from the backlog
-                    backlogSize.decrementAndGet();
-                    dispatch(w, permitsNeeded);
-                } else {
-                    break;
+        boolean finished = false;
+        try {
+            do {
+                ResourceWork w;
+                while ((w = backlog.peekFirst()) != null) {
+                    int permitsNeeded = permitsFor(w);
+                    if (aborted) {
+                        backlog.pollFirst();
+                        backlogSize.decrementAndGet();
+                        pending.remove(w.key());
+                        metrics.deferred();
+                    } else if (permits.tryAcquire(permitsNeeded)) {
+                        backlog.pollFirst(); // still the head: only this thread takes from the backlog
+                        backlogSize.decrementAndGet();
+                        dispatch(w, permitsNeeded);
+                    } else {
+                        break;
+                    }
                 }
+                calls = drainCalls.addAndGet(-calls);
+            } while (calls != 0);
+            finished = true;
+        } finally {
+            if (!finished) {
+                drainCalls.set(0); // thrown out of the loop (out of memory): the next call drains again
             }
-            calls = drainCalls.addAndGet(-calls);
-        } while (calls != 0);
+        }
     }
 
     /**
