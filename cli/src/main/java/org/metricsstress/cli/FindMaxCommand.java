@@ -137,9 +137,10 @@ final class FindMaxCommand {
             throw new ConfigException("--cold-limit: must be more than 0");
         }
         double growth = (Double) value(parsed, GROWTH);
-        if (!(growth > 1)) {
-            throw new ConfigException("--growth: must be above 1 (each passing step multiplies the rate by it), got "
-                    + text(parsed, GROWTH));
+        if (!(growth >= CapacitySearch.MIN_GROWTH && growth <= CapacitySearch.MAX_GROWTH)) {
+            throw new ConfigException(String.format(Locale.ROOT, "--growth: must be between %s and %s (each passing "
+                    + "step multiplies the rate by it), got %s", plain(CapacitySearch.MIN_GROWTH),
+                    plain(CapacitySearch.MAX_GROWTH), text(parsed, GROWTH)));
         }
         double precision = precision((String) value(parsed, PRECISION));
         boolean includeCold = (Boolean) value(parsed, INCLUDE_COLD);
@@ -166,8 +167,16 @@ final class FindMaxCommand {
                     text(parsed, MAX_RATE)));
         }
         Sla sla = base.sla() != null ? base.sla() : Sla.parse(SLA.longName(), StressOptions.FIND_MAX_DEFAULTS.get(SLA.longName()));
-        FindMax.Settings settings = new FindMax.Settings(new CapacitySearch.Bounds(startRate, maxRate, growth,
-                precision), step, coldLimit, base.index(), includeCold, sla, base.ringSize());
+        CapacitySearch.Bounds bounds = new CapacitySearch.Bounds(startRate, maxRate, growth, precision);
+        int steps = CapacitySearch.maxSteps(bounds);
+        if (steps > CapacitySearch.MAX_STEPS) {
+            throw new ConfigException(String.format(Locale.ROOT, "find-max: x%s from %,.0f to %,.0f samples/s, then "
+                    + "bisecting to %s, can take %d steps; at most %d: raise --growth or --start-rate, lower --max-rate, "
+                    + "or widen --precision", plain(growth), startRate, maxRate, text(parsed, PRECISION), steps,
+                    CapacitySearch.MAX_STEPS));
+        }
+        FindMax.Settings settings = new FindMax.Settings(bounds, step, coldLimit, base.index(), includeCold, sla,
+                base.ringSize());
         return new Search(settings, base.resultJson(), (Boolean) value(parsed, VERBOSE));
     }
 
@@ -195,6 +204,11 @@ final class FindMaxCommand {
         }
         String given = parsed.matchedOptionValue(d.longName(), null);
         return given != null ? d.parse(given) : d.defaultValue();
+    }
+
+    /** 2 rather than 2.0, 1.5 as 1.5. */
+    private static String plain(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 
     /** The option's text as the user gave it, or its default as help shows it. */

@@ -33,6 +33,8 @@ final class SavedResults {
             HtmlReport.write(result, html);
         } catch (IOException e) {
             throw new ConfigException("cannot write " + html + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw unusable(List.of(in.toString()), e);
         }
         out.println("report written to " + html);
         return ExitCode.OK;
@@ -45,7 +47,12 @@ final class SavedResults {
                 (String) StressOptions.byName("--max-regression").defaultValue()));
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
-        Comparison c = Comparison.of(a, b, bound);
+        Comparison c;
+        try {
+            c = Comparison.of(a, b, bound);
+        } catch (RuntimeException e) {
+            throw unusable(files, e);
+        }
         c.print(out, files.get(0), files.get(1));
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
@@ -64,7 +71,14 @@ final class SavedResults {
         }
         String slaText = args.matchedOptionValue("--sla", null);
         Sla sla = slaText == null ? null : Sla.parse("--sla", slaText);
-        StressResult merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
+        StressResult merged;
+        try {
+            merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
+        } catch (ConfigException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw unusable(sources.stream().map(ResultMerge.Source::name).toList(), e);
+        }
         if (sla != null) {
             merged = merged.withSla(SlaCheck.evaluate(sla, merged));
         }
@@ -107,6 +121,15 @@ final class SavedResults {
         } catch (NumberFormatException e) {
             throw new ConfigException("--max-regression: '" + text + "' is not a percentage such as 5% (or a fraction such as 0.05)");
         }
+    }
+
+    /**
+     * A result that passed {@link #read}'s checks yet broke a command on something inside it (a
+     * hand-edited figure): one line naming the files, exit 2, rather than a stack trace and exit 1.
+     */
+    static ConfigException unusable(List<String> files, RuntimeException e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        return new ConfigException(String.join(", ", files) + ": not a usable metrics-stress result file (" + why + ")");
     }
 
     static StressResult read(Path file) {

@@ -65,13 +65,13 @@ final class VerifyCommand {
         RunLosses lost;
         if (file != null) {
             StressResult run = SavedResults.read(Path.of(file));
-            config = options.builder(settingsOf(run)).build();
+            config = options.builder(settingsOf(run, file)).readingBack().build();
             start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
             lost = RunLosses.of(run.losses(), StressPlan.of(config).groupResources(),
                     run.dropped() + run.failed() + run.unsent());
         } else {
-            config = options.builder(Map.of()).build();
+            config = options.builder(Map.of()).readingBack().build();
             if (config.startAt() == null || config.untilStopped()) {
                 throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
                         + "--start-at and --duration (or --rate-steps)");
@@ -92,7 +92,7 @@ final class VerifyCommand {
     }
 
     /** The run's settings as defaults: what the user types on this command line wins. */
-    private static Map<String, String> settingsOf(StressResult run) {
+    private static Map<String, String> settingsOf(StressResult run, String file) {
         Map<String, String> out = new HashMap<>();
         for (String name : RUN_SETTINGS) {
             OptionDef d = StressOptions.byName(name);
@@ -102,6 +102,11 @@ final class VerifyCommand {
             if (v == null || (share && run.merge() != null) || (d.defaultValue() == null
                     && String.valueOf(v).equals(d.defaultShown()))) {
                 continue;
+            }
+            try {
+                d.parse(String.valueOf(v));
+            } catch (ConfigException e) {
+                throw new ConfigException(file + ": the run's " + name + " is '" + v + "', which this tool cannot read");
             }
             out.put(name, String.valueOf(v));
         }

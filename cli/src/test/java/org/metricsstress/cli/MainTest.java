@@ -113,6 +113,24 @@ class MainTest {
         assertFalse(err().contains("no answer within"), err());
     }
 
+    /**
+     * verify reads back a run that has happened: its --start-at is past by definition, and the
+     * run's start-time rules (already over, too late) refused it before it could connect.
+     */
+    @Test
+    void verifyByTheRunsOptionsTakesAStartLongPast() {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        String twoHoursAgo = java.time.Instant.now().minusSeconds(7_200).toString();
+        int code = run("verify", "--start-at", twoHoursAgo, "--duration", "60s", "--contact-points",
+                "127.0.0.1:" + port, "--connect-timeout", "2s");
+        assertEquals(ExitCode.CLUSTER, code, "got as far as connecting: " + err());
+    }
+
     @Test
     void theOptionReferenceIsTheOneTheTableMakes() throws Exception {
         // Surefire runs in the module directory; docs/ is at the root of the reactor.

@@ -27,6 +27,29 @@ package org.metricsstress.capacity;
 public final class CapacitySearch {
     /** How often the rate is halved after a failing first step before the search gives up. */
     public static final int MAX_HALVINGS = 4;
+    /** The growth factors a search accepts: nearer 1 a search takes days, beyond 10 bisection does all the work. */
+    public static final double MIN_GROWTH = 1.1;
+    public static final double MAX_GROWTH = 10;
+    /** Steps a search may take at most, whatever the cluster does (40 one-minute steps: 40 minutes). */
+    public static final int MAX_STEPS = 40;
+
+    /**
+     * The most steps a search within {@code b} can take: growth from the start to the maximum,
+     * then bisection of a bracket of one growth factor down to the precision; or a failing start,
+     * its halvings, then bisection of a bracket of 2.
+     */
+    public static int maxSteps(Bounds b) {
+        // Errs high by a step when the span is within rounding of a power of the growth factor.
+        int growth = 1 + (int) Math.ceil(Math.log(b.maxRate() / b.startRate()) / Math.log(b.growth()) + 1e-9);
+        int afterGrowth = bisections(b.growth() - 1, b.precision());
+        int afterHalving = 1 + MAX_HALVINGS + bisections(1, b.precision());
+        return Math.max(growth + afterGrowth, afterHalving);
+    }
+
+    /** Bisections that narrow a bracket of relative width {@code width} to {@code precision}. */
+    private static int bisections(double width, double precision) {
+        return width <= precision ? 0 : (int) Math.ceil(Math.log(width / precision) / Math.log(2) + 1e-9);
+    }
 
     /**
      * What the user asked the search for.

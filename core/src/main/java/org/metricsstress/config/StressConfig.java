@@ -110,6 +110,8 @@ public record StressConfig(
     public static final int INDEX_BUDGET_AUTO = 0;
     /** Where an auto index budget starts, and what it holds once it finds the run flat out. */
     public static final int INDEX_BUDGET_START = 256;
+    /** How late an instance may start after {@code --start-at} at least (one interval if that is longer). */
+    public static final Duration MAX_START_LATENESS = Duration.ofMinutes(5);
 
     /** OpenNMS's {@code org.opennms.newts.config.cache.max_entries}: the default with its writer. */
     public static final long OPENNMS_CACHE_MAX_ENTRIES = 8_192;
@@ -313,6 +315,17 @@ public record StressConfig(
         public Builder verifyAfter(Double v) { verifyAfter = v; return this; }
         public Builder sla(Sla v) { sla = v; return this; }
 
+        private boolean readingBack;
+
+        /**
+         * For {@code verify}: the configuration describes a run that has already happened, so its
+         * {@code --start-at} may be long past (a run's own start-time rules do not apply).
+         */
+        public Builder readingBack() {
+            readingBack = true;
+            return this;
+        }
+
         /** Whether a password was given by any means (option, file or environment). */
         public boolean hasPassword() {
             return password != null;
@@ -341,7 +354,7 @@ public record StressConfig(
             if (rateSteps != null) {
                 checkRateSteps();
             }
-            if (startAt != null) {
+            if (startAt != null && !readingBack) {
                 checkStartAt(java.time.Instant.now());
             }
             if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
@@ -555,12 +568,24 @@ public record StressConfig(
             }
         }
 
-        /** A start time must leave something to generate and not be far off (a typo in the date). */
+        /**
+         * A start time must leave something to generate, not be far off (a typo in the date), and
+         * not be far past: a late instance generates what it missed at once, so {@code --start-at 0}
+         * (1970) would sprint through 56 years of backlog. Late by at most the longer of
+         * {@link #MAX_START_LATENESS} and one interval: one collection's backlog.
+         */
         private void checkStartAt(java.time.Instant now) {
             Duration length = rateSteps != null ? rateSteps.total() : duration;
             if (length != null && !startAt.plus(length).isAfter(now)) {
                 throw new ConfigException("--start-at: " + startAt + " plus the run's length " + Parse.format(length)
                         + " is already past; nothing would be generated");
+            }
+            Duration lateBound = interval.compareTo(MAX_START_LATENESS) > 0 ? interval : MAX_START_LATENESS;
+            if (startAt.plus(lateBound).isBefore(now)) {
+                throw new ConfigException("--start-at: " + startAt + " is " + Parse.format(Duration.ofSeconds(
+                        Duration.between(startAt, now).getSeconds())) + " ago; an instance may start at most "
+                        + Parse.format(lateBound) + " late (the longer of " + Parse.format(MAX_START_LATENESS)
+                        + " and one --interval), as it generates what it missed at once");
             }
             if (startAt.isAfter(now.plus(Duration.ofDays(1)))) {
                 throw new ConfigException("--start-at: " + startAt + " is more than a day ahead");

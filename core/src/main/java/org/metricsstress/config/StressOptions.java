@@ -109,7 +109,8 @@ public final class StressOptions {
                     POSITIVE_INT, 1, Builder::instances, StressConfig::instances),
             derived(null, "--start-at", "TIME", "anchor the schedule at this time (ISO-8601 such as 2026-11-23T16:00:00Z, "
                     + "or epoch seconds) so that instances on several machines line up; waits until then, and an "
-                    + "instance that starts late catches up, its lateness counted as schedule lag", PACING,
+                    + "instance that starts late (by 5 minutes or one --interval at most) catches up, its lateness "
+                    + "counted as schedule lag", PACING,
                     ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
             // --- pipeline
             opt(null, "--writer", "opennms|pipelined", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
@@ -214,7 +215,7 @@ public final class StressOptions {
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
                     Builder::primeCache, StressConfig::primeCache),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is retried once there is room (counted as deferred); auto: from " + StressConfig.INDEX_BUDGET_START
+                    + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + StressConfig.INDEX_BUDGET_START
                     + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "
                     + "behind; flat out (--on-full block, the samples behind even with the index at its least) it holds "
                     + StressConfig.INDEX_BUDGET_START, INDEX,
@@ -332,8 +333,8 @@ public final class StressOptions {
             OptionDef.own("--max-rate", "SAMPLES/S", "highest rate tried; if a step at it passes, the answer is "
                     + "\"at least\" this", CAPACITY, POSITIVE_NUMBER, null,
                     "the fastest the plan allows: its interval paced down to 1 ms"),
-            OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (above 1) until a step "
-                    + "fails", CAPACITY, POSITIVE_NUMBER, 2.0, null),
+            OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (1.1 to 10) until a step "
+                    + "fails; a search that could take more than 40 steps is refused", CAPACITY, POSITIVE_NUMBER, 2.0, null),
             OptionDef.own("--precision", "PCT", "bisect between the highest passing and the lowest failing rate until "
                     + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY, TEXT,
                     "5%", null),

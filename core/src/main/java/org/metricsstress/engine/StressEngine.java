@@ -212,83 +212,91 @@ public final class StressEngine {
 
     private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, CacheView cache,
             CachePrimer.Primed primed, Pipeline pipeline) throws ClusterException {
-        // Before the clock starts and before anything that must be closed: a --freshness-dc that cannot
-        // be reached ends the run here, and connecting to it takes nothing from the schedule.
-        CqlSession probeSession = config.freshnessDc() == null || config.freshnessProbes() == null ? session
-                : CassandraConnector.connect(config, config.freshnessDc());
-        long nowNanos = System.nanoTime();
-        long nowMillis = System.currentTimeMillis();
-        long startMillis;
-        long startNanos;
-        if (config.startAt() != null) {
-            // Instances on several machines share the wall clock, not nanoTime: anchor on it.
-            startMillis = config.startAt().toEpochMilli();
-            startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(startMillis - nowMillis);
-        } else {
-            // A short lead so every thread is running before the first intended time.
-            startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(500);
-            startMillis = nowMillis + 500;
-        }
-        if (indexMetrics != null) {
-            indexMetrics.startsAt(startNanos);
-        }
-        Schedule schedule = config.rateSteps() != null
-                ? Schedule.stepped(plan, startNanos, startMillis, config.rateSteps().steps())
-                : new Schedule(plan, startNanos, startMillis,
-                        config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
-        ReadMetrics readMetrics = ReadStage.wanted(config) ? new ReadMetrics(metrics.registry()) : null;
-        ReadStage reads = readMetrics == null ? null
-                : new ReadStage(session, probeSession, config, plan, schedule, readMetrics);
-        this.startNanos = startNanos;
-        generationStarted.countDown();
-        // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
-        metrics.gauge("plan.target-rate", () -> Math.round(schedule.targetSamplesPerSecondAt(System.nanoTime())));
-        metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
-        metrics.gauge("client.heap-used-bytes", JvmStats::heapUsedBytes);
-        if (cache != null) {
-            metrics.gauge("index.cache-size", cache::size);
-        }
-        Ring ring = pipeline.ring();
-        // Per series, what the run lost: a read-back holds each series to its own losses.
-        org.metricsstress.metrics.LossLedger ledger = metrics.trackLosses(plan.groupResources());
-        long cpuAtStart = ProcessCpu.nanos();
-        WireBytes wire = new WireBytes(session);
-        long sentAtStart = wire.sent();
-        long receivedAtStart = wire.received();
-        long gcCountAtStart = JvmStats.gcCount();
-        long gcMillisAtStart = JvmStats.gcMillis();
-        HeapPeak.reset();
-
+        // Everything started from here on is inside the cleanup below: a setup step that fails (the
+        // probes' session, the reads' statements, the live outputs) leaves no session or thread behind.
+        CqlSession probeSession = session;
+        ReadStage reads = null;
+        LiveOutputs live = null;
+        RingWatch ringWatch = null;
         List<Generator> generators = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(plan.threads()) : null;
-        for (int t = 0; t < plan.threads(); t++) {
-            Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed(), passes);
-            Thread th = new Thread(g, "metrics-stress-generator-" + t);
-            th.setDaemon(true);
-            generators.add(g);
-            threads.add(th);
-        }
-        IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
-                ring::occupancy, pipeline::inFlightRequests);
-        if (indexMetrics != null) {
-            sampler.withIndex(indexMetrics, cache::size);
-        }
-        LiveOutputs live = LiveOutputs.open(config, metrics, startMillis, out);
-        RingWatch ringWatch = new RingWatch(ring, metrics);
-        // The cold start, live: for the Prometheus endpoint and JMX while it happens.
-        metrics.gauge("cold-start.ring-full-at-seconds", () -> secondsSince(startNanos, metrics.firstRingFullNanos()));
-        metrics.gauge("cold-start.ring-drained-at-seconds", () -> secondsSince(startNanos, ringWatch.drainedAtNanos()));
-        metrics.gauge("cold-start.dropped-while-indexing", () -> indexMetrics != null && indexMetrics.secondsToComplete() >= 0
-                ? indexMetrics.droppedSamplesAtComplete() : metrics.samplesDropped());
-        sampler.listener(live);
-        ConsoleReport console = new ConsoleReport(out,
-                config.untilStopped() ? -1 : config.totalDuration().toMillis() / 1000.0);
-        List<IntervalStats> intervals = new ArrayList<>();
         StressResult result;
         boolean interrupted = false;
         boolean settledNormally = false;
         try {
+            // Before the clock starts: a --freshness-dc that cannot be reached ends the run here, and
+            // connecting to it takes nothing from the schedule.
+            probeSession = config.freshnessDc() == null || config.freshnessProbes() == null ? session
+                    : CassandraConnector.connect(config, config.freshnessDc());
+            long nowNanos = System.nanoTime();
+            long nowMillis = System.currentTimeMillis();
+            long startMillis;
+            long startNanos;
+            if (config.startAt() != null) {
+                // Instances on several machines share the wall clock, not nanoTime: anchor on it.
+                startMillis = config.startAt().toEpochMilli();
+                startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(startMillis - nowMillis);
+            } else {
+                // A short lead so every thread is running before the first intended time.
+                startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(500);
+                startMillis = nowMillis + 500;
+            }
+            if (indexMetrics != null) {
+                indexMetrics.startsAt(startNanos);
+            }
+            Schedule schedule = config.rateSteps() != null
+                    ? Schedule.stepped(plan, startNanos, startMillis, config.rateSteps().steps())
+                    : new Schedule(plan, startNanos, startMillis,
+                            config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
+            ReadMetrics readMetrics = ReadStage.wanted(config) ? new ReadMetrics(metrics.registry()) : null;
+            CqlSession probes = probeSession;
+            reads = readMetrics == null ? null : onCluster("preparing the reads",
+                    () -> new ReadStage(session, probes, config, plan, schedule, readMetrics));
+            this.startNanos = startNanos;
+            generationStarted.countDown();
+            // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
+            metrics.gauge("plan.target-rate", () -> Math.round(schedule.targetSamplesPerSecondAt(System.nanoTime())));
+            metrics.gauge("client.cpu-millis", () -> ProcessCpu.nanos() / 1_000_000L);
+            metrics.gauge("client.heap-used-bytes", JvmStats::heapUsedBytes);
+            if (cache != null) {
+                metrics.gauge("index.cache-size", cache::size);
+            }
+            Ring ring = pipeline.ring();
+            // Per series, what the run lost: a read-back holds each series to its own losses.
+            org.metricsstress.metrics.LossLedger ledger = metrics.trackLosses(plan.groupResources());
+            long cpuAtStart = ProcessCpu.nanos();
+            WireBytes wire = new WireBytes(session);
+            long sentAtStart = wire.sent();
+            long receivedAtStart = wire.received();
+            long gcCountAtStart = JvmStats.gcCount();
+            long gcMillisAtStart = JvmStats.gcMillis();
+            HeapPeak.reset();
+
+            List<Thread> threads = new ArrayList<>();
+            java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(plan.threads()) : null;
+            for (int t = 0; t < plan.threads(); t++) {
+                Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed(), passes);
+                Thread th = new Thread(g, "metrics-stress-generator-" + t);
+                th.setDaemon(true);
+                generators.add(g);
+                threads.add(th);
+            }
+            IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
+                    ring::occupancy, pipeline::inFlightRequests);
+            if (indexMetrics != null) {
+                sampler.withIndex(indexMetrics, cache::size);
+            }
+            live = LiveOutputs.open(config, metrics, startMillis, out);
+            RingWatch watch = new RingWatch(ring, metrics);
+            ringWatch = watch;
+            // The cold start, live: for the Prometheus endpoint and JMX while it happens.
+            metrics.gauge("cold-start.ring-full-at-seconds", () -> secondsSince(startNanos, metrics.firstRingFullNanos()));
+            metrics.gauge("cold-start.ring-drained-at-seconds", () -> secondsSince(startNanos, watch.drainedAtNanos()));
+            metrics.gauge("cold-start.dropped-while-indexing", () -> indexMetrics != null && indexMetrics.secondsToComplete() >= 0
+                    ? indexMetrics.droppedSamplesAtComplete() : metrics.samplesDropped());
+            sampler.listener(live);
+            ConsoleReport console = new ConsoleReport(out,
+                    config.untilStopped() ? -1 : config.totalDuration().toMillis() / 1000.0);
+            List<IntervalStats> intervals = new ArrayList<>();
             awaitStartAt(startNanos);
             threads.forEach(Thread::start);
             if (reads != null) {
@@ -351,7 +359,10 @@ public final class StressEngine {
             // and it gives up, its commit counted as abandoned, so the run still ends.
             if (!joinAll(threads, config.drainTimeout().toNanos())) {
                 ring.close();
-                joinAll(threads, Long.MAX_VALUE);
+                if (!joinAll(threads, GENERATORS_AFTER_CLOSE_NANOS)) {
+                    out.println("generator threads still running after the ring closed: left behind; a commit one"
+                            + " holds shows as unaccounted");
+                }
             }
             long generationEnd = System.nanoTime();
             ringWatch.generationEnded();
@@ -377,15 +388,21 @@ public final class StressEngine {
             settledNormally = true;
         } finally {
             if (!settledNormally) {
-                // Something threw mid-run (a bug): leave no thread, endpoint or MBean of ours behind.
-                long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
+                // Something threw, in setting up or mid-run: leave no thread, endpoint or MBean of ours behind.
+                long stopAt = System.nanoTime() + STOP_LEAD_NANOS; // an abort: what is owed no longer matters
                 generators.forEach(g -> g.stop(stopAt));
                 pipeline.abort();
             }
-            ringWatch.close();
-            live.close();
+            if (ringWatch != null) {
+                ringWatch.close();
+            }
+            if (live != null) {
+                live.close();
+            }
             if (reads != null) {
-                reads.close();
+                reads.close(); // and the probes' session with it
+            } else if (probeSession != session) {
+                probeSession.close();
             }
         }
         if (config.sla() != null) {
@@ -545,10 +562,16 @@ public final class StressEngine {
     }
 
     /**
+     * How long generators get to end once the ring is closed: each sees the close or its stop
+     * within 100 ms; one that has not ended by then will not, and the run must still end.
+     */
+    static final long GENERATORS_AFTER_CLOSE_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    /**
      * Joins every thread, for at most {@code boundNanos} in all; an interrupt does not end the wait
      * (generators must be gone before the drain starts). True if all have ended.
      */
-    private static boolean joinAll(List<Thread> threads, long boundNanos) {
+    static boolean joinAll(List<Thread> threads, long boundNanos) {
         long deadline = boundNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + boundNanos;
         for (Thread t : threads) {
             while (t.isAlive()) {

@@ -20,6 +20,13 @@ import org.metricsstress.metrics.IndexMetrics;
  * its claim released; the index stage keeps it to retry once there is room). The cache learns of a resource
  * only when every one of its requests succeeded; until its writes settle it stays in the
  * {@code pending} set, so it is not indexed twice in flight.
+ *
+ * <p>The backlog is drained by one thread at a time, in a loop, never by recursion: an answer may
+ * arrive on the thread that sent the request (the null sink answers at once), and when each
+ * completion sent the next backlogged resource from inside its own callback, a long backlog
+ * overflowed the stack inside a CompletableFuture, which swallows the error: the resource being
+ * sent kept its claim and its permits for ever, never indexed, and the run's drain timed out (3 of
+ * the field-50k shape's 1.8 M resources in the client-only bench).
  */
 final class IndexBudget {
     /** Resources waiting for permits at most. */
@@ -42,6 +49,8 @@ final class IndexBudget {
     private long lastDeferred;
     private final ConcurrentLinkedDeque<ResourceWork> backlog = new ConcurrentLinkedDeque<>();
     private final AtomicInteger backlogSize = new AtomicInteger();
+    /** Calls of {@link #drainBacklog} not yet looked at by the thread draining (0: none draining). */
+    private final AtomicInteger drainCalls = new AtomicInteger();
     private volatile boolean aborted;
 
     /** Bounds and start of {@code --index-max-in-flight auto}. */
@@ -96,8 +105,17 @@ final class IndexBudget {
         }
     }
 
-    /** One step of the auto limit: the samples' mean wait in the ring since the last step decides. */
+    /** One step of the auto limit; a step that throws leaves the limit as it was and the next one runs. */
     private void control() {
+        try {
+            controlStep();
+        } catch (RuntimeException e) {
+            // A scheduled task that throws is never run again: the limit would freeze where it is.
+        }
+    }
+
+    /** The samples' mean wait in the ring since the last step decides. */
+    private void controlStep() {
         long sum = sampleQueue.sumNanos();
         long count = sampleQueue.count();
         long deferred = metrics.deferredCount();
@@ -154,12 +172,7 @@ final class IndexBudget {
     /** No new index work from now on; what was sent still settles, the backlog is given up. */
     void abort() {
         aborted = true;
-        ResourceWork w;
-        while ((w = backlog.pollFirst()) != null) {
-            backlogSize.decrementAndGet();
-            pending.remove(w.key());
-            metrics.deferred();
-        }
+        drainBacklog(); // gives the backlog up, on whichever thread drains now
     }
 
     /** Waits until the backlog is sent and every request settled; false on timeout. */
@@ -201,8 +214,9 @@ final class IndexBudget {
             return true;
         }
         ResourceWork work = new ResourceWork(key, value, requests, onIndexed);
-        if (backlogSize.get() == 0 && permits.tryAcquire(requests.size())) {
-            dispatch(work);
+        int permitsNeeded = permitsFor(work);
+        if (backlogSize.get() == 0 && permits.tryAcquire(permitsNeeded)) {
+            dispatch(work, permitsNeeded);
             return true;
         }
         if (backlogSize.incrementAndGet() <= BACKLOG_LIMIT) {
@@ -216,29 +230,79 @@ final class IndexBudget {
         return false;
     }
 
-    /** Sends backlog entries while the budget has room for them, oldest first. */
+    /**
+     * Sends backlog entries while the budget has room for them, oldest first (after an abort, gives
+     * them up). One thread drains at a time; a call while another drains only makes that one look
+     * again before it stops, so no call is lost and none recurses (see the class comment).
+     */
     void drainBacklog() {
-        ResourceWork w;
-        while (!aborted && (w = backlog.pollFirst()) != null) {
-            if (!permits.tryAcquire(w.requests().size())) {
-                backlog.offerFirst(w);
-                return;
+        if (drainCalls.getAndIncrement() != 0) {
+            return;
+        }
+        int calls = 1;
+        boolean finished = false;
+        try {
+            do {
+                ResourceWork w;
+                while ((w = backlog.peekFirst()) != null) {
+                    int permitsNeeded = permitsFor(w);
+                    if (aborted) {
+                        backlog.pollFirst();
+                        backlogSize.decrementAndGet();
+                        pending.remove(w.key());
+                        metrics.deferred();
+                    } else if (permits.tryAcquire(permitsNeeded)) {
+                        backlog.pollFirst(); // still the head: only this thread takes from the backlog
+                        backlogSize.decrementAndGet();
+                        dispatch(w, permitsNeeded);
+                    } else {
+                        break;
+                    }
+                }
+                calls = drainCalls.addAndGet(-calls);
+            } while (calls != 0);
+            finished = true;
+        } finally {
+            if (!finished) {
+                drainCalls.set(0); // thrown out of the loop (out of memory): the next call drains again
             }
-            backlogSize.decrementAndGet();
-            dispatch(w);
         }
     }
 
-    /** Sends the requests of a resource whose permits are already taken. */
-    private void dispatch(ResourceWork w) {
+    /**
+     * Permits a resource takes: one per request, or the whole limit when it needs more requests
+     * than the limit allows (a group resource needs at least 3; {@code --index-max-in-flight 1}
+     * would otherwise never send it, and the backlog behind it would wait for ever). Such a
+     * resource goes alone, once nothing else is in flight.
+     */
+    private int permitsFor(ResourceWork w) {
+        return Math.max(1, Math.min(w.requests().size(), maxInFlight));
+    }
+
+    /**
+     * Sends the requests of a resource whose {@code permitsTaken} are already taken. A request the
+     * session refuses to send (it throws) is counted failed with the ones after it, so its permits
+     * and the resource's claim are released all the same.
+     */
+    private void dispatch(ResourceWork w, int permitsTaken) {
         if (adaptive != null) {
             peakInFlight.accumulateAndGet(inFlightRequests(), Math::max);
         }
-        ResourceWrite write = new ResourceWrite(w.key(), w.value(), w.requests().size(), w.onIndexed());
-        for (int i = 0; i < w.requests().size(); i++) {
+        int n = w.requests().size();
+        ResourceWrite write = new ResourceWrite(w.key(), w.value(), n, permitsTaken, w.onIndexed());
+        for (int i = 0; i < n; i++) {
+            BiConsumer<AsyncResultSet, Throwable> done = write.request(w.requests().rows.get(i));
             metrics.requestSent();
-            session.executeAsync(w.requests().statements.get(i).setConsistencyLevel(consistency))
-                    .whenComplete(write.request(w.requests().rows.get(i)));
+            java.util.concurrent.CompletionStage<AsyncResultSet> answer;
+            try {
+                answer = session.executeAsync(w.requests().statements.get(i).setConsistencyLevel(consistency));
+            } catch (RuntimeException | Error e) {
+                for (int j = i; j < n; j++) {
+                    (j == i ? done : write.request(w.requests().rows.get(j))).accept(null, e);
+                }
+                return;
+            }
+            answer.whenComplete(done);
         }
     }
 
@@ -248,17 +312,21 @@ final class IndexBudget {
         private final long value;
         private final Runnable onIndexed;
         private final AtomicInteger outstanding;
+        /** Permits the resource took: one per request, or fewer when it goes alone (see {@link #permitsFor}). */
+        private final int permitsTaken;
         private final AtomicBoolean failed = new AtomicBoolean();
 
-        ResourceWrite(long key, long value, int requests, Runnable onIndexed) {
+        ResourceWrite(long key, long value, int requests, int permitsTaken, Runnable onIndexed) {
             this.key = key;
             this.value = value;
             this.onIndexed = onIndexed;
             this.outstanding = new AtomicInteger(requests);
+            this.permitsTaken = permitsTaken;
         }
 
         BiConsumer<AsyncResultSet, Throwable> request(int rows) {
             return (rs, error) -> {
+                int left = -1;
                 try {
                     if (error == null) {
                         metrics.rowsWritten(rows);
@@ -266,16 +334,23 @@ final class IndexBudget {
                         metrics.requestFailed();
                         failed.set(true);
                     }
-                    if (outstanding.decrementAndGet() == 0) {
-                        if (!failed.get()) {
-                            cache.put(key, value);
-                            metrics.resourceWritten();
-                            onIndexed.run();
+                    left = outstanding.decrementAndGet();
+                    if (left == 0) {
+                        try {
+                            if (!failed.get()) {
+                                cache.put(key, value);
+                                metrics.resourceWritten();
+                                onIndexed.run();
+                            }
+                        } finally {
+                            pending.remove(key);
                         }
-                        pending.remove(key);
                     }
                 } finally {
-                    permits.release();
+                    // The last permitsTaken requests to settle give one back each.
+                    if (left < permitsTaken) {
+                        permits.release();
+                    }
                 }
                 if (backlogSize.get() > 0) {
                     drainBacklog();

@@ -40,6 +40,16 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
     public static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
         LiveOutputs o = new LiveOutputs();
+        try {
+            return o.start(config, metrics, startEpochMillis, out);
+        } catch (RuntimeException | Error e) {
+            o.close(); // the outputs already started (a CSV reporter's thread, an MBean) go with it
+            throw e;
+        }
+    }
+
+    private LiveOutputs start(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
+        LiveOutputs o = this;
         o.out = out;
         for (LatencyKind kind : new LatencyKind[] {LatencyKind.RESPONSE, LatencyKind.SERVICE, LatencyKind.QUEUE}) {
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {

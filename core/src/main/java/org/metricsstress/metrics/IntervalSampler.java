@@ -95,7 +95,8 @@ public final class IntervalSampler {
                 JvmStats.heapUsedBytes(), gcCount - lastGcCount, (double) (gcMillis - lastGcMillis),
                 index == null ? -1 : index.rowsWritten() - lastIndexRows,
                 index == null || index.resourcesInPlan() == 0 ? -1
-                        : 100.0 * index.resourcesIndexed() / index.resourcesInPlan(),
+                        : org.metricsstress.result.IndexSummary.percentDone(index.resourcesIndexed(),
+                                index.resourcesInPlan()),
                 index == null ? -1 : cacheSize.getAsLong());
         if (index != null) {
             lastIndexRows = index.rowsWritten();

@@ -26,6 +26,12 @@ public final class GroupCommit {
      * attributes for the interface resource): no samples, {@link #sampleCount} 0.
      */
     public boolean indexOnly;
+    /**
+     * Samples of this commit the sample sink has taken charge of so far (in a request it will send
+     * or settle): set by a sink that takes a wide commit in slices, so that if it throws halfway,
+     * the stage counts only the rest as failed. The stage sets it to 0 before each write.
+     */
+    public int samplesTaken;
     public final double[] values;
 
     public GroupCommit(int capacity) {

@@ -43,12 +43,16 @@ final class SampleStage extends LaneStage {
         } else {
             metrics.queue().recordNanos(System.nanoTime() - commit.intendedNanos);
             metrics.handedToWriter(commit.sampleCount);
+            commit.samplesTaken = 0;
             try {
                 handler.write(commit);
             } catch (RuntimeException | Error e) {
                 // A handler must account for its samples; if it threw before doing so, count them
-                // here so that nothing is lost silently. Handlers catch their own errors: rare.
-                metrics.failed(commit.resourceKey, commit.sampleCount, ErrorClass.OTHER);
+                // here so that nothing is lost silently, but not the slices it had already taken
+                // (they are settled by their requests): those would count twice. Rare: handlers
+                // catch their own errors.
+                metrics.failed(commit.resourceKey, commit.sampleCount - Math.min(commit.sampleCount, commit.samplesTaken),
+                        ErrorClass.OTHER);
             }
         }
         if (endOfBatch) {

@@ -223,13 +223,16 @@ public final class ReadStage implements AutoCloseable {
 
     /**
      * A probe of the next sample of {@code key} intended after {@code now}: polled from its intended
-     * time, with backoff, until a read returns it or the bound passes.
+     * time, with backoff, until a read returns it or the bound passes. It holds no read permit while
+     * it waits for that time (up to one interval: at -i 300, 5 probes/s held all 64 permits within
+     * 13 s and the reads queued behind them), only while one of its polls is in flight.
      */
-    private void probe(long now, int key) throws InterruptedException {
+    private void probe(long now, int key) {
         long intended = nextIntended(key, now + TimeUnit.MILLISECONDS.toNanos(1));
-        if (intended < 0 || !permit()) {
+        if (intended < 0) {
             return;
         }
+        outstanding.incrementAndGet();
         metrics.probeSent();
         String resource = groupResource(key);
         long ts = schedule.timestampMillis(intended);
@@ -237,28 +240,49 @@ public final class ReadStage implements AutoCloseable {
                 Instant.ofEpochMilli(ts), ResourceNames.metricName(plan.groupOf(key), 0)).setConsistencyLevel(consistency);
         Backoff backoff = new Backoff(TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100),
                 PROBE_BOUND_NANOS);
-        probes.schedule(() -> poll(s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
-                TimeUnit.NANOSECONDS);
+        try {
+            probes.schedule(() -> poll(s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
+                    TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            metrics.probeFailed(); // closed meanwhile
+            outstanding.decrementAndGet();
+        }
     }
 
+    /**
+     * Poll {@code n} of a probe: one point read under a read permit, taken without waiting (this
+     * is the probes' scheduler thread); with none free the poll waits its backoff like an
+     * unreadable one, so a bound full of reads shows as a later freshness, never as a blocked probe.
+     */
     private void poll(BoundStatement s, long intended, Backoff backoff, int n) {
+        if (!inFlight.tryAcquire()) {
+            retryOrFail(s, intended, backoff, n, System.nanoTime());
+            return;
+        }
         probeSession.executeAsync(s).whenComplete((rs, error) -> {
+            inFlight.release();
             long now = System.nanoTime();
             if (error == null && rs.one() != null) {
                 metrics.probeReadable(intended, now);
-                release();
-            } else if (!backoff.allows(now - intended) || probes.isShutdown()) {
-                metrics.probeFailed();
-                release();
+                outstanding.decrementAndGet();
             } else {
-                try {
-                    probes.schedule(() -> poll(s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.RejectedExecutionException e) {
-                    metrics.probeFailed();
-                    release();
-                }
+                retryOrFail(s, intended, backoff, n, now);
             }
         });
+    }
+
+    private void retryOrFail(BoundStatement s, long intended, Backoff backoff, int n, long now) {
+        if (!backoff.allows(now - intended) || probes.isShutdown()) {
+            metrics.probeFailed();
+            outstanding.decrementAndGet();
+            return;
+        }
+        try {
+            probes.schedule(() -> poll(s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            metrics.probeFailed();
+            outstanding.decrementAndGet();
+        }
     }
 
     /** The first intended time of {@code key}'s commits at or after {@code after}, or -1 past the end. */

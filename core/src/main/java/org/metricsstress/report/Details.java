@@ -145,7 +145,7 @@ final class Details {
                 + Numbers.count(ix.requestsFailed()) + " failed)");
         Html.kv(sb, "resources written", Numbers.count(ix.resourcesWritten()) + "; " + Numbers.count(ix.deferred())
                 + " deferred, " + Numbers.count(ix.deduplicated()) + " de-duplicated in flight");
-        double pct = ix.resourcesInPlan() == 0 ? 100.0 : 100.0 * ix.resourcesIndexed() / ix.resourcesInPlan();
+        double pct = ix.percentIndexed();
         Html.kv(sb, "indexed", Numbers.count(ix.resourcesIndexed()) + " of " + Numbers.count(ix.resourcesInPlan())
                 + " plan resources (" + Numbers.fixedOrDash(pct, 1) + "%)");
         Html.kv(sb, "steady state", ix.secondsToComplete() < 0 ? "not reached (index never complete)"

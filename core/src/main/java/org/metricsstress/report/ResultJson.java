@@ -38,10 +38,30 @@ public final class ResultJson {
             throw new IOException("schemaVersion " + version.asInt() + "; this version of the tool reads "
                     + StressResult.OLDEST_READABLE + " to " + StressResult.SCHEMA_VERSION + " (docs/result-schema.json)");
         }
+        for (String field : REQUIRED) {
+            com.fasterxml.jackson.databind.JsonNode value = tree.get(field);
+            if (value == null || value.isNull()) {
+                throw new IOException("no " + field);
+            }
+        }
+        String startedAt = tree.get("startedAt").asText();
+        try {
+            java.time.Instant.parse(startedAt);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IOException("startedAt '" + startedAt + "' is not an ISO-8601 instant");
+        }
         if (!tree.has("intended") && tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
             // Before schema 5 nothing was counted unsent: what was generated was all that was intended.
             o.set("intended", tree.get("generated"));
         }
         return MAPPER.treeToValue(tree, StressResult.class);
     }
+
+    /**
+     * What every reader of a result relies on, in every layout read: a file without one of these
+     * (a hand-made {@code {"schemaVersion":5}}) is refused here rather than found missing deep in a
+     * report, a comparison or a merge.
+     */
+    private static final java.util.List<String> REQUIRED = java.util.List.of("tool", "config", "plan", "startedAt",
+            "responseLatency", "serviceLatency", "queueLatency", "scheduleLag", "client", "verdict", "intervals");
 }

@@ -197,7 +197,7 @@ public final class Summary {
                         ix.writtenRateAfter() < 0 ? "-" : Numbers.rate(ix.writtenRateAfter()));
         out.printf(Locale.ROOT, "indexed       %s of %s plan resources (%.1f%%), %s%n", Numbers.count(ix.resourcesIndexed()),
                 Numbers.count(ix.resourcesInPlan()),
-                ix.resourcesInPlan() == 0 ? 100.0 : 100.0 * ix.resourcesIndexed() / ix.resourcesInPlan(), complete);
+                ix.percentIndexed(), complete);
         if (cache != null) {
             out.printf(Locale.ROOT, "cache         %s: %s entries, hit ratio %.1f%% (%s hits, %s misses), %s evictions, %s errors%n",
                     cache.description(), cache.size() < 0 ? "?" : Numbers.count(cache.size()), 100 * cache.hitRatio(),

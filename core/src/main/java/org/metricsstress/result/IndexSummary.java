@@ -30,4 +30,23 @@ public record IndexSummary(
         double primingSeconds) {
 
     public static final IndexSummary DISABLED = new IndexSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0);
+
+    /** The share of the plan's resources indexed, in percent, as {@link #percentDone} gives it. */
+    public double percentIndexed() {
+        return percentDone(resourcesIndexed, resourcesInPlan);
+    }
+
+    /**
+     * {@code done} of {@code of} in percent, rounded down to a tenth: shown with one decimal it
+     * reads 100.0 only when nothing is missing (1,799,997 of 1,800,000 is 99.9, not 100.0).
+     * 100 for an empty whole.
+     */
+    public static double percentDone(long done, long of) {
+        return of <= 0 ? 100.0 : floorToTenth(100.0 * done / of);
+    }
+
+    /** A percentage rounded down to a tenth, so one decimal never rounds it up to a whole it has not reached. */
+    public static double floorToTenth(double percent) {
+        return Math.floor(percent * 10 + 1e-9) / 10;
+    }
 }

@@ -26,9 +26,20 @@ import org.metricsstress.config.Parse;
  * largest instance's for Redis (one shared store) and the sum for Guava (one cache per process).
  */
 public final class ResultMerge {
-    /** Settings that make two results shares of the same plan, as result files name them. */
+    /**
+     * Settings that make two results shares of the same plan and schedule, as result files name
+     * them: the shape, its values, its rate over time (a rate factor, or steps), its start and the
+     * report slots the series are added by.
+     */
     static final List<String> PLAN_SETTINGS = List.of("nodes", "interfaces", "groups", "attributes", "strings",
-            "interval", "burst", "rate-factor", "seed", "string-variation-factor", "duration", "instances", "keyspace");
+            "interval", "burst", "pacing", "rate-factor", "rate-steps", "start-at", "seed", "string-variation-factor",
+            "duration", "instances", "keyspace", "report");
+    /**
+     * Settings that make two instances the same client: the writer model and what shapes its load
+     * on the cluster (a merge of OpenNMS's writer and the pipelined one would describe neither).
+     */
+    static final List<String> WRITER_SETTINGS = List.of("writer", "max-batch-size", "writer-threads", "ring-size",
+            "on-full", "max-in-flight", "batch-commits", "write-cl", "ttl", "no-index", "index-max-in-flight", "cache", "cache-max-entries", "sink");
 
     /** One instance's result and where it came from (a file name, for messages). */
     public record Source(String name, StressResult result) {}
@@ -54,13 +65,15 @@ public final class ResultMerge {
                 throw new ConfigException("merge: " + s.name() + " is itself a merge; merge the instances' own results");
             }
             requireHistograms(s);
-            for (String key : PLAN_SETTINGS) {
-                Object a = first.result().config().get(key);
-                Object b = r.config().get(key);
-                if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
-                    throw new ConfigException("merge: " + s.name() + " is not an instance of the same plan as "
-                            + first.name() + ": " + key + " is " + b + ", not " + a);
-                }
+            requireReadableSettings(s);
+            requireSame(first, s, PLAN_SETTINGS, "plan");
+            requireSame(first, s, WRITER_SETTINGS, "writer");
+            int steps = r.steps() == null ? 0 : r.steps().size();
+            int firstSteps = first.result().steps() == null ? 0 : first.result().steps().size();
+            if (steps != firstSteps) {
+                // One stopped early: adding the others' later steps to nothing would misreport them.
+                throw new ConfigException("merge: " + s.name() + " has " + steps + " rate steps and " + first.name()
+                        + " " + firstSteps + "; an instance that stopped early cannot be merged step by step");
             }
             int index = index(s);
             Source twice = byIndex.put(index, s);
@@ -95,9 +108,37 @@ public final class ResultMerge {
         }
     }
 
+    private static void requireSame(Source first, Source s, List<String> keys, String what) {
+        for (String key : keys) {
+            Object a = first.result().config().get(key);
+            Object b = s.result().config().get(key);
+            if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
+                throw new ConfigException("merge: " + s.name() + " is not an instance of the same " + what + " as "
+                        + first.name() + ": " + key + " is " + b + ", not " + a);
+            }
+        }
+    }
+
+    /** The settings the merge computes with, readable, or one line naming the file. */
+    private static void requireReadableSettings(Source s) {
+        Object ring = s.result().config().get("ring-size");
+        if (ring != null) {
+            wholeNumber(s, "ring-size", String.valueOf(ring));
+        }
+        Object report = s.result().config().get("report");
+        if (report != null) {
+            try {
+                Parse.duration("--report", String.valueOf(report));
+            } catch (ConfigException e) {
+                throw new ConfigException("merge: " + s.name() + ": its report interval is '" + report
+                        + "', not a duration");
+            }
+        }
+    }
+
     private static int instances(Source s) {
         Object n = s.result().config().get("instances");
-        return n == null ? 1 : Integer.parseInt(String.valueOf(n));
+        return n == null ? 1 : wholeNumber(s, "instances", String.valueOf(n));
     }
 
     private static int index(Source s) {
@@ -106,8 +147,19 @@ public final class ResultMerge {
             return 0;
         }
         String text = String.valueOf(i);
+        if (!text.matches("\\d{1,9}(/\\d{1,9})?")) {
+            throw new ConfigException("merge: " + s.name() + ": its instance is '" + text + "', not I/N");
+        }
         int slash = text.indexOf('/');
         return Integer.parseInt(slash < 0 ? text : text.substring(0, slash));
+    }
+
+    /** A whole-number setting of an instance's result; one line naming the file when it is not. */
+    private static int wholeNumber(Source s, String key, String text) {
+        if (!text.matches("\\d{1,9}")) {
+            throw new ConfigException("merge: " + s.name() + ": its " + key + " is '" + text + "', not a whole number");
+        }
+        return Integer.parseInt(text);
     }
 
     private static StressResult add(List<Source> sources, StressResult.MergeInfo info) {
@@ -452,7 +504,7 @@ public final class ResultMerge {
                 sum(parts, IntervalStats::heapUsedBytes), sum(parts, IntervalStats::gcCount),
                 parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
                 indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
-                parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0),
+                IndexSummary.floorToTenth(parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0)),
                 sum(parts, IntervalStats::cacheSize));
     }
 }

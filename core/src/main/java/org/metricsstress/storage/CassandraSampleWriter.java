@@ -166,6 +166,9 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
                 int to = Math.min(c.sampleCount, from + MAX_ROWS_PER_BATCH);
                 if (request.rows() + (to - from) > MAX_ROWS_PER_BATCH) {
                     send(request);
+                    // Sending cleared the request's routing: it starts again on this partition's
+                    // token, or any node would coordinate these rows (and no count would say so).
+                    request = requestFor(partition, resource);
                 }
                 try {
                     for (int a = from; a < to; a++) {
@@ -174,13 +177,18 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
                 } catch (RuntimeException e) {
                     metrics.failed(key, c.sampleCount - from, ErrorClass.OTHER);
                     request.discardUnsealed();
+                    c.samplesTaken = c.sampleCount;
                     return;
                 }
                 // A commit wider than a request is sliced; its response time is recorded once, with
                 // its last slice, so the latency counts commits, not slices.
                 request.seal(to == c.sampleCount ? c.intendedNanos : NO_RESPONSE, key);
+                c.samplesTaken = to; // the request settles these, whatever happens to the rest
                 if (request.parts == batchCommits) {
                     send(request);
+                    if (to < c.sampleCount) {
+                        request = requestFor(partition, resource);
+                    }
                 }
             }
         }

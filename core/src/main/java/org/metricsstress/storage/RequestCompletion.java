@@ -89,12 +89,20 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
         return this;
     }
 
+    /**
+     * Counts the samples first, then the figures about the request (coordinator, latencies): a
+     * failure reading those (a result without its execution info, a node the figures do not know)
+     * must not lose the samples, which would leave the audit short with no failure to show for it.
+     */
     @Override
     public void accept(AsyncResultSet rs, Throwable error) {
         long now = System.nanoTime();
         boolean settled = true;
+        boolean counted = false;
         try {
             if (error == null) {
+                metrics.written(samples);
+                counted = true;
                 ExecutionInfo info = rs == null ? null : rs.getExecutionInfo();
                 coordinators.of(info).succeeded(samples, now - sentNanos);
                 if (replicas != null && info != null && !replicas.contains(info.getCoordinator())) {
@@ -103,7 +111,6 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
                 if (info != null && info.getSpeculativeExecutionCount() > 0) {
                     metrics.speculated(info.getSpeculativeExecutionCount());
                 }
-                metrics.written(samples);
                 metrics.service().recordNanos(now - sentNanos);
                 for (long intended : parts.intended()) {
                     if (intended != NO_RESPONSE) {
@@ -112,20 +119,24 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
                 }
             } else {
                 ErrorClass cause = WriteErrors.classify(error);
-                coordinators.ofFailure(error).failed(cause);
                 if (!metrics.hasFirstFailure(cause)) {
                     metrics.firstFailure(cause, WriteErrors.describe(error));
                 }
                 if (retryable(cause) && retriesLeft > 0 && sender != null && mayRetry.getAsBoolean()) {
                     settled = !resend();
-                    if (settled) {
-                        parts.failed(metrics, cause);
-                    }
-                } else {
-                    parts.failed(metrics, cause);
                 }
+                if (settled) {
+                    parts.failed(metrics, cause);
+                    counted = true;
+                }
+                coordinators.ofFailure(error).failed(cause);
             }
+        } catch (RuntimeException e) {
+            // A figure about the request is lost; its samples are counted all the same, below.
         } finally {
+            if (settled && !counted) {
+                parts.failed(metrics, ErrorClass.OTHER);
+            }
             if (settled) {
                 releasePermit.run();
             }

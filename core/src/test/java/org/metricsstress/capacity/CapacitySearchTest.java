@@ -103,4 +103,26 @@ class CapacitySearchTest {
         assertEquals(List.of(1000.0, 1040.0), t.rates());
         assertEquals(CapacitySearch.Conclusion.FOUND, t.search().conclusion());
     }
+
+    /**
+     * The bound find-max refuses a search by: no cluster makes a search take more steps, and for
+     * some cluster it takes (almost) that many. --growth 1.0001 took a search of days before.
+     */
+    @ParameterizedTest
+    @CsvSource({"1000, 1e6, 2, 0.05", "1667, 5e8, 2, 0.05", "1000, 1e9, 1.5, 0.001", "10, 99999, 10, 0.5",
+        "5000, 123456, 1.1, 0.01", "40000, 41000, 3, 0.02"})
+    void noClusterMakesASearchLongerThanItsStepBound(double start, double max, double growth, double precision) {
+        CapacitySearch.Bounds b = new CapacitySearch.Bounds(start, max, growth, precision);
+        int bound = CapacitySearch.maxSteps(b);
+        int longest = 0;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int i = 0; i < 2_000; i++) {
+            // Thresholds spread log-uniformly from a sixty-fourth of the start to twice the maximum.
+            double threshold = start / 64 * Math.pow(max * 128 / start, random.nextDouble());
+            int steps = drive(b, rate -> rate < threshold).rates().size();
+            assertTrue(steps <= bound, steps + " steps, bound " + bound + " (threshold " + threshold + ")");
+            longest = Math.max(longest, steps);
+        }
+        assertTrue(longest >= bound - 2, "the bound is near the longest search: " + longest + " of " + bound);
+    }
 }

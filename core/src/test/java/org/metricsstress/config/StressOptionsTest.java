@@ -299,6 +299,27 @@ class StressOptionsTest {
                 .contains("more than a day ahead"));
     }
 
+    /**
+     * Without --duration any past start was taken: --start-at 0 (1970) sent the generators
+     * sprinting through 56 years of backlog. Late by the longer of 5 minutes and one interval at most.
+     */
+    @Test
+    void startAtMayBeLateByFiveMinutesOrOneIntervalAtMost() {
+        java.time.Instant now = java.time.Instant.now();
+        assertEquals("--start-at: 1970-01-01T00:00:00Z is " , error("--start-at", "0").substring(0, 36));
+        assertTrue(error("--start-at", "0").contains("ago; an instance may start at most 5m late (the longer of 5m "
+                + "and one --interval), as it generates what it missed at once"), error("--start-at", "0"));
+        String sixMinutes = now.minusSeconds(360).toString();
+        assertTrue(error("--start-at", sixMinutes).contains("may start at most 5m late"));
+        assertTrue(error("--start-at", sixMinutes, "--duration", "1h").contains("may start at most 5m late"));
+        assertEquals(sixMinutes, parse("--start-at", sixMinutes, "--interval", "10m").startAt().toString(),
+                "one interval of 10m");
+        assertTrue(error("--start-at", now.minusSeconds(660).toString(), "--interval", "10m")
+                .contains("may start at most 10m late"));
+        String fourMinutes = now.minusSeconds(240).toString();
+        assertEquals(fourMinutes, parse("--start-at", fourMinutes).startAt().toString());
+    }
+
     @Test
     void rateStepsAreRateDurationPairsThatReplaceDurationAndRateFactor() {
         StressConfig c = parse("--rate-steps", "50k:30m, 80000:30m,0.1M:1h");

@@ -11,6 +11,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
@@ -51,6 +52,24 @@ class NullSinkTest {
         assertEquals(0, r.client().bytesReceived(), "nobody answers a null sink");
         assertTrue(out.contains("--sink null: nothing is sent"), out);
         assertTrue(out.contains("network       "), out);
+    }
+
+    /**
+     * A group resource of this plan needs 6 index requests; with a budget of 1 or 2 none was ever
+     * sent, the backlog waited behind the first for ever and the run ended in a drain timeout.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void anIndexBudgetSmallerThanOneResourcesRequestsStillIndexesEveryResource(int budget) throws Exception {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        StressResult r = new StressEngine(plan().writer(Writer.PIPELINED).indexMaxInFlight(budget)
+                .drainTimeout(Duration.ofSeconds(5)).cacheMaxEntries(10_000).build(),
+                new PrintStream(text, true, StandardCharsets.UTF_8)).execute();
+        String out = text.toString(StandardCharsets.UTF_8);
+        assertEquals(r.index().resourcesInPlan(), r.index().resourcesIndexed(), out);
+        assertTrue(r.index().secondsToComplete() >= 0, out);
+        assertTrue(r.drained(), "no drain timeout: " + out);
+        assertEquals(r.generated(), r.written(), out);
     }
 
     @Test

@@ -16,12 +16,17 @@ import org.metricsstress.metrics.StressMetrics;
 
 class RingTest {
 
-    /** A handler that waits for a gate, then counts every sample as written. */
+    /**
+     * A handler that waits for a gate, then counts every sample as written. What it finds wrong is
+     * counted for the test thread to assert: an assertion thrown on a writer thread would only be
+     * caught by the sample stage and counted as a failed commit.
+     */
     private static final class GatedHandler implements GroupCommitHandler.Factory {
         final CountDownLatch gate = new CountDownLatch(1);
         final StressMetrics metrics;
         final Set<Integer> keys = ConcurrentHashMap.newKeySet();
         final AtomicInteger commits = new AtomicInteger();
+        final AtomicInteger deliveredTwice = new AtomicInteger();
 
         GatedHandler(StressMetrics metrics) {
             this.metrics = metrics;
@@ -35,7 +40,9 @@ class RingTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-                assertTrue(keys.add(c.resourceKey), "commit delivered twice: " + c.resourceKey);
+                if (!keys.add(c.resourceKey)) {
+                    deliveredTwice.incrementAndGet();
+                }
                 commits.incrementAndGet();
                 metrics.written(c.sampleCount);
             };
@@ -113,8 +120,10 @@ class RingTest {
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
         assertEquals(10_000, handler.commits.get());
         assertEquals(10_000, handler.keys.size());
+        assertEquals(0, handler.deliveredTwice.get(), "a commit delivered twice");
         assertEquals(30_000, metrics.samplesWritten());
         assertEquals(0, metrics.samplesDropped());
+        assertEquals(0, metrics.samplesFailed());
     }
 
     @Test
@@ -130,9 +139,14 @@ class RingTest {
             }
         });
         producer.start();
-        producer.join(500);
+        // Blocked, not merely slow to start: it found the lane full (its 4 slots and the one the
+        // gated writer holds) and has published no further since.
+        awaitRingFull(metrics);
+        int before = published.get();
+        assertTrue(before <= 5, "published past a full ring: " + before);
+        Thread.sleep(200);
+        assertEquals(before, published.get(), "the producer went on past a full ring");
         assertTrue(producer.isAlive(), "producer should be blocked on a full ring");
-        assertTrue(published.get() < 20);
         handler.gate.countDown();
         producer.join(10_000);
         assertFalse(producer.isAlive());
@@ -232,7 +246,7 @@ class RingTest {
         };
         LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, index, metrics);
         Thread producer = producer(ring, metrics, 100);
-        producer.join(300);
+        awaitRingFull(metrics);
         assertTrue(producer.isAlive(), "the hung index stage holds the lane full: the producer waits for room");
         // What the engine does at the end of a run: close the ring, then drain within a bound.
         ring.close();
@@ -253,7 +267,7 @@ class RingTest {
         GatedHandler samples = new GatedHandler(metrics); // the gate stays shut until the end
         LaneRing ring = new LaneRing(8, 3, 1, 100, OnFull.BLOCK, samples, null, metrics);
         Thread producer = producer(ring, metrics, 100);
-        producer.join(300);
+        awaitRingFull(metrics);
         ring.close();
         producer.join(10_000);
         assertFalse(producer.isAlive());
@@ -296,6 +310,45 @@ class RingTest {
         assertTrue(ring.drain(10, TimeUnit.SECONDS), "the lane's writer survived the throw");
         assertEquals(1, metrics.sinkErrors());
         assertEquals(300, metrics.samplesWritten());
+        assertEquals(0, metrics.unaccounted());
+    }
+
+    /** Waits (bounded) until a producer has found a lane full: it is then waiting, not starting. */
+    private static void awaitRingFull(StressMetrics metrics) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (metrics.ringFullCount() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(metrics.ringFullCount() > 0, "no producer found the ring full within 10 s");
+    }
+
+    /**
+     * A handler that takes a wide commit in slices and throws after the first was taken (its request
+     * settles it): the stage counts only the rest as failed. Before, it counted the whole commit,
+     * so the first slice was counted twice (148 of 100 samples).
+     */
+    @Test
+    void aHandlerThatThrowsAfterTakingPartOfACommitHasOnlyTheRestCountedFailed() {
+        StressMetrics metrics = new StressMetrics();
+        GroupCommitHandler.Factory samples = () -> c -> {
+            c.samplesTaken = 48;
+            metrics.written(48); // as the slice's request would, when it settles
+            throw new IllegalStateException("the second slice cannot be built");
+        };
+        LaneRing ring = new LaneRing(8, 100, 1, 10, OnFull.BLOCK, samples, null, metrics);
+        for (int k = 0; k < 10; k++) {
+            metrics.generated(100, 0);
+            Lane lane = ring.laneFor(k);
+            long seq = lane.claim();
+            GroupCommit slot = lane.slot(seq);
+            slot.resourceKey = k;
+            slot.sampleCount = 100;
+            slot.intendedNanos = System.nanoTime();
+            lane.publish(seq);
+        }
+        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        assertEquals(480, metrics.samplesWritten());
+        assertEquals(520, metrics.failures(ErrorClass.OTHER));
         assertEquals(0, metrics.unaccounted());
     }
 }

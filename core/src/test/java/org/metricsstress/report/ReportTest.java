@@ -90,4 +90,52 @@ class ReportTest {
         assertTrue(text.contains("client        CPU unknown"), text);
         assertTrue(!text.contains("CPU 0.0 s") && !text.contains("CPU -1"), text);
     }
+
+    /**
+     * 1,799,997 of 1,800,000 resources indexed is 99.9998%: shown with one decimal it read "100.0%"
+     * in the summary, the console and the HTML report while three resources were missing.
+     */
+    @Test
+    void theIndexedShareNeverReadsAHundredPercentWhileResourcesAreMissing() throws Exception {
+        assertEquals(99.9, IndexSummary.percentDone(1_799_997, 1_800_000), 0);
+        assertEquals(100.0, IndexSummary.percentDone(1_800_000, 1_800_000), 0);
+        assertEquals(30.0, IndexSummary.percentDone(3, 10), 0);
+        StressResult r = withIndex(result(1000, 1000, 0, 0),
+                new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 1_799_997, 1_800_000, -1, 800, -1, 0, 0, 0));
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Summary.print(r, new PrintStream(buf, true, StandardCharsets.UTF_8));
+        String text = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("indexed       1,799,997 of 1,800,000 plan resources (99.9%), not complete"), text);
+        String html = HtmlReport.render(r);
+        assertTrue(html.contains("1,799,997 of 1,800,000 plan resources (99.9%)"), html);
+
+        // The console line's figure comes from the interval sampler.
+        org.metricsstress.metrics.StressMetrics metrics = new org.metricsstress.metrics.StressMetrics();
+        org.metricsstress.metrics.IndexMetrics index = new org.metricsstress.metrics.IndexMetrics(metrics.registry(),
+                metrics, 1_800_000, 0, System.nanoTime());
+        for (int k = 0; k < 1_799_997; k++) {
+            index.groupIndexed(k);
+        }
+        org.metricsstress.metrics.IntervalSampler sampler = new org.metricsstress.metrics.IntervalSampler(metrics,
+                System.nanoTime(), 100, () -> 0, () -> 0);
+        sampler.withIndex(index, () -> 1_799_997);
+        IntervalStats s = sampler.sample(System.nanoTime());
+        assertEquals(99.9, s.indexedPercent(), 0);
+        buf.reset();
+        new ConsoleReport(new PrintStream(buf, true, StandardCharsets.UTF_8), 60).line(s);
+        String line = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(line.contains(" 99.9%") && !line.contains("100.0%"), line);
+    }
+
+    /** {@code r} with another index summary. */
+    static StressResult withIndex(StressResult r, IndexSummary index) throws Exception {
+        java.lang.reflect.RecordComponent[] parts = StressResult.class.getRecordComponents();
+        Object[] values = new Object[parts.length];
+        Class<?>[] types = new Class<?>[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            types[i] = parts[i].getType();
+            values[i] = parts[i].getName().equals("index") ? index : parts[i].getAccessor().invoke(r);
+        }
+        return StressResult.class.getDeclaredConstructor(types).newInstance(values);
+    }
 }

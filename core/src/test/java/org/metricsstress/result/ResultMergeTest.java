@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.metricsstress.config.ConfigException;
 
 class ResultMergeTest {
@@ -141,6 +143,62 @@ class ResultMergeTest {
         assertTrue(assertThrows(ConfigException.class, () -> ResultMerge.merge(
                 List.of(source("a.json", zero), source("old.json", old)), false)).getMessage()
                 .startsWith("merge: old.json holds percentiles only"));
+    }
+
+    /**
+     * Instances of different loads: before, merge added them as one (the rate steps, the start,
+     * the report slots and the writer were never compared) and cut steps to the shortest instance.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "rate-steps     | 50k:30m,80k:30m   | 50k:30m,90k:30m   | plan",
+        "start-at       | 2026-11-23T16:00:00Z | 2026-11-23T16:05:00Z | plan",
+        "report         | 1s                | 5s                | plan",
+        "pacing         | nodes             | spread            | plan",
+        "writer         | opennms           | pipelined         | writer",
+        "max-batch-size | 16                | 32                | writer",
+        "writer-threads | 16                | 8                 | writer",
+        "on-full        | drop              | block             | writer",
+        "write-cl       | ANY               | LOCAL_ONE         | writer",
+        "cache-max-entries | 8192           | 2000000           | writer",
+    })
+    void refusesInstancesOfDifferentLoadsInOneLine(String key, String a, String b, String what) {
+        Histogram h = values(1_000, 10);
+        Map<String, Object> first = new LinkedHashMap<>(instance(0, 2, START, 100, h, List.of()).config());
+        Map<String, Object> second = new LinkedHashMap<>(instance(1, 2, START, 100, h, List.of()).config());
+        first.put(key, a);
+        second.put(key, b);
+        StressResult zero = withConfig(instance(0, 2, START, 100, h, List.of()), first);
+        StressResult one = withConfig(instance(1, 2, START, 100, h, List.of()), second);
+        assertEquals("merge: b.json is not an instance of the same " + what + " as a.json: " + key + " is " + b
+                + ", not " + a, assertThrows(ConfigException.class, () -> ResultMerge.merge(
+                        List.of(source("a.json", zero), source("b.json", one)), false)).getMessage());
+        second.put(key, a);
+        assertEquals(200, ResultMerge.merge(List.of(source("a.json", zero),
+                source("b.json", withConfig(one, second))), false).written(), "the same load merges");
+    }
+
+    @Test
+    void refusesAnInstanceWithFewerRateStepsInsteadOfCuttingTheOthers() {
+        Histogram h = values(1_000, 10);
+        LatencySummary l = LatencySummary.of(h);
+        StepSummary step = new StepSummary(1, 100, 0, 10, 100, 100, 0, 0, 10, l, l, l, l, 5, null);
+        StressResult zero = withSteps(instance(0, 2, START, 100, h, List.of()), List.of(step, step));
+        StressResult one = withSteps(instance(1, 2, START, 100, h, List.of()), List.of(step));
+        assertEquals("merge: b.json has 1 rate steps and a.json 2; an instance that stopped early cannot be merged "
+                + "step by step", assertThrows(ConfigException.class, () -> ResultMerge.merge(
+                        List.of(source("a.json", zero), source("b.json", one)), false)).getMessage());
+    }
+
+    private static StressResult withSteps(StressResult r, List<StepSummary> steps) {
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
+                r.writes(), r.nodes(), r.events(), steps, r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(),
+                r.unsent(), r.losses());
     }
 
     private static StressResult withConfig(StressResult r, Map<String, Object> config) {

@@ -101,4 +101,34 @@ class RequestCompletionTest {
         assertEquals(10, metrics.failures(ErrorClass.UNAVAILABLE));
         assertEquals(1, permitsReleased.get());
     }
+
+    /**
+     * A result whose execution info cannot be read (any throw before the samples are counted):
+     * before, the samples were never counted, written nor failed, and the audit came up short.
+     */
+    @Test
+    void aResultThatCannotBeReadStillCountsItsSamplesOnce() {
+        AsyncResultSet broken = (AsyncResultSet) java.lang.reflect.Proxy.newProxyInstance(
+                AsyncResultSet.class.getClassLoader(), new Class<?>[] {AsyncResultSet.class}, (p, m, args) -> {
+                    throw new IllegalStateException("no execution info");
+                });
+        completion(0, true).accept(broken, null);
+        assertEquals(10, metrics.samplesWritten(), "acknowledged: written, once");
+        assertEquals(0, metrics.samplesFailed());
+        assertEquals(1, permitsReleased.get());
+    }
+
+    @Test
+    void anErrorThatCannotBeClassifiedStillCountsItsSamplesFailedOnce() {
+        Throwable odd = new RuntimeException((String) null) {
+            @Override
+            public String getMessage() {
+                throw new IllegalStateException("cannot describe");
+            }
+        };
+        completion(0, true).accept(null, odd);
+        assertEquals(10, metrics.samplesFailed());
+        assertEquals(0, metrics.samplesWritten());
+        assertEquals(1, permitsReleased.get());
+    }
 }

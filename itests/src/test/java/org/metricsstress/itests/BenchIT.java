@@ -45,22 +45,25 @@ class BenchIT {
         List<String> names = result.phases().stream().map(BenchPhase::name).toList();
         assertEquals(List.of("ceiling", "pipeline-no-index", "pipeline-cold-index", "pipeline-warm-index",
                 "pipeline-warm-lz4", "pipeline-mixed", "pipeline-cold-redis", "pipeline-warm-redis",
-                "pipeline-warm-redis-only", "cold-start", "cold-start-256", "opennms-cold", "opennms-warm", "ceiling-again"), names);
+                "pipeline-warm-redis-only", "cold-start", "cold-start-256", "opennms-cold", "opennms-warm",
+                "ceiling-again"), names);
         for (BenchPhase p : result.phases()) {
             assertTrue(p.written() > 0, p.name() + " wrote nothing");
-            assertEquals(0, p.failed() + p.dropped(), p.name() + " lost samples");
+            // OpenNMS's writer on a cold cache drops by design when its ring fills; nothing fails.
+            assertEquals(0, p.failed() + (p.name().equals("opennms-cold") ? 0 : p.dropped()), p.name() + " lost samples");
             assertTrue(p.clientCpuSeconds() > 0, p.name() + " has no CPU figure");
             assertTrue(p.ratioToCeiling() > 0, p.name() + " has no ratio");
         }
-        // 200 group resources x (26 terms + ... ) as IndexingIT counts them: 28 rows per group
-        // resource and 10 per interface resource with 10 attributes and 2 strings.
-        assertEquals(200 * 28 + 40 * 10, result.phases().get(2).indexRowsWritten(), "cold: every index row once");
+        // Newts' rows as IndexingIT counts them, with 10 attributes and 2 strings: 46 per group
+        // resource (16 terms, 16 attributes, 10 metrics, and its 2 strings' term and attribute on its
+        // interface), 1 per interface resource (its "strings" metric).
+        assertEquals(200 * 46 + 40, result.phases().get(2).indexRowsWritten(), "cold: every index row once");
         assertEquals(0, result.phases().get(3).indexRowsWritten(), "warm: the cache knows every resource");
         BenchPhase warm = phase(result, "pipeline-warm-index");
         BenchPhase lz4 = phase(result, "pipeline-warm-lz4");
         assertTrue(warm.bytesSentPerSample() > 40, "bytes on the wire per sample: " + warm.bytesSentPerSample());
         assertTrue(lz4.bytesSentPerSample() < warm.bytesSentPerSample(), "LZ4 sends fewer bytes: " + lz4.bytesSentPerSample());
-        assertEquals(200 * 28 + 40 * 10, phase(result, "pipeline-cold-redis").indexRowsWritten(),
+        assertEquals(200 * 46 + 40, phase(result, "pipeline-cold-redis").indexRowsWritten(),
                 "cold Redis: every index row once");
         assertEquals(0, phase(result, "pipeline-warm-redis").indexRowsWritten(), "warm Redis knows every resource");
         assertEquals(0, phase(result, "pipeline-warm-redis-only").indexRowsWritten(), "so does Redis alone");
@@ -76,8 +79,15 @@ class BenchIT {
         assertTrue(mixed.readsPerSecond() > 0 && mixed.readServiceP99Millis() > 0, "mixed: reads answered beside ingest");
         assertTrue(result.phases().stream().filter(p -> p != mixed).allMatch(p -> p.readsPerSecond() < 0),
                 "only the mixed phase reads");
-        double meanCeiling = (result.phases().get(0).samplesPerSecond() + phase(result, "ceiling-again").samplesPerSecond()) / 2;
-        assertEquals(result.phases().get(1).samplesPerSecond() / meanCeiling, result.phases().get(1).ratioToCeiling(), 1e-9);
+        // The figures every ratio is made of are the node's: each sample a phase (and the ceiling's
+        // warm-up of 20,000) counted written is a row in the table (the ceiling writes a day back, each
+        // pass an interval later; a row it may share with a pipeline phase's to the millisecond aside).
+        long claimed = 20_000 + result.phases().stream().mapToLong(BenchPhase::written).sum();
+        long rows;
+        try (com.datastax.oss.driver.api.core.CqlSession s = Cql.session(server)) {
+            rows = Cql.count(s, "SELECT COUNT(*) FROM it_bench.samples");
+        }
+        assertTrue(rows <= claimed && rows >= claimed - claimed / 1000, "rows " + rows + ", counted written " + claimed);
         double perSample = (double) result.memory().get("heapBytesPerBufferedSample");
         assertTrue(perSample > 8 && perSample < 64, "heap per buffered sample: " + perSample);
         assertTrue((double) result.memory().get("heapBytesPerCachedResource") > 16);

@@ -63,17 +63,22 @@ class FindMaxIT {
         String out = console.toString(StandardCharsets.UTF_8);
         System.out.println(out);
 
+        // FOUND brackets the answer within the precision by the search's own arithmetic
+        // (CapacitySearchTest); what only a real run shows is whether its steps measured it.
         assertEquals(CapacitySearch.Conclusion.FOUND, r.conclusion(), out);
         SearchStep pass = r.highestPassing().orElseThrow();
         SearchStep fail = r.lowestFailing().orElseThrow();
-        assertTrue(pass.targetSamplesPerSecond() < fail.targetSamplesPerSecond(), out);
-        assertTrue((fail.targetSamplesPerSecond() - pass.targetSamplesPerSecond()) / pass.targetSamplesPerSecond()
-                <= PRECISION, out);
-        // The passing step really kept up, by the run's own figures; the failing one says why not.
+        // The passing step really kept up, by the run's own figures, not by the judge's verdict.
         assertEquals(0, pass.result().dropped());
         assertEquals(0, pass.result().failed());
         assertTrue(pass.result().writtenSamplesPerSecond() >= 0.98 * pass.result().targetSamplesPerSecond());
         assertEquals(BacklogTrend.Kind.FLAT, pass.judgement().backlog().kind());
+        // The failing step really fell behind, by its own figures: samples dropped (the ring is
+        // small and drops when full), a written rate short of its target, or a backlog not flat.
+        assertTrue(fail.result().dropped() > 0 || fail.result().failed() > 0
+                || fail.result().writtenSamplesPerSecond() < 0.98 * fail.result().targetSamplesPerSecond()
+                || fail.judgement().backlog().kind() != BacklogTrend.Kind.FLAT,
+                "the lowest failing step kept up by its own figures: " + fail.result().verdict());
         assertFalse(fail.judgement().failures().isEmpty());
 
         // The warm-up filled the shared cache: it indexed every resource, and no judged step wrote an index row.
@@ -88,6 +93,12 @@ class FindMaxIT {
             assertEquals(0, s.result().index().rowsWritten(), "step " + s.number() + " found the cache cold");
             assertEquals(s.targetSamplesPerSecond(), s.result().targetSamplesPerSecond(),
                     s.targetSamplesPerSecond() * 1e-6, "step " + s.number() + " ran at another rate");
+            if (s.judgement().passed()) {
+                // ... and a step that passed generated that rate for the step's length (within one
+                // interval of the plan's 2,000 samples): a step cut short would pass on a lighter load.
+                double planned = s.targetSamplesPerSecond() * settings.stepDuration().toMillis() / 1000.0;
+                assertEquals(planned, s.result().generated(), 2_000.0, "step " + s.number() + " generated another load");
+            }
         }
 
         assertTrue(out.contains(StepTable.render(r)), "the table is printed");

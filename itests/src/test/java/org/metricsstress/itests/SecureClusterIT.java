@@ -53,17 +53,50 @@ class SecureClusterIT {
         return cluster.nodes().get(0);
     }
 
+    /** A session of the test's own over the node's mutual TLS, as the superuser. */
+    private static com.datastax.oss.driver.api.core.CqlSession adminSession() {
+        var loader = com.datastax.oss.driver.api.core.config.DriverConfigLoader.programmaticBuilder()
+                .withString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS,
+                        "DefaultSslEngineFactory")
+                .withBoolean(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_HOSTNAME_VALIDATION, false)
+                .withString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_TRUSTSTORE_PATH,
+                        cluster.tls().truststore().toString())
+                .withString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD,
+                        cluster.tls().truststorePassword())
+                .withString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_KEYSTORE_PATH,
+                        cluster.tls().clientKeystore().toString())
+                .withString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SSL_KEYSTORE_PASSWORD,
+                        cluster.tls().clientKeystorePassword())
+                .build();
+        return com.datastax.oss.driver.api.core.CqlSession.builder().withConfigLoader(loader)
+                .addContactPoint(node().cqlAddress()).withLocalDatacenter(node().datacenter())
+                .withAuthCredentials(EmbeddedCluster.SUPERUSER, EmbeddedCluster.SUPERUSER).build();
+    }
+
+    /**
+     * The right login, truststore and client keystore write, and no secret reaches the console, the
+     * result JSON or the HTML report: not the password (a role of its own, so that it differs from
+     * the user name that is rightly shown), the truststore's or the client keystore's password.
+     */
     @Test
-    void theRightLoginAndTruststoreWrite() throws Exception {
+    void theRightLoginAndTruststoreWriteAndNoSecretReachesAnyOutput(@TempDir Path dir) throws Exception {
+        String user = "stress_it";
+        String password = "pw-" + java.util.UUID.randomUUID();
+        try (var admin = adminSession()) {
+            admin.execute("CREATE ROLE IF NOT EXISTS " + user + " WITH PASSWORD = '" + password
+                    + "' AND LOGIN = true AND SUPERUSER = true");
+        }
+        Path json = dir.resolve("result.json");
+        Path html = dir.resolve("report.html");
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(node().cqlAddress().getHostString(), node().cqlAddress().getPort())))
                 .localDc(node().datacenter()).keyspace("it_secure")
-                .username(EmbeddedCluster.SUPERUSER).password(EmbeddedCluster.SUPERUSER)
+                .username(user).password(password)
                 .truststore(cluster.tls().truststore()).truststorePassword(cluster.tls().truststorePassword())
                 .keystore(cluster.tls().clientKeystore()).keystorePassword(cluster.tls().clientKeystorePassword())
                 .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3))
-                .build();
+                .resultJson(json).reportHtml(html).build();
         assertTrue(config.ssl(), "a truststore implies TLS");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
@@ -71,7 +104,14 @@ class SecureClusterIT {
         System.out.println(out);
         assertEquals(3_000, r.generated());
         assertEquals(r.generated(), r.written(), r.failedByClass().toString());
-        assertFalse(out.contains(cluster.tls().truststorePassword()), "the truststore password is printed");
+        String result = Files.readString(json, StandardCharsets.UTF_8);
+        String report = Files.readString(html, StandardCharsets.UTF_8);
+        assertTrue(result.contains("\"password-set\" : true"), "the result says a password was set, not which");
+        for (String secret : List.of(password, cluster.tls().truststorePassword(), cluster.tls().clientKeystorePassword())) {
+            assertFalse(out.contains(secret), "a secret on the console");
+            assertFalse(result.contains(secret), "a secret in the result JSON");
+            assertFalse(report.contains(secret), "a secret in the HTML report");
+        }
     }
 
     private static List<String> jar(Path dir, String... args) throws Exception {
@@ -121,6 +161,7 @@ class SecureClusterIT {
         assertTrue(line.contains("cannot connect") && line.toLowerCase().contains("authentication"), line);
         assertFalse(r.output().contains(WRONG_PASSWORD), "the password is printed");
         assertFalse(r.output().contains(cluster.tls().truststorePassword()), "the truststore password is printed");
+        assertFalse(r.output().contains(cluster.tls().clientKeystorePassword()), "the keystore password is printed");
     }
 
     @Test

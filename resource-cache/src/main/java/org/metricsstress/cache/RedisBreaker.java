@@ -2,6 +2,7 @@ package org.metricsstress.cache;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Keeps every caller away from a failing Redis for a second at a time: lookups, the background
@@ -14,14 +15,17 @@ final class RedisBreaker {
 
     private static final long CLOSED = Long.MIN_VALUE;
 
-    /** {@link #CLOSED}, or the System.nanoTime() until which Redis is left alone. */
+    /** {@link #CLOSED}, or the {@link #clock} time until which Redis is left alone. */
     private final AtomicLong openUntil = new AtomicLong(CLOSED);
+    /** System.nanoTime(), or a test's clock, which moves only when the test says. */
+    private final LongSupplier clock;
     private final Runnable onConnectionLost;
     private volatile String lastError;
 
     /** {@code onConnectionLost} runs when a failure was Redis out of reach, e.g. to drop idle connections. */
-    RedisBreaker(Runnable onConnectionLost) {
+    RedisBreaker(Runnable onConnectionLost, LongSupplier clock) {
         this.onConnectionLost = onConnectionLost;
+        this.clock = clock;
     }
 
     /** Whether Redis may be asked now. Past a pause, the first caller becomes the probe; the rest keep away. */
@@ -30,7 +34,7 @@ final class RedisBreaker {
         if (until == CLOSED) {
             return true;
         }
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         if (now - until < 0) {
             return false;
         }
@@ -44,7 +48,7 @@ final class RedisBreaker {
     }
 
     void trip(RuntimeException e) {
-        openUntil.set(pauseUntil(System.nanoTime()));
+        openUntil.set(pauseUntil(clock.getAsLong()));
         lastError = RedisConnections.reason(e);
         if (RedisConnections.isConnectionFailure(e)) {
             // Idle connections to a Redis that went away are dead too; without this, each probe

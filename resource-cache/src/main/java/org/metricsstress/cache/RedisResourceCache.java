@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -57,11 +58,11 @@ public final class RedisResourceCache implements ResourceCache {
     private final LongAdder errors = new LongAdder();
     private final LongAdder puts = new LongAdder();
 
-    private RedisResourceCache(RedisSettings settings, JedisPool pool) {
+    private RedisResourceCache(RedisSettings settings, JedisPool pool, LongSupplier clock) {
         this.settings = settings;
         this.pool = pool;
         this.layout = new RedisLayout(settings.keyPrefix());
-        this.breaker = new RedisBreaker(pool::clear);
+        this.breaker = new RedisBreaker(pool::clear, clock);
         this.keyCount = new RedisKeyCount(pool, breaker, closed::get);
         this.writer = new RedisWriter(settings, pool, breaker, PUT_QUEUE_CAPACITY, unwritten, puts, errors,
                 keyCount::countIfDue);
@@ -72,6 +73,11 @@ public final class RedisResourceCache implements ResourceCache {
      * run at start instead of turning every lookup into a miss.
      */
     public static RedisResourceCache open(RedisSettings settings) throws CacheUnavailableException {
+        return open(settings, System::nanoTime);
+    }
+
+    /** With the breaker on {@code clock}: a test's clock makes the breaker's second a step of its own. */
+    static RedisResourceCache open(RedisSettings settings, LongSupplier clock) throws CacheUnavailableException {
         JedisPool pool = RedisConnections.pool(settings, 0);
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
@@ -81,7 +87,7 @@ public final class RedisResourceCache implements ResourceCache {
             throw new CacheUnavailableException(
                     verb + " Redis at " + settings.hostAndPort() + ": " + RedisConnections.reason(e), e);
         }
-        return new RedisResourceCache(settings, pool);
+        return new RedisResourceCache(settings, pool, clock);
     }
 
     @Override
