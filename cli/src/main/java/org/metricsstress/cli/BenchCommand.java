@@ -163,7 +163,7 @@ final class BenchCommand {
         } else {
             try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
                 URI uri = redis != null ? redis.uri()
-                        : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().redisUri() : null;
+                        : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().index().redisUri() : null;
                 BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                         nodeCpu, runLog, uri);
                 result = new Bench(setup, out).run();

@@ -3,7 +3,7 @@ package org.metricsstress.cli;
 import java.util.List;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.engine.Version;
+import org.metricsstress.api.Tool;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
@@ -12,7 +12,7 @@ final class CommandTree {
     private CommandTree() {}
 
     static CommandSpec root(StressCommandLine model) {
-        CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(CliContext.NAME + " " + Version.get());
+        CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(CliContext.NAME + " " + Tool.version());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
                 .description("Drives a Newts-style write pipeline (generator, ring buffer, writers) against a real "

@@ -146,7 +146,7 @@ final class FindMaxCommand {
         boolean includeCold = (Boolean) value(parsed, INCLUDE_COLD);
 
         StressConfig base = options.builder(Map.of()).build();
-        if (includeCold && !base.index()) {
+        if (includeCold && !base.index().enabled()) {
             throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
         }
         PlanRate plan = PlanRate.of(base);
@@ -166,7 +166,7 @@ final class FindMaxCommand {
                     + " samples/s%s), got %s", startRate, start == null ? ", the plan's own rate" : "",
                     text(parsed, MAX_RATE)));
         }
-        Sla sla = base.sla() != null ? base.sla() : Sla.parse(SLA.longName(), StressOptions.FIND_MAX_DEFAULTS.get(SLA.longName()));
+        Sla sla = base.judging().sla() != null ? base.judging().sla() : Sla.parse(SLA.longName(), StressOptions.FIND_MAX_DEFAULTS.get(SLA.longName()));
         CapacitySearch.Bounds bounds = new CapacitySearch.Bounds(startRate, maxRate, growth, precision);
         int steps = CapacitySearch.maxSteps(bounds);
         if (steps > CapacitySearch.MAX_STEPS) {
@@ -175,9 +175,9 @@ final class FindMaxCommand {
                     + "or widen --precision", plain(growth), startRate, maxRate, text(parsed, PRECISION), steps,
                     CapacitySearch.MAX_STEPS));
         }
-        FindMax.Settings settings = new FindMax.Settings(bounds, step, coldLimit, base.index(), includeCold, sla,
-                base.ringSize());
-        return new Search(settings, base.resultJson(), (Boolean) value(parsed, VERBOSE));
+        FindMax.Settings settings = new FindMax.Settings(bounds, step, coldLimit, base.index().enabled(), includeCold, sla,
+                base.pipeline().ringSize());
+        return new Search(settings, base.outputs().resultJson(), (Boolean) value(parsed, VERBOSE));
     }
 
     /** {@code 5%} or {@code 0.05}, between 0.1% and 50%. */

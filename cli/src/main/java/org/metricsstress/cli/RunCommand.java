@@ -45,7 +45,7 @@ final class RunCommand {
                     StressConfig config = b.build();
                     StressRun run = new StressRun(config, cli.out());
                     signals.run = run;
-                    signals.drainBound = config.drainTimeout().toMillis() + config.requestTimeout().toMillis() + 30_000;
+                    signals.drainBound = config.pipeline().drainTimeout().toMillis() + config.cluster().requestTimeout().toMillis() + 30_000;
                     Outcome outcome;
                     try (FaultInjector injector = cluster == null ? null
                             : new FaultInjector(cluster, faults, run::event).start(run)) {

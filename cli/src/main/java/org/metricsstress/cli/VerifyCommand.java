@@ -1,7 +1,5 @@
 package org.metricsstress.cli;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DriverException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.metricsstress.api.ExitCode;
+import org.metricsstress.api.ReadBackRun;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
@@ -19,10 +18,6 @@ import org.metricsstress.failure.ClusterException;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
-import org.metricsstress.storage.CassandraConnector;
-import org.metricsstress.plan.StressPlan;
-import org.metricsstress.verify.ReadBack;
-import org.metricsstress.verify.RunLosses;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -62,31 +57,26 @@ final class VerifyCommand {
         StressConfig config;
         long start;
         double seconds;
-        RunLosses lost;
+        StressResult run = null;
         if (file != null) {
-            StressResult run = SavedResults.read(Path.of(file));
+            run = SavedResults.read(Path.of(file));
             config = options.builder(settingsOf(run, file)).readingBack().build();
             start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
-            lost = RunLosses.of(run.losses(), StressPlan.of(config).groupResources(),
-                    run.dropped() + run.failed() + run.unsent());
         } else {
             config = options.builder(Map.of()).readingBack().build();
-            if (config.startAt() == null || config.untilStopped()) {
+            if (config.pacing().startAt() == null || config.untilStopped()) {
                 throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
                         + "--start-at and --duration (or --rate-steps)");
             }
-            start = config.startAt().toEpochMilli();
+            start = config.pacing().startAt().toEpochMilli();
             seconds = config.totalDuration().toMillis() / 1000.0;
-            // A run known only by its options lost nothing that anyone counted: every series is held to none.
-            lost = RunLosses.perSeries(new int[StressPlan.of(config).groupResources()]);
         }
-        VerifyReport report;
-        try (CqlSession session = CassandraConnector.connect(config)) {
-            report = ReadBack.verify(session, config, start, seconds, fraction, lost, out);
-        } catch (DriverException e) {
-            throw new ClusterException("reading back failed: " + CassandraConnector.reason(e));
-        }
+        // A run known only by its options lost nothing that anyone counted: every series is held to none.
+        VerifyReport report = run != null
+                ? ReadBackRun.verify(config, start, seconds, fraction, run.losses(),
+                        run.dropped() + run.failed() + run.unsent(), true, out)
+                : ReadBackRun.verify(config, start, seconds, fraction, null, 0, false, out);
         Summary.verify(out, report);
         return report.clean() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
     }

@@ -32,12 +32,12 @@ class StressCommandLineTest {
     @Test
     void readsShortLongAttachedEqualsAndFlags() {
         StressConfig c = parse("-n", "15", "-f3", "--groups=2", "-b", "--duration", "90s", "--no-index");
-        assertEquals(15, c.nodes());
-        assertEquals(3, c.interfaces());
-        assertEquals(2, c.groups());
-        assertTrue(c.burst());
-        assertEquals(Duration.ofSeconds(90), c.duration());
-        assertFalse(c.index());
+        assertEquals(15, c.plan().nodes());
+        assertEquals(3, c.plan().interfaces());
+        assertEquals(2, c.plan().groups());
+        assertTrue(c.pacing().burst());
+        assertEquals(Duration.ofSeconds(90), c.pacing().duration());
+        assertFalse(c.index().enabled());
     }
 
     @Test
@@ -81,7 +81,7 @@ class StressCommandLineTest {
     void environmentFillsWhatTheCommandLineLeftOut() {
         StressConfig c = parsed(Map.of(StressOptions.PASSWORD_ENV, "pw", StressOptions.REDIS_PASSWORD_ENV, "rpw"),
                 "--username", "u").builder().build();
-        assertEquals("pw", c.password());
-        assertEquals("rpw", c.redisPassword());
+        assertEquals("pw", c.cluster().password());
+        assertEquals("rpw", c.index().redisPassword());
     }
 }

@@ -1,5 +1,6 @@
 package org.metricsstress.bench;
 
+import org.metricsstress.config.IndexSection;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -63,12 +64,12 @@ public final class Bench {
         StressPlan plan = StressPlan.of(base);
         out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
                         + " %s per phase%n", plan.groupResources(), plan.attributes(), plan.interfaceResources(),
-                base.keyspace(), seconds(setup.phase()));
+                base.schema().keyspace(), seconds(setup.phase()));
 
         Map<String, Object> memory = MemoryFigures.measure(base, plan);
         out.printf(Locale.ROOT, "memory: %.1f heap bytes per buffered sample (full ring of %,d slots x %d samples);"
                         + " %.1f heap bytes per cached resource (guava, %,d entries)%n",
-                memory.get("heapBytesPerBufferedSample"), base.ringSize(), plan.attributes(),
+                memory.get("heapBytesPerBufferedSample"), base.pipeline().ringSize(), plan.attributes(),
                 memory.get("heapBytesPerCachedResource"), memory.get("cachedResourcesMeasured"));
 
         List<BenchPhase> phases = new ArrayList<>();
@@ -89,13 +90,13 @@ public final class Bench {
         }
         double ceilingRate = phases.get(0).samplesPerSecond();
         // Flat out: twice what the ceiling managed, blocking on a full ring rather than dropping.
-        double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
+        double perInterval = plan.samplesPerInterval() / (double) base.pacing().interval().toSeconds();
         double rateFactor = Math.max(2 * ceilingRate, 1000) / perInterval;
         double halfCeiling = 0.5 * ceilingRate / perInterval;
 
         phases.add(report(pipelinePhase("pipeline-no-index", "our pipeline, --no-index",
                 builder().index(false).rateFactor(rateFactor).duration(setup.phase()), null, false, ceilingRate)));
-        try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
+        try (GuavaResourceCache cache = new GuavaResourceCache(base.index().cacheMaxEntries())) {
             phases.add(report(pipelinePhase("pipeline-cold-index",
                     "our pipeline, guava cache empty: every resource new, until all are indexed",
                     builder().index(true).rateFactor(rateFactor).duration(setup.coldLimit()), cache, true, ceilingRate)));
@@ -117,12 +118,12 @@ public final class Bench {
         }
         // A cold start as users meet it: a fixed rate below the ceiling, the default ring dropping when
         // full; with the run's index budget, and beside it the other kind (fixed if that is auto, auto if fixed).
-        int other = base.indexMaxInFlight() == StressConfig.INDEX_BUDGET_AUTO
-                ? StressConfig.INDEX_BUDGET_START : StressConfig.INDEX_BUDGET_AUTO;
-        for (int budget : new int[] {base.indexMaxInFlight(), other}) {
-            String shown = budget == StressConfig.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget);
-            try (GuavaResourceCache cache = new GuavaResourceCache(base.cacheMaxEntries())) {
-                String name = budget == base.indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
+        int other = base.index().indexMaxInFlight() == IndexSection.INDEX_BUDGET_AUTO
+                ? IndexSection.INDEX_BUDGET_START : IndexSection.INDEX_BUDGET_AUTO;
+        for (int budget : new int[] {base.index().indexMaxInFlight(), other}) {
+            String shown = budget == IndexSection.INDEX_BUDGET_AUTO ? "auto" : String.valueOf(budget);
+            try (GuavaResourceCache cache = new GuavaResourceCache(base.index().cacheMaxEntries())) {
+                String name = budget == base.index().indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
                                 + "--on-full drop, index budget %s, until every resource is indexed", shown),
                         setup.options().get().writer(Writer.PIPELINED).reportInterval(Duration.ofSeconds(5)).index(true)
@@ -156,11 +157,11 @@ public final class Bench {
         described.put("strings", plan.strings());
         described.put("groupResources", plan.groupResources());
         described.put("interfaceResources", plan.interfaceResources());
-        described.put("keyspace", base.keyspace());
-        described.put("contactPoints", base.contactPoints().toString());
-        described.put("writerThreads", base.writerThreads());
-        described.put("maxInFlight", base.maxInFlight());
-        described.put("ringSize", base.ringSize());
+        described.put("keyspace", base.schema().keyspace());
+        described.put("contactPoints", base.cluster().contactPoints().toString());
+        described.put("writerThreads", base.pipeline().writerThreads());
+        described.put("maxInFlight", base.pipeline().maxInFlight());
+        described.put("ringSize", base.pipeline().ringSize());
         described.put("phaseSeconds", setup.phase().toMillis() / 1000.0);
         described.put("pipelineTargetRate", rateFactor * perInterval);
         described.put("coldStartRate", halfCeiling * perInterval);
@@ -220,7 +221,7 @@ public final class Bench {
     private void openNmsPhases(StressConfig base, double rateFactor, double halfCeiling, double ceilingRate,
             List<BenchPhase> phases) throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(base);
-        long entries = Math.max(StressConfig.PIPELINED_CACHE_MAX_ENTRIES, plan.groupResources() + plan.interfaceResources());
+        long entries = Math.max(IndexSection.PIPELINED_CACHE_MAX_ENTRIES, plan.groupResources() + plan.interfaceResources());
         try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
             phases.add(report(pipelinePhase("opennms-cold", "OpenNMS's writer, its cache empty, at half the ceiling, "
                             + "--on-full drop, until every resource is indexed",
@@ -357,9 +358,9 @@ public final class Bench {
     }
 
     private static void applySchema(CqlSession session, StressConfig c) throws ClusterException {
-        String dc = c.localDc() != null ? c.localDc() : CassandraConnector.localDatacenter(session);
-        Replication wanted = c.replicationIn(dc);
-        CassandraConnector.applySchema(session, c.keyspace(), wanted, c.twcsWindow(), c.gcGrace());
+        String dc = c.cluster().localDc() != null ? c.cluster().localDc() : CassandraConnector.localDatacenter(session);
+        Replication wanted = c.schema().replicationIn(dc);
+        CassandraConnector.applySchema(session, c.schema().keyspace(), wanted, c.schema().twcsWindow(), c.schema().gcGrace());
     }
 
     private static String seconds(Duration d) {

@@ -40,10 +40,10 @@ final class CeilingWriter {
     CeilingWriter(CqlSession session, StressConfig config, StressPlan plan) {
         this.session = session;
         this.plan = plan;
-        this.ttlSeconds = (int) config.ttl().getSeconds();
-        this.maxInFlight = config.maxInFlight();
+        this.ttlSeconds = (int) config.schema().ttl().getSeconds();
+        this.maxInFlight = config.pipeline().maxInFlight();
         this.permits = new Semaphore(maxInFlight);
-        this.insert = session.prepare(NewtsSchema.insertSample(config.keyspace()));
+        this.insert = session.prepare(NewtsSchema.insertSample(config.schema().keyspace()));
     }
 
     /**

@@ -98,7 +98,7 @@ public final class ClientOnlyBench {
             StressConfig.Builder plan = shape.applyTo(options.get().writer(Writer.PIPELINED));
             double perSecond = StressPlan.of(plan.build()).planSamplesPerSecond();
             double rateFactor = FLAT_OUT_TIMES * shape.rate() / perSecond;
-            try (GuavaResourceCache cache = new GuavaResourceCache(Math.max(entries, firstConfig.cacheMaxEntries()))) {
+            try (GuavaResourceCache cache = new GuavaResourceCache(Math.max(entries, firstConfig.index().cacheMaxEntries()))) {
                 for (boolean cold : new boolean[] {true, false}) {
                     String name = shape.name() + (cold ? "-cold" : "-warm");
                     String description = String.format(Locale.ROOT, "%s shape, %s, flat out into --sink null", shape.name(),
@@ -132,9 +132,9 @@ public final class ClientOnlyBench {
         setup.put("smoke", smoke);
         setup.put("shapes", shapes.stream().map(Shape::name).toList());
         setup.put("phaseSeconds", phase.toMillis() / 1000.0);
-        setup.put("writerThreads", firstConfig.writerThreads());
-        setup.put("threads", firstConfig.threads());
-        setup.put("ringSize", firstConfig.ringSize());
+        setup.put("writerThreads", firstConfig.pipeline().writerThreads());
+        setup.put("threads", firstConfig.pacing().threads());
+        setup.put("ringSize", firstConfig.pipeline().ringSize());
         return new BenchResult(2, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), setup, phases, memory, findings);
     }

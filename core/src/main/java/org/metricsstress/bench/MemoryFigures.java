@@ -31,8 +31,8 @@ final class MemoryFigures {
     /** As {@link #measure(StressConfig, StressPlan)}, the cache measured holding {@code cacheEntries}. */
     static Map<String, Object> measure(StressConfig config, StressPlan plan, int cacheEntries) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("heapBytesPerBufferedSample", bytesPerBufferedSample(config.ringSize(), plan.attributes()));
-        m.put("ringSlots", config.ringSize());
+        m.put("heapBytesPerBufferedSample", bytesPerBufferedSample(config.pipeline().ringSize(), plan.attributes()));
+        m.put("ringSlots", config.pipeline().ringSize());
         m.put("samplesPerSlot", plan.attributes());
         long[] groupValues = new long[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {

@@ -85,9 +85,9 @@ public final class Soak {
         StressPlan plan = StressPlan.of(base);
         double ceilingRate;
         try (CqlSession session = CassandraConnector.connect(base)) {
-            String dc = base.localDc() != null ? base.localDc() : CassandraConnector.localDatacenter(session);
-            Replication wanted = base.replicationIn(dc);
-            CassandraConnector.applySchema(session, base.keyspace(), wanted, base.twcsWindow(), base.gcGrace());
+            String dc = base.cluster().localDc() != null ? base.cluster().localDc() : CassandraConnector.localDatacenter(session);
+            Replication wanted = base.schema().replicationIn(dc);
+            CassandraConnector.applySchema(session, base.schema().keyspace(), wanted, base.schema().twcsWindow(), base.schema().gcGrace());
             CeilingWriter ceiling = new CeilingWriter(session, base, plan);
             out.printf(Locale.ROOT, "soak: warm-up of %,d samples, then the ceiling for %ds...%n",
                     setup.warmupSamples(), setup.phase().toSeconds());
@@ -98,10 +98,10 @@ public final class Soak {
             ceiling.write(Long.MAX_VALUE, setup.phase().toNanos(), ts);
             ceilingRate = ceiling.written() / ((System.nanoTime() - t0) / 1e9);
         }
-        double perInterval = plan.samplesPerInterval() / (double) base.interval().toSeconds();
+        double perInterval = plan.samplesPerInterval() / (double) base.pacing().interval().toSeconds();
         double target = LOAD * ceilingRate;
         Duration window = length.dividedBy(WINDOWS);
-        try (CacheView cache = base.index() ? Caches.open(base) : null) {
+        try (CacheView cache = base.index().enabled() ? Caches.open(base) : null) {
             if (cache != null) {
                 warmIndex(cache, ceilingRate, perInterval);
             }

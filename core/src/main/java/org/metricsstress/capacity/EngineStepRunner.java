@@ -52,7 +52,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     public static EngineStepRunner open(Supplier<StressConfig.Builder> options, Duration stepDuration,
             Duration coldLimit, PrintStream runLog) throws CacheUnavailableException {
         StressConfig base = options.get().build();
-        CacheView cache = base.index() ? Caches.open(base) : null;
+        CacheView cache = base.index().enabled() ? Caches.open(base) : null;
         return new EngineStepRunner(options, PlanRate.of(base), stepDuration, coldLimit, runLog, cache);
     }
 

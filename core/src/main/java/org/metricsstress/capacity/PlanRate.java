@@ -18,8 +18,8 @@ public record PlanRate(double samplesPerSecond, double maxFactor) {
     /** The plan of {@code config} at factor 1, whatever factor the configuration holds. */
     public static PlanRate of(StressConfig config) {
         StressPlan plan = StressPlan.of(config);
-        double intervalSeconds = config.interval().toNanos() / 1e9;
-        return new PlanRate(plan.samplesPerInterval() / intervalSeconds, config.interval().toNanos() / 1e6);
+        double intervalSeconds = config.pacing().interval().toNanos() / 1e9;
+        return new PlanRate(plan.samplesPerInterval() / intervalSeconds, config.pacing().interval().toNanos() / 1e6);
     }
 
     /** The rate factor of a run meant to generate {@code target} samples per second. */

@@ -25,8 +25,8 @@ public final class ConfigView {
                 m.put(d.key(), d.inResult(c));
             }
         }
-        m.put("password-set", c.password() != null);
-        m.put("redis-password-set", c.redisPassword() != null);
+        m.put("password-set", c.cluster().password() != null);
+        m.put("redis-password-set", c.index().redisPassword() != null);
         return m;
     }
 }

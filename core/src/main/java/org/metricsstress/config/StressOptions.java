@@ -67,86 +67,86 @@ public final class StressOptions {
     private static final List<OptionDef> ALL = List.of(
             // --- plan: the OpenNMS data shape and pacing
             opt("-n", "--nodes", "N", "nodes to simulate", PLAN,
-                    POSITIVE_INT, 1000, Builder::nodes, StressConfig::nodes),
+                    POSITIVE_INT, 1000, Builder::nodes, c -> c.plan().nodes()),
             opt("-f", "--interfaces", "N", "interfaces per node", PLAN,
-                    POSITIVE_INT, 10, Builder::interfaces, StressConfig::interfaces),
+                    POSITIVE_INT, 10, Builder::interfaces, c -> c.plan().interfaces()),
             opt("-g", "--groups", "N", "groups per interface (one group resource each)", PLAN,
-                    POSITIVE_INT, 5, Builder::groups, StressConfig::groups),
+                    POSITIVE_INT, 5, Builder::groups, c -> c.plan().groups()),
             opt("-a", "--attributes", "N", "numeric attributes (samples) per group", PLAN,
-                    POSITIVE_INT, 10, Builder::attributes, StressConfig::attributes),
+                    POSITIVE_INT, 10, Builder::attributes, c -> c.plan().attributes()),
             opt("-s", "--strings", "N", "string attributes per group, index-only", PLAN,
-                    NON_NEGATIVE_INT, 2, Builder::strings, StressConfig::strings),
+                    NON_NEGATIVE_INT, 2, Builder::strings, c -> c.plan().strings()),
             opt("-i", "--interval", "DURATION", "collection interval; a bare number is seconds", PACING,
-                    DURATION, Duration.ofSeconds(300), Builder::interval, StressConfig::interval),
+                    DURATION, Duration.ofSeconds(300), Builder::interval, c -> c.pacing().interval()),
             flag("-b", "--burst", "generate each interval's samples at its start, flat out (OpenNMS sleeps a whole "
                     + "interval after such a pass, so its period grows with the pass; here it stays the interval)", PACING,
-                    Builder::burst, StressConfig::burst),
+                    Builder::burst, c -> c.pacing().burst()),
             opt(null, "--pacing", "nodes|spread", "without -b: nodes = as OpenNMS's metrics:stress, a node's whole "
                     + "collection at once, nodes evenly apart, each pass ending at a barrier of the generator threads; "
                     + "spread = every group commit at its own time, evenly apart", PACING,
-                    ValueType.oneOf(Pacing.class), Pacing.NODES, Builder::pacing, StressConfig::pacing),
+                    ValueType.oneOf(Pacing.class), Pacing.NODES, Builder::pacing, c -> c.pacing().mode()),
             opt("-t", "--threads", "N", "generator threads (node n runs on thread n % t)", PACING,
-                    POSITIVE_INT, 1, Builder::threads, StressConfig::threads),
+                    POSITIVE_INT, 1, Builder::threads, c -> c.pacing().threads()),
             opt("-z", "--string-variation-factor", "N", "every N-th group gets unique string values (0 = never)", PLAN,
-                    NON_NEGATIVE_INT, 0, Builder::stringVariationFactor, StressConfig::stringVariationFactor),
+                    NON_NEGATIVE_INT, 0, Builder::stringVariationFactor, c -> c.plan().stringVariationFactor()),
             opt(null, "--rate-factor", "X", "multiply the rate: the interval is paced X times faster", PACING,
-                    POSITIVE_NUMBER, 1.0, Builder::rateFactor, StressConfig::rateFactor),
+                    POSITIVE_NUMBER, 1.0, Builder::rateFactor, c -> c.pacing().rateFactor()),
             opt(null, "--seed", "N", "seed of the deterministic sample values", PLAN,
-                    WHOLE_NUMBER, 1L, Builder::seed, StressConfig::seed),
+                    WHOLE_NUMBER, 1L, Builder::seed, c -> c.plan().seed()),
             derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PACING,
-                    DURATION, "until interrupted", Builder::duration, StressConfig::duration),
+                    DURATION, "until interrupted", Builder::duration, c -> c.pacing().duration()),
             derived(null, "--rate-steps", "RATE:DURATION,...", "a stepped profile instead of one rate and --duration, "
                     + "e.g. 50k:30m,80k:30m,100k:30m: the whole plan's samples/s (all instances together) held for "
                     + "each duration in turn; every step is reported and judged (--sla) on its own", PACING,
-                    ValueType.RATE_STEPS, "one rate", Builder::rateSteps, StressConfig::rateSteps),
+                    ValueType.RATE_STEPS, "one rate", Builder::rateSteps, c -> c.pacing().rateSteps()),
             new OptionDef(null, "--instance", "I/N", "generate instance I's share of the plan (0-based, of N): "
                     + "the nodes with node % N = I, same names, values and schedule, so N instances together write "
                     + "exactly what one would", PLAN, INSTANCE_ENV,
                     new OptionDef.Typed<>(ValueType.INSTANCE, null, "0/1, the whole plan", Builder::instance,
-                            c -> new Instance(c.instance(), c.instances()))),
+                            c -> new Instance(c.plan().instance(), c.plan().instances()))),
             opt(null, "--instances", "N", "instances sharing the plan; with it, the index can come from --instance I, "
                     + INSTANCE_ENV + " or a Kubernetes Indexed Job's " + JOB_INDEX_ENV, PLAN,
-                    POSITIVE_INT, 1, Builder::instances, StressConfig::instances),
+                    POSITIVE_INT, 1, Builder::instances, c -> c.plan().instances()),
             derived(null, "--start-at", "TIME", "anchor the schedule at this time (ISO-8601 such as 2026-11-23T16:00:00Z, "
                     + "or epoch seconds) so that instances on several machines line up; waits until then, and an "
                     + "instance that starts late (by 5 minutes or one --interval at most) catches up, its lateness "
                     + "counted as schedule lag", PACING,
-                    ValueType.INSTANT, "now", Builder::startAt, StressConfig::startAt),
+                    ValueType.INSTANT, "now", Builder::startAt, c -> c.pacing().startAt()),
             // --- pipeline
             opt(null, "--writer", "opennms|pipelined", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
                     + "events, two per group commit, synchronous workers writing literal batches of --max-batch-size "
                     + "and indexing inline, waiting for it); pipelined = this tool's (a lane per writer, prepared "
                     + "token-aware asynchronous batches, the index a stage apart); both write the same rows", PIPELINE,
-                    ValueType.oneOf(Writer.class), Writer.OPENNMS, Builder::writer, StressConfig::writer),
+                    ValueType.oneOf(Writer.class), Writer.OPENNMS, Builder::writer, c -> c.pipeline().writer()),
             opt(null, "--ring-size", "N", "ring buffer slots (power of two): events with --writer opennms (OpenNMS's "
                     + "org.opennms.newts.config.ring_buffer_size), group commits split evenly over the lanes with "
-                    + "pipelined", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, StressConfig::ringSize),
+                    + "pipelined", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, c -> c.pipeline().ringSize()),
             opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra (OpenNMS's "
                     + "org.opennms.newts.config.writer_threads)", PIPELINE,
-                    POSITIVE_INT, 16, Builder::writerThreads, StressConfig::writerThreads),
+                    POSITIVE_INT, 16, Builder::writerThreads, c -> c.pipeline().writerThreads()),
             opt(null, "--max-batch-size", "N", "--writer opennms: samples per insert request and index rows per "
                     + "batch at most (OpenNMS's org.opennms.newts.config.max_batch_size)", PIPELINE,
-                    POSITIVE_INT, 16, Builder::maxBatchSize, StressConfig::maxBatchSize),
+                    POSITIVE_INT, 16, Builder::maxBatchSize, c -> c.pipeline().maxBatchSize()),
             opt(null, "--on-full", "drop|block", "when the ring is full: drop the group commit (counted) or block the generator", PIPELINE,
-                    ValueType.oneOf(OnFull.class), OnFull.DROP, Builder::onFull, StressConfig::onFull),
+                    ValueType.oneOf(OnFull.class), OnFull.DROP, Builder::onFull, c -> c.pipeline().onFull()),
             opt(null, "--max-in-flight", "N", "--writer pipelined: asynchronous write requests in flight at most", PIPELINE,
-                    POSITIVE_INT, 512, Builder::maxInFlight, StressConfig::maxInFlight),
+                    POSITIVE_INT, 512, Builder::maxInFlight, c -> c.pipeline().maxInFlight()),
             opt(null, "--batch-commits", "N", "--writer pipelined: group commits per write request at most: one UNLOGGED batch over their "
                     + "partitions, all on the same replica; a request is sent once the writer has taken every waiting commit", PIPELINE,
-                    POSITIVE_INT, 4, Builder::batchCommits, StressConfig::batchCommits),
+                    POSITIVE_INT, 4, Builder::batchCommits, c -> c.pipeline().batchCommits()),
             opt(null, "--drain-timeout", "DURATION", "at the end, how long to wait for the ring and in-flight writes", PIPELINE,
-                    DURATION, Duration.ofSeconds(30), Builder::drainTimeout, StressConfig::drainTimeout),
+                    DURATION, Duration.ofSeconds(30), Builder::drainTimeout, c -> c.pipeline().drainTimeout()),
             opt(null, "--sink", "cassandra|null", "where requests end: the cluster, or nowhere (built and encoded as the "
                     + "driver's protocol frames, then counted as written): the client's own capacity, no cluster needed", PIPELINE,
-                    ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, StressConfig::sink),
+                    ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, c -> c.pipeline().sink()),
             // --- cluster
             opt(null, "--contact-points", "HOST:PORT,...", "Cassandra nodes to connect to first", CLUSTER,
                     CONTACT_POINTS, List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT)),
-                    Builder::contactPoints, StressConfig::contactPoints),
+                    Builder::contactPoints, c -> c.cluster().contactPoints()),
             derived(null, "--local-dc", "DC", "the client's data centre", CLUSTER,
-                    TEXT, "inferred from the contact points", Builder::localDc, StressConfig::localDc),
+                    TEXT, "inferred from the contact points", Builder::localDc, c -> c.cluster().localDc()),
             derived(null, "--username", "NAME", "user for password authentication", CLUSTER,
-                    TEXT, null, Builder::username, StressConfig::username),
+                    TEXT, null, Builder::username, c -> c.cluster().username()),
             new OptionDef(null, "--password", "PASSWORD",
                     "password (prefer the environment variable or --password-file: options show in ps)",
                     CLUSTER, PASSWORD_ENV, new OptionDef.Typed<>(TEXT, null, null, Builder::password, null)),
@@ -155,94 +155,94 @@ public final class StressOptions {
                     + "org.opennms.newts.config.write_consistency: on each statement, so the driver honours it only for "
                     + "the terms rows sent alone, while batches go at the driver's default, LOCAL_ONE", CLUSTER,
                     TEXT, "ANY (opennms), LOCAL_ONE (pipelined)", Builder::writeConsistency,
-                    StressConfig::writeConsistency),
+                    c -> c.cluster().writeConsistency()),
             opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", CLUSTER,
-                    DURATION, Duration.ofSeconds(20), Builder::connectTimeout, StressConfig::connectTimeout),
+                    DURATION, Duration.ofSeconds(20), Builder::connectTimeout, c -> c.cluster().connectTimeout()),
             opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", CLUSTER,
-                    DURATION, Duration.ofSeconds(10), Builder::requestTimeout, StressConfig::requestTimeout),
+                    DURATION, Duration.ofSeconds(10), Builder::requestTimeout, c -> c.cluster().requestTimeout()),
             opt(null, "--retries", "N", "send a write that timed out or found too few replicas again, up to N times "
                     + "(writes are idempotent; each retry is counted, never its samples twice)", CLUSTER,
-                    NON_NEGATIVE_INT, 0, Builder::retries, StressConfig::retries),
+                    NON_NEGATIVE_INT, 0, Builder::retries, c -> c.cluster().retries()),
             derived(null, "--speculative-delay", "DURATION", "start a second execution on another replica when a write "
                     + "has not answered within this long (counted)", CLUSTER,
-                    DURATION, "off", Builder::speculativeDelay, StressConfig::speculativeDelay),
+                    DURATION, "off", Builder::speculativeDelay, c -> c.cluster().speculativeDelay()),
             flag(null, "--ssl", "connect to Cassandra over TLS (client-to-node encryption); the JDK's trusted "
-                    + "certificates unless --truststore; host names are verified", CLUSTER, Builder::ssl, StressConfig::ssl),
+                    + "certificates unless --truststore; host names are verified", CLUSTER, Builder::ssl, c -> c.cluster().ssl()),
             derived(null, "--truststore", "FILE", "certificates to trust for --ssl (JKS or PKCS12); implies --ssl", CLUSTER,
-                    PATH, null, Builder::truststore, StressConfig::truststore),
+                    PATH, null, Builder::truststore, c -> c.cluster().truststore()),
             secretFile("--truststore-password-file", "the truststore's password, first line of FILE (or the environment "
                     + "variable " + TRUSTSTORE_PASSWORD_ENV + ")", CLUSTER, Builder::truststorePassword),
             derived(null, "--keystore", "FILE", "this client's key and certificate for mutual TLS; implies --ssl", CLUSTER,
-                    PATH, null, Builder::keystore, StressConfig::keystore),
+                    PATH, null, Builder::keystore, c -> c.cluster().keystore()),
             secretFile("--keystore-password-file", "the keystore's password, first line of FILE (or the environment "
                     + "variable " + KEYSTORE_PASSWORD_ENV + ")", CLUSTER, Builder::keystorePassword),
             opt(null, "--compression", "none|lz4|snappy", "the driver's protocol compression (snappy holds the session "
                     + "to protocol v4); bytes sent and received are reported either way", CLUSTER,
-                    ValueType.oneOf(Compression.class), Compression.NONE, Builder::compression, StressConfig::compression),
+                    ValueType.oneOf(Compression.class), Compression.NONE, Builder::compression, c -> c.cluster().compression()),
             // --- schema
             opt(null, "--keyspace", "NAME", "keyspace of the Newts tables", SCHEMA,
-                    TEXT, "newts", Builder::keyspace, StressConfig::keyspace),
+                    TEXT, "newts", Builder::keyspace, c -> c.schema().keyspace()),
             derived(null, "--replication", "DC:RF,...", "NetworkTopologyStrategy factors when the keyspace is created", SCHEMA,
-                    REPLICATION, "local DC with RF 1", Builder::replication, StressConfig::replication),
+                    REPLICATION, "local DC with RF 1", Builder::replication, c -> c.schema().replication()),
             opt(null, "--twcs-window", "DURATION", "TimeWindowCompactionStrategy window of the samples table", SCHEMA,
-                    DURATION, Duration.ofDays(7), Builder::twcsWindow, StressConfig::twcsWindow),
+                    DURATION, Duration.ofDays(7), Builder::twcsWindow, c -> c.schema().twcsWindow()),
             opt(null, "--gc-grace", "DURATION", "gc_grace_seconds of the samples table", SCHEMA,
-                    DURATION, Duration.ofDays(7), Builder::gcGrace, StressConfig::gcGrace),
+                    DURATION, Duration.ofDays(7), Builder::gcGrace, c -> c.schema().gcGrace()),
             opt(null, "--ttl", "DURATION", "time to live of every written sample (0 = none)", SCHEMA,
-                    SECONDS, Duration.ofSeconds(31_540_000L), Builder::ttl, StressConfig::ttl),
+                    SECONDS, Duration.ofSeconds(31_540_000L), Builder::ttl, c -> c.schema().ttl()),
             // --- index and resource cache
             flag(null, "--no-index", "write samples only: no terms, resource_attributes or resource_metrics rows", INDEX,
-                    (b, v) -> b.index(!v), c -> !c.index()),
+                    (b, v) -> b.index(!v), c -> !c.index().enabled()),
             opt(null, "--cache", "guava|redis", "where indexed resources are remembered", INDEX,
-                    ValueType.oneOf(CacheKind.class), CacheKind.GUAVA, Builder::cache, StressConfig::cache),
+                    ValueType.oneOf(CacheKind.class), CacheKind.GUAVA, Builder::cache, c -> c.index().cache()),
             derived(null, "--cache-max-entries", "N", "bound of the in-memory (guava) cache (OpenNMS's "
                     + "org.opennms.newts.config.cache.max_entries; the field tests raised it to 2,000,000)", INDEX,
                     POSITIVE_LONG, "8,192 (opennms), 2,000,000 (pipelined)",
-                    Builder::cacheMaxEntries, StressConfig::cacheMaxEntries),
+                    Builder::cacheMaxEntries, c -> c.index().cacheMaxEntries()),
             opt(null, "--redis", "URI", "Redis for --cache redis: redis://host:port[/db], rediss:// for TLS; "
                     + "password from the environment variable " + REDIS_PASSWORD_ENV, INDEX,
-                    REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, StressConfig::redisUri),
+                    REDIS_URI, URI.create("redis://127.0.0.1:6379"), Builder::redisUri, c -> c.index().redisUri()),
             derived(null, "--redis-truststore", "FILE", "certificates to trust for a rediss:// Redis (JKS or PKCS12)",
-                    INDEX, PATH, "the JVM's", Builder::redisTruststore, StressConfig::redisTruststore),
+                    INDEX, PATH, "the JVM's", Builder::redisTruststore, c -> c.index().redisTruststore()),
             secretFile("--redis-truststore-password-file", "the Redis truststore's password, first line of FILE",
                     INDEX, Builder::redisTruststorePassword),
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
                     POSITIVE_INT, "4 x --writer-threads (opennms), --writer-threads (pipelined)",
-                    Builder::redisPool, StressConfig::redisPool),
+                    Builder::redisPool, c -> c.index().redisPool()),
             derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
                     + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
-                    NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, StressConfig::redisNearCache),
+                    NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, c -> c.index().redisNearCache()),
             flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
-                    Builder::primeCache, StressConfig::primeCache),
+                    Builder::primeCache, c -> c.index().primeCache()),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
-                    + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + StressConfig.INDEX_BUDGET_START
+                    + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + IndexSection.INDEX_BUDGET_START
                     + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "
                     + "behind; flat out (--on-full block, the samples behind even with the index at its least) it holds "
-                    + StressConfig.INDEX_BUDGET_START, INDEX,
-                    ValueType.POSITIVE_INT_OR_AUTO, StressConfig.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
-                    StressConfig::indexMaxInFlight),
+                    + IndexSection.INDEX_BUDGET_START, INDEX,
+                    ValueType.POSITIVE_INT_OR_AUTO, IndexSection.INDEX_BUDGET_AUTO, Builder::indexMaxInFlight,
+                    c -> c.index().indexMaxInFlight()),
             // --- reads alongside the writes: what OpenNMS's graphs and searches ask of Newts
             derived(null, "--read-rate", "N", "range reads per second (open loop: latency from each read's intended "
                     + "time): one resource's samples over --read-window, partition by partition as Newts lays them out; "
-                    + "every value read is checked", READ, POSITIVE_NUMBER, "off", Builder::readRate, StressConfig::readRate),
+                    + "every value read is checked", READ, POSITIVE_NUMBER, "off", Builder::readRate, c -> c.reads().readRate()),
             opt(null, "--read-window", "DURATION", "the time range a read covers, ending at its intended time", READ,
-                    DURATION, Duration.ofHours(2), Builder::readWindow, StressConfig::readWindow),
+                    DURATION, Duration.ofHours(2), Builder::readWindow, c -> c.reads().readWindow()),
             derived(null, "--read-hot", "R%:Q%", "a hot set: R% of the resources get Q% of the reads (e.g. 10%:90%)",
-                    READ, ValueType.HOT_SET, "uniform", Builder::readHot, StressConfig::readHot),
+                    READ, ValueType.HOT_SET, "uniform", Builder::readHot, c -> c.reads().readHot()),
             derived(null, "--search-rate", "N", "index searches per second, as OpenNMS browses its resource tree: the "
-                    + "children of a resource's parent (terms where _parent is its interface)", READ, POSITIVE_NUMBER, "off", Builder::searchRate, StressConfig::searchRate),
+                    + "children of a resource's parent (terms where _parent is its interface)", READ, POSITIVE_NUMBER, "off", Builder::searchRate, c -> c.reads().searchRate()),
             derived(null, "--freshness-probes", "N", "probes per second of write-to-readable time: a sample is polled "
                     + "(bounded, with backoff) from its intended time until a read at --read-cl returns it", READ,
-                    POSITIVE_NUMBER, "off", Builder::freshnessProbes, StressConfig::freshnessProbes),
+                    POSITIVE_NUMBER, "off", Builder::freshnessProbes, c -> c.reads().freshnessProbes()),
             derived(null, "--freshness-dc", "DC", "probe through this DC's own connection: replication lag into it", READ, TEXT, "the local DC", Builder::freshnessDc,
-                    StressConfig::freshnessDc),
+                    c -> c.reads().freshnessDc()),
             opt(null, "--read-cl", "LEVEL", "read consistency level (reads, searches and probes)", READ,
-                    TEXT, "LOCAL_ONE", Builder::readConsistency, StressConfig::readConsistency),
+                    TEXT, "LOCAL_ONE", Builder::readConsistency, c -> c.reads().readConsistency()),
             opt(null, "--read-max-in-flight", "N", "reads, searches and probes in flight at most, apart from the writes'",
-                    READ, POSITIVE_INT, 64, Builder::readMaxInFlight, StressConfig::readMaxInFlight),
+                    READ, POSITIVE_INT, 64, Builder::readMaxInFlight, c -> c.reads().readMaxInFlight()),
             // --- output: where figures go, not what is measured, so a result file does not list them (-r aside)
             opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
-                    DURATION, Duration.ofSeconds(30), Builder::reportInterval, StressConfig::reportInterval),
+                    DURATION, Duration.ofSeconds(30), Builder::reportInterval, c -> c.outputs().reportInterval()),
             output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
                     PATH, Builder::resultJson),
             output("--report-html", "FILE", "write a self-contained HTML report with charts", PATH, Builder::reportHtml),
@@ -256,9 +256,9 @@ public final class StressOptions {
                     new OptionDef.Typed<>(FLAG, false, null, Builder::jmx, null)),
             derived(null, "--verify-after", "SHARE", "after the run, read back this share of its resources (e.g. 1%, "
                     + "all): every sample's value, every series complete but for what the run lost, their index rows; "
-                    + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, StressConfig::verifyAfter),
+                    + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, c -> c.judging().verifyAfter()),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
-                    + "failing them exits 1", JUDGING, SLA, null, Builder::sla, StressConfig::sla));
+                    + "failing them exits 1", JUDGING, SLA, null, Builder::sla, c -> c.judging().sla()));
 
     /*
      * Defaults a command sets over the table's, as typed, by long name. They are part of the table:

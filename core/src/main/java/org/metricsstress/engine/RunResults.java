@@ -76,7 +76,7 @@ final class RunResults {
         long intended = schedule.expectedGroupCommits(stoppedAt) * plan.attributes();
         Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
                 m.samplesFailed(), m.samplesUnsent(), m.unaccounted() + (intended - m.samplesGenerated() - m.samplesUnsent()),
-                lag, response, cpuPercent, config.ringSize(), intervals);
+                lag, response, cpuPercent, config.pipeline().ringSize(), intervals);
         IndexSummary index = index(ix, primed, m, generationSeconds);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
@@ -136,7 +136,7 @@ final class RunResults {
 
     /** With --rate-steps, each step from the intervals that ended in it; none for a run at one rate. */
     private static List<StepSummary> steps(StressConfig config, Schedule schedule, List<IntervalStats> intervals) {
-        if (config.rateSteps() == null) {
+        if (config.pacing().rateSteps() == null) {
             return List.of();
         }
         int n = schedule.segments();

@@ -127,16 +127,16 @@ public final class StressEngine {
         StressPlan plan = StressPlan.of(config);
         out.println(describe(plan));
         try (CqlSession session = CassandraConnector.connect(config);
-                CacheView owned = config.index() && callersCache == null ? openCache() : null) {
-            CacheView cache = config.index() ? (callersCache != null ? callersCache : owned) : null;
+                CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {
+            CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
             Map<String, Object> cluster = prepare(session);
             CachePrimer.Primed primed = null;
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
                 cacheWarnings(plan);
-                if (config.primeCache()) {
-                    primed = onCluster("priming the cache from " + config.keyspace(),
-                            () -> new CachePrimer(session, config.keyspace(), (ResourceCache) cache, out).prime());
+                if (config.index().primeCache()) {
+                    primed = onCluster("priming the cache from " + config.schema().keyspace(),
+                            () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache, out).prime());
                 }
             }
             Pipeline pipeline = onCluster("preparing the writers",
@@ -177,13 +177,13 @@ public final class StressEngine {
      */
     private void cacheWarnings(StressPlan plan) {
         long resources = plan.ownedGroupResources() + (plan.strings() > 0 ? plan.ownedInterfaceResources() : 0);
-        if (config.cache() == org.metricsstress.config.CacheKind.GUAVA && resources > config.cacheMaxEntries()) {
+        if (config.index().cache() == org.metricsstress.config.CacheKind.GUAVA && resources > config.index().cacheMaxEntries()) {
             out.printf(Locale.ROOT, "warning: the plan has %,d resources and the cache holds %,d: evicted resources "
                     + "are indexed again, so every commit will be indexed again; raise "
                     + "org.opennms.newts.config.cache.max_entries (here --cache-max-entries) above %,d%n",
-                    resources, config.cacheMaxEntries(), resources);
+                    resources, config.index().cacheMaxEntries(), resources);
         }
-        if (config.writer() == org.metricsstress.config.Writer.OPENNMS && config.ttl().isZero()) {
+        if (config.pipeline().writer() == org.metricsstress.config.Writer.OPENNMS && config.schema().ttl().isZero()) {
             out.println("warning: with a TTL of 0, OpenNMS's cache entries expire as they are made (3/4 of the TTL): "
                     + "every commit will be indexed again");
         }
@@ -194,10 +194,10 @@ public final class StressEngine {
     }
 
     private Map<String, Object> prepare(CqlSession session) throws ClusterException {
-        if (config.sink() == org.metricsstress.config.Sink.NULL) {
+        if (config.pipeline().sink() == org.metricsstress.config.Sink.NULL) {
             return ClusterSetup.none(config, out);
         }
-        return onCluster("setting up the schema of " + config.keyspace(),
+        return onCluster("setting up the schema of " + config.schema().keyspace(),
                 () -> ClusterSetup.applySchemaAndDescribe(session, config, out));
     }
 
@@ -225,15 +225,15 @@ public final class StressEngine {
         try {
             // Before the clock starts: a --freshness-dc that cannot be reached ends the run here, and
             // connecting to it takes nothing from the schedule.
-            probeSession = config.freshnessDc() == null || config.freshnessProbes() == null ? session
-                    : CassandraConnector.connect(config, config.freshnessDc());
+            probeSession = config.reads().freshnessDc() == null || config.reads().freshnessProbes() == null ? session
+                    : CassandraConnector.connect(config, config.reads().freshnessDc());
             long nowNanos = System.nanoTime();
             long nowMillis = System.currentTimeMillis();
             long startMillis;
             long startNanos;
-            if (config.startAt() != null) {
+            if (config.pacing().startAt() != null) {
                 // Instances on several machines share the wall clock, not nanoTime: anchor on it.
-                startMillis = config.startAt().toEpochMilli();
+                startMillis = config.pacing().startAt().toEpochMilli();
                 startNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(startMillis - nowMillis);
             } else {
                 // A short lead so every thread is running before the first intended time.
@@ -243,10 +243,10 @@ public final class StressEngine {
             if (indexMetrics != null) {
                 indexMetrics.startsAt(startNanos);
             }
-            Schedule schedule = config.rateSteps() != null
-                    ? Schedule.stepped(plan, startNanos, startMillis, config.rateSteps().steps())
+            Schedule schedule = config.pacing().rateSteps() != null
+                    ? Schedule.stepped(plan, startNanos, startMillis, config.pacing().rateSteps().steps())
                     : new Schedule(plan, startNanos, startMillis,
-                            config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
+                            config.pacing().duration() == null ? Long.MAX_VALUE : config.pacing().duration().toNanos());
             ReadMetrics readMetrics = ReadStage.wanted(config) ? new ReadMetrics(metrics.registry()) : null;
             CqlSession probes = probeSession;
             reads = readMetrics == null ? null : onCluster("preparing the reads",
@@ -274,7 +274,7 @@ public final class StressEngine {
             List<Thread> threads = new ArrayList<>();
             java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(plan.threads()) : null;
             for (int t = 0; t < plan.threads(); t++) {
-                Generator g = new Generator(t, plan, schedule, ring, metrics, config.seed(), passes);
+                Generator g = new Generator(t, plan, schedule, ring, metrics, config.plan().seed(), passes);
                 Thread th = new Thread(g, "metrics-stress-generator-" + t);
                 th.setDaemon(true);
                 generators.add(g);
@@ -303,7 +303,7 @@ public final class StressEngine {
                 reads.start();
             }
 
-            long reportNanos = config.reportInterval().toNanos();
+            long reportNanos = config.outputs().reportInterval().toNanos();
             long nextReport = startNanos + reportNanos;
             int lastWarning = -10;
             boolean watchIndex = stopWhenIndexed && indexMetrics != null;
@@ -311,7 +311,7 @@ public final class StressEngine {
             while (true) {
                 announcedStep = announceStep(schedule, announcedStep);
                 long wakeAt = Math.min(nextReport, schedule.endNanos());
-                if (config.rateSteps() != null && announcedStep + 1 < schedule.segments()) {
+                if (config.pacing().rateSteps() != null && announcedStep + 1 < schedule.segments()) {
                     wakeAt = Math.min(wakeAt, schedule.segmentStartNanos(announcedStep + 1));
                 }
                 if (watchIndex) {
@@ -357,7 +357,7 @@ public final class StressEngine {
             // A generator waiting for room (BLOCK) finishes its commit when the writers free a
             // slot; if they do not within the drain timeout (a stuck writer), the ring is closed
             // and it gives up, its commit counted as abandoned, so the run still ends.
-            if (!joinAll(threads, config.drainTimeout().toNanos())) {
+            if (!joinAll(threads, config.pipeline().drainTimeout().toNanos())) {
                 ring.close();
                 if (!joinAll(threads, GENERATORS_AFTER_CLOSE_NANOS)) {
                     out.println("generator threads still running after the ring closed: left behind; a commit one"
@@ -376,7 +376,7 @@ public final class StressEngine {
             IntervalStats last = sampler.sample(settled);
             // The drain's own interval is often a few milliseconds: its counts are in the totals and
             // the HDR log, but a rate over so short a time would only be noise in the series.
-            boolean worthALine = last.intervalSeconds() >= config.reportInterval().toMillis() / 2000.0;
+            boolean worthALine = last.intervalSeconds() >= config.outputs().reportInterval().toMillis() / 2000.0;
             if (worthALine && last.generated() + last.written() + last.dropped() + last.failed() > 0) {
                 intervals.add(last);
                 console.line(last);
@@ -405,16 +405,16 @@ public final class StressEngine {
                 probeSession.close();
             }
         }
-        if (config.sla() != null) {
-            result = result.steps().isEmpty() ? result.withSla(SlaCheck.evaluate(config.sla(), result))
-                    : SlaCheck.evaluateSteps(config.sla(), result);
+        if (config.judging().sla() != null) {
+            result = result.steps().isEmpty() ? result.withSla(SlaCheck.evaluate(config.judging().sla(), result))
+                    : SlaCheck.evaluateSteps(config.judging().sla(), result);
         }
-        if (config.verifyAfter() != null) {
+        if (config.judging().verifyAfter() != null) {
             result = result.withVerify(readBack(session, result));
         }
         Summary.print(result, out);
-        writeFile("result", config.resultJson(), result, ResultJson::write);
-        writeFile("report", config.reportHtml(), result, HtmlReport::write);
+        writeFile("result", config.outputs().resultJson(), result, ResultJson::write);
+        writeFile("report", config.outputs().reportHtml(), result, HtmlReport::write);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -423,7 +423,7 @@ public final class StressEngine {
 
     private void awaitReads(ReadStage reads) {
         try {
-            if (!reads.awaitIdle(config.requestTimeout().toMillis() + ReadStage.probeBoundMillis())) {
+            if (!reads.awaitIdle(config.cluster().requestTimeout().toMillis() + ReadStage.probeBoundMillis())) {
                 out.println("reads: some still in flight after the wait; counted as unsettled");
             }
         } catch (InterruptedException e) {
@@ -435,7 +435,7 @@ public final class StressEngine {
     private org.metricsstress.result.VerifyReport readBack(CqlSession session, StressResult result) {
         try {
             return ReadBack.verify(session, config, java.time.Instant.parse(result.startedAt()).toEpochMilli(),
-                    result.generationSeconds(), config.verifyAfter(), org.metricsstress.verify.RunLosses.of(result.losses(),
+                    result.generationSeconds(), config.judging().verifyAfter(), org.metricsstress.verify.RunLosses.of(result.losses(),
                             StressPlan.of(config).groupResources(), result.dropped() + result.failed() + result.unsent()), out);
         } catch (DriverException e) {
             out.println("verify: reading back failed: " + CassandraConnector.reason(e));
@@ -468,8 +468,8 @@ public final class StressEngine {
      */
     private boolean drain(Pipeline pipeline) {
         try {
-            if (!pipeline.drain(config.drainTimeout(), config.requestTimeout())) {
-                out.println("drain timeout (" + config.drainTimeout().toSeconds()
+            if (!pipeline.drain(config.pipeline().drainTimeout(), config.cluster().requestTimeout())) {
+                out.println("drain timeout (" + config.pipeline().drainTimeout().toSeconds()
                         + "s) reached: what was still queued or in flight was abandoned");
                 return false;
             }
@@ -486,19 +486,19 @@ public final class StressEngine {
      * lag). A stop while waiting ends the wait; the run then generates nothing.
      */
     private void awaitStartAt(long startNanos) {
-        if (config.startAt() == null) {
+        if (config.pacing().startAt() == null) {
             return;
         }
         long late = System.nanoTime() - startNanos;
         if (late > TimeUnit.SECONDS.toNanos(1)) {
             out.printf(Locale.ROOT, "started %.1f s after --start-at %s: catching up; the lateness counts as schedule lag%n",
-                    late / 1e9, config.startAt());
+                    late / 1e9, config.pacing().startAt());
             return;
         }
-        long step = config.reportInterval().toNanos();
+        long step = config.outputs().reportInterval().toNanos();
         long left;
         while ((left = startNanos - System.nanoTime()) > TimeUnit.MILLISECONDS.toNanos(200)) {
-            out.printf(Locale.ROOT, "waiting for --start-at %s: %.0f s to go%n", config.startAt(), Math.ceil(left / 1e9));
+            out.printf(Locale.ROOT, "waiting for --start-at %s: %.0f s to go%n", config.pacing().startAt(), Math.ceil(left / 1e9));
             try {
                 // Wake a little before the start: the generators park until their intended times themselves.
                 if (stopRequested.await(Math.min(step, left - TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS)) {
@@ -517,7 +517,7 @@ public final class StressEngine {
      * kept in the result, marked on the report's charts). Returns the last step announced.
      */
     private int announceStep(Schedule schedule, int announced) {
-        if (config.rateSteps() == null) {
+        if (config.pacing().rateSteps() == null) {
             return announced;
         }
         int now = schedule.segmentAt(System.nanoTime());
@@ -525,9 +525,9 @@ public final class StressEngine {
             return announced;
         }
         for (int k = announced + 1; k <= now; k++) {
-            org.metricsstress.config.RateSteps.Step step = config.rateSteps().steps().get(k);
+            org.metricsstress.config.RateSteps.Step step = config.pacing().rateSteps().steps().get(k);
             event(String.format(Locale.ROOT, "step %d of %d: %s%s", k + 1, schedule.segments(),
-                    org.metricsstress.config.RateSteps.describe(step), config.instances() > 1
+                    org.metricsstress.config.RateSteps.describe(step), config.plan().instances() > 1
                             ? String.format(Locale.ROOT, " (this instance: %,.0f)",
                                     schedule.targetSamplesPerSecondAt(schedule.segmentStartNanos(k)))
                             : ""));
@@ -538,8 +538,8 @@ public final class StressEngine {
     private String describe(StressPlan plan) {
         String shape = String.format(Locale.ROOT, "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples",
                 plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval());
-        String pace = config.rateSteps() != null
-                ? String.format(Locale.ROOT, " per interval, paced by the steps %s (%ds in all)", config.rateSteps(),
+        String pace = config.pacing().rateSteps() != null
+                ? String.format(Locale.ROOT, " per interval, paced by the steps %s (%ds in all)", config.pacing().rateSteps(),
                         config.totalDuration().toSeconds())
                 : String.format(Locale.ROOT, " every %.3gs -> %,.0f samples/s target", plan.pacingNanos() / 1e9,
                         plan.planSamplesPerSecond());
@@ -547,12 +547,12 @@ public final class StressEngine {
                 plan.groupResources(), plan.interfaceResources(), plan.burst() ? "burst pacing (-b)"
                         : plan.pacing() == org.metricsstress.config.Pacing.NODES
                                 ? "OpenNMS's pacing (a node's collection at once, a barrier at each pass)" : "spread pacing",
-                config.rateSteps() != null ? "stepped"
-                        : config.duration() == null ? "until interrupted" : "for " + config.duration().toSeconds() + "s")
+                config.pacing().rateSteps() != null ? "stepped"
+                        : config.pacing().duration() == null ? "until interrupted" : "for " + config.pacing().duration().toSeconds() + "s")
                 + (plan.instance().partial() ? String.format(Locale.ROOT,
                         "%ninstance %s: nodes n with n %% %d = %d: %,d nodes, %,d group resources, %s",
                         plan.instance(), plan.instance().count(), plan.instance().index(), plan.ownedNodes(),
-                        plan.ownedGroupResources(), config.rateSteps() != null ? "its share of each step"
+                        plan.ownedGroupResources(), config.pacing().rateSteps() != null ? "its share of each step"
                                 : String.format(Locale.ROOT, "%,.0f samples/s target", plan.samplesPerSecond())) : "");
     }
 

@@ -53,13 +53,13 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
-        this.variationFactor = config.stringVariationFactor();
-        this.statements = new IndexStatements(session, config.keyspace(), (int) config.ttl().getSeconds());
-        this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.writeConsistency()), cache,
-                metrics, pending, config.indexMaxInFlight(), config.onFull() == org.metricsstress.config.OnFull.BLOCK,
+        this.variationFactor = config.plan().stringVariationFactor();
+        this.statements = new IndexStatements(session, config.schema().keyspace(), (int) config.schema().ttl().getSeconds());
+        this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), cache,
+                metrics, pending, config.index().indexMaxInFlight(), config.pipeline().onFull() == org.metricsstress.config.OnFull.BLOCK,
                 sampleQueue);
         this.retryLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(RETRY_MIN,
-                2L * ((plan.ownedGroupResources() + config.writerThreads() - 1) / config.writerThreads())));
+                2L * ((plan.ownedGroupResources() + config.pipeline().writerThreads() - 1) / config.pipeline().writerThreads())));
         this.metricsFingerprint = new int[plan.groups()];
         this.stringsFingerprint = new int[plan.groups()];
         for (int g = 0; g < plan.groups(); g++) {

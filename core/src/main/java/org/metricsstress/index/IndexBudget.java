@@ -57,7 +57,7 @@ final class IndexBudget {
     static final int AUTO_MIN = 16;
     static final int AUTO_MAX = 1024;
     /** Where auto starts, and what it holds when the run is flat out (the fixed default before auto was). */
-    static final int AUTO_INITIAL = org.metricsstress.config.StressConfig.INDEX_BUDGET_START;
+    static final int AUTO_INITIAL = org.metricsstress.config.IndexSection.INDEX_BUDGET_START;
     /** How often the auto limit is judged. */
     static final long CONTROL_PERIOD_MILLIS = 500;
 
@@ -74,7 +74,7 @@ final class IndexBudget {
         this.cache = cache;
         this.metrics = metrics;
         this.pending = pending;
-        boolean auto = maxInFlight == org.metricsstress.config.StressConfig.INDEX_BUDGET_AUTO;
+        boolean auto = maxInFlight == org.metricsstress.config.IndexSection.INDEX_BUDGET_AUTO;
         this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL, ringBlocks) : null;
         this.maxInFlight = auto ? AUTO_INITIAL : maxInFlight;
         this.permits = new Limiter(this.maxInFlight);

@@ -56,36 +56,36 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
                 metrics.gauge("latency." + kind.tag() + "." + p + "-us", () -> o.percentileMicros(kind, p));
             }
         }
-        if (config.hdrLog() != null) {
+        if (config.outputs().hdrLog() != null) {
             try {
-                o.hdrLog = new HdrLog(config.hdrLog(), startEpochMillis);
-                o.hdrLogPath = config.hdrLog();
+                o.hdrLog = new HdrLog(config.outputs().hdrLog(), startEpochMillis);
+                o.hdrLogPath = config.outputs().hdrLog();
             } catch (IOException e) {
-                out.println("cannot write --hdr-log " + config.hdrLog() + ": " + e.getMessage());
+                out.println("cannot write --hdr-log " + config.outputs().hdrLog() + ": " + e.getMessage());
             }
         }
-        if (config.csvDir() != null) {
+        if (config.outputs().csvDir() != null) {
             try {
-                Files.createDirectories(config.csvDir());
+                Files.createDirectories(config.outputs().csvDir());
                 o.csv = CsvReporter.forRegistry(metrics.registry()).convertDurationsTo(TimeUnit.MILLISECONDS)
-                        .build(config.csvDir().toFile());
-                o.csv.start(config.reportInterval().toMillis(), TimeUnit.MILLISECONDS);
+                        .build(config.outputs().csvDir().toFile());
+                o.csv.start(config.outputs().reportInterval().toMillis(), TimeUnit.MILLISECONDS);
             } catch (IOException e) {
-                out.println("cannot write --csv-dir " + config.csvDir() + ": " + e.getMessage());
+                out.println("cannot write --csv-dir " + config.outputs().csvDir() + ": " + e.getMessage());
             }
         }
-        if (config.jmx()) {
+        if (config.outputs().jmx()) {
             o.jmx = JmxReporter.forRegistry(metrics.registry()).inDomain(JMX_DOMAIN).build();
             o.jmx.start();
             out.println("JMX: metrics in domain '" + JMX_DOMAIN + "'");
         }
-        if (config.prometheusPort() > 0) {
+        if (config.outputs().prometheusPort() > 0) {
             try {
-                o.prometheus = new PrometheusEndpoint(config.prometheusPort(), metrics.registry(), o.last::get,
+                o.prometheus = new PrometheusEndpoint(config.outputs().prometheusPort(), metrics.registry(), o.last::get,
                         () -> Map.copyOf(o.latencyCounts), metrics.nodes());
                 out.println("Prometheus metrics on http://127.0.0.1:" + o.prometheus.port() + "/metrics");
             } catch (IOException e) {
-                out.println("cannot serve --prometheus-port " + config.prometheusPort() + ": " + e.getMessage());
+                out.println("cannot serve --prometheus-port " + config.outputs().prometheusPort() + ": " + e.getMessage());
             }
         }
         return o;

@@ -64,9 +64,9 @@ final class OpenNmsWorker implements GroupCommitHandler {
         this.metrics = metrics;
         this.coordinators = coordinators;
         this.replicaSets = replicaSets;
-        this.literal = new LiteralStatements(config.keyspace(), (int) config.ttl().getSeconds());
+        this.literal = new LiteralStatements(config.schema().keyspace(), (int) config.schema().ttl().getSeconds());
         this.indexer = indexer;
-        this.maxBatch = config.maxBatchSize();
+        this.maxBatch = config.pipeline().maxBatchSize();
         this.metricNames = metricNames;
         this.inFlight = inFlight;
     }

@@ -46,10 +46,10 @@ public final class OpenNmsWorkers implements GroupCommitHandler.Factory {
         this.plan = plan;
         this.metrics = metrics;
         this.coordinators = new Coordinators(metrics.nodes());
-        this.replicaSets = new ReplicaSets(session, config.keyspace());
-        this.indexer = cache == null ? null : new InlineIndexer(session, config.keyspace(), cache, indexMetrics, plan,
-                config.maxBatchSize(), (int) config.ttl().getSeconds(),
-                DefaultConsistencyLevel.valueOf(config.writeConsistency()), config.stringVariationFactor(), nowMillis);
+        this.replicaSets = new ReplicaSets(session, config.schema().keyspace());
+        this.indexer = cache == null ? null : new InlineIndexer(session, config.schema().keyspace(), cache, indexMetrics, plan,
+                config.pipeline().maxBatchSize(), (int) config.schema().ttl().getSeconds(),
+                DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), config.plan().stringVariationFactor(), nowMillis);
         this.metricNames = new String[plan.groups()][plan.attributes()];
         for (int g = 0; g < plan.groups(); g++) {
             for (int a = 0; a < plan.attributes(); a++) {

@@ -49,9 +49,9 @@ public final class StressPlan {
     }
 
     public static StressPlan of(StressConfig c) {
-        long pacing = Math.round(c.interval().toNanos() / c.rateFactor());
-        return new StressPlan(c.nodes(), c.interfaces(), c.groups(), c.attributes(), c.strings(), c.threads(),
-                c.burst(), c.pacing(), pacing, new Instance(c.instance(), c.instances()));
+        long pacing = Math.round(c.pacing().interval().toNanos() / c.pacing().rateFactor());
+        return new StressPlan(c.plan().nodes(), c.plan().interfaces(), c.plan().groups(), c.plan().attributes(), c.plan().strings(), c.pacing().threads(),
+                c.pacing().burst(), c.pacing().mode(), pacing, new Instance(c.plan().instance(), c.plan().instances()));
     }
 
     public int nodes() { return nodes; }

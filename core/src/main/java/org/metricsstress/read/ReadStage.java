@@ -70,17 +70,17 @@ public final class ReadStage implements AutoCloseable {
         this.plan = plan;
         this.schedule = schedule;
         this.metrics = metrics;
-        this.picker = new ResourcePicker(plan, config.readHot());
-        this.inFlight = new Semaphore(config.readMaxInFlight());
-        this.consistency = DefaultConsistencyLevel.valueOf(config.readConsistency());
-        String ks = config.keyspace();
+        this.picker = new ResourcePicker(plan, config.reads().readHot());
+        this.inFlight = new Semaphore(config.reads().readMaxInFlight());
+        this.consistency = DefaultConsistencyLevel.valueOf(config.reads().readConsistency());
+        String ks = config.schema().keyspace();
         this.range = session.prepare("SELECT collected_at, metric_name, value FROM " + ks + ".samples WHERE context = ? "
                 + "AND partition = ? AND resource = ? AND collected_at >= ? AND collected_at <= ?");
         this.search = session.prepare("SELECT resource FROM " + ks + ".terms WHERE context = ? AND field = ? AND value = ?");
         this.probeSession = probeSession;
         this.point = probeSession.prepare("SELECT value FROM " + ks + ".samples WHERE context = ? AND partition = ? "
                 + "AND resource = ? AND collected_at = ? AND metric_name = ?");
-        this.probes = config.freshnessProbes() == null ? null
+        this.probes = config.reads().freshnessProbes() == null ? null
                 : java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
                     Thread t = new Thread(r, "metrics-stress-freshness");
                     t.setDaemon(true);
@@ -94,19 +94,19 @@ public final class ReadStage implements AutoCloseable {
 
     /** Whether the configuration asks for any reads at all. */
     public static boolean wanted(StressConfig c) {
-        return c.readRate() != null || c.searchRate() != null || c.freshnessProbes() != null;
+        return c.reads().readRate() != null || c.reads().searchRate() != null || c.reads().freshnessProbes() != null;
     }
 
     /** Starts every load asked for, on the run's clock, until the schedule ends or {@link #stop()}. */
     public void start() {
-        if (config.readRate() != null) {
-            readLoop = add("metrics-stress-reads", config.readRate(), 0x5EADL, this::read);
+        if (config.reads().readRate() != null) {
+            readLoop = add("metrics-stress-reads", config.reads().readRate(), 0x5EADL, this::read);
         }
-        if (config.searchRate() != null) {
-            searchLoop = add("metrics-stress-searches", config.searchRate(), 0x5EA2CL, this::search);
+        if (config.reads().searchRate() != null) {
+            searchLoop = add("metrics-stress-searches", config.reads().searchRate(), 0x5EA2CL, this::search);
         }
-        if (config.freshnessProbes() != null) {
-            add("metrics-stress-probes", config.freshnessProbes(), 0xF4E5L, this::probe);
+        if (config.reads().freshnessProbes() != null) {
+            add("metrics-stress-probes", config.reads().freshnessProbes(), 0xF4E5L, this::probe);
         }
         threads.forEach(Thread::start);
     }
@@ -121,7 +121,7 @@ public final class ReadStage implements AutoCloseable {
      * keeps the loads' streams apart while the seed keeps a run repeatable).
      */
     private OpenLoop add(String name, double perSecond, long salt, ResourceOperation operation) {
-        SplittableRandom random = new SplittableRandom(config.seed() ^ salt);
+        SplittableRandom random = new SplittableRandom(config.plan().seed() ^ salt);
         OpenLoop loop = new OpenLoop(perSecond, schedule.startNanos(), schedule.endNanos(),
                 intended -> operation.issue(intended, picker.pick(random)));
         Thread t = new Thread(loop, name);
@@ -154,7 +154,7 @@ public final class ReadStage implements AutoCloseable {
         metrics.readSent();
         String resource = groupResource(key);
         long to = schedule.timestampMillis(intended);
-        long from = to - config.readWindow().toMillis();
+        long from = to - config.reads().readWindow().toMillis();
         long sent = System.nanoTime();
         CompletableFuture<long[]> all = CompletableFuture.completedFuture(new long[2]);
         for (int partition : NewtsSchema.partitionsBetween(from, to)) {
@@ -183,7 +183,7 @@ public final class ReadStage implements AutoCloseable {
             long ts = row.getInstant(0).toEpochMilli();
             java.nio.ByteBuffer blob = row.getByteBuffer(2);
             if (ga == null || ga[1] >= plan.attributes() || !SampleValueCodec.isGauge(blob)
-                    || Double.compare(SampleValues.value(config.seed(), key, ga[1], ts), SampleValueCodec.decodeGauge(blob)) != 0) {
+                    || Double.compare(SampleValues.value(config.plan().seed(), key, ga[1], ts), SampleValueCodec.decodeGauge(blob)) != 0) {
                 counts[1]++;
             }
         }

@@ -36,7 +36,7 @@ public final class CassandraConnector {
 
     /** Connects within {@code connectTimeout} or fails with a message naming the contact points. */
     public static CqlSession connect(StressConfig c) throws ClusterException {
-        return connect(c, c.localDc());
+        return connect(c, c.cluster().localDc());
     }
 
     /**
@@ -44,7 +44,7 @@ public final class CassandraConnector {
      * points): LOCAL_* consistency levels then mean that DC, as --freshness-dc needs.
      */
     public static CqlSession connect(StressConfig c, String localDc) throws ClusterException {
-        if (c.sink() == Sink.NULL) {
+        if (c.pipeline().sink() == Sink.NULL) {
             return NullSession.open();
         }
         // The driver's own class loader (inside OSGi the thread's context loader cannot see its
@@ -52,66 +52,66 @@ public final class CassandraConnector {
         ClassLoader loader = new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
         ProgrammaticDriverConfigLoaderBuilder cfg = DriverConfigLoader.programmaticBuilder(loader)
                 .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.requestTimeout())
-                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.connectTimeout(), Duration.ofSeconds(5)))
-                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.cluster().requestTimeout())
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
                 // Our in-flight bound is the limit that matters; the driver's per-connection cap must not undercut it.
-                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2 * Math.max(1024, c.maxInFlight()))
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2 * Math.max(1024, c.pipeline().maxInFlight()))
                 // A request the client gave up on keeps its stream id until the node answers; past
                 // 256 such ids the driver closes the connection and fails everything else on it
                 // ("Channel is closing"), turning a slow DC into errors of another class. The
                 // in-flight bound limits them; the driver wants fewer than its per-connection cap.
-                .withInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS, Math.max(1024, c.maxInFlight()) + 1)
+                .withInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS, Math.max(1024, c.pipeline().maxInFlight()) + 1)
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
                 // Samples and index rows are the same key with the same value however often written.
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
                 .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName())
                 // Bytes on the wire per node, for the run's network figures (WireBytes).
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
-        if (c.compression() != Compression.NONE) {
-            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.compression().name().toLowerCase(java.util.Locale.ROOT));
-            if (c.compression() == Compression.SNAPPY) {
+        if (c.cluster().compression() != Compression.NONE) {
+            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(java.util.Locale.ROOT));
+            if (c.cluster().compression() == Compression.SNAPPY) {
                 // Protocol v5 dropped snappy; v4 still has it.
                 cfg.withString(DefaultDriverOption.PROTOCOL_VERSION, "V4");
             }
         }
-        if (c.speculativeDelay() != null) {
+        if (c.cluster().speculativeDelay() != null) {
             cfg.withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "ConstantSpeculativeExecutionPolicy")
                     .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
-                    .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.speculativeDelay());
+                    .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.cluster().speculativeDelay());
         }
         if (localDc == null) {
             cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
         }
-        if (c.ssl()) {
+        if (c.cluster().ssl()) {
             cfg.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
                     .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, true);
-            if (c.truststore() != null) {
-                cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, c.truststore().toAbsolutePath().toString());
-                if (c.truststorePassword() != null) {
-                    cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, c.truststorePassword());
+            if (c.cluster().truststore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, c.cluster().truststore().toAbsolutePath().toString());
+                if (c.cluster().truststorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, c.cluster().truststorePassword());
                 }
             }
-            if (c.keystore() != null) {
-                cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, c.keystore().toAbsolutePath().toString());
-                if (c.keystorePassword() != null) {
-                    cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, c.keystorePassword());
+            if (c.cluster().keystore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, c.cluster().keystore().toAbsolutePath().toString());
+                if (c.cluster().keystorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, c.cluster().keystorePassword());
                 }
             }
         }
         CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(cfg.build());
-        for (ContactPoint p : c.contactPoints()) {
+        for (ContactPoint p : c.cluster().contactPoints()) {
             b.addContactPoint(new InetSocketAddress(p.host(), p.port()));
         }
         if (localDc != null) {
             b.withLocalDatacenter(localDc);
         }
-        if (c.username() != null) {
-            b.withAuthCredentials(c.username(), c.password() == null ? "" : c.password());
+        if (c.cluster().username() != null) {
+            b.withAuthCredentials(c.cluster().username(), c.cluster().password() == null ? "" : c.cluster().password());
         }
-        String where = c.contactPoints().stream().map(ContactPoint::toString).collect(Collectors.joining(","));
+        String where = c.cluster().contactPoints().stream().map(ContactPoint::toString).collect(Collectors.joining(","));
         // The driver's buildAsync() clears the calling thread's interrupt flag (seen with 4.19.2), so
         // a Ctrl-C in the first second would be lost and the run never end. Started from a thread of
         // its own, the build leaves the caller's flag alone and the wait below still sees it.
@@ -132,11 +132,11 @@ public final class CassandraConnector {
         starter.setDaemon(true);
         starter.start();
         try {
-            return pending.get(c.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return pending.get(c.cluster().connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             pending.thenAccept(CqlSession::closeAsync); // if it connects after all, let it go
             throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
-                    + c.connectTimeout().getSeconds() + "s");
+                    + c.cluster().connectTimeout().getSeconds() + "s");
         } catch (ExecutionException e) {
             String why = reason(e.getCause());
             throw new ClusterException("cannot connect to Cassandra at " + where + ": " + why + tlsHint(c, why));
@@ -155,10 +155,10 @@ public final class CassandraConnector {
         if (!why.contains("Unexpected error on channel") && !why.contains("ClosedConnectionException")) {
             return "";
         }
-        if (!c.ssl()) {
+        if (!c.cluster().ssl()) {
             return " (the node closed the connection at once: does the cluster require TLS? see --ssl, --truststore)";
         }
-        if (c.keystore() == null) {
+        if (c.cluster().keystore() == null) {
             return " (the node closed the connection during the TLS handshake: does it require a client certificate?"
                     + " see --keystore)";
         }

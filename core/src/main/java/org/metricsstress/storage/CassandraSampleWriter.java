@@ -84,22 +84,22 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
             RequestCompletion.Sender sender) {
         this.metrics = metrics;
         this.plan = StressPlan.of(config);
-        this.insert = session.prepare(NewtsSchema.insertSample(config.keyspace()));
-        this.consistency = DefaultConsistencyLevel.valueOf(config.writeConsistency());
-        this.maxInFlight = config.maxInFlight();
-        this.batchCommits = config.batchCommits();
+        this.insert = session.prepare(NewtsSchema.insertSample(config.schema().keyspace()));
+        this.consistency = DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency());
+        this.maxInFlight = config.pipeline().maxInFlight();
+        this.batchCommits = config.pipeline().batchCommits();
         this.permits = new Semaphore(maxInFlight);
         this.coordinators = new Coordinators(metrics.nodes());
-        this.replicaSets = new ReplicaSets(session, config.keyspace());
-        this.retries = config.retries();
+        this.replicaSets = new ReplicaSets(session, config.schema().keyspace());
+        this.retries = config.cluster().retries();
         this.resend = session::executeAsync;
         this.sender = sender != null ? sender : resend;
         this.runGoesOn = () -> !aborted;
         this.context = ColumnBytes.text(NewtsSchema.CONTEXT);
-        this.ttl = ColumnBytes.integer((int) config.ttl().getSeconds());
-        this.metricNameBytes = new ByteBuffer[config.groups()][config.attributes()];
-        for (int g = 0; g < config.groups(); g++) {
-            for (int a = 0; a < config.attributes(); a++) {
+        this.ttl = ColumnBytes.integer((int) config.schema().ttl().getSeconds());
+        this.metricNameBytes = new ByteBuffer[config.plan().groups()][config.plan().attributes()];
+        for (int g = 0; g < config.plan().groups(); g++) {
+            for (int a = 0; a < config.plan().attributes(); a++) {
                 metricNameBytes[g][a] = ColumnBytes.text(ResourceNames.metricName(g, a));
             }
         }

@@ -29,7 +29,7 @@ public final class ClusterSetup {
         Map<String, Object> none = new LinkedHashMap<>();
         none.put("name", "none (--sink null)");
         none.put("nodes", 0);
-        none.put("keyspace", config.keyspace());
+        none.put("keyspace", config.schema().keyspace());
         return none;
     }
 
@@ -40,20 +40,20 @@ public final class ClusterSetup {
     public static Map<String, Object> applySchemaAndDescribe(CqlSession session, StressConfig config, PrintStream out)
             throws ClusterException {
         Metadata md = session.getMetadata();
-        String localDc = config.localDc() != null ? config.localDc() : CassandraConnector.localDatacenter(session);
-        Replication wanted = config.replicationIn(localDc);
-        Map<String, String> replication = CassandraConnector.applySchema(session, config.keyspace(), wanted,
-                config.twcsWindow(), config.gcGrace());
+        String localDc = config.cluster().localDc() != null ? config.cluster().localDc() : CassandraConnector.localDatacenter(session);
+        Replication wanted = config.schema().replicationIn(localDc);
+        Map<String, String> replication = CassandraConnector.applySchema(session, config.schema().keyspace(), wanted,
+                config.schema().twcsWindow(), config.schema().gcGrace());
         Map<String, Object> cluster = new LinkedHashMap<>();
         cluster.put("name", md.getClusterName().orElse("unknown"));
         cluster.put("nodes", md.getNodes().size());
         cluster.put("localDc", localDc);
         cluster.put("releases", md.getNodes().values().stream()
                 .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList());
-        cluster.put("keyspace", config.keyspace());
+        cluster.put("keyspace", config.schema().keyspace());
         cluster.put("replication", replication);
         out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
-                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.keyspace(),
+                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.schema().keyspace(),
                 replication);
         if (md.getNodes().size() > 1) {
             cluster.put("members", members(md, out));

@@ -24,15 +24,15 @@ public final class ReadBack {
     public static VerifyReport verify(CqlSession session, StressConfig config, long startEpochMillis,
             double generationSeconds, double fraction, RunLosses losses, PrintStream out) {
         StressPlan plan = StressPlan.of(config);
-        Schedule schedule = config.rateSteps() != null
-                ? Schedule.stepped(plan, 0, startEpochMillis, config.rateSteps().steps())
+        Schedule schedule = config.pacing().rateSteps() != null
+                ? Schedule.stepped(plan, 0, startEpochMillis, config.pacing().rateSteps().steps())
                 : new Schedule(plan, 0, startEpochMillis,
-                        config.duration() == null ? Long.MAX_VALUE : config.duration().toNanos());
+                        config.pacing().duration() == null ? Long.MAX_VALUE : config.pacing().duration().toNanos());
         ExpectedSamples expected = new ExpectedSamples(plan, schedule, Math.round(generationSeconds * 1e9));
         int[] keys = ResourceShare.pick(plan, fraction);
         out.printf(Locale.ROOT, "verify: reading back %,d of %,d group resources (%s) in %s%n", keys.length,
                 plan.ownedGroupResources(), fraction >= 1 ? "all" : String.format(Locale.ROOT, "%.3g%%", 100 * fraction),
-                config.keyspace());
-        return new Verifier(session, config.keyspace(), plan, config.seed(), config.stringVariationFactor(), out).verify(keys, expected, losses);
+                config.schema().keyspace());
+        return new Verifier(session, config.schema().keyspace(), plan, config.plan().seed(), config.plan().stringVariationFactor(), out).verify(keys, expected, losses);
     }
 }

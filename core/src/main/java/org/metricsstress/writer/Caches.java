@@ -35,25 +35,25 @@ public final class Caches {
      * Redis without seeing each other's entries.
      */
     public static String redisPrefix(StressConfig c) {
-        return "ms:" + c.keyspace() + ":" + NewtsSchema.CONTEXT + ":";
+        return "ms:" + c.schema().keyspace() + ":" + NewtsSchema.CONTEXT + ":";
     }
 
     public static CacheView open(StressConfig c) throws CacheUnavailableException {
-        if (c.writer() == Writer.OPENNMS) {
-            return switch (c.cache()) {
-                case GUAVA -> new GuavaMetadataCache(c.cacheMaxEntries());
-                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.writerThreads());
+        if (c.pipeline().writer() == Writer.OPENNMS) {
+            return switch (c.index().cache()) {
+                case GUAVA -> new GuavaMetadataCache(c.index().cacheMaxEntries());
+                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.pipeline().writerThreads());
             };
         }
-        return switch (c.cache()) {
-            case GUAVA -> new GuavaResourceCache(c.cacheMaxEntries());
-            case REDIS -> nearCached(RedisResourceCache.open(redisSettings(c)), c.redisNearCache());
+        return switch (c.index().cache()) {
+            case GUAVA -> new GuavaResourceCache(c.index().cacheMaxEntries());
+            case REDIS -> nearCached(RedisResourceCache.open(redisSettings(c)), c.index().redisNearCache());
         };
     }
 
     /** How a configuration reaches its Redis: URI, credentials, pool, key prefix, TTL, TLS. */
     public static RedisSettings redisSettings(StressConfig c) throws CacheUnavailableException {
-        return new RedisSettings(c.redisUri(), c.redisPassword(), c.redisPool(), redisPrefix(c), c.ttl().getSeconds(),
+        return new RedisSettings(c.index().redisUri(), c.index().redisPassword(), c.index().redisPool(), redisPrefix(c), c.schema().ttl().getSeconds(),
                 Duration.ofSeconds(2), tlsSockets(c));
     }
 
@@ -64,11 +64,11 @@ public final class Caches {
 
     /** Sockets trusting {@code --redis-truststore}, or null for the JVM's default trust. */
     private static SSLSocketFactory tlsSockets(StressConfig c) throws CacheUnavailableException {
-        if (c.redisTruststore() == null) {
+        if (c.index().redisTruststore() == null) {
             return null;
         }
-        char[] password = c.redisTruststorePassword() == null ? null : c.redisTruststorePassword().toCharArray();
-        try (InputStream in = Files.newInputStream(c.redisTruststore())) {
+        char[] password = c.index().redisTruststorePassword() == null ? null : c.index().redisTruststorePassword().toCharArray();
+        try (InputStream in = Files.newInputStream(c.index().redisTruststore())) {
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
             store.load(in, password);
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
@@ -77,7 +77,7 @@ public final class Caches {
             ctx.init(null, tmf.getTrustManagers(), null);
             return ctx.getSocketFactory();
         } catch (IOException | GeneralSecurityException e) {
-            throw new CacheUnavailableException("--redis-truststore " + c.redisTruststore() + ": cannot be read ("
+            throw new CacheUnavailableException("--redis-truststore " + c.index().redisTruststore() + ": cannot be read ("
                     + e.getMessage() + ")", e);
         }
     }

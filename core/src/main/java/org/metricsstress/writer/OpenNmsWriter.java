@@ -37,7 +37,7 @@ public final class OpenNmsWriter implements Pipeline {
         this.config = config;
         this.indexing = cache != null;
         this.workers = new OpenNmsWorkers(session, config, plan, cache, indexMetrics, metrics);
-        this.ring = new SharedRing(config.ringSize(), plan.attributes(), config.writerThreads(), config.onFull(),
+        this.ring = new SharedRing(config.pipeline().ringSize(), plan.attributes(), config.pipeline().writerThreads(), config.pipeline().onFull(),
                 workers, metrics);
     }
 
@@ -55,8 +55,8 @@ public final class OpenNmsWriter implements Pipeline {
     public String describe() {
         return String.format(Locale.ROOT, "writer: opennms (OpenNMS's NewtsWriter): one ring of %,d events (two per "
                 + "group commit), %d synchronous workers, literal batches of %d samples at the driver's default level "
-                + "(LOCAL_ONE), %s", config.ringSize(), config.writerThreads(), config.maxBatchSize(),
-                indexing ? "indexing inline, waiting for it (terms at " + config.writeConsistency() + ")" : "no index");
+                + "(LOCAL_ONE), %s", config.pipeline().ringSize(), config.pipeline().writerThreads(), config.pipeline().maxBatchSize(),
+                indexing ? "indexing inline, waiting for it (terms at " + config.cluster().writeConsistency() + ")" : "no index");
     }
 
     @Override

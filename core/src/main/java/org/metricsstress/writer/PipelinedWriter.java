@@ -1,5 +1,6 @@
 package org.metricsstress.writer;
 
+import org.metricsstress.config.IndexSection;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -43,8 +44,8 @@ public final class PipelinedWriter implements Pipeline {
         if (indexer != null) {
             metrics.gauge("index.budget", indexer::budgetLimit);
         }
-        this.ring = new LaneRing(config.ringSize(), plan.attributes(), config.writerThreads(), plan.groupResources(),
-                config.onFull(), writer, indexer, metrics);
+        this.ring = new LaneRing(config.pipeline().ringSize(), plan.attributes(), config.pipeline().writerThreads(), plan.groupResources(),
+                config.pipeline().onFull(), writer, indexer, metrics);
     }
 
     @Override
@@ -62,10 +63,10 @@ public final class PipelinedWriter implements Pipeline {
         return String.format(Locale.ROOT,
                 "writer: pipelined: %d lanes of %,d slots, up to %d commits a request, %d requests in flight, "
                         + "index stage apart (%s in flight)",
-                config.writerThreads(), ring.size() / config.writerThreads(), config.batchCommits(),
-                config.maxInFlight(), indexer == null ? "no index"
-                        : config.indexMaxInFlight() == StressConfig.INDEX_BUDGET_AUTO ? "auto"
-                                : String.valueOf(config.indexMaxInFlight()));
+                config.pipeline().writerThreads(), ring.size() / config.pipeline().writerThreads(), config.pipeline().batchCommits(),
+                config.pipeline().maxInFlight(), indexer == null ? "no index"
+                        : config.index().indexMaxInFlight() == IndexSection.INDEX_BUDGET_AUTO ? "auto"
+                                : String.valueOf(config.index().indexMaxInFlight()));
     }
 
     @Override

@@ -20,7 +20,7 @@ public final class Writers {
      */
     public static Pipeline open(CqlSession session, StressConfig config, StressPlan plan, CacheView cache,
             IndexMetrics indexMetrics, StressMetrics metrics) {
-        return switch (config.writer()) {
+        return switch (config.pipeline().writer()) {
             case OPENNMS -> new OpenNmsWriter(session, config, plan, cacheOf(MetadataCache.class, cache), metrics,
                     indexMetrics);
             case PIPELINED -> new PipelinedWriter(session, config, plan, cacheOf(ResourceCache.class, cache), metrics,

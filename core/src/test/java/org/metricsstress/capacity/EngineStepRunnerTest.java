@@ -28,14 +28,14 @@ class EngineStepRunnerTest {
             for (double target : new double[] {123.0, 1_000.0, 37_500.0}) {
                 StressConfig c = runner.stepConfig(target, false);
                 assertEquals(target, StressPlan.of(c).samplesPerSecond(), target * 1e-6); // pacing is whole nanoseconds
-                assertEquals(Duration.ofSeconds(60), c.duration());
-                assertEquals(Duration.ofSeconds(5), c.reportInterval());
-                assertNull(c.sla());
-                assertNull(c.resultJson());
-                assertEquals(OnFull.BLOCK, c.onFull());
-                assertEquals(64, c.ringSize());
+                assertEquals(Duration.ofSeconds(60), c.pacing().duration());
+                assertEquals(Duration.ofSeconds(5), c.outputs().reportInterval());
+                assertNull(c.judging().sla());
+                assertNull(c.outputs().resultJson());
+                assertEquals(OnFull.BLOCK, c.pipeline().onFull());
+                assertEquals(64, c.pipeline().ringSize());
             }
-            assertEquals(Duration.ofMinutes(10), runner.stepConfig(1_000, true).duration());
+            assertEquals(Duration.ofMinutes(10), runner.stepConfig(1_000, true).pacing().duration());
         }
     }
 

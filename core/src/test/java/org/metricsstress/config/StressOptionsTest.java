@@ -30,45 +30,45 @@ class StressOptionsTest {
     @Test
     void defaultsAreThoseOfTheOpenNmsCommand() {
         StressConfig c = StressConfig.builder().build();
-        assertEquals(1000, c.nodes());
-        assertEquals(10, c.interfaces());
-        assertEquals(5, c.groups());
-        assertEquals(10, c.attributes());
-        assertEquals(2, c.strings());
-        assertEquals(Duration.ofSeconds(300), c.interval());
-        assertEquals(Duration.ofSeconds(30), c.reportInterval());
-        assertEquals(1, c.threads());
-        assertEquals(0, c.stringVariationFactor());
-        assertFalse(c.burst());
-        assertEquals(8192, c.ringSize());
-        assertEquals(16, c.writerThreads());
-        assertEquals(OnFull.DROP, c.onFull());
+        assertEquals(1000, c.plan().nodes());
+        assertEquals(10, c.plan().interfaces());
+        assertEquals(5, c.plan().groups());
+        assertEquals(10, c.plan().attributes());
+        assertEquals(2, c.plan().strings());
+        assertEquals(Duration.ofSeconds(300), c.pacing().interval());
+        assertEquals(Duration.ofSeconds(30), c.outputs().reportInterval());
+        assertEquals(1, c.pacing().threads());
+        assertEquals(0, c.plan().stringVariationFactor());
+        assertFalse(c.pacing().burst());
+        assertEquals(8192, c.pipeline().ringSize());
+        assertEquals(16, c.pipeline().writerThreads());
+        assertEquals(OnFull.DROP, c.pipeline().onFull());
         // OpenNMS's writer and its defaults: write_consistency ANY, cache.max_entries 8,192, batches of 16,
         // node-at-a-time pacing, a Redis pool of up to 4 x writer_threads.
-        assertEquals(Writer.OPENNMS, c.writer());
-        assertEquals(Pacing.NODES, c.pacing());
-        assertEquals("ANY", c.writeConsistency());
-        assertEquals(8_192, c.cacheMaxEntries());
-        assertEquals(16, c.maxBatchSize());
-        assertEquals(64, c.redisPool());
-        assertEquals(31_540_000L, c.ttl().getSeconds());
-        assertEquals("newts", c.keyspace());
+        assertEquals(Writer.OPENNMS, c.pipeline().writer());
+        assertEquals(Pacing.NODES, c.pacing().mode());
+        assertEquals("ANY", c.cluster().writeConsistency());
+        assertEquals(8_192, c.index().cacheMaxEntries());
+        assertEquals(16, c.pipeline().maxBatchSize());
+        assertEquals(64, c.index().redisPool());
+        assertEquals(31_540_000L, c.schema().ttl().getSeconds());
+        assertEquals("newts", c.schema().keyspace());
         assertTrue(c.untilStopped());
-        assertNull(c.replication());
+        assertNull(c.schema().replication());
     }
 
     @Test
     void thePipelinedWritersDefaultsAreItsOwnAndGivenValuesWinForBoth() {
         StressConfig p = StressConfig.builder().writer(Writer.PIPELINED).build();
-        assertEquals("LOCAL_ONE", p.writeConsistency());
-        assertEquals(2_000_000, p.cacheMaxEntries());
-        assertEquals(16, p.redisPool());
+        assertEquals("LOCAL_ONE", p.cluster().writeConsistency());
+        assertEquals(2_000_000, p.index().cacheMaxEntries());
+        assertEquals(16, p.index().redisPool());
         StressConfig given = StressConfig.builder().writeConsistency("local_quorum").cacheMaxEntries(2_000_000).build();
-        assertEquals("LOCAL_QUORUM", given.writeConsistency());
-        assertEquals(2_000_000, given.cacheMaxEntries());
+        assertEquals("LOCAL_QUORUM", given.cluster().writeConsistency());
+        assertEquals(2_000_000, given.index().cacheMaxEntries());
         ConfigException e = assertThrows(ConfigException.class, () -> StressConfig.builder().groups(40).build());
         assertTrue(e.getMessage().startsWith("--writer opennms: its cache model holds at most 31 groups"), e.getMessage());
-        assertEquals(40, StressConfig.builder().groups(40).writer(Writer.PIPELINED).build().groups());
+        assertEquals(40, StressConfig.builder().groups(40).writer(Writer.PIPELINED).build().plan().groups());
         e = assertThrows(ConfigException.class, () -> StressConfig.builder().primeCache(true).build());
         assertTrue(e.getMessage().startsWith("--prime-cache: priming OpenNMS's metadata cache is not modelled"),
                 e.getMessage());
@@ -135,17 +135,17 @@ class StressOptionsTest {
         assertEquals("--nodes 20 --interfaces 2 --warmup-samples 20000 --phase 3s --cold-limit 60s",
                 StressOptions.typed(StressOptions.SMOKE_DEFAULTS));
         assertTrue(StressOptions.byName("--index-max-in-flight").help()
-                .contains("from " + StressConfig.INDEX_BUDGET_START + ","));
+                .contains("from " + IndexSection.INDEX_BUDGET_START + ","));
     }
 
     @Test
     void openNmsFieldExampleParses() {
         StressConfig c = parse("-r", "60", "-n", "15000", "-f", "20", "-g", "5", "-a", "10", "-s", "1", "-t", "200",
                 "-i", "300");
-        assertEquals(15000, c.nodes());
-        assertEquals(200, c.threads());
-        assertEquals(Duration.ofMinutes(1), c.reportInterval());
-        assertEquals(Duration.ofMinutes(5), c.interval());
+        assertEquals(15000, c.plan().nodes());
+        assertEquals(200, c.pacing().threads());
+        assertEquals(Duration.ofMinutes(1), c.outputs().reportInterval());
+        assertEquals(Duration.ofMinutes(5), c.pacing().interval());
     }
 
     @ParameterizedTest
@@ -199,9 +199,9 @@ class StressOptionsTest {
     @Test
     void replicationAndContactPointsParseAndReject() {
         StressConfig c = parse("--replication", "dc1:3,dc2:2", "--contact-points", "10.0.0.1:9043,db2,[::1]:9000");
-        assertEquals("{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}", c.replication().toCql());
+        assertEquals("{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}", c.schema().replication().toCql());
         assertEquals(List.of(new ContactPoint("10.0.0.1", 9043), new ContactPoint("db2", 9042),
-                new ContactPoint("::1", 9000)), c.contactPoints());
+                new ContactPoint("::1", 9000)), c.cluster().contactPoints());
         assertTrue(error("--replication", "dc1=3").contains("is not dc:factor"));
         assertTrue(error("--replication", "dc1:0").contains("must be at least 1"));
         assertTrue(error("--replication", "dc1:1,dc1:2").contains("named twice"));
@@ -212,7 +212,7 @@ class StressOptionsTest {
 
     @Test
     void rateFactorMayNotPutTwoSamplesOfAResourceInOneMillisecond() {
-        assertEquals(2.0, parse("--rate-factor", "2").rateFactor());
+        assertEquals(2.0, parse("--rate-factor", "2").pacing().rateFactor());
         assertTrue(error("-i", "1", "--rate-factor", "2000").startsWith("--rate-factor:"));
     }
 
@@ -222,7 +222,7 @@ class StressOptionsTest {
         StressOptions.applyEnvironment(b, StressOptions.all(), List.of(),
                 Map.of(StressOptions.PASSWORD_ENV, "s3cret"));
         StressConfig c = b.build();
-        assertEquals("s3cret", c.password());
+        assertEquals("s3cret", c.cluster().password());
         assertFalse(c.toString().contains("s3cret"));
         assertFalse(ConfigView.of(c).toString().contains("s3cret"));
         assertEquals(true, ConfigView.of(c).get("password-set"));
@@ -233,7 +233,7 @@ class StressOptionsTest {
         StressConfig.Builder b = StressConfig.builder().username("u").password("given");
         StressOptions.applyEnvironment(b, StressOptions.all(), List.of("--password"),
                 Map.of(StressOptions.PASSWORD_ENV, "env"));
-        assertEquals("given", b.build().password());
+        assertEquals("given", b.build().cluster().password());
     }
 
     private static StressConfig withEnv(Map<String, String> env, String... pairs) {
@@ -250,22 +250,22 @@ class StressOptionsTest {
     @Test
     void anInstanceComesFromTheOptionTheEnvironmentOrAKubernetesIndexedJob() {
         StressConfig c = parse("--nodes", "10", "--instance", "1/4");
-        assertEquals(1, c.instance());
-        assertEquals(4, c.instances());
-        assertEquals(2, parse("--nodes", "10", "--instance", "2", "--instances", "3").instance());
-        assertEquals(3, withEnv(Map.of(StressOptions.INSTANCE_ENV, "3/5"), "--nodes", "10").instance());
+        assertEquals(1, c.plan().instance());
+        assertEquals(4, c.plan().instances());
+        assertEquals(2, parse("--nodes", "10", "--instance", "2", "--instances", "3").plan().instance());
+        assertEquals(3, withEnv(Map.of(StressOptions.INSTANCE_ENV, "3/5"), "--nodes", "10").plan().instance());
         // The option wins over the environment; Kubernetes' index counts only with --instances.
         assertEquals(0, withEnv(Map.of(StressOptions.INSTANCE_ENV, "3/5"), "--nodes", "10", "--instance", "0/5")
-                .instance());
+                .plan().instance());
         StressConfig job = withEnv(Map.of(StressOptions.JOB_INDEX_ENV, "2"), "--nodes", "10", "--instances", "4");
-        assertEquals(2, job.instance());
-        assertEquals(4, job.instances());
+        assertEquals(2, job.plan().instance());
+        assertEquals(4, job.plan().instances());
         StressConfig alone = withEnv(Map.of(StressOptions.JOB_INDEX_ENV, "2"), "--nodes", "10");
-        assertEquals(0, alone.instance());
-        assertEquals(1, alone.instances());
+        assertEquals(0, alone.plan().instance());
+        assertEquals(1, alone.plan().instances());
         StressConfig whole = StressConfig.builder().build();
-        assertEquals(0, whole.instance());
-        assertEquals(1, whole.instances());
+        assertEquals(0, whole.plan().instance());
+        assertEquals(1, whole.plan().instances());
     }
 
     @Test
@@ -285,16 +285,16 @@ class StressOptionsTest {
     @Test
     void startAtTakesIsoOrEpochSecondsAndMustLeaveSomethingToGenerate() {
         long soon = java.time.Instant.now().getEpochSecond() + 60;
-        assertEquals(soon, parse("--start-at", String.valueOf(soon)).startAt().getEpochSecond());
+        assertEquals(soon, parse("--start-at", String.valueOf(soon)).pacing().startAt().getEpochSecond());
         assertEquals(java.time.Instant.ofEpochSecond(soon),
-                parse("--start-at", java.time.Instant.ofEpochSecond(soon).toString()).startAt());
+                parse("--start-at", java.time.Instant.ofEpochSecond(soon).toString()).pacing().startAt());
         assertEquals(java.time.Instant.ofEpochSecond(soon), parse("--start-at",
-                java.time.Instant.ofEpochSecond(soon).atOffset(java.time.ZoneOffset.ofHours(2)).toString()).startAt());
+                java.time.Instant.ofEpochSecond(soon).atOffset(java.time.ZoneOffset.ofHours(2)).toString()).pacing().startAt());
         assertTrue(error("--start-at", "tomorrow").startsWith("--start-at: 'tomorrow' is not a time"));
         String past = java.time.Instant.now().minusSeconds(120).toString();
         assertTrue(error("--start-at", past, "--duration", "60s").contains("is already past"));
         // Late but within the duration: allowed, the instance catches up.
-        assertEquals(past, parse("--start-at", past, "--duration", "10m").startAt().toString());
+        assertEquals(past, parse("--start-at", past, "--duration", "10m").pacing().startAt().toString());
         assertTrue(error("--start-at", java.time.Instant.now().plusSeconds(3 * 86_400).toString())
                 .contains("more than a day ahead"));
     }
@@ -312,12 +312,12 @@ class StressOptionsTest {
         String sixMinutes = now.minusSeconds(360).toString();
         assertTrue(error("--start-at", sixMinutes).contains("may start at most 5m late"));
         assertTrue(error("--start-at", sixMinutes, "--duration", "1h").contains("may start at most 5m late"));
-        assertEquals(sixMinutes, parse("--start-at", sixMinutes, "--interval", "10m").startAt().toString(),
+        assertEquals(sixMinutes, parse("--start-at", sixMinutes, "--interval", "10m").pacing().startAt().toString(),
                 "one interval of 10m");
         assertTrue(error("--start-at", now.minusSeconds(660).toString(), "--interval", "10m")
                 .contains("may start at most 10m late"));
         String fourMinutes = now.minusSeconds(240).toString();
-        assertEquals(fourMinutes, parse("--start-at", fourMinutes).startAt().toString());
+        assertEquals(fourMinutes, parse("--start-at", fourMinutes).pacing().startAt().toString());
     }
 
     @Test
@@ -325,7 +325,7 @@ class StressOptionsTest {
         StressConfig c = parse("--rate-steps", "50k:30m, 80000:30m,0.1M:1h");
         assertEquals(List.of(new RateSteps.Step(50_000, Duration.ofMinutes(30)),
                 new RateSteps.Step(80_000, Duration.ofMinutes(30)), new RateSteps.Step(100_000, Duration.ofHours(1))),
-                c.rateSteps().steps());
+                c.pacing().rateSteps().steps());
         assertEquals(Duration.ofHours(2), c.totalDuration());
         assertFalse(c.untilStopped());
         assertEquals("--rate-steps: '50k' is not RATE:DURATION (e.g. 50k:30m)", error("--rate-steps", "50k"));
@@ -342,18 +342,18 @@ class StressOptionsTest {
     @Test
     void readOptionsAreOffUnlessAskedAndTheirMistakesAreOneLine() {
         StressConfig off = StressConfig.builder().build();
-        assertNull(off.readRate());
-        assertNull(off.searchRate());
-        assertNull(off.freshnessProbes());
-        assertEquals(Duration.ofHours(2), off.readWindow());
-        assertEquals("LOCAL_ONE", off.readConsistency());
+        assertNull(off.reads().readRate());
+        assertNull(off.reads().searchRate());
+        assertNull(off.reads().freshnessProbes());
+        assertEquals(Duration.ofHours(2), off.reads().readWindow());
+        assertEquals("LOCAL_ONE", off.reads().readConsistency());
         StressConfig c = parse("--read-rate", "50", "--read-hot", "10%:90%", "--search-rate", "5", "--freshness-probes",
                 "2", "--read-cl", "local_quorum", "--read-window", "30m");
-        assertEquals(50.0, c.readRate());
-        assertEquals(new HotSet(0.1, 0.9), c.readHot());
-        assertEquals("10%:90%", c.readHot().toString());
-        assertEquals("LOCAL_QUORUM", c.readConsistency());
-        assertEquals(Duration.ofMinutes(30), c.readWindow());
+        assertEquals(50.0, c.reads().readRate());
+        assertEquals(new HotSet(0.1, 0.9), c.reads().readHot());
+        assertEquals("10%:90%", c.reads().readHot().toString());
+        assertEquals("LOCAL_QUORUM", c.reads().readConsistency());
+        assertEquals(Duration.ofMinutes(30), c.reads().readWindow());
         assertEquals("--read-hot: shapes the reads of --read-rate; add --read-rate", error("--read-hot", "10%:90%"));
         assertEquals("--read-hot: '10%' is not RESOURCES%:READS% (e.g. 10%:90%)",
                 error("--read-rate", "5", "--read-hot", "10%"));
@@ -363,8 +363,8 @@ class StressOptionsTest {
                 error("--verify-after", "most"));
         assertEquals("--freshness-dc: says where --freshness-probes read; add --freshness-probes",
                 error("--freshness-dc", "dc2"));
-        assertEquals("dc2", parse("--freshness-probes", "1", "--freshness-dc", "dc2").freshnessDc());
-        assertEquals(0.01, parse("--verify-after", "1%").verifyAfter(), 1e-12);
-        assertEquals(1.0, parse("--verify-after", "all").verifyAfter());
+        assertEquals("dc2", parse("--freshness-probes", "1", "--freshness-dc", "dc2").reads().freshnessDc());
+        assertEquals(0.01, parse("--verify-after", "1%").judging().verifyAfter(), 1e-12);
+        assertEquals(1.0, parse("--verify-after", "all").judging().verifyAfter());
     }
 }

@@ -49,7 +49,7 @@ class GeneratorTest {
         Thread[] threads = new Thread[plan.threads()];
         java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(threads.length) : null;
         for (int t = 0; t < threads.length; t++) {
-            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.seed(), passes));
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.plan().seed(), passes));
             threads[t].start();
         }
         for (Thread t : threads) {
@@ -95,7 +95,7 @@ class GeneratorTest {
         // (nodes 0 and 1): 12 + 12 + 8 commits.
         StressConfig config = StressConfig.builder().nodes(3).interfaces(2).groups(2).attributes(4)
                 .interval(Duration.ofSeconds(2)).rateFactor(10).threads(2).seed(99).build();
-        assertEquals(Pacing.NODES, config.pacing(), "OpenNMS's pacing is the default");
+        assertEquals(Pacing.NODES, config.pacing().mode(), "OpenNMS's pacing is the default");
         Run run = generate(config, 1_700_000_000_000L, Duration.ofMillis(500));
         assertEquals(32, run.schedule().expectedGroupCommits());
         assertEquals(32, run.seen().size());
@@ -243,7 +243,7 @@ class GeneratorTest {
                 .interval(Duration.ofSeconds(1)).rateSteps(org.metricsstress.config.ValueType.RATE_STEPS
                         .parse("--rate-steps", "40:500ms,80:300ms")).build();
         Run run = generate(config, (plan, start) -> Schedule.stepped(plan, start, 1_700_000_000_000L,
-                config.rateSteps().steps()));
+                config.pacing().rateSteps().steps()));
         Schedule schedule = run.schedule();
         assertEquals(2, schedule.segments());
         assertEquals(4 + 4 + 2 + 3 * 4, schedule.expectedGroupCommits());

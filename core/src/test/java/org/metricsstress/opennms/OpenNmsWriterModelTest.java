@@ -44,7 +44,7 @@ class OpenNmsWriterModelTest {
     private final StressMetrics metrics = new StressMetrics();
     private final IndexMetrics index = new IndexMetrics(metrics.registry(), metrics, plan.groupResources(),
             plan.interfaceResources(), System.nanoTime());
-    private final MetadataCache cache = new GuavaMetadataCache(config.cacheMaxEntries());
+    private final MetadataCache cache = new GuavaMetadataCache(config.index().cacheMaxEntries());
     private final RecordingSession rec = new RecordingSession();
     private final AtomicLong clock = new AtomicLong(T0);
     private final OpenNmsWorkers workers = new OpenNmsWorkers(rec.session, config, plan, cache, index, metrics, clock::get);

@@ -84,7 +84,7 @@ class ProbesAndReadsTest {
                 .freshnessProbes(50.0).readMaxInFlight(4).build();
         StressPlan plan = StressPlan.of(config);
         long start = System.nanoTime();
-        Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), config.duration().toNanos());
+        Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), config.pacing().duration().toNanos());
         ReadMetrics metrics = new ReadMetrics(new MetricRegistry());
         AnsweringSession cluster = new AnsweringSession();
         try (ReadStage reads = new ReadStage(cluster.session, cluster.session, config, plan, schedule, metrics)) {

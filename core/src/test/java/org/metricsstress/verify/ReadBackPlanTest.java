@@ -38,12 +38,12 @@ class ReadBackPlanTest {
                 .interval(Duration.ofSeconds(1))
                 .rateSteps(ValueType.RATE_STEPS.parse("--rate-steps", "40:500ms,80:300ms"));
         StressPlan whole = StressPlan.of(b.build());
-        Schedule schedule = Schedule.stepped(whole, 0, START, b.build().rateSteps().steps());
+        Schedule schedule = Schedule.stepped(whole, 0, START, b.build().pacing().rateSteps().steps());
         // Key 1 (offset 50 ms at 200 ms pacing, 25 ms at 100 ms): 0.05, 0.25, 0.45, then 0.525, 0.625, 0.725.
         assertArrayEquals(new long[] {START + 50, START + 250, START + 450, START + 525, START + 625, START + 725},
                 new ExpectedSamples(whole, schedule, schedule.endNanos()).timestampsOf(1));
         StressPlan share = StressPlan.of(b.instance(new Instance(0, 2)).build());
-        Schedule shared = Schedule.stepped(share, 0, START, b.build().rateSteps().steps());
+        Schedule shared = Schedule.stepped(share, 0, START, b.build().pacing().rateSteps().steps());
         assertEquals(0, new ExpectedSamples(share, shared, shared.endNanos()).timestampsOf(1).length,
                 "node 1 is instance 1's");
         // Key 2: 100 and 300 ms (500 is the cut), then 550, 650, 750 ms.

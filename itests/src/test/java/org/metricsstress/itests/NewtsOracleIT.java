@@ -172,7 +172,7 @@ class NewtsOracleIT {
                 for (Sample sample : row.getElements()) {
                     int metric = Integer.parseInt(sample.getName().substring(sample.getName().lastIndexOf('_') + 1));
                     assertEquals(MetricType.GAUGE, sample.getType());
-                    assertEquals(SampleValues.value(config.seed(), key, metric, row.getTimestamp().asMillis()),
+                    assertEquals(SampleValues.value(config.plan().seed(), key, metric, row.getTimestamp().asMillis()),
                             sample.getValue().doubleValue(), 0.0, id + " " + sample.getName());
                     read++;
                 }
@@ -278,7 +278,7 @@ class NewtsOracleIT {
         }
         Resource resource = new Resource(groupId, Optional.of(attributes));
         for (int a = 0; a < plan.attributes(); a++) {
-            double v = SampleValues.value(config.seed(), key, a, timestamp);
+            double v = SampleValues.value(config.plan().seed(), key, a, timestamp);
             samples.add(new Sample(Timestamp.fromEpochMillis(timestamp), G, resource, "metric_" + group + "_" + a,
                     MetricType.GAUGE, ValueType.compose(v, MetricType.GAUGE)));
         }
@@ -289,7 +289,7 @@ class NewtsOracleIT {
         }
         Map<String, String> strings = new LinkedHashMap<>();
         int instance = (node + 1) * (iface + 1) * (group + 1);
-        String suffix = instance % config.stringVariationFactor() == 0 ? "-" + instance + "-varied" : "";
+        String suffix = instance % config.plan().stringVariationFactor() == 0 ? "-" + instance + "-varied" : "";
         for (int s = 0; s < plan.strings(); s++) {
             strings.put("group" + group + "-key-" + s, "group" + group + "-value-" + s + suffix);
         }

@@ -97,7 +97,7 @@ class SecureClusterIT {
                 .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3))
                 .resultJson(json).reportHtml(html).build();
-        assertTrue(config.ssl(), "a truststore implies TLS");
+        assertTrue(config.cluster().ssl(), "a truststore implies TLS");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
         String out = console.toString(StandardCharsets.UTF_8);

@@ -26,9 +26,9 @@ class AdminSettingsTest {
     void theFileSetsWhatIsNotTypedAndTypedOptionsWin() {
         Map<String, String> file = Map.of("contact-points", "db1:9042,db2:9043", "keyspace", "metrics", "nodes", "50");
         StressConfig c = config(file, List.of("-n", "10", "--duration", "5s"), Map.of());
-        assertEquals(List.of(new ContactPoint("db1", 9042), new ContactPoint("db2", 9043)), c.contactPoints());
-        assertEquals("metrics", c.keyspace());
-        assertEquals(10, c.nodes());
+        assertEquals(List.of(new ContactPoint("db1", 9042), new ContactPoint("db2", 9043)), c.cluster().contactPoints());
+        assertEquals("metrics", c.schema().keyspace());
+        assertEquals(10, c.plan().nodes());
     }
 
     @Test
@@ -39,7 +39,7 @@ class AdminSettingsTest {
                 "local-dc", "  ",
                 "keyspace", " newts2 "));
         assertEquals(Map.of("keyspace", "newts2"), settings.current());
-        assertEquals("newts2", settings.withTyped(List.of(), Map.of()).builder().build().keyspace());
+        assertEquals("newts2", settings.withTyped(List.of(), Map.of()).builder().build().schema().keyspace());
     }
 
     @Test
@@ -56,13 +56,13 @@ class AdminSettingsTest {
                 () -> config(Map.of("nodes", "many"), List.of(), Map.of()));
         assertTrue(e.getMessage().startsWith("etc/org.metricsstress.cfg: --nodes"), e.getMessage());
         // Typed over, the bad setting is not even read.
-        assertEquals(3, config(Map.of("nodes", "many"), List.of("-n", "3"), Map.of()).nodes());
+        assertEquals(3, config(Map.of("nodes", "many"), List.of("-n", "3"), Map.of()).plan().nodes());
     }
 
     @Test
     void flagsAreTrueOrFalse() {
-        assertTrue(config(Map.of("burst", "true"), List.of(), Map.of()).burst());
-        assertFalse(config(Map.of("burst", "false"), List.of(), Map.of()).burst());
+        assertTrue(config(Map.of("burst", "true"), List.of(), Map.of()).pacing().burst());
+        assertFalse(config(Map.of("burst", "false"), List.of(), Map.of()).pacing().burst());
         ConfigException e = assertThrows(ConfigException.class, () -> config(Map.of("burst", "yes"), List.of(), Map.of()));
         assertEquals("etc/org.metricsstress.cfg: burst = 'yes': a flag is true or false", e.getMessage());
     }
@@ -73,9 +73,9 @@ class AdminSettingsTest {
         Path secret = Files.writeString(dir.resolve("secret"), "from-file-option\n");
         Map<String, String> file = Map.of("username", "stress", "password", "from-settings");
         Map<String, String> env = Map.of(StressOptions.PASSWORD_ENV, "from-env");
-        assertEquals("from-settings", config(file, List.of(), env).password());
-        assertEquals("from-file-option", config(file, List.of("--password-file", secret.toString()), env).password());
-        assertEquals("from-env", config(Map.of("username", "stress"), List.of(), env).password());
+        assertEquals("from-settings", config(file, List.of(), env).cluster().password());
+        assertEquals("from-file-option", config(file, List.of("--password-file", secret.toString()), env).cluster().password());
+        assertEquals("from-env", config(Map.of("username", "stress"), List.of(), env).cluster().password());
     }
 
     @Test

@@ -43,8 +43,8 @@ class FrontEndParityTest {
         StressConfig jar = JarConfig.of(args, ENV);
         StressConfig shell = karaf(args);
         assertEquals(ConfigView.of(jar), ConfigView.of(shell), line);
-        assertEquals(jar.password(), shell.password(), line);
-        assertEquals(jar.redisPassword(), shell.redisPassword(), line);
+        assertEquals(jar.cluster().password(), shell.cluster().password(), line);
+        assertEquals(jar.index().redisPassword(), shell.index().redisPassword(), line);
         assertEquals(jar, shell, line);
     }
 

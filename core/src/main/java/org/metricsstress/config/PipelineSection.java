@@ -1,0 +1,40 @@
+package org.metricsstress.config;
+
+import java.time.Duration;
+
+/** The write pipeline (help section "pipeline"): the writer model, its ring, threads and requests. */
+public record PipelineSection(
+        Writer writer,
+        int ringSize,
+        int writerThreads,
+        int maxBatchSize,
+        OnFull onFull,
+        int maxInFlight,
+        int batchCommits,
+        Duration drainTimeout,
+        Sink sink) {
+
+    /** Partitions per unlogged batch at most: Cassandra's warning threshold. */
+    public static final int MAX_BATCH_COMMITS = 10;
+
+    public PipelineSection {
+        Checks.atLeast("--writer-threads", writerThreads, 1);
+        if (writerThreads > 1024) {
+            throw new ConfigException("--writer-threads: at most 1024, got " + writerThreads);
+        }
+        Checks.atLeast("--max-in-flight", maxInFlight, 1);
+        Checks.atLeast("--batch-commits", batchCommits, 1);
+        if (batchCommits > MAX_BATCH_COMMITS) {
+            throw new ConfigException("--batch-commits: at most " + MAX_BATCH_COMMITS
+                    + " (Cassandra warns about unlogged batches over 10 partitions), got " + batchCommits);
+        }
+        Checks.atLeast("--max-batch-size", maxBatchSize, 1);
+        if (ringSize < 2 || Integer.bitCount(ringSize) != 1) {
+            throw new ConfigException("--ring-size: must be a power of two of at least 2 (e.g. 8192), got " + ringSize);
+        }
+    }
+
+    public boolean opennms() {
+        return writer == Writer.OPENNMS;
+    }
+}
