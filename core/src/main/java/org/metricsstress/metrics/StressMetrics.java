@@ -251,7 +251,6 @@ public final class StressMetrics {
     public long samplesFailed() { return samplesFailed.getCount(); }
     public long samplesUnsent() { return samplesUnsent.getCount(); }
     public long groupCommitsUnsent() { return groupCommitsUnsent.getCount(); }
-    public long samplesHanded() { return samplesHanded.getCount(); }
     public long groupCommitsGenerated() { return groupCommitsGenerated.getCount(); }
     public long groupCommitsDropped() { return groupCommitsDropped.getCount(); }
     public long stringAttributesGenerated() { return stringAttributesGenerated.getCount(); }

@@ -48,7 +48,7 @@ class FaultInjectionIT {
     }
 
     /**
-     * Issue 11, item 4: every other request throws when it is sent. Its rows must be counted failed
+     * Every other request throws when it is sent. Its rows must be counted failed
      * (not lost) and its permit returned (so the writer goes idle), and the rows that were sent
      * must be exactly the rows in the table.
      */
@@ -130,7 +130,7 @@ class FaultInjectionIT {
     }
 
     /**
-     * Issue 11, item 9: a run that throws in its middle (writers, generators, the Prometheus
+     * A run that throws in its middle (writers, generators, the Prometheus
      * endpoint and the JMX beans all up) leaves none of them behind.
      */
     @Test
