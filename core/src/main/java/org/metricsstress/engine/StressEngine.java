@@ -9,13 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.generate.Generator;
 import org.metricsstress.index.CachePrimer;
 import org.metricsstress.writer.Caches;
 import org.metricsstress.metrics.IndexMetrics;
@@ -37,7 +37,6 @@ import org.metricsstress.result.StressResult;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.report.Summary;
-import org.metricsstress.result.Verdicts;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.ClusterSetup;
 import org.metricsstress.storage.WireBytes;
@@ -66,7 +65,7 @@ public final class StressEngine {
     private IndexMetrics indexMetrics;
     private CacheView callersCache;
     private boolean stopWhenIndexed;
-    private final List<RunEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<RunEvent> events = new CopyOnWriteArrayList<>();
     private final CountDownLatch generationStarted = new CountDownLatch(1);
     /** System.nanoTime() of the first intended commit; valid once {@link #generationStarted} is open. */
     private volatile long startNanos;
@@ -125,7 +124,7 @@ public final class StressEngine {
 
     public StressResult execute() throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(config);
-        out.println(describe(plan));
+        out.println(PlanDescription.of(config, plan));
         try (CqlSession session = CassandraConnector.connect(config);
                 CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {
             CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
@@ -133,7 +132,7 @@ public final class StressEngine {
             CachePrimer.Primed primed = null;
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
-                cacheWarnings(plan);
+                CacheWarnings.print(config, plan, out);
                 if (config.index().primeCache()) {
                     primed = onCluster("priming the cache from " + config.schema().keyspace(),
                             () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache, out).prime());
@@ -170,25 +169,6 @@ public final class StressEngine {
         }
     }
 
-    /**
-     * What a user must know before go-live: a bounded cache smaller than the plan's resources
-     * evicts them, so (almost) every commit is indexed again, for ever; and with OpenNMS's writer a
-     * TTL of 0 makes every cache entry expire at once.
-     */
-    private void cacheWarnings(StressPlan plan) {
-        long resources = plan.ownedGroupResources() + (plan.strings() > 0 ? plan.ownedInterfaceResources() : 0);
-        if (config.index().cache() == org.metricsstress.config.CacheKind.GUAVA && resources > config.index().cacheMaxEntries()) {
-            out.printf(Locale.ROOT, "warning: the plan has %,d resources and the cache holds %,d: evicted resources "
-                    + "are indexed again, so every commit will be indexed again; raise "
-                    + "org.opennms.newts.config.cache.max_entries (here --cache-max-entries) above %,d%n",
-                    resources, config.index().cacheMaxEntries(), resources);
-        }
-        if (config.pipeline().writer() == org.metricsstress.config.Writer.OPENNMS && config.schema().ttl().isZero()) {
-            out.println("warning: with a TTL of 0, OpenNMS's cache entries expire as they are made (3/4 of the TTL): "
-                    + "every commit will be indexed again");
-        }
-    }
-
     private CacheView openCache() throws CacheUnavailableException {
         return Caches.open(config);
     }
@@ -218,7 +198,7 @@ public final class StressEngine {
         ReadStage reads = null;
         LiveOutputs live = null;
         RingWatch ringWatch = null;
-        List<Generator> generators = new ArrayList<>();
+        GeneratorThreads generators = null;
         StressResult result;
         boolean interrupted = false;
         boolean settledNormally = false;
@@ -271,15 +251,7 @@ public final class StressEngine {
             long gcMillisAtStart = JvmStats.gcMillis();
             HeapPeak.reset();
 
-            List<Thread> threads = new ArrayList<>();
-            java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(plan.threads()) : null;
-            for (int t = 0; t < plan.threads(); t++) {
-                Generator g = new Generator(t, plan, schedule, ring, metrics, config.plan().seed(), passes);
-                Thread th = new Thread(g, "metrics-stress-generator-" + t);
-                th.setDaemon(true);
-                generators.add(g);
-                threads.add(th);
-            }
+            generators = new GeneratorThreads(config, plan, schedule, ring, metrics);
             IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
                     ring::occupancy, pipeline::inFlightRequests);
             if (indexMetrics != null) {
@@ -297,73 +269,22 @@ public final class StressEngine {
             ConsoleReport console = new ConsoleReport(out,
                     config.untilStopped() ? -1 : config.totalDuration().toMillis() / 1000.0);
             List<IntervalStats> intervals = new ArrayList<>();
-            awaitStartAt(startNanos);
-            threads.forEach(Thread::start);
+            RunClock clock = new RunClock(config, out, stopRequested, this::event);
+            clock.awaitStart(startNanos);
+            generators.start();
             if (reads != null) {
                 reads.start();
             }
 
-            long reportNanos = config.outputs().reportInterval().toNanos();
-            long nextReport = startNanos + reportNanos;
-            int lastWarning = -10;
-            boolean watchIndex = stopWhenIndexed && indexMetrics != null;
-            int announcedStep = -1;
-            while (true) {
-                announcedStep = announceStep(schedule, announcedStep);
-                long wakeAt = Math.min(nextReport, schedule.endNanos());
-                if (config.pacing().rateSteps() != null && announcedStep + 1 < schedule.segments()) {
-                    wakeAt = Math.min(wakeAt, schedule.segmentStartNanos(announcedStep + 1));
-                }
-                if (watchIndex) {
-                    wakeAt = Math.min(wakeAt, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
-                }
-                long wait = wakeAt - System.nanoTime();
-                try {
-                    if (wait > 0 && stopRequested.await(wait, TimeUnit.NANOSECONDS)) {
-                        break;
-                    }
-                } catch (InterruptedException e) {
-                    // An interrupt (Ctrl-C in a Karaf shell) means stop: the run still drains and
-                    // reports, and the interrupt is restored for the caller afterwards.
-                    interrupted = true;
-                    break;
-                }
-                long now = System.nanoTime();
-                if (now >= nextReport) {
-                    IntervalStats s = sampler.sample(now);
-                    intervals.add(s);
-                    console.line(s);
-                    String warning = Verdicts.intervalWarning(s, ring.size());
-                    if (warning != null && intervals.size() >= lastWarning + 10) {
-                        out.println(warning);
-                        lastWarning = intervals.size();
-                    }
-                    // After a stall (a GC pause, a starved main thread) one line covers the missed
-                    // slots: several lines a few milliseconds apart would only repeat the time.
-                    while (nextReport <= now) {
-                        nextReport += reportNanos;
-                    }
-                }
-                if (now >= schedule.endNanos() || (watchIndex && indexMetrics.secondsToComplete() >= 0)) {
-                    break;
-                }
-            }
+            interrupted = clock.run(schedule, startNanos, sampler, console, ring,
+                    stopWhenIndexed ? indexMetrics : null, intervals);
 
             // Commits meant before the stop (or the schedule's end) that a late generator has not
             // reached are owed: counted unsent, never silently cut off. The stop lies a moment ahead,
             // so a generator sees it before it could generate a commit past it.
             long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
-            generators.forEach(g -> g.stop(stopAt));
-            // A generator waiting for room (BLOCK) finishes its commit when the writers free a
-            // slot; if they do not within the drain timeout (a stuck writer), the ring is closed
-            // and it gives up, its commit counted as abandoned, so the run still ends.
-            if (!joinAll(threads, config.pipeline().drainTimeout().toNanos())) {
-                ring.close();
-                if (!joinAll(threads, GENERATORS_AFTER_CLOSE_NANOS)) {
-                    out.println("generator threads still running after the ring closed: left behind; a commit one"
-                            + " holds shows as unaccounted");
-                }
-            }
+            generators.stop(stopAt);
+            generators.awaitEnd(config.pipeline().drainTimeout().toNanos(), ring, out);
             long generationEnd = System.nanoTime();
             ringWatch.generationEnded();
 
@@ -390,7 +311,9 @@ public final class StressEngine {
             if (!settledNormally) {
                 // Something threw, in setting up or mid-run: leave no thread, endpoint or MBean of ours behind.
                 long stopAt = System.nanoTime() + STOP_LEAD_NANOS; // an abort: what is owed no longer matters
-                generators.forEach(g -> g.stop(stopAt));
+                if (generators != null) {
+                    generators.stop(stopAt);
+                }
                 pipeline.abort();
             }
             if (ringWatch != null) {
@@ -480,113 +403,8 @@ public final class StressEngine {
         return metrics.unaccounted() == 0;
     }
 
-    /**
-     * With {@code --start-at}: says how long until the start, every report interval while waiting,
-     * or how late this instance is (its generators then catch up, and the lateness shows as schedule
-     * lag). A stop while waiting ends the wait; the run then generates nothing.
-     */
-    private void awaitStartAt(long startNanos) {
-        if (config.pacing().startAt() == null) {
-            return;
-        }
-        long late = System.nanoTime() - startNanos;
-        if (late > TimeUnit.SECONDS.toNanos(1)) {
-            out.printf(Locale.ROOT, "started %.1f s after --start-at %s: catching up; the lateness counts as schedule lag%n",
-                    late / 1e9, config.pacing().startAt());
-            return;
-        }
-        long step = config.outputs().reportInterval().toNanos();
-        long left;
-        while ((left = startNanos - System.nanoTime()) > TimeUnit.MILLISECONDS.toNanos(200)) {
-            out.printf(Locale.ROOT, "waiting for --start-at %s: %.0f s to go%n", config.pacing().startAt(), Math.ceil(left / 1e9));
-            try {
-                // Wake a little before the start: the generators park until their intended times themselves.
-                if (stopRequested.await(Math.min(step, left - TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS)) {
-                    return;
-                }
-            } catch (InterruptedException e) {
-                stop();
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    /**
-     * With --rate-steps: a step that has begun since the last call becomes an event (printed,
-     * kept in the result, marked on the report's charts). Returns the last step announced.
-     */
-    private int announceStep(Schedule schedule, int announced) {
-        if (config.pacing().rateSteps() == null) {
-            return announced;
-        }
-        int now = schedule.segmentAt(System.nanoTime());
-        if (System.nanoTime() < schedule.segmentStartNanos(0)) {
-            return announced;
-        }
-        for (int k = announced + 1; k <= now; k++) {
-            org.metricsstress.config.RateSteps.Step step = config.pacing().rateSteps().steps().get(k);
-            event(String.format(Locale.ROOT, "step %d of %d: %s%s", k + 1, schedule.segments(),
-                    org.metricsstress.config.RateSteps.describe(step), config.plan().instances() > 1
-                            ? String.format(Locale.ROOT, " (this instance: %,.0f)",
-                                    schedule.targetSamplesPerSecondAt(schedule.segmentStartNanos(k)))
-                            : ""));
-        }
-        return Math.max(announced, now);
-    }
-
-    private String describe(StressPlan plan) {
-        String shape = String.format(Locale.ROOT, "plan: %,d nodes x %d interfaces x %d groups x %d attributes = %,d samples",
-                plan.nodes(), plan.interfaces(), plan.groups(), plan.attributes(), plan.samplesPerInterval());
-        String pace = config.pacing().rateSteps() != null
-                ? String.format(Locale.ROOT, " per interval, paced by the steps %s (%ds in all)", config.pacing().rateSteps(),
-                        config.totalDuration().toSeconds())
-                : String.format(Locale.ROOT, " every %.3gs -> %,.0f samples/s target", plan.pacingNanos() / 1e9,
-                        plan.planSamplesPerSecond());
-        return shape + pace + String.format(Locale.ROOT, "; %,d group resources, %,d interface resources; %s; %s",
-                plan.groupResources(), plan.interfaceResources(), plan.burst() ? "burst pacing (-b)"
-                        : plan.pacing() == org.metricsstress.config.Pacing.NODES
-                                ? "OpenNMS's pacing (a node's collection at once, a barrier at each pass)" : "spread pacing",
-                config.pacing().rateSteps() != null ? "stepped"
-                        : config.pacing().duration() == null ? "until interrupted" : "for " + config.pacing().duration().toSeconds() + "s")
-                + (plan.instance().partial() ? String.format(Locale.ROOT,
-                        "%ninstance %s: nodes n with n %% %d = %d: %,d nodes, %,d group resources, %s",
-                        plan.instance(), plan.instance().count(), plan.instance().index(), plan.ownedNodes(),
-                        plan.ownedGroupResources(), config.pacing().rateSteps() != null ? "its share of each step"
-                                : String.format(Locale.ROOT, "%,.0f samples/s target", plan.samplesPerSecond())) : "");
-    }
-
     /** Whole seconds from {@code start} to {@code at} (System.nanoTime()), or -1 when {@code at} is 0 (not yet). */
     private static long secondsSince(long start, long at) {
         return at == 0 ? -1 : Math.max(0, at - start) / 1_000_000_000L;
     }
-
-    /**
-     * How long generators get to end once the ring is closed: each sees the close or its stop
-     * within 100 ms; one that has not ended by then will not, and the run must still end.
-     */
-    static final long GENERATORS_AFTER_CLOSE_NANOS = TimeUnit.SECONDS.toNanos(10);
-
-    /**
-     * Joins every thread, for at most {@code boundNanos} in all; an interrupt does not end the wait
-     * (generators must be gone before the drain starts). True if all have ended.
-     */
-    static boolean joinAll(List<Thread> threads, long boundNanos) {
-        long deadline = boundNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + boundNanos;
-        for (Thread t : threads) {
-            while (t.isAlive()) {
-                long left = deadline == Long.MAX_VALUE ? 0 : deadline - System.nanoTime();
-                if (deadline != Long.MAX_VALUE && left <= 0) {
-                    return false;
-                }
-                try {
-                    t.join(deadline == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                } catch (InterruptedException e) {
-                    // Keep joining: generators stop within 100 ms of stop() unless a full ring holds them.
-                }
-            }
-        }
-        return true;
-    }
-
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The end of generation is bounded: once the ring is closed the engine waits
- * {@link StressEngine#GENERATORS_AFTER_CLOSE_NANOS} for its generators, no longer (before, it waited
+ * {@link GeneratorThreads.AFTER_CLOSE_NANOS} for its generators, no longer (before, it waited
  * for ever, so a generator that never ended kept the run from ending). No generator of this code
  * can hang past a closed ring, so the join is tried on a thread that ignores stops and interrupts.
  */
@@ -34,9 +34,9 @@ class GeneratorJoinTest {
         stuck.setDaemon(true);
         stuck.start();
         try {
-            assertTrue(StressEngine.GENERATORS_AFTER_CLOSE_NANOS <= TimeUnit.SECONDS.toNanos(30), "a bound of seconds");
+            assertTrue(GeneratorThreads.AFTER_CLOSE_NANOS <= TimeUnit.SECONDS.toNanos(30), "a bound of seconds");
             boolean ended = assertTimeoutPreemptively(Duration.ofSeconds(30),
-                    () -> StressEngine.joinAll(List.of(stuck), StressEngine.GENERATORS_AFTER_CLOSE_NANOS));
+                    () -> GeneratorThreads.joinAll(List.of(stuck), GeneratorThreads.AFTER_CLOSE_NANOS));
             assertFalse(ended, "the stuck thread is reported as not ended");
         } finally {
             never.countDown();
@@ -47,6 +47,6 @@ class GeneratorJoinTest {
     void threadsThatEndAreJoined() throws Exception {
         Thread quick = new Thread(() -> { });
         quick.start();
-        assertTrue(StressEngine.joinAll(List.of(quick), TimeUnit.SECONDS.toNanos(10)));
+        assertTrue(GeneratorThreads.joinAll(List.of(quick), TimeUnit.SECONDS.toNanos(10)));
     }
 }
