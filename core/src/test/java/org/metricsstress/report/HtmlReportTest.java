@@ -137,7 +137,7 @@ class HtmlReportTest {
                         new org.metricsstress.result.NodeSummary("127.0.0.2:9042", "dc2", 7, 0,
                                 Map.of("unavailable", 7L), org.metricsstress.result.LatencySummary.EMPTY)),
                 List.of(new org.metricsstress.result.RunEvent(30.0, "kill dc2 (127.0.0.2 pid 77): SIGKILL")), List.of(), null, null, null,
-                null, r.generated(), 0, null);
+                null, r.generated(), 0, null, null);
         String html = HtmlReport.render(withEvents);
         CHARTS.forEach(id -> assertChart(html, id));
         assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");
