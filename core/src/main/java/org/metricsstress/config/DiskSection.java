@@ -17,6 +17,7 @@ import java.util.Map;
  * @param retention    how long data is kept; null: the keyspace's TTL
  * @param projectRate  samples per second to project; null: the run's written rate
  * @param projectNodes cluster sizes (nodes per DC) to project for; null: the local DC's node count
+ * @param projectResources resources whose index rows to project; null: those measured
  * @param nodeDiskGb   a node's disk in GB (10^9 bytes), for the fit warning; null: not judged
  */
 public record DiskSection(
@@ -27,6 +28,7 @@ public record DiskSection(
         Duration retention,
         Double projectRate,
         List<Integer> projectNodes,
+        Long projectResources,
         Double nodeDiskGb) {
 
     public DiskSection {

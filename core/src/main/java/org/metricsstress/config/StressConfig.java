@@ -202,6 +202,7 @@ public record StressConfig(
         public Builder retention(Duration v) { return put("retention", v); }
         public Builder projectRate(Double v) { return put("projectRate", v); }
         public Builder projectNodes(List<Integer> v) { return put("projectNodes", v); }
+        public Builder projectResources(Long v) { return put("projectResources", v); }
         public Builder nodeDiskGb(Double v) { return put("nodeDiskGb", v); }
 
         /**

@@ -277,6 +277,9 @@ public final class StressOptions {
             derived(null, "--project-nodes", "N,...", "cluster sizes (nodes per DC) to project for, e.g. 4,8,16",
                     DISK, ValueType.POSITIVE_INTS, "the local DC's node count", Builder::projectNodes,
                     c -> c.disk().projectNodes()),
+            derived(null, "--project-resources", "N", "resources whose index rows to project, at the measured bytes "
+                    + "per resource (the field's 50K shape: 1,500,000)", DISK, POSITIVE_LONG,
+                    "the resources measured", Builder::projectResources, c -> c.disk().projectResources()),
             derived(null, "--node-disk", "GB", "a node's disk in GB (10^9 bytes): warn when the projected data "
                     + "and compaction's free space do not fit", DISK, POSITIVE_NUMBER, "not judged",
                     Builder::nodeDiskGb, c -> c.disk().nodeDiskGb()));
@@ -367,6 +370,10 @@ public final class StressOptions {
                     "none: give the run's options and --start-at"),
             OptionDef.own("--resources", "SHARE", "share of the run's group resources to read back: a percentage, a "
                     + "fraction or all", VERIFY, ValueType.SHARE, 0.01, null),
+            // --- disk
+            OptionDef.own("--count-rows", null, "disk: count each table's rows with CQL (a full scan: for test "
+                    + "keyspaces) for bytes per row, per sample and per resource, and a projection", DISK, FLAG, false,
+                    null),
             // --- saved results: report, compare, merge
             new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML, merge's merged result as JSON",
                     RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the result's name with .html; merge: none",

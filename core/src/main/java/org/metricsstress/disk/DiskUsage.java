@@ -47,6 +47,16 @@ public final class DiskUsage {
                     s.bytesPerResource(), null, List.copyOf(notes));
         }
         double indexBytes = s.bytesPerCopy() - s.tables().get(0).bytesPerCopy();
+        if (d.projectResources() != null && s.bytesPerResource() != null) {
+            indexBytes = s.bytesPerResource() * d.projectResources();
+        } else if (d.projectResources() != null) {
+            List<String> notes = new ArrayList<>(s.notes());
+            notes.add("--project-resources left out: bytes per resource unknown (a run's count, or --count-rows); "
+                    + "the index projected as measured");
+            s = new DiskSummary(s.keyspace(), s.localDc(), s.replicationFactor(), s.nodes(), s.nodesMeasured(),
+                    s.flushed(), s.source(), s.tables(), s.samples(), s.resources(), s.bytesPerSample(),
+                    s.bytesPerResource(), null, List.copyOf(notes));
+        }
         List<Integer> nodes = d.projectNodes() != null ? d.projectNodes() : List.of(s.nodes());
         return s.withProjection(RetentionProjection.project(rate, s.bytesPerSample(), indexBytes, retention,
                 windowSeconds, s.replicationFactor(), nodes, compressionRatio(s),
