@@ -43,7 +43,12 @@ public final class DiskMeter {
 
     private DiskMeter() {}
 
-    public static Measured measure(CqlSession session, Request r, PrintStream out) throws ClusterException {
+    public static Measured measure(CqlSession session, Request given, PrintStream out) throws ClusterException {
+        // No --local-dc: the driver inferred it from the contact points, whose DC the coordinator reports.
+        Request r = given.localDc() != null ? given : new Request(given.keyspace(),
+                session.execute("SELECT data_center FROM system.local").one().getString(0), given.flush(),
+                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.samples(), given.resources(),
+                given.countRows());
         KeyspaceMetadata ks = session.getMetadata().getKeyspace(r.keyspace()).orElseThrow(
                 () -> new ClusterException("disk: keyspace " + r.keyspace() + " does not exist"));
         int rf = replicationFactor(ks, r.localDc());
@@ -110,7 +115,8 @@ public final class DiskMeter {
                     + String.join("; ", notes));
         }
         // A node left out holds, on average, what the others hold: scale up rather than under-report.
-        double perCopy = (double) nodes.size() / measured / rf;
+        // A DC of fewer nodes than its RF holds one copy per node, not RF.
+        double perCopy = (double) nodes.size() / measured / Math.min(rf, nodes.size());
         if (measured < nodes.size()) {
             notes.add(measured + " of " + nodes.size() + " nodes measured; per-copy figures scaled up by "
                     + nodes.size() + "/" + measured);
