@@ -145,17 +145,23 @@ public final class DiskMeter {
             Long n = rows.get(t);
             double[] w = ratio.get(t);
             tables.add(new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
-                    w[1] > 0 ? w[0] / w[1] : null, n, n != null && n > 0 ? copy / n : null));
+                    w[1] > 0 ? w[0] / w[1] : null, n, n != null && n > 0 && copy > 0 ? copy / n : null));
         }
         double sampleBytes = tables.get(0).bytesPerCopy();
         double indexBytes = tables.stream().skip(1).mapToDouble(TableDisk::bytesPerCopy).sum();
         String source = anyCql ? (anyJmx ? "mixed" : DiskSummary.CQL_ESTIMATE) : DiskSummary.JMX;
-        if (!r.flush()) {
-            notes.add("not flushed (--flush): what the memtables still hold is not counted");
+        if (!flushedAll) {
+            notes.add("not flushed" + (r.flush() ? " on every node (a flush needs JMX)" : " (--flush)")
+                    + ": what the memtables still hold is not counted");
+        }
+        if (sampleBytes <= 0) {
+            // Nothing on disk yet is not zero bytes a sample: no figure, rather than a projection of nothing.
+            notes.add("the samples table has nothing on disk yet: no bytes per sample");
         }
         DiskSummary summary = new DiskSummary(r.keyspace(), r.localDc(), rf, nodes.size(), measured, flushedAll,
-                source, List.copyOf(tables), samples, resources, samples > 0 ? sampleBytes / samples : null,
-                resources > 0 ? indexBytes / resources : null, null, List.copyOf(notes));
+                source, List.copyOf(tables), samples, resources,
+                samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
+                resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null, List.copyOf(notes));
         return new Measured(summary, window);
     }
 

@@ -37,7 +37,7 @@ public final class DiskUsage {
         Double rate = d.projectRate() != null ? d.projectRate() : runRate;
         long retention = d.retention() != null ? d.retention().getSeconds() : ttlSeconds;
         String missing = rate == null || rate <= 0 ? "a rate (--project-rate)"
-                : s.bytesPerSample() == null ? "bytes per sample (a run's count, or --count-rows)"
+                : s.bytesPerSample() == null ? "bytes per sample (rows: a run's count or --count-rows; and bytes on disk)"
                 : retention <= 0 ? "a retention (--retention; the TTL is 0)" : null;
         if (missing != null) {
             List<String> notes = new ArrayList<>(s.notes());
