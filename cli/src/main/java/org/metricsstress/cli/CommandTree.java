@@ -69,6 +69,15 @@ final class CommandTree {
         model.addAll(verify, VerifyCommand.OWN);
         root.addSubcommand("verify", verify);
 
+        CommandSpec disk = CommandSpec.create().name("disk");
+        disk.mixinStandardHelpOptions(true);
+        disk.usageMessage().description("Measure an existing Newts keyspace on disk over the local DC's nodes (JMX "
+                + "table metrics at --node-jmx-port, else CQL estimates; --flush first), per copy of the data, and "
+                + "project its retention per node at --project-rate (docs/disk-and-retention.md).").sortOptions(false);
+        model.addAll(disk, DiskCommand.offered());
+        model.addAll(disk, List.of(DiskCommand.COUNT_ROWS));
+        root.addSubcommand("disk", disk);
+
         CommandSpec bench = CommandSpec.create().name("bench");
         bench.mixinStandardHelpOptions(true);
         bench.usageMessage().description("Measure the pipeline against a minimal writer on one node, side by side: "

@@ -56,6 +56,7 @@ public final class Main {
                     case "compare" -> SavedResults.compare(sub, cli.out(), cli.err());
                     case "merge" -> SavedResults.merge(sub, cli.out());
                     case "verify" -> verify(sub);
+                    case "disk" -> disk(sub);
                     case "bench" -> BenchCommand.execute(sub, cli);
                     case "find-max" -> findMax(sub);
                     default -> SchemaCommand.print(sub, cli);
@@ -70,6 +71,15 @@ public final class Main {
     private int verify(ParseResult parsed) {
         try {
             return VerifyCommand.run(parsed, cli.configured(parsed, VerifyCommand.offered()), cli.out());
+        } catch (ClusterException e) {
+            cli.fail(e.getMessage());
+            return ExitCode.CLUSTER;
+        }
+    }
+
+    private int disk(ParseResult parsed) {
+        try {
+            return DiskCommand.run(parsed, cli.configured(parsed, DiskCommand.offered()), cli.out());
         } catch (ClusterException e) {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;

@@ -64,6 +64,12 @@ final class RunCommand {
         if (!parsed.hasMatchedOption("--replication")) {
             b.replication(Replication.parse("--embedded-nodes", cluster.defaultReplication()));
         }
+        if (cluster instanceof EmbeddedCluster embedded) {
+            // Child JVMs bind their JMX to loopback on a port each: the tool may flush them before --disk measures.
+            java.util.Map<String, String> jmx = new java.util.HashMap<>();
+            embedded.nodes().forEach(n -> jmx.put(n.address(), "127.0.0.1:" + n.jmxPort()));
+            b.nodeJmx(jmx).flush(true);
+        }
         if (cluster.passwordAuth() && !parsed.hasMatchedOption("--username")) {
             b.username(EmbeddedCluster.SUPERUSER).password(EmbeddedCluster.SUPERUSER);
         }

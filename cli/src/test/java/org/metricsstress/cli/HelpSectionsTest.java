@@ -76,7 +76,7 @@ class HelpSectionsTest {
         for (OptionDef.Section s : List.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
                 OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
                 OptionDef.Section.INDEX, OptionDef.Section.READ, OptionDef.Section.OUTPUT, OptionDef.Section.JUDGING,
-                OptionDef.Section.LOCAL_CLUSTER)) {
+                OptionDef.Section.DISK, OptionDef.Section.LOCAL_CLUSTER)) {
             expected.add(heading(s));
         }
         expected.add("Help");
@@ -89,7 +89,7 @@ class HelpSectionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "schema", "report", "compare", "merge", "verify", "bench", "find-max"})
+    @ValueSource(strings = {"", "schema", "report", "compare", "merge", "verify", "disk", "bench", "find-max"})
     void everyOptionIsUnderExactlyOneHeadingThatOfItsSection(String command) {
         Map<String, List<String>> sections = byHeading(help(command));
         Map<String, Integer> seen = new LinkedHashMap<>();
@@ -109,7 +109,7 @@ class HelpSectionsTest {
 
     /** Every option of every command comes from the table, with the table's help and default. */
     @ParameterizedTest
-    @ValueSource(strings = {"", "schema", "report", "compare", "merge", "verify", "bench", "find-max"})
+    @ValueSource(strings = {"", "schema", "report", "compare", "merge", "verify", "disk", "bench", "find-max"})
     void everyOptionShowsTheTablesHelpAndDefault(String command) {
         // picocli wraps long descriptions, at times inside a word ("0.98"): compare without white space.
         String help = help(command).replaceAll("\\s+", "");

@@ -57,6 +57,8 @@ public record OptionDef(
         OUTPUT("outputs"),
         /** Pass or fail: criteria, reading back. */
         JUDGING("judging"),
+        /** What lands on disk after the run, and what a retention of it takes per node. */
+        DISK("disk and retention"),
         /** The nodes {@code --embedded} starts: child JVMs or containers, their faults. */
         LOCAL_CLUSTER("local cluster"),
         BENCH("bench"),

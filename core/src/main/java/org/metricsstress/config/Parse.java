@@ -36,6 +36,15 @@ public final class Parse {
         return v;
     }
 
+    /** {@code 4,8,16}: at least one positive whole number. */
+    public static java.util.List<Integer> positiveInts(String option, String value) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (String part : value.split(",")) {
+            out.add(positiveInt(option, part.trim()));
+        }
+        return java.util.List.copyOf(out);
+    }
+
     public static long positiveLong(String option, String value) {
         long v = aLong(option, value);
         if (v < 1) {

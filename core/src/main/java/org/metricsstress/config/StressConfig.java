@@ -27,7 +27,8 @@ public record StressConfig(
         IndexSection index,
         ReadSection reads,
         OutputSection outputs,
-        JudgingSection judging) {
+        JudgingSection judging,
+        DiskSection disk) {
 
     /** How late an instance may start after {@code --start-at} at least (one interval if that is longer). */
     public static final Duration MAX_START_LATENESS = Duration.ofMinutes(5);
@@ -60,6 +61,7 @@ public record StressConfig(
             refuseWithNullSink("--freshness-probes", reads.freshnessProbes() != null);
             refuseWithNullSink("--verify-after", judging.verifyAfter() != null);
             refuseWithNullSink("--prime-cache", index.primeCache());
+            refuseWithNullSink("--disk", disk.disk());
         }
     }
 
@@ -191,6 +193,17 @@ public record StressConfig(
         // judging
         public Builder verifyAfter(Double v) { return put("verifyAfter", v); }
         public Builder sla(Sla v) { return put("sla", v); }
+        // disk and retention
+        public Builder disk(boolean v) { return put("disk", v); }
+        public Builder flush(boolean v) { return put("flush", v); }
+        public Builder nodeJmxPort(int v) { return put("nodeJmxPort", v); }
+        /** Node address to JMX host:port, for nodes whose JMX is not on their address (embedded nodes). */
+        public Builder nodeJmx(Map<String, String> v) { return put("nodeJmx", v); }
+        public Builder retention(Duration v) { return put("retention", v); }
+        public Builder projectRate(Double v) { return put("projectRate", v); }
+        public Builder projectNodes(List<Integer> v) { return put("projectNodes", v); }
+        public Builder projectResources(Long v) { return put("projectResources", v); }
+        public Builder nodeDiskGb(Double v) { return put("nodeDiskGb", v); }
 
         /**
          * For {@code verify}: the configuration describes a run that has already happened, so its
@@ -234,7 +247,8 @@ public record StressConfig(
             v.computeIfAbsent("prometheusPort", k -> OutputSection.NO_PORT);
             OutputSection outputs = SectionAssembler.assemble(OutputSection.class, v);
             JudgingSection judging = SectionAssembler.assemble(JudgingSection.class, v);
-            return new StressConfig(plan, pacing, pipeline, cluster, schema, index, reads, outputs, judging);
+            DiskSection disk = SectionAssembler.assemble(DiskSection.class, v);
+            return new StressConfig(plan, pacing, pipeline, cluster, schema, index, reads, outputs, judging, disk);
         }
 
         /** This process's share of the plan, from --instance, --instances and the environment. */

@@ -3,6 +3,7 @@ package org.metricsstress.config;
 import static org.metricsstress.config.OptionDef.Section.CLUSTER;
 import static org.metricsstress.config.OptionDef.Section.BENCH;
 import static org.metricsstress.config.OptionDef.Section.CAPACITY;
+import static org.metricsstress.config.OptionDef.Section.DISK;
 import static org.metricsstress.config.OptionDef.Section.INDEX;
 import static org.metricsstress.config.OptionDef.Section.JUDGING;
 import static org.metricsstress.config.OptionDef.Section.LOCAL_CLUSTER;
@@ -258,7 +259,30 @@ public final class StressOptions {
                     + "all): every sample's value, every series complete but for what the run lost, their index rows; "
                     + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, c -> c.judging().verifyAfter()),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
-                    + "failing them exits 1", JUDGING, SLA, null, Builder::sla, c -> c.judging().sla()));
+                    + "failing them exits 1", JUDGING, SLA, null, Builder::sla, c -> c.judging().sla()),
+            // --- disk and retention
+            flag(null, "--disk", "after the run: measure each Newts table on disk (JMX table metrics, else CQL "
+                    + "estimates; embedded nodes flushed first) and project --retention per node (docs/disk-and-retention.md)",
+                    DISK, Builder::disk, c -> c.disk().disk()),
+            flag(null, "--flush", "flush the keyspace's memtables over JMX (--node-jmx-port on each local-DC node) "
+                    + "before measuring, so the figures include what is still in memory; embedded nodes are always "
+                    + "flushed", DISK, Builder::flush, c -> c.disk().flush()),
+            opt(null, "--node-jmx-port", "PORT", "the JMX port of each local-DC node, for its table metrics and "
+                    + "--flush; unreachable: the figures come from CQL, marked as estimates", DISK, PORT, 7199,
+                    Builder::nodeJmxPort, c -> c.disk().nodeJmxPort()),
+            derived(null, "--retention", "DURATION", "how long the samples are kept, for the projection", DISK,
+                    DURATION, "the keyspace's TTL (--ttl)", Builder::retention, c -> c.disk().retention()),
+            derived(null, "--project-rate", "SAMPLES/S", "the rate to project the retention at", DISK,
+                    POSITIVE_NUMBER, "the run's written rate", Builder::projectRate, c -> c.disk().projectRate()),
+            derived(null, "--project-nodes", "N,...", "cluster sizes (nodes per DC) to project for, e.g. 4,8,16",
+                    DISK, ValueType.POSITIVE_INTS, "the local DC's node count", Builder::projectNodes,
+                    c -> c.disk().projectNodes()),
+            derived(null, "--project-resources", "N", "resources whose index rows to project, at the measured bytes "
+                    + "per resource (the field's 50K shape: 1,500,000)", DISK, POSITIVE_LONG,
+                    "the resources measured", Builder::projectResources, c -> c.disk().projectResources()),
+            derived(null, "--node-disk", "GB", "a node's disk in GB (10^9 bytes): warn when the projected data "
+                    + "and compaction's free space do not fit", DISK, POSITIVE_NUMBER, "not judged",
+                    Builder::nodeDiskGb, c -> c.disk().nodeDiskGb()));
 
     /*
      * Defaults a command sets over the table's, as typed, by long name. They are part of the table:
@@ -346,6 +370,10 @@ public final class StressOptions {
                     "none: give the run's options and --start-at"),
             OptionDef.own("--resources", "SHARE", "share of the run's group resources to read back: a percentage, a "
                     + "fraction or all", VERIFY, ValueType.SHARE, 0.01, null),
+            // --- disk
+            OptionDef.own("--count-rows", null, "disk: count each table's rows with CQL (a full scan: for test "
+                    + "keyspaces) for bytes per row, per sample and per resource, and a projection", DISK, FLAG, false,
+                    null),
             // --- saved results: report, compare, merge
             new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML, merge's merged result as JSON",
                     RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the result's name with .html; merge: none",

@@ -45,6 +45,9 @@ public final class ValueType<T> {
             (option, text) -> "auto".equalsIgnoreCase(text.trim()) ? 0 : Parse.positiveInt(option, text),
             v -> v == 0 ? "auto" : String.valueOf(v), v -> v == 0 ? "auto" : v);
     public static final ValueType<Duration> DURATION = text(Parse::duration, Parse::format);
+    /** Positive whole numbers, comma-separated: {@code 4,8,16}. */
+    public static final ValueType<List<Integer>> POSITIVE_INTS = text(Parse::positiveInts,
+            l -> l.stream().map(String::valueOf).collect(Collectors.joining(",")));
     /** A duration shown in whole seconds (the unit Cassandra takes, e.g. a TTL). */
     public static final ValueType<Duration> SECONDS = text(Parse::duration, d -> d.getSeconds() + "s");
     public static final ValueType<String> TEXT = text((option, text) -> text.trim(), v -> v);

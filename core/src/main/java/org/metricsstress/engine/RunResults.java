@@ -92,7 +92,7 @@ final class RunResults {
                         firstFailures(m)),
                 nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
-                m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()));
+                m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()), null);
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */

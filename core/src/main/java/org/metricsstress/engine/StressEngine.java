@@ -335,6 +335,9 @@ public final class StressEngine {
         if (config.judging().verifyAfter() != null) {
             result = result.withVerify(readBack(session, result));
         }
+        if (config.disk().disk()) {
+            result = result.withDisk(disk(session, result));
+        }
         Summary.print(result, out);
         writeFile("result", config.outputs().resultJson(), result, ResultJson::write);
         writeFile("report", config.outputs().reportHtml(), result, HtmlReport::write);
@@ -364,6 +367,22 @@ public final class StressEngine {
             out.println("verify: reading back failed: " + CassandraConnector.reason(e));
             return new org.metricsstress.result.VerifyReport(0, 0, 0, 0, 0, 0, 0, true, 0, 0,
                     List.of(), CassandraConnector.reason(e));
+        }
+    }
+
+    /**
+     * --disk: the keyspace measured after the run, per copy, and its retention projected at the run's
+     * written rate; a cluster error is a line, not a crash (the run's own figures stand).
+     */
+    private org.metricsstress.result.DiskSummary disk(CqlSession session, StressResult result) {
+        long resources = config.index().enabled() ? StressPlan.of(config).groupResources() : 0;
+        try {
+            return org.metricsstress.disk.DiskUsage.measure(session, config, result.written(), resources,
+                    result.writtenSamplesPerSecond(), false, out);
+        } catch (ClusterException | DriverException e) {
+            out.println("disk: measuring failed: " + (e instanceof DriverException d ? CassandraConnector.reason(d)
+                    : e.getMessage()));
+            return null;
         }
     }
 

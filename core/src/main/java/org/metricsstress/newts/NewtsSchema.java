@@ -20,6 +20,12 @@ public final class NewtsSchema {
     /** The Newts context: the value the OpenNMS writer uses for every resource. */
     public static final String CONTEXT = "G";
 
+    public static final String SAMPLES = "samples";
+    public static final String RESOURCE_METRICS = "resource_metrics";
+    /** Newts' tables: the samples, then the three index tables. */
+    public static final java.util.List<String> TABLES = java.util.List.of(SAMPLES, "terms", "resource_attributes",
+            RESOURCE_METRICS);
+
     /** One sample; binds context, partition, resource, collected_at, metric_name, value, TTL. */
     public static String insertSample(String keyspace) {
         return "INSERT INTO " + keyspace + ".samples (context, partition, resource, collected_at, metric_name, value) "

@@ -48,6 +48,7 @@ public final class HtmlReport {
         Details.client(sb, r);
         sb.append("</div>\n</div>\n");
         Details.nodesAndEvents(sb, r);
+        DiskPanel.render(sb, r.disk());
 
         sb.append("<h2>Over time</h2>\n");
         ReportCharts.charts(sb, r, iv);

@@ -168,6 +168,7 @@ public final class Summary {
         reads(out, r.reads(), r.generationSeconds());
         steps(out, r.steps());
         verify(out, r.verify());
+        DiskLines.print(out, r.disk(), c == null ? -1 : ClientSummary.perSample(c.bytesSent(), r.written()));
         if (r.verdict() != null) {
             out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());
         }

@@ -19,7 +19,13 @@ public final class Comparison {
     /** One compared figure. {@code change} is (B - A) / A, or NaN when A is 0. */
     public record Row(String figure, double a, double b, double change, boolean regression) {}
 
-    private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value) {}
+    /** {@code onlyWhenBoth}: a figure one run did not ask for (--disk) is not compared, rather than judged lost. */
+    private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
+            boolean onlyWhenBoth) {
+        Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value) {
+            this(name, higherIsBetter, judged, value, false);
+        }
+    }
 
     private static final List<Figure> FIGURES = List.of(
             new Figure("written samples/s", true, true, StressResult::writtenSamplesPerSecond),
@@ -38,7 +44,10 @@ public final class Comparison {
             new Figure("search p99 ms", false, true, r -> readLatency(r, ReadSummary::searchResponse)),
             new Figure("freshness p99 ms", false, true, r -> readLatency(r, ReadSummary::freshness)),
             new Figure("read values not the generator's", false, true,
-                    r -> r.reads() == null || r.reads().readsSent() == 0 ? -1 : r.reads().valueMismatches()));
+                    r -> r.reads() == null || r.reads().readsSent() == 0 ? -1 : r.reads().valueMismatches()),
+            // On disk, per copy (--disk): more bytes per sample is a year of retention that needs more nodes.
+            new Figure("disk bytes/sample", false, true, r -> r.disk() == null || r.disk().bytesPerSample() == null
+                    ? -1 : r.disk().bytesPerSample(), true));
 
     private static double readLatency(StressResult r, java.util.function.Function<ReadSummary, LatencySummary> kind) {
         if (r.reads() == null) {
@@ -65,7 +74,7 @@ public final class Comparison {
             double va = f.value().applyAsDouble(a);
             double vb = f.value().applyAsDouble(b);
             if (va < 0 || vb < 0) {
-                if (va < 0 && vb < 0) {
+                if ((va < 0 && vb < 0) || f.onlyWhenBoth()) {
                     continue; // not measured in either run
                 }
                 // Measured in one run only (e.g. indexing never completed in B): worse if B lacks it.

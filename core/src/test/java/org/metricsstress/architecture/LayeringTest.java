@@ -44,10 +44,11 @@ class LayeringTest {
                 "opennms"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
+        MAY_USE.put("disk", List.of("config", "failure", "newts", "result"));
         MAY_USE.put("report", List.of("config", "result"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read"));
+                "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read", "disk"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "writer", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
@@ -55,7 +56,8 @@ class LayeringTest {
         MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "writer",
                 "engine"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
-        MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine"));
+        MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
+                "disk"));
     }
 
     private static JavaClasses classes;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SectionAssemblerTest {
     private static final List<Class<? extends Record>> SECTIONS = List.of(PlanSection.class, PacingSection.class,
             PipelineSection.class, ClusterSection.class, SchemaSection.class, IndexSection.class, ReadSection.class,
-            OutputSection.class, JudgingSection.class);
+            OutputSection.class, JudgingSection.class, DiskSection.class);
 
     /** Builder setters whose name differs from the component they fill. */
     private static final Map<String, String> RENAMED = Map.of("mode", "pacing", "enabled", "index");
@@ -42,7 +42,7 @@ class SectionAssemblerTest {
                         + c.getType().getSimpleName() + ")");
             }
         }
-        assertEquals(9, StressConfig.class.getRecordComponents().length, "one component per section");
+        assertEquals(10, StressConfig.class.getRecordComponents().length, "one component per section");
     }
 
     @Test

@@ -43,6 +43,18 @@ class ResultSchemaTest {
                 "replication", Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "1"));
     }
 
+    /** One table by JMX, the rest CQL estimates, with a projection: every optional part present. */
+    private static org.metricsstress.result.DiskSummary disk() {
+        List<org.metricsstress.result.DiskSummary.TableDisk> tables = List.of(
+                new org.metricsstress.result.DiskSummary.TableDisk("samples", "jmx", 1200, 1200, 2L, 0.4, 100L, 12.0),
+                new org.metricsstress.result.DiskSummary.TableDisk("terms", "cql-estimate", 1 << 20, 1 << 20, null, null, null, null),
+                new org.metricsstress.result.DiskSummary.TableDisk("resource_attributes", "cql-estimate", 0, 0, null, null, null, null),
+                new org.metricsstress.result.DiskSummary.TableDisk("resource_metrics", "cql-estimate", 0, 0, null, null, null, null));
+        return new org.metricsstress.result.DiskSummary("newts", "dc1", 1, 1, 1, true, "mixed", tables, 100, 4, 12.0,
+                262_144.0, org.metricsstress.result.RetentionProjection.project(9, 12, 1 << 20, 31_540_000, 604_800, 1,
+                        List.of(4, 8), 0.4, 1e12), List.of("node 127.0.0.2: JMX did not answer"));
+    }
+
     @Test
     void aResultAssembledFromCountersMatchesTheDocumentedSchema(@TempDir Path dir) throws Exception {
         StressConfig config = StressConfig.builder().nodes(2).interfaces(1).groups(2).attributes(3)
@@ -86,6 +98,7 @@ class ResultSchemaTest {
                     schedule, start + 1_000_000_000L, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 123_456L, 7_890L, 0, 0, intervals,
                     List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")), reads, null, 8192, null);
             r = r.withSla(SlaCheck.evaluate(config.judging().sla(), r));
+            r = r.withDisk(disk());
 
             Path file = dir.resolve("result.json");
             ResultJson.write(r, file);
@@ -110,6 +123,8 @@ class ResultSchemaTest {
             assertEquals(1, readSide.get("freshness").get("count").asInt());
             assertEquals(40.0, readSide.get("freshness").get("p99Ms").asDouble(), 0.1);
             assertEquals("kill dc2 (127.0.0.2)", json.get("events").get(0).get("text").asText());
+            assertEquals(4, json.get("disk").get("tables").size());
+            assertEquals(2, json.get("disk").get("projection").get("perNode").size());
             Path again = dir.resolve("again.json");
             ResultJson.write(ResultJson.read(file), again);
             assertEquals(json, mapper.readTree(again.toFile()), "a result file reads back as the result written");

@@ -102,6 +102,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void theDiskPanelShowsTheTablesTheProjectionAndItsWarningsAndIsAbsentWithoutDisk() {
+        assertFalse(HtmlReport.render(result(5)).contains("Disk and retention"));
+        org.metricsstress.result.DiskSummary d = new org.metricsstress.result.DiskSummary("newts", "dc1", 3, 4, 3, true,
+                "mixed", List.of(new org.metricsstress.result.DiskSummary.TableDisk("samples", "jmx", 3_000_000, 1_000_000,
+                        6L, 0.25, 100_000L, 10.0), new org.metricsstress.result.DiskSummary.TableDisk("terms",
+                        "cql-estimate", 3 << 20, 1 << 20, null, null, null, null)), 100_000, 50, 10.0, 20_971.52,
+                org.metricsstress.result.RetentionProjection.project(50_000, 10, 1 << 20, 86_400, 86_400, 3,
+                        List.of(4, 8), 0.25, null), List.of("1 of 4 nodes <unreachable>"));
+        String html = HtmlReport.render(result(5).withDisk(d));
+        assertTrue(html.contains("<h2>Disk and retention</h2>"), "panel");
+        assertTrue(html.contains("<tr><td>samples</td><td>1.0 MB</td><td>6</td><td>0.250</td><td>100,000</td>"
+                + "<td>10.0</td><td>jmx</td></tr>"), html);
+        assertTrue(html.contains("<td>cql-estimate (estimate)</td>"), "estimates are marked");
+        // 50,000/s x 10 B x 1 day = 43.2 GB per copy (+1 MiB index); RF 3 on 4 nodes: 3/4 of it.
+        assertTrue(html.contains("<tr><td>4</td><td>32.4 GB</td>"), html);
+        assertTrue(html.contains("warning: 2 TWCS windows live at once"), "the window count is warned");
+        assertTrue(html.contains("1 of 4 nodes &lt;unreachable&gt;"), "notes are escaped");
+        assertClean(html);
+    }
+
+    @Test
     void everyChartVerdictAuditAndTableIsThere() {
         String html = HtmlReport.render(result(60));
         CHARTS.forEach(id -> assertChart(html, id));
@@ -137,7 +158,7 @@ class HtmlReportTest {
                         new org.metricsstress.result.NodeSummary("127.0.0.2:9042", "dc2", 7, 0,
                                 Map.of("unavailable", 7L), org.metricsstress.result.LatencySummary.EMPTY)),
                 List.of(new org.metricsstress.result.RunEvent(30.0, "kill dc2 (127.0.0.2 pid 77): SIGKILL")), List.of(), null, null, null,
-                null, r.generated(), 0, null);
+                null, r.generated(), 0, null, null);
         String html = HtmlReport.render(withEvents);
         CHARTS.forEach(id -> assertChart(html, id));
         assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");

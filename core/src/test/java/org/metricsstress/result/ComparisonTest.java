@@ -25,7 +25,7 @@ class ComparisonTest {
                 Map.of(), "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
                 w, w, w, w, new ClientSummary(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, List.of(), StressResult.WriteAttempts.NONE, List.of(), List.of(),
-                List.of(), reads, null, null, null, 1000, 0, null);
+                List.of(), reads, null, null, null, 1000, 0, null, null);
     }
 
     @Test
@@ -39,5 +39,25 @@ class ComparisonTest {
         // Searches and probes were not run in either: not compared at all.
         assertEquals(0, same.rows().stream().filter(r -> r.figure().startsWith("search")
                 || r.figure().startsWith("freshness")).count());
+    }
+
+    private static StressResult withDisk(Double bytesPerSample) {
+        StressResult r = withReads(10, 0);
+        return bytesPerSample == null ? r : r.withDisk(new DiskSummary("newts", "dc1", 1, 1, 1, true, DiskSummary.JMX,
+                List.of(), 1000, 10, bytesPerSample, null, null, List.of()));
+    }
+
+    @Test
+    void bytesPerSampleOnDiskIsJudgedWhenBothRunsMeasuredIt() {
+        Comparison grew = Comparison.of(withDisk(10.0), withDisk(12.0), 0.05);
+        assertEquals(List.of("disk bytes/sample"), grew.regressions());
+        assertEquals(12.0, grew.rows().stream().filter(r -> r.figure().equals("disk bytes/sample")).findFirst()
+                .orElseThrow().b());
+        assertEquals(List.of(), Comparison.of(withDisk(10.0), withDisk(10.3), 0.05).regressions());
+        assertEquals(List.of(), Comparison.of(withDisk(12.0), withDisk(10.0), 0.05).regressions(), "fewer bytes is better");
+        // One run without --disk: nothing to compare, and not a regression.
+        Comparison one = Comparison.of(withDisk(10.0), withDisk(null), 0.05);
+        assertEquals(List.of(), one.regressions());
+        assertEquals(0, one.rows().stream().filter(r -> r.figure().equals("disk bytes/sample")).count());
     }
 }

@@ -57,6 +57,16 @@ public final class CassandraExtension implements ParameterResolver {
         }
 
         @Override
+        public int jmxPort() {
+            return node.jmxPort();
+        }
+
+        @Override
+        public java.nio.file.Path dataDirectory() {
+            return node.workDir().resolve("data").resolve("data");
+        }
+
+        @Override
         public void close() {
             node.close();
         }

@@ -12,6 +12,16 @@ public interface CassandraServer {
 
     String datacenter();
 
+    /** The node's local-only JMX port (on loopback), for its table metrics and flushes. */
+    default int jmxPort() {
+        throw new UnsupportedOperationException("this backend exposes no JMX");
+    }
+
+    /** The node's data_file_directories entry: {@code <keyspace>/<table>-<id>/} below it. */
+    default java.nio.file.Path dataDirectory() {
+        throw new UnsupportedOperationException("this backend's files are not on this file system");
+    }
+
     /** {@code host:port}, as {@code --contact-points} takes it. */
     default String contactPoint() {
         return cqlAddress().getHostString() + ":" + cqlAddress().getPort();

@@ -41,7 +41,7 @@ class EmbeddedJarIT {
     @Test
     void embeddedRunEndToEnd(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--embedded", "-n", "20", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1",
-                "--duration", "5s", "--result-json", "result.json");
+                "--duration", "5s", "--disk", "--result-json", "result.json");
         String out = finish(p, dir, 240);
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("generated/s"), "no report header");
@@ -57,6 +57,12 @@ class EmbeddedJarIT {
         assertTrue(result.get("responseLatency").get("p99Ms").asDouble() > 0);
         assertEquals(20, result.get("config").get("nodes").asInt());
         assertFalse(result.get("intervals").isEmpty());
+        // --disk on the embedded node: flushed over its own JMX port, measured there, not estimated.
+        JsonNode disk = result.get("disk");
+        assertEquals("jmx", disk.get("source").asText(), disk.toString());
+        assertTrue(disk.get("flushed").asBoolean(), disk.toString());
+        assertTrue(disk.get("bytesPerSample").asDouble() > 0, disk.toString());
+        assertTrue(out.contains("disk/sample   "), out);
     }
 
     @Test

@@ -1,0 +1,242 @@
+package org.metricsstress.disk;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.result.DiskSummary;
+import org.metricsstress.result.DiskSummary.TableDisk;
+
+/**
+ * Measures a Newts keyspace on disk over the local DC's nodes: each node's table metrics over JMX
+ * (after a flush when the tool may), or where JMX does not answer the node's own
+ * {@code system_views.disk_usage} over CQL, marked as an estimate. Summed over the nodes and divided
+ * by the keyspace's RF there: bytes per copy of the data.
+ */
+public final class DiskMeter {
+    /** What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown. */
+    public record Request(String keyspace, String localDc, boolean flush, int jmxPort, Map<String, String> nodeJmx,
+            long jmxTimeoutMillis, long samples, long resources, boolean countRows) {}
+
+    /** The summary and what the projection needs of the schema. */
+    public record Measured(DiskSummary summary, long windowSeconds) {}
+
+    private static final Duration COUNT_TIMEOUT = Duration.ofMinutes(10);
+    private static final long MIB = 1L << 20;
+
+    private DiskMeter() {}
+
+    public static Measured measure(CqlSession session, Request given, PrintStream out) throws ClusterException {
+        // No --local-dc: the driver inferred it from the contact points, whose DC the coordinator reports.
+        Request r = given.localDc() != null ? given : new Request(given.keyspace(),
+                session.execute("SELECT data_center FROM system.local").one().getString(0), given.flush(),
+                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.samples(), given.resources(),
+                given.countRows());
+        KeyspaceMetadata ks = session.getMetadata().getKeyspace(r.keyspace()).orElseThrow(
+                () -> new ClusterException("disk: keyspace " + r.keyspace() + " does not exist"));
+        int rf = replicationFactor(ks, r.localDc());
+        long window = windowSeconds(ks.getTable(NewtsSchema.SAMPLES).orElse(null));
+        List<Node> nodes = session.getMetadata().getNodes().values().stream()
+                .filter(n -> r.localDc().equals(n.getDatacenter())).toList();
+        List<String> notes = new ArrayList<>();
+        Map<String, long[]> bytes = new LinkedHashMap<>();
+        Map<String, Long> sstables = new LinkedHashMap<>();
+        Map<String, double[]> ratio = new LinkedHashMap<>(); // weighted sum, weight
+        Map<String, int[]> sources = new LinkedHashMap<>(); // nodes by JMX, nodes by CQL
+        for (String t : NewtsSchema.TABLES) {
+            bytes.put(t, new long[1]);
+            sstables.put(t, 0L);
+            ratio.put(t, new double[2]);
+            sources.put(t, new int[2]);
+        }
+        int measured = 0;
+        boolean flushedAll = r.flush();
+        for (Node node : nodes) {
+            String address = address(node);
+            String jmxAt = r.nodeJmx().getOrDefault(address, hostPort(address, r.jmxPort()));
+            Map<String, NodeJmx.TableReading> readings = null;
+            try (NodeJmx jmx = NodeJmx.connect(jmxAt, r.jmxTimeoutMillis())) {
+                if (r.flush()) {
+                    jmx.flush(r.keyspace());
+                }
+                readings = new LinkedHashMap<>();
+                for (String t : NewtsSchema.TABLES) {
+                    readings.put(t, jmx.table(r.keyspace(), t));
+                }
+            } catch (IOException e) {
+                flushedAll = false;
+                notes.add("node " + address + ": JMX at " + jmxAt + " did not answer (" + e.getMessage()
+                        + "); its figures are CQL estimates (system_views.disk_usage, MiB, no flush)");
+            }
+            if (readings != null) {
+                for (Map.Entry<String, NodeJmx.TableReading> e : readings.entrySet()) {
+                    NodeJmx.TableReading tr = e.getValue();
+                    bytes.get(e.getKey())[0] += tr.bytes();
+                    sstables.merge(e.getKey(), tr.sstables(), Long::sum);
+                    if (tr.compressionRatio() != null) {
+                        ratio.get(e.getKey())[0] += tr.compressionRatio() * tr.bytes();
+                        ratio.get(e.getKey())[1] += tr.bytes();
+                    }
+                    sources.get(e.getKey())[0]++;
+                }
+                measured++;
+                continue;
+            }
+            try {
+                Map<String, Long> cql = diskUsage(session, node, r.keyspace());
+                for (String t : NewtsSchema.TABLES) {
+                    bytes.get(t)[0] += cql.getOrDefault(t, 0L);
+                    sources.get(t)[1]++;
+                }
+                measured++;
+            } catch (DriverException e) {
+                notes.add("node " + address + ": not measured (" + e.getMessage() + ")");
+            }
+        }
+        if (measured == 0) {
+            throw new ClusterException("disk: no node of " + r.localDc() + " could be measured: "
+                    + String.join("; ", notes));
+        }
+        // A node left out holds, on average, what the others hold: scale up rather than under-report.
+        // A DC of fewer nodes than its RF holds one copy per node, not RF.
+        double perCopy = (double) nodes.size() / measured / Math.min(rf, nodes.size());
+        if (measured < nodes.size()) {
+            notes.add(measured + " of " + nodes.size() + " nodes measured; per-copy figures scaled up by "
+                    + nodes.size() + "/" + measured);
+        }
+        long samples = r.samples();
+        long resources = r.resources();
+        Map<String, Long> rows = new LinkedHashMap<>();
+        if (r.countRows()) {
+            for (String t : NewtsSchema.TABLES) {
+                rows.put(t, count(session, "SELECT COUNT(*) FROM " + r.keyspace() + "." + t));
+            }
+            samples = rows.get(NewtsSchema.SAMPLES);
+            resources = distinctPartitions(session, r.keyspace());
+        } else if (samples > 0) {
+            rows.put(NewtsSchema.SAMPLES, samples);
+        }
+        List<TableDisk> tables = new ArrayList<>();
+        boolean anyJmx = false;
+        boolean anyCql = false;
+        for (String t : NewtsSchema.TABLES) {
+            int[] s = sources.get(t);
+            anyJmx |= s[0] > 0;
+            anyCql |= s[1] > 0;
+            String source = s[1] == 0 ? DiskSummary.JMX : s[0] == 0 ? DiskSummary.CQL_ESTIMATE : "mixed";
+            double copy = bytes.get(t)[0] * perCopy;
+            Long n = rows.get(t);
+            double[] w = ratio.get(t);
+            tables.add(new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
+                    w[1] > 0 ? w[0] / w[1] : null, n, n != null && n > 0 && copy > 0 ? copy / n : null));
+        }
+        double sampleBytes = tables.get(0).bytesPerCopy();
+        double indexBytes = tables.stream().skip(1).mapToDouble(TableDisk::bytesPerCopy).sum();
+        String source = anyCql ? (anyJmx ? "mixed" : DiskSummary.CQL_ESTIMATE) : DiskSummary.JMX;
+        if (!flushedAll) {
+            notes.add("not flushed" + (r.flush() ? " on every node (a flush needs JMX)" : " (--flush)")
+                    + ": what the memtables still hold is not counted");
+        }
+        if (sampleBytes <= 0) {
+            // Nothing on disk yet is not zero bytes a sample: no figure, rather than a projection of nothing.
+            notes.add("the samples table has nothing on disk yet: no bytes per sample");
+        }
+        DiskSummary summary = new DiskSummary(r.keyspace(), r.localDc(), rf, nodes.size(), measured, flushedAll,
+                source, List.copyOf(tables), samples, resources,
+                samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
+                resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null, List.copyOf(notes));
+        return new Measured(summary, window);
+    }
+
+    /** The node's own disk usage per table of the keyspace, in bytes (the virtual table's MiB). */
+    private static Map<String, Long> diskUsage(CqlSession session, Node node, String keyspace) {
+        ResultSet rs = session.execute(SimpleStatement.newInstance(
+                "SELECT table_name, mebibytes FROM system_views.disk_usage WHERE keyspace_name = ?", keyspace)
+                .setNode(node));
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Row row : rs) {
+            Object mib = row.getObject("mebibytes");
+            if (mib instanceof Number n) {
+                out.put(row.getString("table_name"), Math.round(n.doubleValue() * MIB));
+            }
+        }
+        return out;
+    }
+
+    private static long count(CqlSession session, String cql) {
+        Row row = session.execute(SimpleStatement.newInstance(cql).setTimeout(COUNT_TIMEOUT)).one();
+        return row == null ? 0 : row.getLong(0);
+    }
+
+    /** Resources: the partitions of resource_metrics, one per resource with metrics. */
+    private static long distinctPartitions(CqlSession session, String keyspace) {
+        long n = 0;
+        for (Row ignored : session.execute(SimpleStatement.newInstance("SELECT DISTINCT context, resource FROM "
+                + keyspace + "." + NewtsSchema.RESOURCE_METRICS).setTimeout(COUNT_TIMEOUT).setPageSize(5000))) {
+            n++;
+        }
+        return n;
+    }
+
+    static int replicationFactor(KeyspaceMetadata ks, String localDc) throws ClusterException {
+        Map<String, String> rep = ks.getReplication();
+        String v = rep.get(localDc);
+        if (v == null) {
+            v = rep.get("replication_factor");
+        }
+        if (v == null) {
+            throw new ClusterException("disk: keyspace " + ks.getName().asInternal() + " has no replica in " + localDc);
+        }
+        // "3", or "3/1" with transient replicas: the full copies count.
+        return Integer.parseInt(v.split("/")[0].trim());
+    }
+
+    /** The samples table's TWCS window in seconds; TWCS's own default (1 day) when not set. */
+    static long windowSeconds(TableMetadata samples) {
+        if (samples == null) {
+            return 86_400;
+        }
+        Object c = samples.getOptions().get(CqlIdentifier.fromCql("compaction"));
+        if (!(c instanceof Map<?, ?> m)) {
+            return 86_400;
+        }
+        Object unitOption = m.get("compaction_window_unit");
+        Object sizeOption = m.get("compaction_window_size");
+        String unit = unitOption == null ? "DAYS" : String.valueOf(unitOption).toUpperCase(Locale.ROOT);
+        long size = sizeOption == null ? 1 : Long.parseLong(String.valueOf(sizeOption).trim());
+        return size * switch (unit) {
+            case "MINUTES" -> 60L;
+            case "HOURS" -> 3600L;
+            default -> 86_400L;
+        };
+    }
+
+    private static String address(Node node) {
+        SocketAddress a = node.getEndPoint().resolve();
+        if (a instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            return inet.getAddress().getHostAddress();
+        }
+        return String.valueOf(a);
+    }
+
+    private static String hostPort(String address, int port) {
+        return address.contains(":") ? "[" + address + "]:" + port : address + ":" + port;
+    }
+}
