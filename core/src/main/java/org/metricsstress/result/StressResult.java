@@ -33,6 +33,8 @@ import java.util.Map;
  *                          from its intended time to the end of generation)
  * @param losses            what each series lost (dropped, failed, unsent), so that a read-back holds
  *                          every series to its own losses; null in results older than schema 5
+ * @param distance          how far apart the DCs were made, and the writes' service time per
+ *                          coordinator DC and consistency level; null in results older than schema 6
  */
 public record StressResult(
         int schemaVersion,
@@ -78,10 +80,11 @@ public record StressResult(
         ColdStart coldStart,
         long intended,
         long unsent,
-        SeriesLosses losses) {
+        SeriesLosses losses,
+        Distance distance) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 5;
+    public static final int SCHEMA_VERSION = 6;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 
@@ -123,7 +126,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null);
+                null, generated, 0, null, Distance.NONE);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -148,7 +151,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses);
+                coldStart, intended, unsent, losses, distance);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */
