@@ -93,7 +93,15 @@ final class RunResults {
                 nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                org.metricsstress.result.Distance.of(latency, config.cluster().writeConsistency(), nodes(m)));
+                org.metricsstress.result.Distance.of(latency, samplesConsistency(config), nodes(m)));
+    }
+
+    /**
+     * The level the samples were written at: OpenNMS's writer sends its sample batches at the
+     * driver's default, LOCAL_ONE, whatever --write-cl says (that is for its index terms).
+     */
+    static String samplesConsistency(StressConfig config) {
+        return config.pipeline().opennms() ? "LOCAL_ONE" : config.cluster().writeConsistency();
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */

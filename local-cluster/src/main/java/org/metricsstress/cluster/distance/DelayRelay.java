@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -96,13 +97,19 @@ public final class DelayRelay implements AutoCloseable {
                 for (Link l : new ArrayList<>(links)) {
                     next = Math.min(next, l.flush(now));
                 }
-                if (next == Long.MAX_VALUE) {
+                long wait = next == Long.MAX_VALUE ? -1 : next - System.nanoTime();
+                if (wait < 0 && next == Long.MAX_VALUE) {
                     selector.select();
-                } else if (next <= System.nanoTime()) {
+                } else if (wait <= 0) {
                     selector.selectNow();
+                } else if (wait >= 1_000_000) {
+                    // The selector waits whole milliseconds: rounded down, the rest is parked below.
+                    selector.select(wait / 1_000_000);
                 } else {
-                    // Whole milliseconds: the selector's own resolution; a chunk leaves at most ~1 ms late.
-                    selector.select(Math.max(1, (next - System.nanoTime() + 999_999) / 1_000_000));
+                    // Under a millisecond to go: a park is precise to tens of microseconds, where a
+                    // select would round up to a whole millisecond late; meanwhile bytes wait in the kernel.
+                    LockSupport.parkNanos(wait);
+                    selector.selectNow();
                 }
                 for (SelectionKey key : selector.selectedKeys()) {
                     handle(key);
