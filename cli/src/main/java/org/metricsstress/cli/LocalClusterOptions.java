@@ -8,6 +8,7 @@ import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
@@ -29,11 +30,12 @@ final class LocalClusterOptions {
     static final OptionDef EMBEDDED_AUTH = StressOptions.byName("--embedded-auth");
     static final OptionDef EMBEDDED_TLS = StressOptions.byName("--embedded-tls");
     static final OptionDef EMBEDDED_IMAGE = StressOptions.byName("--embedded-image");
+    static final OptionDef EMBEDDED_LATENCY = StressOptions.byName("--embedded-latency");
     /** Every command with a cluster offers these: the run, the bench and find-max. */
     static final List<OptionDef> ONE_NODE = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
     static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH, EMBEDDED_TLS,
-            EMBEDDED_IMAGE);
+            EMBEDDED_IMAGE, EMBEDDED_LATENCY);
 
     private LocalClusterOptions() {}
 
@@ -76,6 +78,22 @@ final class LocalClusterOptions {
                 .checkedFor(parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()));
     }
 
+    /** How far apart the DCs of the layout are; null without --embedded-latency (no relays at all). */
+    static LatencyMatrix latency(ParseResult parsed, ClusterLayout layout) {
+        String text = parsed.matchedOptionValue(EMBEDDED_LATENCY.longName(), null);
+        if (text == null) {
+            return null;
+        }
+        if (!asked(parsed)) {
+            throw new ConfigException("--embedded-latency: sets apart the DCs --embedded starts; add --embedded");
+        }
+        if (parsed.hasMatchedOption(EMBEDDED_IMAGE.longName())) {
+            throw new ConfigException("--embedded-latency: delays child-JVM nodes only (containers would need netem);"
+                    + " leave out --embedded-image");
+        }
+        return LatencyMatrix.parse(text, layout.nodesPerDc().keySet());
+    }
+
     /** Starts the cluster the options describe: containers of --embedded-image, else child JVMs. */
     static LocalCluster start(ParseResult parsed, ClusterLayout layout, PrintStream out) throws LocalClusterException {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
@@ -90,7 +108,7 @@ final class LocalClusterOptions {
         }
         EmbeddedCluster.Security security = new EmbeddedCluster.Security(
                 parsed.hasMatchedOption(EMBEDDED_AUTH.longName()), parsed.hasMatchedOption(EMBEDDED_TLS.longName()));
-        return EmbeddedCluster.start(layout, security, eb -> {
+        return EmbeddedCluster.start(layout, security, latency(parsed, layout), eb -> {
             eb.output(out::println).heap(heap);
             if (jdk != null) {
                 eb.javaHome(jdk);

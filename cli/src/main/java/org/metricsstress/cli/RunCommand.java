@@ -32,6 +32,7 @@ final class RunCommand {
         b.build(); // validate everything before spending seconds on a node
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
+        LocalClusterOptions.latency(parsed, layout); // a mistake in it is found before any node starts
         Signals signals = new Signals();
         if (cli.handleSignals()) {
             // From before the cluster starts: once start() returns, the cluster is this run's to stop.
@@ -44,6 +45,9 @@ final class RunCommand {
                     }
                     StressConfig config = b.build();
                     StressRun run = new StressRun(config, cli.out());
+                    if (cluster instanceof EmbeddedCluster embedded && embedded.latency() != null) {
+                        run.distance(embedded.latency().describe());
+                    }
                     signals.run = run;
                     signals.drainBound = config.pipeline().drainTimeout().toMillis() + config.cluster().requestTimeout().toMillis() + 30_000;
                     Outcome outcome;

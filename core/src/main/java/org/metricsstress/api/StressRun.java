@@ -19,6 +19,15 @@ public final class StressRun {
         this.engine = new StressEngine(config, out);
     }
 
+    /**
+     * The cluster's data centres are this far apart, one way ("dc1-dc2" to "10ms"): printed in the
+     * header, kept in the result JSON and drawn in the HTML report. Before {@link #execute()}.
+     */
+    public StressRun distance(java.util.Map<String, String> oneWay) {
+        engine.distance(oneWay);
+        return this;
+    }
+
     /** Ends generation early (Ctrl-C, a Karaf interrupt); the run still drains and reports. Idempotent. */
     public void stop() {
         engine.stop();

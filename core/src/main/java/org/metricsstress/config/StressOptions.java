@@ -324,6 +324,10 @@ public final class StressOptions {
             OptionDef.own("--embedded-tls", null, "start the embedded nodes with client-to-node TLS only, with a "
                     + "throwaway self-signed certificate the run trusts (unless --truststore is given)",
                     LOCAL_CLUSTER, FLAG, false, null),
+            OptionDef.own("--embedded-latency", "PAIRS", "how far apart the embedded DCs are, one way, e.g. "
+                    + "\"dc1-dc2=2ms,dc1-dc3=3ms~0.5ms,dc2-*=1ms\" (~ a jitter, * every other DC): nodes talk across DCs "
+                    + "through delay relays of this process (user space, prefer_local within a DC), and so does the "
+                    + "client to a remote DC (--freshness-dc); child JVMs only", LOCAL_CLUSTER, TEXT, null, "0 ms, no relays"),
             OptionDef.own("--embedded-image", "IMAGE", "start the embedded nodes as containers of this image through a "
                     + "Docker engine (Testcontainers) instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; "
                     + "with --embedded-fault, partition and heal a DC too", LOCAL_CLUSTER, TEXT, null, "child JVMs"),

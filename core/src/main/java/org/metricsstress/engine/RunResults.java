@@ -42,7 +42,7 @@ final class RunResults {
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long stoppedAt, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
             List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics,
-            RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger) {
+            RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency) {
         // ring: null where nothing watched it (results assembled in tests): no peak, never drained.
         org.metricsstress.result.ReadSummary reads = reads(readMetrics);
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
@@ -92,7 +92,16 @@ final class RunResults {
                         firstFailures(m)),
                 nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
-                m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()), null);
+                m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
+                org.metricsstress.result.Distance.of(latency, samplesConsistency(config), nodes(m)), null);
+    }
+
+    /**
+     * The level the samples were written at: OpenNMS's writer sends its sample batches at the
+     * driver's default, LOCAL_ONE, whatever --write-cl says (that is for its index terms).
+     */
+    static String samplesConsistency(StressConfig config) {
+        return config.pipeline().opennms() ? "LOCAL_ONE" : config.cluster().writeConsistency();
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */

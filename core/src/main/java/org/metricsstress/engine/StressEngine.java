@@ -67,6 +67,8 @@ public final class StressEngine {
     private boolean stopWhenIndexed;
     private final List<RunEvent> events = new CopyOnWriteArrayList<>();
     private final CountDownLatch generationStarted = new CountDownLatch(1);
+    /** How far apart the cluster's DCs were made ("dc1-dc2" to "10ms"); empty when not. */
+    private Map<String, String> latency = Map.of();
     /** System.nanoTime() of the first intended commit; valid once {@link #generationStarted} is open. */
     private volatile long startNanos;
 
@@ -105,6 +107,15 @@ public final class StressEngine {
     }
 
     /**
+     * The cluster's DCs are this far apart, one way ("dc1-dc2" to "10ms"), as a local cluster's relays
+     * make them: printed in the header, kept in the result's {@code distance}.
+     */
+    public StressEngine distance(Map<String, String> oneWay) {
+        this.latency = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(oneWay));
+        return this;
+    }
+
+    /**
      * Indexes through {@code cache} instead of opening one from the configuration; the caller keeps
      * it open across runs (the bench's warm phase reuses the cache its cold phase filled).
      */
@@ -125,6 +136,10 @@ public final class StressEngine {
     public StressResult execute() throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(config);
         out.println(PlanDescription.of(config, plan));
+        if (!latency.isEmpty()) {
+            out.println("distance between DCs, one way: " + latency.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
+        }
         try (CqlSession session = CassandraConnector.connect(config);
                 CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {
             CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
@@ -305,7 +320,8 @@ public final class StressEngine {
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size(), ledger);
+                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size(), ledger,
+                    latency);
             settledNormally = true;
         } finally {
             if (!settledNormally) {

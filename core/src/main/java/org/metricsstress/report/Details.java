@@ -73,6 +73,7 @@ final class Details {
         }
         sb.append("</tbody></table><p class=\"note\">Attempts: a retried request counts on every node it tried; "
                 + "samples count once.</p></section>\n");
+        distance(sb, r.distance());
         steps(sb, r);
         sb.append("<section><h2>Events</h2>");
         if (events.isEmpty()) {
@@ -86,6 +87,26 @@ final class Details {
             sb.append("</tbody></table>");
         }
         sb.append("</section>\n</div>\n");
+    }
+
+    /** How far apart the DCs were made, one way, and the writes' service time per coordinator DC. */
+    private static void distance(StringBuilder sb, org.metricsstress.result.Distance d) {
+        if (d == null || d.latency().isEmpty()) {
+            return;
+        }
+        sb.append("<section><h2>Distance between data centres</h2><table class=\"num\" id=\"distance\"><thead><tr>"
+                + "<th>pair</th><th>one way</th></tr></thead><tbody>\n");
+        d.latency().forEach((k, v) -> sb.append("<tr><th>").append(Html.esc(k)).append("</th><td>").append(Html.esc(v))
+                .append("</td></tr>\n"));
+        sb.append("</tbody></table><table class=\"num\" id=\"dc-service\"><thead><tr><th>consistency</th>"
+                + "<th>coordinator dc</th><th>requests</th><th>service p50 ms</th><th>service p99 ms</th></tr></thead><tbody>\n");
+        for (org.metricsstress.result.Distance.DcService s : d.service()) {
+            sb.append("<tr><th>").append(Html.esc(s.consistency())).append("</th><td>").append(Html.esc(s.dc()))
+                    .append("</td><td>").append(Numbers.count(s.requests())).append("</td><td>")
+                    .append(Numbers.msOrDash(s.service().p50Ms())).append("</td><td>")
+                    .append(Numbers.msOrDash(s.service().p99Ms())).append("</td></tr>\n");
+        }
+        sb.append("</tbody></table></section>\n");
     }
 
     /** A stepped profile's steps, each judged on its own; the charts mark where each began. */

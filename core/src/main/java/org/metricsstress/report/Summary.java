@@ -147,6 +147,7 @@ public final class Summary {
             w.firstFailureByClass().forEach((k, v) -> out.printf(Locale.ROOT, "first %-7s %s%n", k, v));
         }
         nodes(out, r.nodes(), r.cluster());
+        distance(out, r.distance());
         events(out, r.events());
         latency(out, "response", "intended -> acknowledged", "commits", r.responseLatency());
         // One request carries up to --batch-commits group commits: service time is per request.
@@ -267,6 +268,24 @@ public final class Summary {
         }
         byDc.forEach((dc, v) -> out.printf(Locale.ROOT, "  dc %-19s %-8s %12s %14s %10s%n", dc, "(sum)",
                 Numbers.count(v[0]), Numbers.count(v[1]), Numbers.count(v[2])));
+    }
+
+    /**
+     * How far apart the DCs were made, and what the writes' service time was per coordinator DC at
+     * their consistency level: the cost of distance, shown when DCs were set apart.
+     */
+    private static void distance(PrintStream out, org.metricsstress.result.Distance d) {
+        if (d == null || d.latency().isEmpty()) {
+            return;
+        }
+        StringBuilder pairs = new StringBuilder();
+        d.latency().forEach((k, v) -> pairs.append(pairs.length() > 0 ? ", " : "").append(k).append(' ').append(v));
+        out.println("distance      one way: " + pairs);
+        for (org.metricsstress.result.Distance.DcService s : d.service()) {
+            out.printf(Locale.ROOT, "  service %-12s coordinated in %-8s p50 %s  p99 %s ms  (%s requests)%n",
+                    s.consistency(), s.dc(), Numbers.msOrDash(s.service().p50Ms()), Numbers.msOrDash(s.service().p99Ms()),
+                    Numbers.count(s.requests()));
+        }
     }
 
     private static void events(PrintStream out, List<RunEvent> events) {

@@ -203,7 +203,7 @@ public final class ResultMerge {
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), null);
+                losses(rs), distance(rs, nodes(rs)), null);
     }
 
     /**
@@ -357,6 +357,16 @@ public final class ResultMerge {
         return new StressResult.WriteAttempts(sum(ws, StressResult.WriteAttempts::retries),
                 sum(ws, StressResult.WriteAttempts::speculativeExecutions),
                 sum(ws, StressResult.WriteAttempts::requestsOffReplica), first);
+    }
+
+    /** The first instance's distances (one cluster for all), the service times of the merged nodes. */
+    private static Distance distance(List<StressResult> rs, List<NodeSummary> nodes) {
+        Distance first = rs.get(0).distance();
+        if (first == null) {
+            return null;
+        }
+        String consistency = first.service().isEmpty() ? null : first.service().get(0).consistency();
+        return consistency == null ? first : Distance.of(first.latency(), consistency, nodes);
     }
 
     private static List<NodeSummary> nodes(List<StressResult> rs) {

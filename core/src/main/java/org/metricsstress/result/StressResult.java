@@ -33,6 +33,8 @@ import java.util.Map;
  *                          from its intended time to the end of generation)
  * @param losses            what each series lost (dropped, failed, unsent), so that a read-back holds
  *                          every series to its own losses; null in results older than schema 5
+ * @param distance          how far apart the DCs were made, and the writes' service time per
+ *                          coordinator DC and consistency level; null in results older than schema 6
  * @param disk              the keyspace on disk after the run and the retention projected ({@code --disk});
  *                          null without it, and in results older than schema 7
  */
@@ -81,6 +83,7 @@ public record StressResult(
         long intended,
         long unsent,
         SeriesLosses losses,
+        Distance distance,
         DiskSummary disk) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
@@ -126,7 +129,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null, null);
+                null, generated, 0, null, Distance.NONE, null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -151,7 +154,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, disk);
+                coldStart, intended, unsent, losses, distance, disk);
     }
 
     /** This result with what its keyspace takes on disk and the retention projected from it. */
@@ -161,7 +164,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, measured);
+                coldStart, intended, unsent, losses, distance, measured);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */

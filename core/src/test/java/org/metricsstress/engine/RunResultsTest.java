@@ -32,7 +32,7 @@ class RunResultsTest {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
         return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
-                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), null, null, 8192, null);
+                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), null, null, 8192, null, Map.of());
     }
 
     private static String summary(StressResult r) {

@@ -198,7 +198,7 @@ class ResultMergeTest {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
                 r.writes(), r.nodes(), r.events(), steps, r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(),
-                r.unsent(), r.losses(), r.disk());
+                r.unsent(), r.losses(), r.distance(), r.disk());
     }
 
     private static StressResult withConfig(StressResult r, Map<String, Object> config) {

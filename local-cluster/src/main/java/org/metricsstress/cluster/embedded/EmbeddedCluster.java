@@ -16,6 +16,11 @@ import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
 import org.metricsstress.cluster.ThrowawayTls;
+import org.metricsstress.cluster.distance.DelayRelay;
+import org.metricsstress.cluster.distance.LatencyMatrix;
+import org.metricsstress.cluster.distance.SenderDelay;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -35,9 +40,13 @@ public final class EmbeddedCluster implements LocalCluster {
     private final Security security;
     private final ThrowawayTls tls;
     private final Path tlsDir;
+    private final LatencyMatrix latency;
+    private final List<DelayRelay> relays;
 
     private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
-            Path tlsDir) {
+            Path tlsDir, LatencyMatrix latency, List<DelayRelay> relays) {
+        this.latency = latency;
+        this.relays = List.copyOf(relays);
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
         this.security = security;
@@ -67,7 +76,19 @@ public final class EmbeddedCluster implements LocalCluster {
      */
     public static EmbeddedCluster start(ClusterLayout layout, Security security,
             Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
+        return start(layout, security, null, userSettings, output);
+    }
+
+    /**
+     * As {@link #start(ClusterLayout, Security, Consumer, Consumer)}, with the data centres {@code
+     * latency} apart (null: no relays at all): every node gets a delay relay on 127.0.1.N in front of
+     * its storage port, given out as its broadcast address, and a node of a DC other than the first
+     * one in front of its CQL port too, given out to clients (the client is in the first DC).
+     */
+    public static EmbeddedCluster start(ClusterLayout layout, Security security, LatencyMatrix latency,
+            Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
+        List<DelayRelay> relays = new java.util.ArrayList<>();
         Path tlsDir = security.tls() ? tlsDir() : null;
         NodeStarts starts = new NodeStarts();
         boolean ok = false;
@@ -79,7 +100,12 @@ public final class EmbeddedCluster implements LocalCluster {
         })) {
             ThrowawayTls tls = null;
             if (tlsDir != null) {
-                tls = ThrowawayTls.generate(tlsDir, members.stream().map(ClusterLayout.Member::address).toList());
+                List<String> names = new java.util.ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
+                if (latency != null) {
+                    // The client reaches a remote DC's nodes through their relays' addresses.
+                    members.forEach(m -> names.add(relayAddress(m)));
+                }
+                tls = ThrowawayTls.generate(tlsDir, names);
                 output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
                         + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
             }
@@ -97,9 +123,10 @@ public final class EmbeddedCluster implements LocalCluster {
                 settings.accept(b);
                 starts.begin("embedded-cassandra-start-" + members.get(0).address(), b);
             } else {
-                beginCluster(layout, settings, starts, output);
+                beginCluster(layout, latency, relays, settings, starts, output);
             }
-            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir);
+            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir, latency,
+                    relays);
             try {
                 cluster.awaitRing(output);
             } catch (LocalClusterException | RuntimeException e) {
@@ -109,10 +136,18 @@ public final class EmbeddedCluster implements LocalCluster {
             ok = true;
             return cluster;
         } finally {
-            if (!ok && tlsDir != null) {
-                TempDirs.delete(tlsDir);
+            if (!ok) {
+                relays.forEach(DelayRelay::close);
+                if (tlsDir != null) {
+                    TempDirs.delete(tlsDir);
+                }
             }
         }
+    }
+
+    /** Where node N's relay listens: 127.0.1.N for 127.0.0.N. */
+    static String relayAddress(ClusterLayout.Member m) {
+        return m.address().replaceFirst("^127\\.0\\.0\\.", "127.0.1.");
     }
 
     private static Path tlsDir() throws LocalClusterException {
@@ -125,35 +160,82 @@ public final class EmbeddedCluster implements LocalCluster {
     }
 
     /** Several nodes: one CQL and one storage port free on every address, every node a seed. */
-    private static void beginCluster(ClusterLayout layout, Consumer<NodeBuilder> settings, NodeStarts starts,
-            Consumer<String> output) throws LocalClusterException {
+    private static void beginCluster(ClusterLayout layout, LatencyMatrix latency, List<DelayRelay> relays,
+            Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        int storage = portFreeOnAll(members);
-        int cql = portFreeOnAll(members, storage);
+        List<String> addresses = new java.util.ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
+        if (latency != null) {
+            members.forEach(m -> addresses.add(relayAddress(m)));
+        }
+        int storage = portFreeOnAll(addresses);
+        int cql = portFreeOnAll(addresses, storage);
         // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
         // not wait on each other's range movements (with one seed per DC, a second node of a DC
-        // started in parallel once hung in bootstrap for over 120 s on 2 busy cores).
-        String seeds = members.stream().map(m -> m.address() + ":" + storage).collect(Collectors.joining(","));
+        // started in parallel once hung in bootstrap for over 120 s on 2 busy cores). A node knows
+        // itself a seed by its broadcast address: with relays, the relays' addresses are the seeds.
+        String seeds = members.stream().map(m -> (latency == null ? m.address() : relayAddress(m)) + ":" + storage)
+                .collect(Collectors.joining(","));
         output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
                 + members.get(0).address() + "-" + members.get(members.size() - 1).address()
                 + ", CQL port " + cql + ", storage port " + storage);
+        if (latency != null) {
+            startRelays(layout, latency, storage, cql, relays);
+            output.accept("Distance between data centres (one way, through delay relays on 127.0.1.x): " + latency);
+        }
         for (ClusterLayout.Member m : members) {
             NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
+            if (latency != null) {
+                b.relayedAt(relayAddress(m), m.dc().equals(layout.firstDc()) ? null : relayAddress(m));
+            }
             b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
                     .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
             starts.begin("embedded-cassandra-start-" + m.address(), b);
         }
     }
 
-    private static int portFreeOnAll(List<ClusterLayout.Member> members, int... taken) throws LocalClusterException {
+    /**
+     * A relay per node in front of its storage port (the sender's DC chosen from the handshake), and
+     * in front of the CQL port of each node outside the client's DC (the first one).
+     */
+    private static void startRelays(ClusterLayout layout, LatencyMatrix latency, int storage, int cql,
+            List<DelayRelay> relays) throws LocalClusterException {
+        Map<Integer, String> dcByAddress = new HashMap<>();
+        for (ClusterLayout.Member m : layout.members()) {
+            dcByAddress.put(ipv4(m.address()), m.dc());
+            dcByAddress.put(ipv4(relayAddress(m)), m.dc());
+        }
         try {
-            InetAddress first = InetAddress.getByName(members.get(0).address());
+            for (ClusterLayout.Member m : layout.members()) {
+                InetAddress node = InetAddress.getByName(m.address());
+                InetAddress relay = InetAddress.getByName(relayAddress(m));
+                relays.add(DelayRelay.start("storage-" + m.address(), new InetSocketAddress(relay, storage),
+                        new InetSocketAddress(node, storage), new SenderDelay(latency, m.dc(), dcByAddress)));
+                if (!m.dc().equals(layout.firstDc())) {
+                    LatencyMatrix.Delay d = latency.between(layout.firstDc(), m.dc());
+                    relays.add(DelayRelay.start("cql-" + m.address(), new InetSocketAddress(relay, cql),
+                            new InetSocketAddress(node, cql), first -> d));
+                }
+            }
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot start a delay relay: " + e.getMessage(), e);
+        }
+    }
+
+    private static int ipv4(String address) {
+        String[] p = address.split("\\.");
+        return (Integer.parseInt(p[0]) << 24) | (Integer.parseInt(p[1]) << 16) | (Integer.parseInt(p[2]) << 8)
+                | Integer.parseInt(p[3]);
+    }
+
+    private static int portFreeOnAll(List<String> addresses, int... taken) throws LocalClusterException {
+        try {
+            InetAddress first = InetAddress.getByName(addresses.get(0));
             for (int attempt = 0; attempt < 50; attempt++) {
                 int port = PortPicker.freePort(first);
                 boolean ok = Arrays.stream(taken).noneMatch(p -> p == port);
-                for (ClusterLayout.Member m : members) {
-                    ok &= PortPicker.isFree(InetAddress.getByName(m.address()), port);
+                for (String a : addresses) {
+                    ok &= PortPicker.isFree(InetAddress.getByName(a), port);
                 }
                 if (ok) {
                     return port;
@@ -162,8 +244,7 @@ public final class EmbeddedCluster implements LocalCluster {
         } catch (IOException e) {
             throw new LocalClusterException("cannot pick a port free on every node address: " + e.getMessage(), e);
         }
-        throw new LocalClusterException("found no port free on all of " + members.stream()
-                .map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
+        throw new LocalClusterException("found no port free on all of " + String.join(", ", addresses));
     }
 
     /**
@@ -211,6 +292,16 @@ public final class EmbeddedCluster implements LocalCluster {
         return security.passwordAuth();
     }
 
+    /** How far apart the DCs are; null when no relays stand between them. */
+    public LatencyMatrix latency() {
+        return latency;
+    }
+
+    /** The delay relays, nodes' storage ports first; empty without a latency matrix. */
+    public List<DelayRelay> relays() {
+        return relays;
+    }
+
     public ClusterLayout layout() {
         return layout;
     }
@@ -252,6 +343,7 @@ public final class EmbeddedCluster implements LocalCluster {
         try {
             LocalCluster.stopInParallel(nodes, EmbeddedCassandra::close);
         } finally {
+            relays.forEach(DelayRelay::close);
             if (tlsDir != null) {
                 TempDirs.delete(tlsDir);
             }

@@ -31,6 +31,8 @@ public final class NodeBuilder {
     private boolean passwordAuth;
     private ThrowawayTls tls;
     private boolean clientAuth;
+    private String broadcastAddress;
+    private String broadcastRpcAddress;
 
     NodeBuilder() {
     }
@@ -101,6 +103,17 @@ public final class NodeBuilder {
         return this;
     }
 
+    /**
+     * The addresses the node gives out to other nodes ({@code storage}) and to clients ({@code
+     * nativeTransport}) when a relay stands in front of it; null for its own. With a storage
+     * address, the node's peers of its own DC reach it directly (prefer_local).
+     */
+    public NodeBuilder relayedAt(String storage, String nativeTransport) {
+        this.broadcastAddress = storage == null ? null : NodeConfig.requireLoopback(storage);
+        this.broadcastRpcAddress = nativeTransport == null ? null : NodeConfig.requireLoopback(nativeTransport);
+        return this;
+    }
+
     public NodeBuilder datacenter(String dc) {
         this.datacenter = ClusterLayout.requireName(dc, "datacenter");
         return this;
@@ -163,7 +176,8 @@ public final class NodeBuilder {
                 new NodeConfig.Security(passwordAuth, tls == null ? null : tls.keystore(),
                         tls == null ? null : tls.keystorePassword(),
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
-                        tls == null || !clientAuth ? null : tls.nodeTruststorePassword()));
+                        tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),
+                new NodeConfig.Relayed(broadcastAddress, broadcastRpcAddress));
         NodeLauncher launcher = new NodeLauncher(config, jdk, lib, jamm,
                 tls == null ? null : tls.clientContext(clientAuth), startTimeout, output);
 

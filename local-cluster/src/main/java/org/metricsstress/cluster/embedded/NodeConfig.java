@@ -79,6 +79,17 @@ final class NodeConfig {
     final String heap;
     final Path workDir;
     final Security security;
+    final Relayed relayed;
+
+    /**
+     * Addresses the node gives out in place of its own, where a delay relay stands in front of it
+     * ({@code --embedded-latency}): {@code storage} its broadcast address for other nodes, {@code
+     * nativeTransport} its broadcast RPC address for clients (null: its own). Nodes of its DC reach
+     * it directly (prefer_local), the others through the relay.
+     */
+    record Relayed(String storage, String nativeTransport) {
+        static final Relayed NONE = new Relayed(null, null);
+    }
 
     /**
      * How clients must reach the node: password authentication (the default superuser
@@ -97,7 +108,15 @@ final class NodeConfig {
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir, Security security) {
+        this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
+                security, Relayed.NONE);
+    }
+
+    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
+               String datacenter, String rack, String heap, Path workDir, Security security, Relayed relayed) {
         this.security = security;
+        this.relayed = new Relayed(relayed.storage() == null ? null : requireLoopback(relayed.storage()),
+                relayed.nativeTransport() == null ? null : requireLoopback(relayed.nativeTransport()));
         this.clusterName = requireClusterName(clusterName);
         this.address = requireLoopback(address);
         this.nativePort = requirePort(nativePort, "native port", false);
@@ -251,6 +270,12 @@ final class NodeConfig {
         y.append("      - seeds: ").append(yamlQuote(seeds)).append('\n');
         y.append("listen_address: ").append(address).append('\n');
         y.append("rpc_address: ").append(address).append('\n');
+        if (relayed.storage() != null) {
+            y.append("broadcast_address: ").append(relayed.storage()).append('\n');
+        }
+        if (relayed.nativeTransport() != null) {
+            y.append("broadcast_rpc_address: ").append(relayed.nativeTransport()).append('\n');
+        }
         y.append("storage_port: ").append(storagePort).append('\n');
         y.append("start_native_transport: true\n");
         if (security.keystore() != null) {
@@ -278,7 +303,8 @@ final class NodeConfig {
     }
 
     String renderRackDc() {
-        return "dc=" + datacenter + "\nrack=" + rack + "\n";
+        // prefer_local: peers of the same DC reconnect to the listen address, past the delay relay.
+        return "dc=" + datacenter + "\nrack=" + rack + "\n" + (relayed.storage() != null ? "prefer_local=true\n" : "");
     }
 
     /**

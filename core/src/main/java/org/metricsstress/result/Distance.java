@@ -1,0 +1,56 @@
+package org.metricsstress.result;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What distance between data centres cost the run: how far apart they were made (a local cluster's
+ * {@code --embedded-latency}: "dc1-dc2" to "10ms", one way; empty when nothing was set apart) and
+ * the service time of the writes per coordinator data centre, at the consistency level they used.
+ *
+ * @param latency one-way delay per pair of DCs, as configured
+ * @param service per consistency level and coordinator DC, the acknowledged requests' service time
+ */
+public record Distance(Map<String, String> latency, List<DcService> service) {
+    public static final Distance NONE = new Distance(Map.of(), List.of());
+
+    public Distance {
+        latency = latency == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+        service = service == null ? List.of() : List.copyOf(service);
+    }
+
+    /**
+     * One consistency level's writes coordinated in one DC.
+     *
+     * @param consistency the consistency level the requests were sent at
+     * @param dc          the coordinators' data centre
+     * @param requests    attempts those coordinators answered or failed
+     * @param service     service time of the acknowledged ones
+     */
+    public record DcService(String consistency, String dc, long requests, LatencySummary service) {}
+
+    /** The nodes' service times added up per DC (histograms added, not percentiles averaged). */
+    public static Distance of(Map<String, String> latency, String consistency, List<NodeSummary> nodes) {
+        Map<String, List<NodeSummary>> byDc = new LinkedHashMap<>();
+        for (NodeSummary n : nodes == null ? List.<NodeSummary>of() : nodes) {
+            if (n.dc() != null && n.service() != null) {
+                byDc.computeIfAbsent(n.dc(), k -> new ArrayList<>()).add(n);
+            }
+        }
+        List<DcService> service = new ArrayList<>();
+        byDc.forEach((dc, ns) -> service.add(new DcService(consistency, dc,
+                ns.stream().mapToLong(NodeSummary::requests).sum(),
+                ns.stream().allMatch(n -> n.service().hasHistogram())
+                        ? LatencySummary.sum(ns.stream().map(NodeSummary::service).toList())
+                        : ns.get(0).service())));
+        return new Distance(latency, service);
+    }
+
+    /** The service time of writes at {@code consistency} coordinated in {@code dc}; null if none. */
+    public DcService service(String consistency, String dc) {
+        return service.stream().filter(s -> s.consistency().equals(consistency) && s.dc().equals(dc))
+                .findFirst().orElse(null);
+    }
+}

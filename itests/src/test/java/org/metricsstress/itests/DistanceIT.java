@@ -1,0 +1,190 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.distance.DelayRelay;
+import org.metricsstress.cluster.distance.LatencyMatrix;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.embedded.Nodetool;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.StressResult;
+
+/**
+ * Two real data centres 10 ms apart one way, as {@code --embedded-latency "dc1-dc2=10ms"} makes
+ * them: every inter-node message between dc1 and dc2 (and the client's connection to dc2) crosses a
+ * delay relay of this process. One cluster for the class; what each consistency level costs across
+ * the distance, what the relay moves, and a node killed behind it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DistanceIT {
+    private static final int ONE_WAY_MS = 10;
+    private static EmbeddedCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        ClusterLayout layout = ClusterLayout.parse("dc1:1,dc2:1");
+        cluster = EmbeddedCluster.start(layout, EmbeddedCluster.Security.NONE,
+                LatencyMatrix.parse("dc1-dc2=" + ONE_WAY_MS + "ms", layout.nodesPerDc().keySet()),
+                b -> b.heap("768M").output(System.out::println), System.out::println);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static StressConfig.Builder config(String keyspace, String consistency, int seconds) {
+        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
+                .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1"))
+                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(5))
+                .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(3))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    private static StressResult run(StressConfig config) throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8))
+                .distance(cluster.latency().describe());
+        Outcome outcome;
+        try {
+            outcome = run.execute();
+        } finally {
+            System.out.println(console.toString(StandardCharsets.UTF_8));
+        }
+        StressResult r = outcome.result();
+        assertTrue(r.auditBalances(), "audit");
+        return r;
+    }
+
+    private static double p50(StressResult r, String consistency) {
+        Distance.DcService s = r.distance().service(consistency, "dc1");
+        assertNotNull(s, consistency + " coordinated in dc1: " + r.distance());
+        return s.service().p50Ms();
+    }
+
+    @Test
+    @Order(1)
+    void eachQuorumCostsOneRoundTripMoreThanLocalQuorumAndDc2IsReadStale() throws Exception {
+        // Fresh nodes write several times slower until their JIT has warmed: not measured.
+        run(config("it_distance_warm", "LOCAL_QUORUM", 8).build());
+        StressResult local = run(config("it_distance_lq", "LOCAL_QUORUM", 15)
+                .freshnessProbes(5.0).freshnessDc("dc2").readConsistency("LOCAL_ONE").build());
+        StressResult each = run(config("it_distance_eq", "EACH_QUORUM", 15).build());
+
+        assertEquals(java.util.Map.of("dc1-dc2", "10ms"), each.distance().latency(), "the matrix is in the result");
+        assertEquals(0, local.failed() + each.failed(), "no failure at either level");
+        double lq = p50(local, "LOCAL_QUORUM");
+        double eq = p50(each, "EACH_QUORUM");
+        double gap = eq - lq;
+        System.out.printf("DistanceIT: LOCAL_QUORUM p50 %.2f ms, EACH_QUORUM p50 %.2f ms, gap %.2f ms (one round trip %d ms)%n",
+                lq, eq, gap, 2 * ONE_WAY_MS);
+        assertTrue(gap >= 0.7 * 2 * ONE_WAY_MS && gap <= 1.3 * 2 * ONE_WAY_MS,
+                "EACH_QUORUM waits one round trip to dc2 more than LOCAL_QUORUM: gap " + gap + " ms");
+        // With one node per DC, LOCAL_QUORUM never waits on dc2: what it costs is what it costs at 0 ms,
+        // which is under the one-way delay however loaded the machine (one crossing would be 20 ms).
+        assertTrue(lq < ONE_WAY_MS, "LOCAL_QUORUM does not cross the distance: p50 " + lq + " ms");
+        // The probes read through dc2's own connection, which crosses the distance both ways.
+        assertTrue(local.reads().probesReadable() > 0, "probes were read in dc2");
+        assertTrue(local.reads().freshness().p50Ms() >= ONE_WAY_MS,
+                "a sample is readable in dc2 no sooner than the one-way delay: p50 " + local.reads().freshness().p50Ms());
+    }
+
+    @Test
+    @Order(2)
+    void theRelayMovesEveryByteAndANodeKilledBehindItIsSeenDownAndUpAgain() throws Exception {
+        long relayedBefore = cluster.relays().stream().mapToLong(DelayRelay::bytesRelayed).sum();
+        // LOCAL_ONE: every row reaches dc2 only by replication through the relay.
+        StressResult r = run(config("it_distance_bytes", "LOCAL_ONE", 8).build());
+        assertEquals(r.generated(), r.written());
+        assertTrue(cluster.relays().stream().mapToLong(DelayRelay::bytesRelayed).sum() > relayedBefore,
+                "the inter-node traffic crossed the relays");
+        EmbeddedCassandra dc2 = cluster.target("dc2").get(0);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        long rows = -1;
+        try (CqlSession s = cluster.clientSession(dc2.cqlAddress(), "dc2")) {
+            while (System.nanoTime() < deadline && rows != r.written()) {
+                rows = s.execute(SimpleStatement.newInstance("SELECT COUNT(*) FROM it_distance_bytes.samples")
+                        .setConsistencyLevel(ConsistencyLevel.LOCAL_ONE).setTimeout(Duration.ofSeconds(60))).one().getLong(0);
+                if (rows != r.written()) {
+                    Thread.sleep(1000);
+                }
+            }
+        }
+        assertEquals(r.written(), rows, "every row written in dc1 is in dc2, through the relay");
+
+        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
+        try (CqlSession s = cluster.clientSession(dc1.cqlAddress(), "dc1")) {
+            s.execute("CREATE KEYSPACE IF NOT EXISTS it_distance_fd WITH replication = "
+                    + "{'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}");
+            s.execute("CREATE TABLE IF NOT EXISTS it_distance_fd.t (k int PRIMARY KEY, v int)");
+            assertTrue(until(s, "up", Duration.ofSeconds(30)), "dc2 answers EACH_QUORUM across the relay");
+            // The nodes keep their system tables unsynced (fast start): a kill would lose the new
+            // table's schema on dc2 and every write to it would fail there, relay or not.
+            Nodetool.run(dc2, Duration.ofMinutes(2), "flush");
+            dc2.kill();
+            assertTrue(until(s, "down", Duration.ofSeconds(60)), "dc1 sees dc2 down behind its relay");
+            dc2.restart();
+            assertTrue(until(s, "up", Duration.ofSeconds(90)), "dc1 sees dc2 back up through the relay");
+        }
+        cluster.awaitRing(System.out::println);
+    }
+
+    /** "up" when an EACH_QUORUM write succeeds, "down" when dc1 refuses it as unavailable, else "unsure". */
+    private static String eachQuorumWrite(CqlSession s) {
+        try {
+            s.execute(SimpleStatement.newInstance("INSERT INTO it_distance_fd.t (k, v) VALUES (1, 1)")
+                    .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM).setTimeout(Duration.ofSeconds(3)));
+            return "up";
+        } catch (UnavailableException e) {
+            return "down";
+        } catch (AllNodesFailedException e) {
+            return e.getAllErrors().values().stream().flatMap(List::stream)
+                    .anyMatch(t -> t instanceof UnavailableException) ? "down" : "unsure";
+        } catch (RuntimeException e) {
+            return "unsure";
+        }
+    }
+
+    private static boolean until(CqlSession s, String state, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (state.equals(eachQuorumWrite(s))) {
+                return true;
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+}

@@ -1,0 +1,360 @@
+package org.metricsstress.cluster.distance;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * A TCP relay that makes distance: every chunk read from one side is held until its due time
+ * (read time plus the connection's delay), then written to the other side, both ways. One thread
+ * and a selector serve every connection, so a held chunk never holds up another connection; the
+ * chunks of one direction leave in order (a due time is never earlier than the one before it).
+ * The delay of a connection is chosen from its first bytes (an inter-node handshake names its
+ * sender). A side that closes or fails closes the whole connection, as a crashed node would.
+ */
+public final class DelayRelay implements AutoCloseable {
+    /** Held bytes per direction beyond which the relay stops reading that side (TCP pushes back). */
+    private static final int MAX_HELD = 4 << 20;
+    private static final int CHUNK = 64 << 10;
+
+    private final String name;
+    private final InetSocketAddress listen;
+    private final InetSocketAddress target;
+    private final Function<ByteBuffer, LatencyMatrix.Delay> delayOf;
+    private final Selector selector;
+    private final ServerSocketChannel server;
+    private final Thread thread;
+    private final Set<Link> links = new HashSet<>();
+    private final AtomicLong bytesRelayed = new AtomicLong();
+    private volatile boolean closed;
+
+    private DelayRelay(String name, InetSocketAddress listen, InetSocketAddress target,
+            Function<ByteBuffer, LatencyMatrix.Delay> delayOf) throws IOException {
+        this.name = name;
+        this.listen = listen;
+        this.target = target;
+        this.delayOf = delayOf;
+        this.selector = Selector.open();
+        ServerSocketChannel s = ServerSocketChannel.open();
+        try {
+            s.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            s.bind(listen, 256);
+            s.configureBlocking(false);
+            s.register(selector, SelectionKey.OP_ACCEPT);
+        } catch (IOException e) {
+            s.close();
+            selector.close();
+            throw e;
+        }
+        this.server = s;
+        this.thread = new Thread(this::loop, "delay-relay-" + name);
+        thread.setDaemon(true);
+    }
+
+    /**
+     * Listens on {@code listen} and relays to {@code target}; {@code delayOf} gets the first bytes a
+     * client sends (read-only, position at their start) and says how far this connection goes.
+     */
+    public static DelayRelay start(String name, InetSocketAddress listen, InetSocketAddress target,
+            Function<ByteBuffer, LatencyMatrix.Delay> delayOf) throws IOException {
+        DelayRelay r = new DelayRelay(name, listen, target, delayOf);
+        r.thread.start();
+        return r;
+    }
+
+    public InetSocketAddress listenAddress() {
+        return listen;
+    }
+
+    public InetSocketAddress target() {
+        return target;
+    }
+
+    /** Bytes written on, both ways, since the start. */
+    public long bytesRelayed() {
+        return bytesRelayed.get();
+    }
+
+    private void loop() {
+        try {
+            while (!closed) {
+                long now = System.nanoTime();
+                long next = Long.MAX_VALUE;
+                for (Link l : new ArrayList<>(links)) {
+                    next = Math.min(next, l.flush(now));
+                }
+                long wait = next == Long.MAX_VALUE ? -1 : next - System.nanoTime();
+                if (wait < 0 && next == Long.MAX_VALUE) {
+                    selector.select();
+                } else if (wait <= 0) {
+                    selector.selectNow();
+                } else if (wait >= 1_000_000) {
+                    // The selector waits whole milliseconds: rounded down, the rest is parked below.
+                    selector.select(wait / 1_000_000);
+                } else {
+                    // Under a millisecond to go: a park is precise to tens of microseconds, where a
+                    // select would round up to a whole millisecond late; meanwhile bytes wait in the kernel.
+                    LockSupport.parkNanos(wait);
+                    selector.selectNow();
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    handle(key);
+                }
+                selector.selectedKeys().clear();
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!closed) {
+                System.err.println("delay relay " + name + " stopped: " + e);
+            }
+        } finally {
+            links.forEach(Link::close);
+            links.clear();
+        }
+    }
+
+    private void handle(SelectionKey key) {
+        if (!key.isValid()) {
+            return;
+        }
+        if (key.channel() == server) {
+            accept();
+            return;
+        }
+        Side side = (Side) key.attachment();
+        try {
+            if (key.isConnectable()) {
+                side.channel.finishConnect();
+                side.connected = true;
+            }
+            if (key.isValid() && key.isReadable()) {
+                side.read();
+            }
+            if (key.isValid() && key.isWritable()) {
+                side.link.flush(System.nanoTime());
+            }
+            if (key.isValid()) {
+                side.link.updateInterest();
+            }
+        } catch (IOException e) {
+            side.link.close();
+        }
+    }
+
+    private void accept() {
+        SocketChannel client = null;
+        SocketChannel upstream = null;
+        try {
+            client = server.accept();
+            if (client == null) {
+                return;
+            }
+            client.configureBlocking(false);
+            client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            upstream = SocketChannel.open();
+            upstream.configureBlocking(false);
+            upstream.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            boolean connected = upstream.connect(target);
+            Link link = new Link(client, upstream, connected);
+            links.add(link);
+            link.updateInterest();
+        } catch (IOException e) {
+            closeQuietly(client);
+            closeQuietly(upstream);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        selector.wakeup();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeQuietly(server);
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    private static void closeQuietly(java.nio.channels.Channel c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // nothing to save
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "relay " + name + " " + listen + " -> " + target;
+    }
+
+    /** One relayed connection: the client's side and the upstream side. */
+    private final class Link {
+        final Side client;
+        final Side upstream;
+        LatencyMatrix.Delay delay;
+        long lastDueNanos;
+
+        Link(SocketChannel client, SocketChannel upstream, boolean connected) throws IOException {
+            this.client = new Side(this, client, true);
+            this.upstream = new Side(this, upstream, connected);
+            this.client.peer = this.upstream;
+            this.upstream.peer = this.client;
+            this.client.key = client.register(selector, 0, this.client);
+            this.upstream.key = upstream.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, this.upstream);
+        }
+
+        long due(long now) {
+            double unit = delay.jitterMicros() == 0 ? 0.5 : ThreadLocalRandom.current().nextDouble();
+            lastDueNanos = Math.max(lastDueNanos, now + delay.nanos(unit));
+            return lastDueNanos;
+        }
+
+        /** Writes what is due on both sides; returns the next due time, or Long.MAX_VALUE for none. */
+        long flush(long now) {
+            try {
+                long next = Math.min(client.flush(now), upstream.flush(now));
+                if (client.done() && upstream.done()) {
+                    close();
+                    return Long.MAX_VALUE;
+                }
+                updateInterest();
+                return next;
+            } catch (IOException e) {
+                close();
+                return Long.MAX_VALUE;
+            }
+        }
+
+        void updateInterest() {
+            client.updateInterest();
+            upstream.updateInterest();
+        }
+
+        void close() {
+            links.remove(this);
+            closeQuietly(client.channel);
+            closeQuietly(upstream.channel);
+        }
+    }
+
+    /** A socket of a link, and the chunks held for writing into it. */
+    private final class Side {
+        final Link link;
+        final SocketChannel channel;
+        final ArrayDeque<Held> held = new ArrayDeque<>();
+        Side peer;
+        SelectionKey key;
+        boolean connected;
+        int heldBytes;
+        boolean eofRead;
+        boolean outputShut;
+        /** The socket took part of a chunk only: OP_WRITE says when it takes more. */
+        boolean writeBlocked;
+
+        Side(Link link, SocketChannel channel, boolean connected) {
+            this.link = link;
+            this.channel = channel;
+            this.connected = connected;
+        }
+
+        /** Reads a chunk from this socket and holds it for the peer, due after the link's delay. */
+        void read() throws IOException {
+            ByteBuffer buf = ByteBuffer.allocate(CHUNK);
+            int n = channel.read(buf);
+            long now = System.nanoTime();
+            if (n < 0) {
+                eofRead = true;
+                peer.held.add(new Held(link.delay == null ? now : link.due(now), null));
+                return;
+            }
+            if (n == 0) {
+                return;
+            }
+            buf.flip();
+            if (link.delay == null) {
+                link.delay = delayOf.apply(buf.asReadOnlyBuffer());
+            }
+            peer.held.add(new Held(link.due(now), buf));
+            peer.heldBytes += n;
+        }
+
+        /** Writes the due chunks held for this socket; returns the next due time left. */
+        long flush(long now) throws IOException {
+            if (!connected) {
+                return held.isEmpty() ? Long.MAX_VALUE : held.peek().dueNanos;
+            }
+            while (!held.isEmpty()) {
+                Held h = held.peek();
+                if (h.dueNanos > now) {
+                    return h.dueNanos;
+                }
+                if (h.data == null) {
+                    if (!outputShut) {
+                        channel.shutdownOutput();
+                        outputShut = true;
+                    }
+                    held.poll();
+                    continue;
+                }
+                int n = channel.write(h.data);
+                bytesRelayed.addAndGet(n);
+                heldBytes -= n;
+                writeBlocked = h.data.hasRemaining();
+                if (writeBlocked) {
+                    return Long.MAX_VALUE;
+                }
+                held.poll();
+            }
+            return Long.MAX_VALUE;
+        }
+
+        boolean done() {
+            return eofRead && held.isEmpty();
+        }
+
+        void updateInterest() {
+            if (!key.isValid()) {
+                return;
+            }
+            int ops = 0;
+            if (!connected) {
+                ops |= SelectionKey.OP_CONNECT;
+            } else {
+                if (!eofRead && peer.heldBytes < MAX_HELD) {
+                    ops |= SelectionKey.OP_READ;
+                }
+                if (writeBlocked) {
+                    ops |= SelectionKey.OP_WRITE;
+                }
+            }
+            if (key.interestOps() != ops) {
+                key.interestOps(ops);
+            }
+        }
+    }
+
+    /** A chunk and when it may leave; null data is the end of the stream. */
+    private record Held(long dueNanos, ByteBuffer data) {}
+}

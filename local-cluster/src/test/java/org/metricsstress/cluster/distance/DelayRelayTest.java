@@ -1,0 +1,86 @@
+package org.metricsstress.cluster.distance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.DataInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** What the relay moves; how long it holds bytes is measured by the ITs against real nodes. */
+class DelayRelayTest {
+
+    @Test
+    void everyByteCrossesBothWaysInOrderAndAnEndOfStreamToo() throws Exception {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        try (ServerSocket echo = new ServerSocket(0, 50, lo)) {
+            Thread server = new Thread(() -> {
+                try (Socket s = echo.accept()) {
+                    s.getInputStream().transferTo(s.getOutputStream());
+                    s.shutdownOutput();
+                } catch (Exception ignored) {
+                    // the test's reads fail instead
+                }
+            });
+            server.start();
+            byte[] sent = new byte[3 << 20];
+            new Random(29).nextBytes(sent);
+            try (DelayRelay relay = DelayRelay.start("test", new InetSocketAddress(lo, freePort(lo)),
+                    new InetSocketAddress(lo, echo.getLocalPort()),
+                    first -> new LatencyMatrix.Delay(1000, 500));
+                    Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+                Thread writer = new Thread(() -> {
+                    try {
+                        OutputStream out = c.getOutputStream();
+                        for (int i = 0; i < sent.length; i += 10_000) {
+                            out.write(sent, i, Math.min(10_000, sent.length - i));
+                        }
+                        c.shutdownOutput();
+                    } catch (Exception ignored) {
+                        // the reads below fail instead
+                    }
+                });
+                writer.start();
+                byte[] back = new byte[sent.length];
+                InputStream in = c.getInputStream();
+                new DataInputStream(in).readFully(back);
+                assertArrayEquals(sent, back);
+                assertEquals(-1, in.read(), "the echo's end of stream crosses the relay");
+                writer.join();
+                assertEquals(2L * sent.length, relay.bytesRelayed());
+            }
+            server.join();
+        }
+    }
+
+    @Test
+    void aTargetThatRefusesClosesTheClientsConnection() throws Exception {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        int closedPort = freePort(lo);
+        try (DelayRelay relay = DelayRelay.start("refused", new InetSocketAddress(lo, freePort(lo)),
+                new InetSocketAddress(lo, closedPort), first -> LatencyMatrix.Delay.ZERO);
+                Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+            c.setSoTimeout(10_000);
+            c.getOutputStream().write(1);
+            int r;
+            try {
+                r = c.getInputStream().read();
+            } catch (java.net.SocketException reset) {
+                r = -1;
+            }
+            assertEquals(-1, r);
+        }
+    }
+
+    private static int freePort(InetAddress lo) throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, lo)) {
+            return s.getLocalPort();
+        }
+    }
+}
