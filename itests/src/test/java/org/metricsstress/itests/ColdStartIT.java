@@ -8,7 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import com.datastax.oss.driver.api.core.CqlSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,23 +25,71 @@ import org.metricsstress.result.StressResult;
 
 /**
  * The field's cold start, in miniature, on a real node: the same plan at a rate the node holds
- * warm (10,000 samples/s; the pipelined writer writes it without a drop), from a cold cache big
- * enough for the plan (3,000 resources), both with a ring of 2,048 events (to fill within seconds
- * rather than within the run's 40 s). The OpenNMS writer's workers wait for their index writes
+ * warm (half its warm speed, measured first; the pipelined writer writes it without a drop),
+ * from a cold cache big enough for the plan (3,000 resources), both with a ring of 1,024 events (to
+ * fill within seconds rather than within the run). The OpenNMS writer's workers wait for their index writes
  * (about 21 requests for a new group resource), the ring fills, and samples are dropped until
  * every resource is indexed; then the ring drains. Both asserted from the result JSON each run writes.
  */
 @ExtendWith(CassandraExtension.class)
 class ColdStartIT {
 
-    private static StressResult run(CassandraServer server, Writer writer, Path dir) throws Exception {
+    /** Group commits in one pass of the plan below: 50 nodes x 10 interfaces x 5 groups, 10 samples each. */
+    private static final int COMMITS_PER_PASS = 2_500;
+    /**
+     * The node's speed, measured here the way OpenNMS's 16 workers write a warm commit: literal
+     * UNLOGGED batches of 10 INSERTs, synchronously, from 16 threads, for 2 s: warm commits per
+     * second. A cold commit adds about 21 index requests, most of them single rows and cheaper than
+     * a batch: at half this rate an idle node wrote about 80 % of the target while indexing (at
+     * 1/2.5, 91 %, and the ring filled only just). So the target is half this rate, one the node
+     * holds warm twice over and cannot hold cold, on a fast idle machine as on a loaded one, whose
+     * speeds differ nine times over: a fixed rate filled the ring on one and not on the other.
+     */
+    private static double warmCommitsPerSecond(CassandraServer server) throws Exception {
+        try (CqlSession s = Cql.session(server)) {
+            s.execute("CREATE KEYSPACE IF NOT EXISTS cold_probe WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+            s.execute("CREATE TABLE IF NOT EXISTS cold_probe.rows (k int, c int, v blob, PRIMARY KEY (k, c))");
+            AtomicLong batches = new AtomicLong();
+            long warmUntil = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+            long end = warmUntil + Duration.ofSeconds(2).toNanos();
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 16; t++) {
+                int base = t * 1_000_000;
+                Thread th = new Thread(() -> {
+                    StringBuilder batch = new StringBuilder();
+                    for (int i = 0; System.nanoTime() < end; i++) {
+                        batch.setLength(0);
+                        batch.append("BEGIN UNLOGGED BATCH ");
+                        for (int c = 0; c < 10; c++) {
+                            batch.append("INSERT INTO cold_probe.rows (k, c, v) VALUES (").append(base + i).append(", ")
+                                    .append(c).append(", 0x040000000000000").append(c).append("); ");
+                        }
+                        s.execute(batch.append("APPLY BATCH").toString());
+                        if (System.nanoTime() > warmUntil) {
+                            batches.incrementAndGet();
+                        }
+                    }
+                });
+                th.start();
+                threads.add(th);
+            }
+            for (Thread th : threads) {
+                th.join();
+            }
+            s.execute("DROP KEYSPACE cold_probe");
+            return batches.get() / 2.0;
+        }
+    }
+
+    private static StressResult run(CassandraServer server, Writer writer, Path dir, Duration interval, Duration duration)
+            throws Exception {
         Path json = dir.resolve(writer.name().toLowerCase() + ".json");
         StressConfig config = StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
                 .keyspace("cold_" + writer.name().toLowerCase())
                 .nodes(50).interfaces(10).groups(5).attributes(10).strings(2)
-                .interval(Duration.ofMillis(2_500)).reportInterval(Duration.ofSeconds(5)).duration(Duration.ofSeconds(40))
-                .writer(writer).ringSize(2048).cacheMaxEntries(20_000).resultJson(json).build();
+                .interval(interval).reportInterval(Duration.ofSeconds(5)).duration(duration)
+                .writer(writer).ringSize(1024).cacheMaxEntries(20_000).resultJson(json).build();
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
         System.out.println(buf.toString(StandardCharsets.UTF_8));
@@ -51,7 +102,16 @@ class ColdStartIT {
     @Test
     void theOpenNmsWriterFillsTheRingAndDropsWhileIndexingThePipelinedOneDoesNot(CassandraServer server,
             @TempDir Path dir) throws Exception {
-        StressResult opennms = run(server, Writer.OPENNMS, dir);
+        double warm = warmCommitsPerSecond(server);
+        double targetCommitsPerSecond = warm / 2;
+        Duration interval = Duration.ofMillis(Math.max(500, Math.min(10_000,
+                Math.round(1000 * COMMITS_PER_PASS / targetCommitsPerSecond))));
+        // Long enough for the cold pass (about six warm commits' worth per commit) three times over.
+        double coldSeconds = COMMITS_PER_PASS * 6 / warm;
+        Duration duration = Duration.ofSeconds(Math.max(20, Math.min(60, Math.round(3 * coldSeconds + 10))));
+        System.out.printf("node: %.0f warm commits/s from 16 threads; target %.0f samples/s: interval %s, duration %s%n",
+                warm, targetCommitsPerSecond * 10, interval, duration);
+        StressResult opennms = run(server, Writer.OPENNMS, dir, interval, duration);
         ColdStart c = opennms.coldStart();
         assertTrue(c.ringFilled(), "the ring filled: " + c);
         assertTrue(c.droppedWhileIndexing() > 0, "samples dropped while indexing: " + c);
@@ -60,7 +120,7 @@ class ColdStartIT {
         assertTrue(c.ringDrainedAtSeconds() > c.ringFullAtSeconds(), "the ring drained once the cache was warm: " + c);
         assertEquals(3_000, opennms.index().resourcesIndexed(), "every resource indexed in the end");
 
-        StressResult pipelined = run(server, Writer.PIPELINED, dir);
+        StressResult pipelined = run(server, Writer.PIPELINED, dir, interval, duration);
         assertEquals(0, pipelined.dropped(), "the same plan and rate, the pipelined writer: no drop");
         assertEquals(0, pipelined.coldStart().droppedWhileIndexing());
         assertTrue(pipelined.coldStart().indexedAtSeconds() >= 0);
