@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,8 +48,11 @@ class ColdStartIT {
      */
     private static double warmCommitsPerSecond(CassandraServer server) throws Exception {
         try (CqlSession s = Cql.session(server)) {
-            s.execute("CREATE KEYSPACE IF NOT EXISTS cold_probe WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-            s.execute("CREATE TABLE IF NOT EXISTS cold_probe.rows (k int, c int, v blob, PRIMARY KEY (k, c))");
+            // Schema changes on a busy node take longer than the driver's 2 s default.
+            s.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS cold_probe WITH replication = "
+                    + "{'class': 'SimpleStrategy', 'replication_factor': 1}").setTimeout(Duration.ofSeconds(60)));
+            s.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS cold_probe.rows (k int, c int, v blob, "
+                    + "PRIMARY KEY (k, c))").setTimeout(Duration.ofSeconds(60)));
             AtomicLong batches = new AtomicLong();
             long warmUntil = System.nanoTime() + Duration.ofSeconds(1).toNanos();
             long end = warmUntil + Duration.ofSeconds(2).toNanos();
@@ -64,7 +68,8 @@ class ColdStartIT {
                             batch.append("INSERT INTO cold_probe.rows (k, c, v) VALUES (").append(base + i).append(", ")
                                     .append(c).append(", 0x040000000000000").append(c).append("); ");
                         }
-                        s.execute(batch.append("APPLY BATCH").toString());
+                        s.execute(SimpleStatement.newInstance(batch.append("APPLY BATCH").toString())
+                                .setTimeout(Duration.ofSeconds(20)));
                         if (System.nanoTime() > warmUntil) {
                             batches.incrementAndGet();
                         }
@@ -76,7 +81,6 @@ class ColdStartIT {
             for (Thread th : threads) {
                 th.join();
             }
-            s.execute("DROP KEYSPACE cold_probe");
             return batches.get() / 2.0;
         }
     }
