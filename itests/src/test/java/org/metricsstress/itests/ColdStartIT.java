@@ -110,9 +110,9 @@ class ColdStartIT {
         double targetCommitsPerSecond = warm / 2;
         Duration interval = Duration.ofMillis(Math.max(500, Math.min(10_000,
                 Math.round(1000 * COMMITS_PER_PASS / targetCommitsPerSecond))));
-        // Long enough for the cold pass (about six warm commits' worth per commit) three times over.
+        // Long enough for the cold pass (about six warm commits' worth per commit) twice over, and the drain.
         double coldSeconds = COMMITS_PER_PASS * 6 / warm;
-        Duration duration = Duration.ofSeconds(Math.max(20, Math.min(60, Math.round(3 * coldSeconds + 10))));
+        Duration duration = Duration.ofSeconds(Math.max(20, Math.min(60, Math.round(2 * coldSeconds + 10))));
         System.out.printf("node: %.0f warm commits/s from 16 threads; target %.0f samples/s: interval %s, duration %s%n",
                 warm, targetCommitsPerSecond * 10, interval, duration);
         StressResult opennms = run(server, Writer.OPENNMS, dir, interval, duration);

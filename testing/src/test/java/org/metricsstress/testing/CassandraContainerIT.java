@@ -34,9 +34,9 @@ class CassandraContainerIT {
         assertEquals(Plans.RESOURCES, r.index().resourcesIndexed());
         try (CqlSession s = Plans.session(target)) {
             assertEquals(r.written(), Plans.count(s, "SELECT COUNT(*) FROM tc_write.samples"));
-            assertEquals(1_000, Plans.count(s, "SELECT COUNT(*) FROM tc_write.resource_metrics"));
-            assertEquals(200, Plans.count(s, "SELECT COUNT(*) FROM tc_write.resource_attributes"));
-            assertEquals(1_233, Plans.count(s, "SELECT COUNT(*) FROM tc_write.terms"));
+            assertEquals(Plans.METRIC_ROWS, Plans.count(s, "SELECT COUNT(*) FROM tc_write.resource_metrics"));
+            assertEquals(Plans.ATTRIBUTE_ROWS, Plans.count(s, "SELECT COUNT(*) FROM tc_write.resource_attributes"));
+            assertEquals(Plans.TERM_ROWS, Plans.count(s, "SELECT COUNT(*) FROM tc_write.terms"));
         }
     }
 
