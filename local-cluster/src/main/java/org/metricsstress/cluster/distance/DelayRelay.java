@@ -10,9 +10,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -38,7 +36,8 @@ public final class DelayRelay implements AutoCloseable {
     private final Selector selector;
     private final ServerSocketChannel server;
     private final Thread thread;
-    private final Set<Link> links = new HashSet<>();
+    /** Touched by the relay thread only; a link removes itself when it closes. */
+    private final List<Link> links = new ArrayList<>();
     private final AtomicLong bytesRelayed = new AtomicLong();
     private volatile boolean closed;
 
@@ -94,8 +93,9 @@ public final class DelayRelay implements AutoCloseable {
             while (!closed) {
                 long now = System.nanoTime();
                 long next = Long.MAX_VALUE;
-                for (Link l : new ArrayList<>(links)) {
-                    next = Math.min(next, l.flush(now));
+                // Backwards: a link that closes while flushing removes itself, and only links already seen move.
+                for (int i = links.size() - 1; i >= 0; i--) {
+                    next = Math.min(next, links.get(i).flush(now));
                 }
                 long wait = next == Long.MAX_VALUE ? -1 : next - System.nanoTime();
                 if (wait < 0 && next == Long.MAX_VALUE) {
@@ -121,7 +121,9 @@ public final class DelayRelay implements AutoCloseable {
                 System.err.println("delay relay " + name + " stopped: " + e);
             }
         } finally {
-            links.forEach(Link::close);
+            for (int i = links.size() - 1; i >= 0; i--) {
+                links.get(i).close(); // removes itself: a forEach over the list would throw
+            }
             links.clear();
         }
     }
