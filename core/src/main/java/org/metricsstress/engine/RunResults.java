@@ -78,6 +78,8 @@ final class RunResults {
                 m.samplesFailed(), m.samplesUnsent(), m.unaccounted() + (intended - m.samplesGenerated() - m.samplesUnsent()),
                 lag, response, cpuPercent, config.pipeline().ringSize(), intervals);
         IndexSummary index = index(ix, primed, m, generationSeconds);
+        // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
+        List<NodeSummary> nodes = nodes(m);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView, cluster,
@@ -90,10 +92,10 @@ final class RunResults {
                 client, index, cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes(m), List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
+                nodes, List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                org.metricsstress.result.Distance.of(latency, samplesConsistency(config), nodes(m)), null);
+                org.metricsstress.result.Distance.of(latency, samplesConsistency(config), nodes), null);
     }
 
     /**
