@@ -134,37 +134,32 @@ public record StressResult(
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {
-        return judged(outcome, steps, verify);
+        return copy(outcome, steps, verify, disk);
     }
 
     /** This result with its steps judged, and the run's outcome: passed only if every step passed. */
     public StressResult withSteps(List<StepSummary> judged, SlaResult outcome) {
-        return judged(outcome, List.copyOf(judged), verify);
+        return copy(outcome, List.copyOf(judged), verify, disk);
     }
 
     /** This result with what reading it back found. */
     public StressResult withVerify(VerifyReport report) {
-        return judged(sla, steps, report);
+        return copy(sla, steps, report, disk);
     }
 
-    /** The one copy: what is judged after the run (criteria, steps, read-back) is all that changes. */
-    private StressResult judged(SlaResult sla, List<StepSummary> steps, VerifyReport verify) {
+    /** This result with what its keyspace takes on disk and the retention projected from it. */
+    public StressResult withDisk(DiskSummary measured) {
+        return copy(sla, steps, verify, measured);
+    }
+
+    /** The one copy: what is added after the run (criteria, steps, read-back, disk) is all that changes. */
+    private StressResult copy(SlaResult sla, List<StepSummary> steps, VerifyReport verify, DiskSummary disk) {
         return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
                 coldStart, intended, unsent, losses, distance, disk);
-    }
-
-    /** This result with what its keyspace takes on disk and the retention projected from it. */
-    public StressResult withDisk(DiskSummary measured) {
-        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, measured);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */
