@@ -1,6 +1,7 @@
 package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -9,10 +10,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Pattern;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
@@ -26,15 +39,20 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
+import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.StressResult;
 
 /**
  * The field's three data centres, a few milliseconds apart ({@code --embedded-nodes
  * dc1:1,dc2:1,dc3:1 --embedded-latency "dc1-dc2=2ms,dc1-dc3=3ms,dc2-dc3=2ms"}), losing one DC and
- * then a second in one run, as {@code --embedded-fault "kill dc3 at 5s, kill dc2 at 12s"} does.
+ * then a second in one run, as {@code --embedded-fault "kill dc3 at 5s, kill dc2 at 12s"} does: at
+ * LOCAL_QUORUM dc1 writes on, at EACH_QUORUM every write after the first loss fails, each failure
+ * classified and the audit exact. Each test finds all three DCs up.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ThreeDcIT {
+    private static final String LOSSES = "kill dc3 at 5s, kill dc2 at 12s";
     private static EmbeddedCluster cluster;
 
     @BeforeAll
@@ -52,48 +70,136 @@ class ThreeDcIT {
         }
     }
 
-    @Test
-    void atLocalQuorumTheFirstDcWritesOnThroughTheLossOfOneDcThenTwo(@TempDir Path dir) throws Exception {
+    /**
+     * A test that killed DCs leaves it to the next one to bring them back: the dead nodes restart
+     * side by side, then dc1's coordinator must see both remote DCs up again, which only a write
+     * at EACH_QUORUM proves (a client local to dc1 never connects to the others).
+     */
+    @BeforeEach
+    void everyDcIsUp() throws Exception {
+        List<EmbeddedCassandra> dead = cluster.nodes().stream()
+                .filter(n -> !ProcessHandle.of(n.pid()).map(ProcessHandle::isAlive).orElse(false)).toList();
+        if (dead.isEmpty()) {
+            return;
+        }
+        ExecutorService restarts = Executors.newFixedThreadPool(dead.size());
+        try {
+            List<Future<String>> done = new ArrayList<>();
+            for (EmbeddedCassandra n : dead) {
+                done.add(restarts.submit(n::restart));
+            }
+            for (Future<String> f : done) {
+                System.out.println("restarted: " + f.get());
+            }
+        } finally {
+            restarts.shutdownNow();
+        }
+        cluster.awaitRing(System.out::println);
         EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
-        Path json = dir.resolve("three-dc.json");
-        StressConfig config = StressConfig.builder()
+        try (CqlSession s = cluster.clientSession(dc1.cqlAddress(), "dc1")) {
+            s.execute("CREATE KEYSPACE IF NOT EXISTS it_three_dc_up WITH replication = {'class':"
+                    + " 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1, 'dc3': 1}");
+            s.execute("CREATE TABLE IF NOT EXISTS it_three_dc_up.t (k int PRIMARY KEY)");
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (true) {
+                try {
+                    s.execute(SimpleStatement.newInstance("INSERT INTO it_three_dc_up.t (k) VALUES (1)")
+                            .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM).setTimeout(Duration.ofSeconds(5)));
+                    return;
+                } catch (RuntimeException notYet) {
+                    if (System.nanoTime() > deadline) {
+                        throw new AssertionError("dc1 does not see every DC up 90 s after the restarts", notYet);
+                    }
+                    Thread.sleep(1000);
+                }
+            }
+        }
+    }
+
+    private static StressConfig config(String keyspace, String consistency, Path json) {
+        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
+        return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
                 .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1,dc3:1"))
-                .keyspace("it_three_dc").writeConsistency("LOCAL_QUORUM").writer(Writer.PIPELINED)
+                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
                 .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(2))
                 .duration(Duration.ofSeconds(18)).requestTimeout(Duration.ofSeconds(3))
                 .drainTimeout(Duration.ofSeconds(10)).resultJson(json).build();
+    }
+
+    /** Runs {@code config} through both DC losses, as the jar does with {@code --embedded-fault}. */
+    private static Run runThroughTheLosses(StressConfig config) throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8))
                 .distance(cluster.latency().describe());
         Outcome outcome;
         try (FaultInjector injector = new FaultInjector(cluster,
-                FaultPlan.parse("kill dc3 at 5s, kill dc2 at 12s").checkedAgainst(cluster.layout()), run::event).start(run)) {
+                FaultPlan.parse(LOSSES).checkedAgainst(cluster.layout()), run::event).start(run)) {
             outcome = run.execute();
         } finally {
             System.out.println(console.toString(StandardCharsets.UTF_8));
         }
         StressResult r = outcome.result();
-
         List<RunEvent> events = r.events();
         assertEquals(2, events.size(), "both losses are recorded: " + events);
         assertTrue(events.get(0).text().startsWith("kill dc3 (127.0.0.3"), events.toString());
         assertTrue(events.get(1).text().startsWith("kill dc2 (127.0.0.2"), events.toString());
         assertTrue(events.get(0).atSeconds() >= 5 && events.get(1).atSeconds() >= 12, events.toString());
+        String saved = Files.readString(config.outputs().resultJson());
+        assertTrue(saved.contains("\"kill dc3 (127.0.0.3") && saved.contains("\"kill dc2 (127.0.0.2"),
+                "the events are in the JSON");
+        assertTrue(Pattern.compile("\"dc1-dc3\"\\s*:\\s*\"3ms\"").matcher(saved).find(),
+                "the latency matrix is in the JSON");
+        return new Run(outcome, console.toString(StandardCharsets.UTF_8));
+    }
+
+    private record Run(Outcome outcome, String console) {
+        StressResult result() {
+            return outcome.result();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void atEachQuorumEveryWriteAfterTheFirstLossFailsClassifiedAndTheAuditStaysExact(@TempDir Path dir) throws Exception {
+        Run run = runThroughTheLosses(config("it_three_dc_each", "EACH_QUORUM", dir.resolve("each.json")));
+        StressResult r = run.result();
+
+        assertTrue(r.failed() > 0, "EACH_QUORUM cannot be met without dc3: " + r.failedByClass());
+        assertEquals(r.failed(), r.failedByClass().getOrDefault("timeout", 0L)
+                + r.failedByClass().getOrDefault("unavailable", 0L),
+                "every failure is a timeout or unavailable: " + r.failedByClass());
+        assertEquals(r.generated(), r.written() + r.failed() + r.dropped(), "written + failed + dropped = generated");
+        assertTrue(r.auditBalances(), "audit exact");
+        assertTrue(run.console().contains(": BALANCED"), "the summary's audit line");
+        double firstLoss = r.events().get(0).atSeconds();
+        long writtenBefore = 0;
+        for (IntervalStats i : r.intervals()) {
+            if (i.elapsedSeconds() <= firstLoss) {
+                assertEquals(0, i.failed(), "no failure while all three DCs were up: " + i);
+                writtenBefore += i.written();
+            }
+        }
+        assertTrue(writtenBefore > 0, "EACH_QUORUM wrote across all three DCs before the first loss");
+        assertEquals(0, new IntervalsAfter(r, r.events().get(1).atSeconds() + 4).written,
+                "nothing is written at EACH_QUORUM once two DCs are gone");
+        assertNotEquals("KEPT_UP", r.verdict().kind(), "a run that failed samples did not keep up");
+    }
+
+    @Test
+    @Order(2)
+    void atLocalQuorumTheFirstDcWritesOnThroughTheLossOfOneDcThenTwo(@TempDir Path dir) throws Exception {
+        Run run = runThroughTheLosses(config("it_three_dc", "LOCAL_QUORUM", dir.resolve("three-dc.json")));
+        StressResult r = run.result();
+
         assertEquals(0, r.failed(), "no sample failed after either loss: " + r.failedByClass());
         assertEquals(r.generated(), r.written());
         assertTrue(r.auditBalances(), "audit exact");
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains(": BALANCED"), "the summary's audit line");
+        assertTrue(run.console().contains(": BALANCED"), "the summary's audit line");
         // The intervals after the second loss still wrote: dc1 alone carried the run.
-        IntervalsAfter after = new IntervalsAfter(r, events.get(1).atSeconds());
+        IntervalsAfter after = new IntervalsAfter(r, r.events().get(1).atSeconds());
         assertTrue(after.written > 0, "dc1 wrote on after losing dc2 too");
-
-        String saved = Files.readString(json);
-        assertTrue(saved.contains("\"kill dc3 (127.0.0.3") && saved.contains("\"kill dc2 (127.0.0.2"),
-                "the events are in the JSON");
-        assertTrue(java.util.regex.Pattern.compile("\"dc1-dc3\"\\s*:\\s*\"3ms\"").matcher(saved).find(),
-                "the latency matrix is in the JSON");
     }
 
     /** What the report intervals that began after {@code seconds} wrote. */
@@ -102,7 +208,7 @@ class ThreeDcIT {
 
         IntervalsAfter(StressResult r, double seconds) {
             written = r.intervals().stream().filter(i -> i.elapsedSeconds() - i.intervalSeconds() >= seconds)
-                    .mapToLong(org.metricsstress.result.IntervalStats::written).sum();
+                    .mapToLong(IntervalStats::written).sum();
         }
     }
 }
