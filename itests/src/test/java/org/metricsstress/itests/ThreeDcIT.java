@@ -48,7 +48,8 @@ import org.metricsstress.result.StressResult;
  * dc1:1,dc2:1,dc3:1 --embedded-latency "dc1-dc2=2ms,dc1-dc3=3ms,dc2-dc3=2ms"}), losing one DC and
  * then a second in one run, as {@code --embedded-fault "kill dc3 at 5s, kill dc2 at 12s"} does: at
  * LOCAL_QUORUM dc1 writes on, at EACH_QUORUM every write after the first loss fails, each failure
- * classified and the audit exact. Each test finds all three DCs up.
+ * classified and the audit exact. A DC paused behind its relay stalls EACH_QUORUM writes, which go
+ * on once it resumes. Each test finds all three DCs up.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ThreeDcIT {
@@ -128,19 +129,25 @@ class ThreeDcIT {
                 .drainTimeout(Duration.ofSeconds(10)).resultJson(json).build();
     }
 
-    /** Runs {@code config} through both DC losses, as the jar does with {@code --embedded-fault}. */
-    private static Run runThroughTheLosses(StressConfig config) throws Exception {
+    /** Runs {@code config} with {@code faults} applied to the cluster, as the jar does with {@code --embedded-fault}. */
+    private static Run run(StressConfig config, String faults) throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8))
                 .distance(cluster.latency().describe());
         Outcome outcome;
         try (FaultInjector injector = new FaultInjector(cluster,
-                FaultPlan.parse(LOSSES).checkedAgainst(cluster.layout()), run::event).start(run)) {
+                FaultPlan.parse(faults).checkedAgainst(cluster.layout()), run::event).start(run)) {
             outcome = run.execute();
         } finally {
             System.out.println(console.toString(StandardCharsets.UTF_8));
         }
-        StressResult r = outcome.result();
+        return new Run(outcome, console.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs {@code config} through both DC losses; both are recorded, in the JSON too. */
+    private static Run runThroughTheLosses(StressConfig config) throws Exception {
+        Run run = run(config, LOSSES);
+        StressResult r = run.result();
         List<RunEvent> events = r.events();
         assertEquals(2, events.size(), "both losses are recorded: " + events);
         assertTrue(events.get(0).text().startsWith("kill dc3 (127.0.0.3"), events.toString());
@@ -151,13 +158,38 @@ class ThreeDcIT {
                 "the events are in the JSON");
         assertTrue(Pattern.compile("\"dc1-dc3\"\\s*:\\s*\"3ms\"").matcher(saved).find(),
                 "the latency matrix is in the JSON");
-        return new Run(outcome, console.toString(StandardCharsets.UTF_8));
+        return run;
     }
 
     private record Run(Outcome outcome, String console) {
         StressResult result() {
             return outcome.result();
         }
+    }
+
+    @Test
+    @Order(0)
+    void aDcPausedBehindItsRelayStallsEachQuorumWritesWhichResumeWithIt(@TempDir Path dir) throws Exception {
+        Run run = run(config("it_three_dc_pause", "EACH_QUORUM", dir.resolve("pause.json")),
+                "pause dc3 at 3s, resume dc3 at 8s");
+        StressResult r = run.result();
+
+        List<RunEvent> events = r.events();
+        assertEquals(2, events.size(), events.toString());
+        assertTrue(events.get(0).text().startsWith("pause dc3 (127.0.0.3") && events.get(0).text().endsWith("SIGSTOP"),
+                events.toString());
+        assertTrue(events.get(1).text().startsWith("resume dc3 (127.0.0.3") && events.get(1).text().endsWith("SIGCONT"),
+                events.toString());
+        // dc3 is reached only through its relay: its replica's silence must stall EACH_QUORUM writes.
+        assertTrue(r.failed() + r.writes().retries() > 0, "the pause was felt: " + r.failedByClass());
+        assertEquals(r.failed(), r.failedByClass().getOrDefault("timeout", 0L)
+                + r.failedByClass().getOrDefault("unavailable", 0L), r.failedByClass().toString());
+        assertEquals(r.generated(), r.written() + r.failed() + r.dropped(), "each sample counted once");
+        assertTrue(r.auditBalances(), "audit exact");
+        IntervalStats last = r.intervals().get(r.intervals().size() - 1);
+        assertTrue(last.elapsedSeconds() - last.intervalSeconds() >= events.get(1).atSeconds() + 4, last.toString());
+        assertTrue(last.written() > 0 && last.failed() == 0,
+                "EACH_QUORUM writes through dc3's relay again after the resume: " + last);
     }
 
     @Test
