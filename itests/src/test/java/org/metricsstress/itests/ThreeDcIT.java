@@ -98,9 +98,11 @@ class ThreeDcIT {
         cluster.awaitRing(System.out::println);
         EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
         try (CqlSession s = cluster.clientSession(dc1.cqlAddress(), "dc1")) {
-            s.execute("CREATE KEYSPACE IF NOT EXISTS it_three_dc_up WITH replication = {'class':"
-                    + " 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1, 'dc3': 1}");
-            s.execute("CREATE TABLE IF NOT EXISTS it_three_dc_up.t (k int PRIMARY KEY)");
+            // Schema changes wait for every node to agree: longer than the driver's 2 s on busy cores.
+            s.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS it_three_dc_up WITH replication ="
+                    + " {'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1, 'dc3': 1}").setTimeout(Duration.ofSeconds(60)));
+            s.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS it_three_dc_up.t (k int PRIMARY KEY)")
+                    .setTimeout(Duration.ofSeconds(60)));
             long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
             while (true) {
                 try {
