@@ -1,6 +1,7 @@
 package org.metricsstress.api;
 
 import java.io.PrintStream;
+import java.util.Map;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
@@ -23,7 +24,7 @@ public final class StressRun {
      * The cluster's data centres are this far apart, one way ("dc1-dc2" to "10ms"): printed in the
      * header, kept in the result JSON and drawn in the HTML report. Before {@link #execute()}.
      */
-    public StressRun distance(java.util.Map<String, String> oneWay) {
+    public StressRun distance(Map<String, String> oneWay) {
         engine.distance(oneWay);
         return this;
     }

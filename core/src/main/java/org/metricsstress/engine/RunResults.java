@@ -28,6 +28,7 @@ import org.metricsstress.result.Verdicts;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
 import org.metricsstress.result.SeriesLosses;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
@@ -95,7 +96,7 @@ final class RunResults {
                 nodes, List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                org.metricsstress.result.Distance.of(latency, samplesConsistency(config), nodes), null);
+                Distance.of(latency, samplesConsistency(config), nodes), null);
     }
 
     /**

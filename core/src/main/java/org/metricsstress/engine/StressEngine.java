@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.DriverException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +23,7 @@ import org.metricsstress.writer.Caches;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.HeapPeak;
+import org.metricsstress.result.Distance;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
@@ -111,7 +114,7 @@ public final class StressEngine {
      * make them: printed in the header, kept in the result's {@code distance}.
      */
     public StressEngine distance(Map<String, String> oneWay) {
-        this.latency = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(oneWay));
+        this.latency = Collections.unmodifiableMap(new LinkedHashMap<>(oneWay));
         return this;
     }
 
@@ -137,8 +140,7 @@ public final class StressEngine {
         StressPlan plan = StressPlan.of(config);
         out.println(PlanDescription.of(config, plan));
         if (!latency.isEmpty()) {
-            out.println("distance between DCs, one way: " + latency.entrySet().stream()
-                    .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
+            out.println("distance between DCs, one way: " + Distance.oneWayText(latency));
         }
         try (CqlSession session = CassandraConnector.connect(config);
                 CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
@@ -90,7 +91,7 @@ final class Details {
     }
 
     /** How far apart the DCs were made, one way, and the writes' service time per coordinator DC. */
-    private static void distance(StringBuilder sb, org.metricsstress.result.Distance d) {
+    private static void distance(StringBuilder sb, Distance d) {
         if (d == null || d.latency().isEmpty()) {
             return;
         }
@@ -100,7 +101,7 @@ final class Details {
                 .append("</td></tr>\n"));
         sb.append("</tbody></table><table class=\"num\" id=\"dc-service\"><thead><tr><th>consistency</th>"
                 + "<th>coordinator dc</th><th>requests</th><th>service p50 ms</th><th>service p99 ms</th></tr></thead><tbody>\n");
-        for (org.metricsstress.result.Distance.DcService s : d.service()) {
+        for (Distance.DcService s : d.service()) {
             sb.append("<tr><th>").append(Html.esc(s.consistency())).append("</th><td>").append(Html.esc(s.dc()))
                     .append("</td><td>").append(Numbers.count(s.requests())).append("</td><td>")
                     .append(Numbers.msOrDash(s.service().p50Ms())).append("</td><td>")

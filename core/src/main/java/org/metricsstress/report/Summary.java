@@ -2,6 +2,7 @@ package org.metricsstress.report;
 
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
@@ -274,14 +275,12 @@ public final class Summary {
      * How far apart the DCs were made, and what the writes' service time was per coordinator DC at
      * their consistency level: the cost of distance, shown when DCs were set apart.
      */
-    private static void distance(PrintStream out, org.metricsstress.result.Distance d) {
+    private static void distance(PrintStream out, Distance d) {
         if (d == null || d.latency().isEmpty()) {
             return;
         }
-        StringBuilder pairs = new StringBuilder();
-        d.latency().forEach((k, v) -> pairs.append(pairs.length() > 0 ? ", " : "").append(k).append(' ').append(v));
-        out.println("distance      one way: " + pairs);
-        for (org.metricsstress.result.Distance.DcService s : d.service()) {
+        out.println("distance      one way: " + Distance.oneWayText(d.latency()));
+        for (Distance.DcService s : d.service()) {
             out.printf(Locale.ROOT, "  service %-12s coordinated in %-8s p50 %s  p99 %s ms  (%s requests)%n",
                     s.consistency(), s.dc(), Numbers.msOrDash(s.service().p50Ms()), Numbers.msOrDash(s.service().p99Ms()),
                     Numbers.count(s.requests()));

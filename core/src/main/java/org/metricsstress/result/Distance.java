@@ -1,9 +1,11 @@
 package org.metricsstress.result;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What distance between data centres cost the run: how far apart they were made (a local cluster's
@@ -17,7 +19,7 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
     public static final Distance NONE = new Distance(Map.of(), List.of());
 
     public Distance {
-        latency = latency == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+        latency = latency == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(latency));
         service = service == null ? List.of() : List.copyOf(service);
     }
 
@@ -46,6 +48,11 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
                         ? LatencySummary.sum(ns.stream().map(NodeSummary::service).toList())
                         : ns.get(0).service())));
         return new Distance(latency, service);
+    }
+
+    /** The pairs as the header and the summary print them: "dc1-dc2 2ms, dc1-dc3 3ms". */
+    public static String oneWayText(Map<String, String> latency) {
+        return latency.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
     }
 
     /** The service time of writes at {@code consistency} coordinated in {@code dc}; null if none. */

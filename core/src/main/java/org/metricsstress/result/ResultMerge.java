@@ -192,6 +192,8 @@ public final class ResultMerge {
         long intended = sum(rs, StressResult::intended);
         long unsent = sum(rs, StressResult::unsent);
         long generated = sum(rs, StressResult::generated);
+        // Once: the merged nodes' histograms are added here, and the distance is drawn from them.
+        List<NodeSummary> nodes = nodes(rs);
         Verdict verdict = Verdicts.of(target, achieved, written, dropped, failed, unsent,
                 unaccounted + (intended - generated - unsent), lag, response, client.cpuPercent(), ringSize, intervals);
         return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
@@ -201,9 +203,9 @@ public final class ResultMerge {
                 sum(rs, StressResult::groupCommitsGenerated), sum(rs, StressResult::groupCommitsDropped),
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
-                client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes(rs),
+                client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes,
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), distance(rs, nodes(rs)), null);
+                losses(rs), distance(rs, nodes), null);
     }
 
     /**
