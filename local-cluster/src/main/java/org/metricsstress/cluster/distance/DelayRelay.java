@@ -39,6 +39,8 @@ public final class DelayRelay implements AutoCloseable {
     /** Touched by the relay thread only; a link removes itself when it closes. */
     private final List<Link> links = new ArrayList<>();
     private final AtomicLong bytesRelayed = new AtomicLong();
+    /** Every read lands here first; only the relay thread reads. */
+    private final ByteBuffer readBuffer = ByteBuffer.allocate(CHUNK);
     private volatile boolean closed;
 
     private DelayRelay(String name, InetSocketAddress listen, InetSocketAddress target,
@@ -281,10 +283,14 @@ public final class DelayRelay implements AutoCloseable {
             this.connected = connected;
         }
 
-        /** Reads a chunk from this socket and holds it for the peer, due after the link's delay. */
+        /**
+         * Reads a chunk from this socket and holds a copy of it for the peer, due after the link's
+         * delay. The copy is as long as what was read: inter-node messages are mostly small, and a
+         * chunk held at the read buffer's size would hold 64 KiB for each of them.
+         */
         void read() throws IOException {
-            ByteBuffer buf = ByteBuffer.allocate(CHUNK);
-            int n = channel.read(buf);
+            readBuffer.clear();
+            int n = channel.read(readBuffer);
             long now = System.nanoTime();
             if (n < 0) {
                 eofRead = true;
@@ -294,11 +300,12 @@ public final class DelayRelay implements AutoCloseable {
             if (n == 0) {
                 return;
             }
-            buf.flip();
+            readBuffer.flip();
             if (link.delay == null) {
-                link.delay = delayOf.apply(buf.asReadOnlyBuffer());
+                link.delay = delayOf.apply(readBuffer.asReadOnlyBuffer());
             }
-            peer.held.add(new Held(link.due(now), buf));
+            ByteBuffer chunk = ByteBuffer.allocate(n).put(readBuffer).flip();
+            peer.held.add(new Held(link.due(now), chunk));
             peer.heldBytes += n;
         }
 
