@@ -7,7 +7,12 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.metricsstress.cluster.ClusterLayout;
@@ -19,10 +24,6 @@ import org.metricsstress.cluster.ThrowawayTls;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.distance.SenderDelay;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
@@ -88,7 +89,7 @@ public final class EmbeddedCluster implements LocalCluster {
     public static EmbeddedCluster start(ClusterLayout layout, Security security, LatencyMatrix latency,
             Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        List<DelayRelay> relays = new java.util.ArrayList<>();
+        List<DelayRelay> relays = new ArrayList<>();
         Path tlsDir = security.tls() ? tlsDir() : null;
         NodeStarts starts = new NodeStarts();
         boolean ok = false;
@@ -100,7 +101,7 @@ public final class EmbeddedCluster implements LocalCluster {
         })) {
             ThrowawayTls tls = null;
             if (tlsDir != null) {
-                List<String> names = new java.util.ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
+                List<String> names = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
                 if (latency != null) {
                     // The client reaches a remote DC's nodes through their relays' addresses.
                     members.forEach(m -> names.add(relayAddress(m)));
@@ -163,7 +164,7 @@ public final class EmbeddedCluster implements LocalCluster {
     private static void beginCluster(ClusterLayout layout, LatencyMatrix latency, List<DelayRelay> relays,
             Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        List<String> addresses = new java.util.ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
+        List<String> addresses = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
         if (latency != null) {
             members.forEach(m -> addresses.add(relayAddress(m)));
         }

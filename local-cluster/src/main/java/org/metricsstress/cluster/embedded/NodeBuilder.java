@@ -31,8 +31,7 @@ public final class NodeBuilder {
     private boolean passwordAuth;
     private ThrowawayTls tls;
     private boolean clientAuth;
-    private String broadcastAddress;
-    private String broadcastRpcAddress;
+    private NodeConfig.Relayed relayed = NodeConfig.Relayed.NONE;
 
     NodeBuilder() {
     }
@@ -109,8 +108,7 @@ public final class NodeBuilder {
      * address, the node's peers of its own DC reach it directly (prefer_local).
      */
     public NodeBuilder relayedAt(String storage, String nativeTransport) {
-        this.broadcastAddress = storage == null ? null : NodeConfig.requireLoopback(storage);
-        this.broadcastRpcAddress = nativeTransport == null ? null : NodeConfig.requireLoopback(nativeTransport);
+        this.relayed = new NodeConfig.Relayed(storage, nativeTransport);
         return this;
     }
 
@@ -177,7 +175,7 @@ public final class NodeBuilder {
                         tls == null ? null : tls.keystorePassword(),
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
                         tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),
-                new NodeConfig.Relayed(broadcastAddress, broadcastRpcAddress));
+                relayed);
         NodeLauncher launcher = new NodeLauncher(config, jdk, lib, jamm,
                 tls == null ? null : tls.clientContext(clientAuth), startTimeout, output);
 

@@ -89,6 +89,11 @@ final class NodeConfig {
      */
     record Relayed(String storage, String nativeTransport) {
         static final Relayed NONE = new Relayed(null, null);
+
+        Relayed {
+            storage = storage == null ? null : requireLoopback(storage);
+            nativeTransport = nativeTransport == null ? null : requireLoopback(nativeTransport);
+        }
     }
 
     /**
@@ -103,20 +108,13 @@ final class NodeConfig {
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir) {
         this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
-                Security.NONE);
-    }
-
-    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
-               String datacenter, String rack, String heap, Path workDir, Security security) {
-        this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
-                security, Relayed.NONE);
+                Security.NONE, Relayed.NONE);
     }
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir, Security security, Relayed relayed) {
         this.security = security;
-        this.relayed = new Relayed(relayed.storage() == null ? null : requireLoopback(relayed.storage()),
-                relayed.nativeTransport() == null ? null : requireLoopback(relayed.nativeTransport()));
+        this.relayed = relayed;
         this.clusterName = requireClusterName(clusterName);
         this.address = requireLoopback(address);
         this.nativePort = requirePort(nativePort, "native port", false);

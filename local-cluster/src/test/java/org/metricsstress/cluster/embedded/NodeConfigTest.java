@@ -51,6 +51,24 @@ class NodeConfigTest {
     }
 
     @Test
+    void aRelayedNodeGivesOutTheRelaysAddressesAndPrefersItsOwnDcsDirectPath() {
+        NodeConfig relayed = new NodeConfig("c", "127.0.0.2", 19042, 17000, 17199, "127.0.1.1:17000", "dc2", "rack1",
+                "768m", WORK, NodeConfig.Security.NONE, new NodeConfig.Relayed("127.0.1.2", "127.0.1.2"));
+        String yaml = relayed.renderYaml();
+
+        assertTrue(yaml.contains("\nlisten_address: 127.0.0.2\n"), yaml);
+        assertTrue(yaml.contains("\nbroadcast_address: 127.0.1.2\n"), yaml);
+        assertTrue(yaml.contains("\nbroadcast_rpc_address: 127.0.1.2\n"), yaml);
+        assertEquals("dc=dc2\nrack=rack1\nprefer_local=true\n", relayed.renderRackDc());
+        assertFalse(nodeB().renderYaml().contains("broadcast_"), "a node without a relay gives out its own address");
+    }
+
+    @Test
+    void aRelayAddressOffTheLoopbackIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new NodeConfig.Relayed("10.0.0.2", null));
+    }
+
+    @Test
     void logbackWritesWarningsToAFileInTheLogsDirectoryOnly() {
         String xml = nodeB().renderLogback();
 
