@@ -9,29 +9,22 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.metricsstress.api.Outcome;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.embedded.Nodetool;
-import org.metricsstress.config.ContactPoint;
-import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
 import org.metricsstress.result.Distance;
 import org.metricsstress.result.StressResult;
 
@@ -62,28 +55,12 @@ class DistanceIT {
     }
 
     private static StressConfig.Builder config(String keyspace, String consistency, int seconds) {
-        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
-        return StressConfig.builder()
-                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
-                .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1"))
-                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
-                .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
-                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(5))
-                .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(3))
-                .drainTimeout(Duration.ofSeconds(10));
+        return ClusterRuns.config(cluster, "dc1:1,dc2:1", keyspace, consistency)
+                .reportInterval(Duration.ofSeconds(5)).duration(Duration.ofSeconds(seconds));
     }
 
     private static StressResult run(StressConfig config) throws Exception {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8))
-                .distance(cluster.latency().describe());
-        Outcome outcome;
-        try {
-            outcome = run.execute();
-        } finally {
-            System.out.println(console.toString(StandardCharsets.UTF_8));
-        }
-        StressResult r = outcome.result();
+        StressResult r = ClusterRuns.run(cluster, config, null).result();
         assertTrue(r.auditBalances(), "audit");
         return r;
     }
@@ -103,7 +80,7 @@ class DistanceIT {
                 .freshnessProbes(5.0).freshnessDc("dc2").readConsistency("LOCAL_ONE").build());
         StressResult each = run(config("it_distance_eq", "EACH_QUORUM", 15).build());
 
-        assertEquals(java.util.Map.of("dc1-dc2", "10ms"), each.distance().latency(), "the matrix is in the result");
+        assertEquals(Map.of("dc1-dc2", "10ms"), each.distance().latency(), "the matrix is in the result");
         assertEquals(0, local.failed() + each.failed(), "no failure at either level");
         double lq = p50(local, "LOCAL_QUORUM");
         double eq = p50(each, "EACH_QUORUM");

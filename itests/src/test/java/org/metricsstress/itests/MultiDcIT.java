@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,17 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Outcome;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.embedded.Nodetool;
 import org.metricsstress.cluster.fault.FaultInjector;
-import org.metricsstress.cluster.fault.FaultPlan;
-import org.metricsstress.config.ContactPoint;
-import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
 import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.ReadSummary;
 import org.metricsstress.result.StressResult;
@@ -73,29 +64,13 @@ class MultiDcIT {
     }
 
     private static StressConfig.Builder config(String keyspace, String consistency, int seconds) {
-        EmbeddedCassandra dc1 = node("dc1");
-        return StressConfig.builder()
-                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
-                .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1"))
-                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
-                .nodes(20).interfaces(2).groups(5).attributes(10).strings(0).index(false)
-                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
-                .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(3))
-                .drainTimeout(Duration.ofSeconds(10));
+        return ClusterRuns.config(cluster, "dc1:1,dc2:1", keyspace, consistency).nodes(20)
+                .reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(seconds));
     }
 
     /** Runs {@code config} with {@code faults} applied to the cluster, as the jar does. */
     private static Outcome run(StressConfig config, String faults) throws Exception {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
-        Outcome outcome;
-        try (FaultInjector injector = new FaultInjector(cluster, FaultPlan.parse(faults).checkedAgainst(cluster.layout()),
-                run::event).start(run)) {
-            outcome = run.execute();
-        } finally {
-            System.out.println(console.toString(StandardCharsets.UTF_8));
-        }
-        return outcome;
+        return ClusterRuns.run(cluster, config, faults).outcome();
     }
 
     private static long rowsThrough(String dc, String keyspace) {

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,20 +24,14 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.api.Outcome;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
-import org.metricsstress.cluster.fault.FaultInjector;
-import org.metricsstress.cluster.fault.FaultPlan;
-import org.metricsstress.config.ContactPoint;
-import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
+import org.metricsstress.itests.ClusterRuns.Run;
 import org.metricsstress.result.StressResult;
 
 /**
@@ -120,35 +111,13 @@ class ThreeDcIT {
     }
 
     private static StressConfig config(String keyspace, String consistency, Path json) {
-        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
-        return StressConfig.builder()
-                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
-                .localDc("dc1").replication(Replication.parse("--replication", "dc1:1,dc2:1,dc3:1"))
-                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
-                .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
-                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(2))
-                .duration(Duration.ofSeconds(18)).requestTimeout(Duration.ofSeconds(3))
-                .drainTimeout(Duration.ofSeconds(10)).resultJson(json).build();
-    }
-
-    /** Runs {@code config} with {@code faults} applied to the cluster, as the jar does with {@code --embedded-fault}. */
-    private static Run run(StressConfig config, String faults) throws Exception {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8))
-                .distance(cluster.latency().describe());
-        Outcome outcome;
-        try (FaultInjector injector = new FaultInjector(cluster,
-                FaultPlan.parse(faults).checkedAgainst(cluster.layout()), run::event).start(run)) {
-            outcome = run.execute();
-        } finally {
-            System.out.println(console.toString(StandardCharsets.UTF_8));
-        }
-        return new Run(outcome, console.toString(StandardCharsets.UTF_8));
+        return ClusterRuns.config(cluster, "dc1:1,dc2:1,dc3:1", keyspace, consistency)
+                .reportInterval(Duration.ofSeconds(2)).duration(Duration.ofSeconds(18)).resultJson(json).build();
     }
 
     /** Runs {@code config} through both DC losses; both are recorded, in the JSON too. */
     private static Run runThroughTheLosses(StressConfig config) throws Exception {
-        Run run = run(config, LOSSES);
+        Run run = ClusterRuns.run(cluster, config, LOSSES);
         StressResult r = run.result();
         List<RunEvent> events = r.events();
         assertEquals(2, events.size(), "both losses are recorded: " + events);
@@ -163,16 +132,10 @@ class ThreeDcIT {
         return run;
     }
 
-    private record Run(Outcome outcome, String console) {
-        StressResult result() {
-            return outcome.result();
-        }
-    }
-
     @Test
     @Order(0)
     void aDcPausedBehindItsRelayStallsEachQuorumWritesWhichResumeWithIt(@TempDir Path dir) throws Exception {
-        Run run = run(config("it_three_dc_pause", "EACH_QUORUM", dir.resolve("pause.json")),
+        Run run = ClusterRuns.run(cluster, config("it_three_dc_pause", "EACH_QUORUM", dir.resolve("pause.json")),
                 "pause dc3 at 3s, resume dc3 at 8s");
         StressResult r = run.result();
 

@@ -1,0 +1,67 @@
+package org.metricsstress.itests;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.metricsstress.api.Outcome;
+import org.metricsstress.api.StressRun;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.fault.FaultInjector;
+import org.metricsstress.cluster.fault.FaultPlan;
+import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Replication;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
+import org.metricsstress.result.StressResult;
+
+/**
+ * Runs against a multi-DC cluster a test class started, made as the jar makes them with {@code
+ * --embedded-nodes}: the client in the first DC, faults applied by the same injector {@code
+ * --embedded-fault} drives, the DCs' distance in the result, the console kept for assertions.
+ */
+final class ClusterRuns {
+    private ClusterRuns() {}
+
+    /** What a run printed, and how it ended. */
+    record Run(Outcome outcome, String console) {
+        StressResult result() {
+            return outcome.result();
+        }
+    }
+
+    /**
+     * A small plan without indexing (10 nodes of 2 interfaces x 5 groups x 10 attributes every
+     * second) written by the pipelined writer at {@code consistency} through dc1's node; the caller
+     * sets the duration, the report interval and whatever else the test is about.
+     */
+    static StressConfig.Builder config(EmbeddedCluster cluster, String replication, String keyspace, String consistency) {
+        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
+        return StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(dc1.cqlAddress().getHostString(), dc1.cqlAddress().getPort())))
+                .localDc("dc1").replication(Replication.parse("--replication", replication))
+                .keyspace(keyspace).writeConsistency(consistency).writer(Writer.PIPELINED)
+                .nodes(10).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .interval(Duration.ofSeconds(1)).requestTimeout(Duration.ofSeconds(3))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    /** Runs {@code config} with {@code faults} (null: none) applied to {@code cluster}. */
+    static Run run(EmbeddedCluster cluster, StressConfig config, String faults) throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
+        if (cluster.latency() != null) {
+            run.distance(cluster.latency().describe());
+        }
+        Outcome outcome;
+        try (FaultInjector injector = new FaultInjector(cluster,
+                FaultPlan.parse(faults).checkedAgainst(cluster.layout()), run::event).start(run)) {
+            outcome = run.execute();
+        } finally {
+            System.out.println(console.toString(StandardCharsets.UTF_8));
+        }
+        return new Run(outcome, console.toString(StandardCharsets.UTF_8));
+    }
+}
