@@ -55,8 +55,12 @@ class EmbeddedImageJarIT {
 
     @Test
     void aRunOnAContainerNodeBalancesAndRemovesTheContainer(@TempDir Path dir) throws Exception {
+        // The pipelined writer: OpenNMS's waits on the cold index (ColdStartIT's subject), so whether
+        // 4 s of it keep up depends on how busy the machine is (this suite runs beside itests);
+        // once, at 94.5 % of the target, it did not.
         Result r = jar(dir, "--embedded", "--embedded-image", Images.CASSANDRA, "--embedded-heap", "768M",
-                "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1", "--duration", "4s");
+                "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1", "--duration", "4s",
+                "--writer", "pipelined");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("Starting 1 container of " + Images.CASSANDRA), r.out());
         assertTrue(r.out().contains(": BALANCED"), r.out());
