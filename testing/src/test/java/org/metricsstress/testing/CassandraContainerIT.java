@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.result.StressResult;
@@ -13,14 +14,17 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * A run against a Cassandra container that Testcontainers' own {@link CassandraContainer} starts with
- * its defaults, as a user's test would; and the same plan on a child-JVM node, which must write the
+ * its defaults (a longer startup timeout aside), as a user's test would; and the same plan on a child-JVM node, which must write the
  * same rows.
  */
 @RequiresDocker
 @Testcontainers
 class CassandraContainerIT {
+    // Testcontainers' defaults but for the startup timeout: its 60 s is short for a Cassandra 5 on
+    // two cores shared with the other suites (-T 3); once in CI it did not come up within it.
     @Container
-    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra());
+    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra())
+            .withStartupTimeout(Duration.ofMinutes(4));
 
     @Test
     void aRunWritesEveryRowItCountsAndIndexesEveryResource() throws Exception {
