@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -42,12 +43,33 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
             }
         }
         List<DcService> service = new ArrayList<>();
-        byDc.forEach((dc, ns) -> service.add(new DcService(consistency, dc,
-                ns.stream().mapToLong(NodeSummary::requests).sum(),
-                ns.stream().allMatch(n -> n.service().hasHistogram())
-                        ? LatencySummary.sum(ns.stream().map(NodeSummary::service).toList())
-                        : ns.get(0).service())));
+        byDc.forEach((dc, ns) -> {
+            List<LatencySummary> parts = ns.stream().map(NodeSummary::service).toList();
+            service.add(new DcService(consistency, dc, ns.stream().mapToLong(NodeSummary::requests).sum(),
+                    parts.stream().allMatch(LatencySummary::hasHistogram) ? LatencySummary.sum(parts) : upperBound(parts)));
+        });
         return new Distance(latency, service);
+    }
+
+    /**
+     * Without every histogram (results assembled from percentiles only) the sum cannot be known; each
+     * part's largest percentile bounds it from above (a value at or over every part's p-th percentile
+     * is at or over the p-th of their union), and is never mistaken for one node's figures. The mean
+     * is exact: the parts' means weighed by their counts.
+     */
+    static LatencySummary upperBound(List<LatencySummary> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        long count = parts.stream().mapToLong(LatencySummary::count).sum();
+        double mean = count == 0 ? 0 : parts.stream().mapToDouble(l -> l.meanMs() * l.count()).sum() / count;
+        return new LatencySummary(count, max(parts, LatencySummary::p50Ms), max(parts, LatencySummary::p90Ms),
+                max(parts, LatencySummary::p99Ms), max(parts, LatencySummary::p999Ms), max(parts, LatencySummary::maxMs),
+                mean);
+    }
+
+    private static double max(List<LatencySummary> parts, ToDoubleFunction<LatencySummary> field) {
+        return parts.stream().mapToDouble(field).max().orElse(0);
     }
 
     /** The pairs as the header and the summary print them: "dc1-dc2 2ms, dc1-dc3 3ms". */
