@@ -65,7 +65,7 @@ class DiskIT {
 
         long rows;
         try (CqlSession s = Cql.session(server)) {
-            rows = s.execute("SELECT COUNT(*) FROM " + KEYSPACE + ".samples").one().getLong(0);
+            rows = Cql.count(s, "SELECT COUNT(*) FROM " + KEYSPACE + ".samples");
         }
         assertEquals(outcome.result().written(), rows, "every written sample is a row");
         DiskSummary.TableDisk samples = d.table("samples");
