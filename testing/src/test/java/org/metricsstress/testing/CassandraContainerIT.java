@@ -14,8 +14,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * A run against a Cassandra container that Testcontainers' own {@link CassandraContainer} starts with
- * its defaults (a longer startup timeout aside), as a user's test would; and the same plan on a child-JVM node, which must write the
- * same rows.
+ * its defaults (a longer startup timeout aside), as a user's test would; and the same plan on a
+ * child-JVM node, which must write the same rows.
  */
 @RequiresDocker
 @Testcontainers
