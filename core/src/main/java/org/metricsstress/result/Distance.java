@@ -58,9 +58,6 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
      * is exact: the parts' means weighed by their counts.
      */
     static LatencySummary upperBound(List<LatencySummary> parts) {
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
         long count = parts.stream().mapToLong(LatencySummary::count).sum();
         double mean = count == 0 ? 0 : parts.stream().mapToDouble(l -> l.meanMs() * l.count()).sum() / count;
         return new LatencySummary(count, max(parts, LatencySummary::p50Ms), max(parts, LatencySummary::p90Ms),
