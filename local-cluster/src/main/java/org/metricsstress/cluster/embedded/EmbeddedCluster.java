@@ -101,12 +101,8 @@ public final class EmbeddedCluster implements LocalCluster {
         })) {
             ThrowawayTls tls = null;
             if (tlsDir != null) {
-                List<String> names = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
-                if (latency != null) {
-                    // The client reaches a remote DC's nodes through their relays' addresses.
-                    members.forEach(m -> names.add(relayAddress(m)));
-                }
-                tls = ThrowawayTls.generate(tlsDir, names);
+                // With relays the client reaches a remote DC's nodes through the relays' addresses.
+                tls = ThrowawayTls.generate(tlsDir, addresses(members, latency != null));
                 output.accept("Client-to-node TLS on: a throwaway self-signed certificate for "
                         + members.stream().map(ClusterLayout.Member::address).collect(Collectors.joining(", ")));
             }
@@ -151,6 +147,15 @@ public final class EmbeddedCluster implements LocalCluster {
         return m.address().replaceFirst("^127\\.0\\.0\\.", "127.0.1.");
     }
 
+    /** Every address the cluster listens on: the nodes', then, when relayed, their relays'. */
+    private static List<String> addresses(List<ClusterLayout.Member> members, boolean relayed) {
+        List<String> addresses = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
+        if (relayed) {
+            members.forEach(m -> addresses.add(relayAddress(m)));
+        }
+        return addresses;
+    }
+
     private static Path tlsDir() throws LocalClusterException {
         try {
             return Files.createTempDirectory("metrics-stress-tls-");
@@ -164,10 +169,7 @@ public final class EmbeddedCluster implements LocalCluster {
     private static void beginCluster(ClusterLayout layout, LatencyMatrix latency, List<DelayRelay> relays,
             Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        List<String> addresses = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
-        if (latency != null) {
-            members.forEach(m -> addresses.add(relayAddress(m)));
-        }
+        List<String> addresses = addresses(members, latency != null);
         int storage = portFreeOnAll(addresses);
         int cql = portFreeOnAll(addresses, storage);
         // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
