@@ -73,7 +73,7 @@ class MultiDcIT {
 
     private static long rowsThrough(String dc, String keyspace) {
         EmbeddedCassandra n = node(dc);
-        try (CqlSession s = CqlSession.builder().addContactPoint(n.cqlAddress()).withLocalDatacenter(dc).build()) {
+        try (CqlSession s = cluster.clientSession(n.cqlAddress(), dc)) {
             // At the driver's default, LOCAL_ONE: the rows this DC's replica holds. In slices, as every
             // count here: one COUNT(*) of 90,000 rows on a node replaying hints once timed out in CI.
             return Cql.count(s, "SELECT COUNT(*) FROM " + keyspace + ".samples");
