@@ -45,8 +45,8 @@ final class RunCommand {
                     }
                     StressConfig config = b.build();
                     StressRun run = new StressRun(config, cli.out());
-                    if (cluster instanceof EmbeddedCluster embedded && embedded.latency() != null) {
-                        run.distance(embedded.latency().describe());
+                    if (cluster instanceof EmbeddedCluster embedded) {
+                        embedded.describeDistanceTo(run);
                     }
                     signals.run = run;
                     signals.drainBound = config.pipeline().drainTimeout().toMillis() + config.cluster().requestTimeout().toMillis() + 30_000;

@@ -6,6 +6,7 @@ import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
+import org.metricsstress.result.Distance;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,10 +23,13 @@ public final class StressRun {
 
     /**
      * The cluster's data centres are this far apart, one way ("dc1-dc2" to "10ms"): printed in the
-     * header, kept in the result JSON and drawn in the HTML report. Before {@link #execute()}.
+     * header, kept in the result JSON and drawn in the HTML report. {@code relays} reads the relays
+     * making the distance when they run in this process, null when not: the run reports their bytes
+     * and CPU time, which its client CPU includes. Before {@link #execute()}.
      */
-    public StressRun distance(Map<String, String> oneWay) {
-        engine.distance(oneWay);
+    public StressRun distance(Map<String, String> oneWay, RelayMeter relays) {
+        engine.distance(oneWay, relays == null ? null
+                : () -> new Distance.Relays(relays.bytes(), relays.cpuNanos() / 1e9));
         return this;
     }
 

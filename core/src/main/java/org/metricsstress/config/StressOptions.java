@@ -235,7 +235,8 @@ public final class StressOptions {
             derived(null, "--freshness-probes", "N", "probes per second of write-to-readable time: a sample is polled "
                     + "(bounded, with backoff) from its intended time until a read at --read-cl returns it", READ,
                     POSITIVE_NUMBER, "off", Builder::freshnessProbes, c -> c.reads().freshnessProbes()),
-            derived(null, "--freshness-dc", "DC", "probe through this DC's own connection: replication lag into it", READ, TEXT, "the local DC", Builder::freshnessDc,
+            derived(null, "--freshness-dc", "DC[,DC...]", "probe through each of these DCs' own connection, the same "
+                    + "samples in each: replication lag into each DC", READ, TEXT, "the local DC", Builder::freshnessDc,
                     c -> c.reads().freshnessDc()),
             opt(null, "--read-cl", "LEVEL", "read consistency level (reads, searches and probes)", READ,
                     TEXT, "LOCAL_ONE", Builder::readConsistency, c -> c.reads().readConsistency()),

@@ -43,7 +43,8 @@ final class RunResults {
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long stoppedAt, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
             List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics,
-            RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency) {
+            RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency,
+            Distance.Relays relays) {
         // ring: null where nothing watched it (results assembled in tests): no peak, never drained.
         org.metricsstress.result.ReadSummary reads = reads(readMetrics);
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
@@ -96,7 +97,7 @@ final class RunResults {
                 nodes, List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                Distance.of(latency, samplesConsistency(config), nodes), null);
+                Distance.of(latency, samplesConsistency(config), nodes, relays), null);
     }
 
     /**
@@ -143,7 +144,21 @@ final class RunResults {
                 r.searchesIntended(), r.searchesSent(), r.searchesCompleted(), r.searchesFailed(),
                 r.searchesSent() - r.searchesCompleted() - r.searchesFailed(), r.searchMisses(),
                 LatencySummary.of(r.searchResponse().total()), r.probesSent(), r.probesReadable(), r.probesFailed(),
-                r.probesSent() - r.probesReadable() - r.probesFailed(), LatencySummary.of(r.freshness().total()));
+                r.probesSent() - r.probesReadable() - r.probesFailed(), LatencySummary.of(r.freshness().total()),
+                freshnessByDc(r));
+    }
+
+    private static Map<String, org.metricsstress.result.ReadSummary.DcFreshness> freshnessByDc(
+            org.metricsstress.metrics.ReadMetrics r) {
+        Map<String, org.metricsstress.result.ReadSummary.DcFreshness> byDc = new LinkedHashMap<>();
+        r.freshnessByDc().forEach((dc, p) -> {
+            long sent = p.sent().sum();
+            long readable = p.readable().sum();
+            long failed = p.failed().sum();
+            byDc.put(dc, new org.metricsstress.result.ReadSummary.DcFreshness(sent, readable, failed,
+                    sent - readable - failed, LatencySummary.of(p.freshness().total())));
+        });
+        return byDc;
     }
 
     /** With --rate-steps, each step from the intervals that ended in it; none for a run at one rate. */

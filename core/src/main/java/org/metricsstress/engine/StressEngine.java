@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +73,8 @@ public final class StressEngine {
     private final CountDownLatch generationStarted = new CountDownLatch(1);
     /** How far apart the cluster's DCs were made ("dc1-dc2" to "10ms"); empty when not. */
     private Map<String, String> latency = Map.of();
+    /** Reads what the relays that make the distance have done so far; null when none run here. */
+    private Supplier<Distance.Relays> relayMeter;
     /** System.nanoTime() of the first intended commit; valid once {@link #generationStarted} is open. */
     private volatile long startNanos;
 
@@ -111,10 +114,13 @@ public final class StressEngine {
 
     /**
      * The cluster's DCs are this far apart, one way ("dc1-dc2" to "10ms"), as a local cluster's relays
-     * make them: printed in the header, kept in the result's {@code distance}.
+     * make them: printed in the header, kept in the result's {@code distance}. {@code relays} reads
+     * what those relays have done so far, when they run in this process (null when not): the run
+     * reports what they did during it, since their CPU time is in the client's.
      */
-    public StressEngine distance(Map<String, String> oneWay) {
+    public StressEngine distance(Map<String, String> oneWay, Supplier<Distance.Relays> relays) {
         this.latency = Collections.unmodifiableMap(new LinkedHashMap<>(oneWay));
+        this.relayMeter = relays;
         return this;
     }
 
@@ -211,7 +217,8 @@ public final class StressEngine {
             CachePrimer.Primed primed, Pipeline pipeline) throws ClusterException {
         // Everything started from here on is inside the cleanup below: a setup step that fails (the
         // probes' session, the reads' statements, the live outputs) leaves no session or thread behind.
-        CqlSession probeSession = session;
+        // Per --freshness-dc, a session local to it; empty: probes read through the run's session.
+        Map<String, CqlSession> probeSessions = new LinkedHashMap<>();
         ReadStage reads = null;
         LiveOutputs live = null;
         RingWatch ringWatch = null;
@@ -222,8 +229,11 @@ public final class StressEngine {
         try {
             // Before the clock starts: a --freshness-dc that cannot be reached ends the run here, and
             // connecting to it takes nothing from the schedule.
-            probeSession = config.reads().freshnessDc() == null || config.reads().freshnessProbes() == null ? session
-                    : CassandraConnector.connect(config, config.reads().freshnessDc());
+            if (config.reads().freshnessProbes() != null) {
+                for (String dc : config.reads().freshnessDcs()) {
+                    probeSessions.put(dc, CassandraConnector.connect(config, dc));
+                }
+            }
             long nowNanos = System.nanoTime();
             long nowMillis = System.currentTimeMillis();
             long startMillis;
@@ -244,10 +254,10 @@ public final class StressEngine {
                     ? Schedule.stepped(plan, startNanos, startMillis, config.pacing().rateSteps().steps())
                     : new Schedule(plan, startNanos, startMillis,
                             config.pacing().duration() == null ? Long.MAX_VALUE : config.pacing().duration().toNanos());
-            ReadMetrics readMetrics = ReadStage.wanted(config) ? new ReadMetrics(metrics.registry()) : null;
-            CqlSession probes = probeSession;
+            ReadMetrics readMetrics = ReadStage.wanted(config)
+                    ? new ReadMetrics(metrics.registry(), config.reads().freshnessDcs()) : null;
             reads = readMetrics == null ? null : onCluster("preparing the reads",
-                    () -> new ReadStage(session, probes, config, plan, schedule, readMetrics));
+                    () -> new ReadStage(session, probeSessions, config, plan, schedule, readMetrics));
             this.startNanos = startNanos;
             generationStarted.countDown();
             // For live outputs (Prometheus, JMX, CSV): the target to draw the written rate against, and the client's own cost.
@@ -261,6 +271,7 @@ public final class StressEngine {
             // Per series, what the run lost: a read-back holds each series to its own losses.
             org.metricsstress.metrics.LossLedger ledger = metrics.trackLosses(plan.groupResources());
             long cpuAtStart = ProcessCpu.nanos();
+            Distance.Relays relaysAtStart = relayMeter == null ? null : relayMeter.get();
             WireBytes wire = new WireBytes(session);
             long sentAtStart = wire.sent();
             long receivedAtStart = wire.received();
@@ -320,10 +331,11 @@ public final class StressEngine {
                 console.line(last);
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
+            Distance.Relays relays = relaysAtStart == null ? null : relayMeter.get().since(relaysAtStart);
             ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
                     stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size(), ledger,
-                    latency);
+                    latency, relays);
             settledNormally = true;
         } finally {
             if (!settledNormally) {
@@ -341,9 +353,9 @@ public final class StressEngine {
                 live.close();
             }
             if (reads != null) {
-                reads.close(); // and the probes' session with it
-            } else if (probeSession != session) {
-                probeSession.close();
+                reads.close(); // and the probes' sessions with it
+            } else {
+                probeSessions.values().forEach(CqlSession::close);
             }
         }
         if (config.judging().sla() != null) {

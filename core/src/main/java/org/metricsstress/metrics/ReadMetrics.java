@@ -2,8 +2,12 @@ package org.metricsstress.metrics;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The read side's figures, apart from the writes' so that reads can never disturb the write audit:
@@ -30,8 +34,15 @@ public final class ReadMetrics {
     private final LatencyTracker readService = new LatencyTracker("read-service");
     private final LatencyTracker searchResponse = new LatencyTracker("search-response");
     private final LatencyTracker freshness = new LatencyTracker("freshness");
+    /** Per --freshness-dc, its own probes; empty when the probes read through the run's session. */
+    private final Map<String, DcProbes> byDc = new LinkedHashMap<>();
 
     public ReadMetrics(MetricRegistry registry) {
+        this(registry, List.of());
+    }
+
+    /** {@code freshnessDcs}: the DCs probes read through, each counted apart (--freshness-dc). */
+    public ReadMetrics(MetricRegistry registry, List<String> freshnessDcs) {
         String p = StressMetrics.PREFIX;
         readsSent = registry.counter(p + "reads.sent");
         readsCompleted = registry.counter(p + "reads.completed");
@@ -47,6 +58,16 @@ public final class ReadMetrics {
         probesFailed = registry.counter(p + "freshness.failed");
         for (ErrorClass c : ErrorClass.values()) {
             readFailures.put(c, new Counter());
+        }
+        for (String dc : freshnessDcs) {
+            byDc.put(dc, new DcProbes(new LatencyTracker("freshness-" + dc)));
+        }
+    }
+
+    /** The probes of one DC: every probe is also in the totals. */
+    public record DcProbes(LongAdder sent, LongAdder readable, LongAdder failed, LatencyTracker freshness) {
+        DcProbes(LatencyTracker freshness) {
+            this(new LongAdder(), new LongAdder(), new LongAdder(), freshness);
         }
     }
 
@@ -88,14 +109,30 @@ public final class ReadMetrics {
 
     public void searchFailed() { searchesFailed.inc(); }
 
-    public void probeSent() { probesSent.inc(); }
-
-    public void probeReadable(long intendedNanos, long now) {
-        probesReadable.inc();
-        freshness.recordNanos(now - intendedNanos);
+    /** A probe through {@code dc} (null: the run's own session). */
+    public void probeSent(String dc) {
+        probesSent.inc();
+        if (dc != null) {
+            byDc.get(dc).sent.increment();
+        }
     }
 
-    public void probeFailed() { probesFailed.inc(); }
+    public void probeReadable(String dc, long intendedNanos, long now) {
+        probesReadable.inc();
+        freshness.recordNanos(now - intendedNanos);
+        if (dc != null) {
+            DcProbes p = byDc.get(dc);
+            p.readable.increment();
+            p.freshness.recordNanos(now - intendedNanos);
+        }
+    }
+
+    public void probeFailed(String dc) {
+        probesFailed.inc();
+        if (dc != null) {
+            byDc.get(dc).failed.increment();
+        }
+    }
 
     /** Moves everything recorded so far into the run totals the result reads. */
     public void settle() {
@@ -103,6 +140,7 @@ public final class ReadMetrics {
         readService.takeInterval();
         searchResponse.takeInterval();
         freshness.takeInterval();
+        byDc.values().forEach(p -> p.freshness.takeInterval());
     }
 
     public long readsSent() { return readsSent.getCount(); }
@@ -122,4 +160,6 @@ public final class ReadMetrics {
     public LatencyTracker readService() { return readService; }
     public LatencyTracker searchResponse() { return searchResponse; }
     public LatencyTracker freshness() { return freshness; }
+    /** Per --freshness-dc in the order given; empty without it. */
+    public Map<String, DcProbes> freshnessByDc() { return Collections.unmodifiableMap(byDc); }
 }

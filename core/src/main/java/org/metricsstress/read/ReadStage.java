@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -48,7 +49,6 @@ public final class ReadStage implements AutoCloseable {
     private final ConsistencyLevel consistency;
     private final PreparedStatement range;
     private final PreparedStatement search;
-    private final PreparedStatement point;
     private final List<OpenLoop> loops = new ArrayList<>();
     private OpenLoop readLoop;
     private OpenLoop searchLoop;
@@ -56,14 +56,17 @@ public final class ReadStage implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong outstanding = new AtomicLong();
     private final java.util.concurrent.ScheduledExecutorService probes;
-    /** The probes' session: the run's, or one local to --freshness-dc. */
-    private final CqlSession probeSession;
+    /** Where probes read: the run's session, or one local to each --freshness-dc. */
+    private final List<ProbeTarget> probeTargets = new ArrayList<>();
+
+    /** A connection probes read through: {@code dc} null for the run's own session. */
+    private record ProbeTarget(String dc, CqlSession session, PreparedStatement point) {}
 
     /**
-     * @param probeSession where probes read: {@code session}, or one local to --freshness-dc, which
-     *                     this stage then closes
+     * @param probeSessions per --freshness-dc, a session local to it, which this stage then closes;
+     *                      empty: probes read through {@code session}
      */
-    public ReadStage(CqlSession session, CqlSession probeSession, StressConfig config, StressPlan plan,
+    public ReadStage(CqlSession session, Map<String, CqlSession> probeSessions, StressConfig config, StressPlan plan,
             Schedule schedule, ReadMetrics metrics) {
         this.session = session;
         this.config = config;
@@ -77,9 +80,12 @@ public final class ReadStage implements AutoCloseable {
         this.range = session.prepare("SELECT collected_at, metric_name, value FROM " + ks + ".samples WHERE context = ? "
                 + "AND partition = ? AND resource = ? AND collected_at >= ? AND collected_at <= ?");
         this.search = session.prepare("SELECT resource FROM " + ks + ".terms WHERE context = ? AND field = ? AND value = ?");
-        this.probeSession = probeSession;
-        this.point = probeSession.prepare("SELECT value FROM " + ks + ".samples WHERE context = ? AND partition = ? "
-                + "AND resource = ? AND collected_at = ? AND metric_name = ?");
+        String point = "SELECT value FROM " + ks + ".samples WHERE context = ? AND partition = ? "
+                + "AND resource = ? AND collected_at = ? AND metric_name = ?";
+        if (probeSessions.isEmpty()) {
+            probeTargets.add(new ProbeTarget(null, session, session.prepare(point)));
+        }
+        probeSessions.forEach((dc, s) -> probeTargets.add(new ProbeTarget(dc, s, s.prepare(point))));
         this.probes = config.reads().freshnessProbes() == null ? null
                 : java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
                     Thread t = new Thread(r, "metrics-stress-freshness");
@@ -222,30 +228,33 @@ public final class ReadStage implements AutoCloseable {
     }
 
     /**
-     * A probe of the next sample of {@code key} intended after {@code now}: polled from its intended
-     * time, with backoff, until a read returns it or the bound passes. It holds no read permit while
-     * it waits for that time (up to one interval: at -i 300, 5 probes/s held all 64 permits within
-     * 13 s and the reads queued behind them), only while one of its polls is in flight.
+     * A probe of the next sample of {@code key} intended after {@code now}, through each probe
+     * target (the same sample in each DC): polled from its intended time, with backoff, until a read
+     * returns it or the bound passes. It holds no read permit while it waits for that time (up to
+     * one interval: at -i 300, 5 probes/s held all 64 permits within 13 s and the reads queued
+     * behind them), only while one of its polls is in flight.
      */
     private void probe(long now, int key) {
         long intended = nextIntended(key, now + TimeUnit.MILLISECONDS.toNanos(1));
         if (intended < 0) {
             return;
         }
-        outstanding.incrementAndGet();
-        metrics.probeSent();
         String resource = groupResource(key);
         long ts = schedule.timestampMillis(intended);
-        BoundStatement s = point.bind(NewtsSchema.CONTEXT, NewtsSchema.partitionOf(ts), resource,
-                Instant.ofEpochMilli(ts), ResourceNames.metricName(plan.groupOf(key), 0)).setConsistencyLevel(consistency);
-        Backoff backoff = new Backoff(TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100),
-                PROBE_BOUND_NANOS);
-        try {
-            probes.schedule(() -> poll(s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
-                    TimeUnit.NANOSECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            metrics.probeFailed(); // closed meanwhile
-            outstanding.decrementAndGet();
+        for (ProbeTarget target : probeTargets) {
+            outstanding.incrementAndGet();
+            metrics.probeSent(target.dc());
+            BoundStatement s = target.point().bind(NewtsSchema.CONTEXT, NewtsSchema.partitionOf(ts), resource,
+                    Instant.ofEpochMilli(ts), ResourceNames.metricName(plan.groupOf(key), 0)).setConsistencyLevel(consistency);
+            Backoff backoff = new Backoff(TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100),
+                    PROBE_BOUND_NANOS);
+            try {
+                probes.schedule(() -> poll(target, s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
+                        TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                metrics.probeFailed(target.dc()); // closed meanwhile
+                outstanding.decrementAndGet();
+            }
         }
     }
 
@@ -254,33 +263,33 @@ public final class ReadStage implements AutoCloseable {
      * is the probes' scheduler thread); with none free the poll waits its backoff like an
      * unreadable one, so a bound full of reads shows as a later freshness, never as a blocked probe.
      */
-    private void poll(BoundStatement s, long intended, Backoff backoff, int n) {
+    private void poll(ProbeTarget target, BoundStatement s, long intended, Backoff backoff, int n) {
         if (!inFlight.tryAcquire()) {
-            retryOrFail(s, intended, backoff, n, System.nanoTime());
+            retryOrFail(target, s, intended, backoff, n, System.nanoTime());
             return;
         }
-        probeSession.executeAsync(s).whenComplete((rs, error) -> {
+        target.session().executeAsync(s).whenComplete((rs, error) -> {
             inFlight.release();
             long now = System.nanoTime();
             if (error == null && rs.one() != null) {
-                metrics.probeReadable(intended, now);
+                metrics.probeReadable(target.dc(), intended, now);
                 outstanding.decrementAndGet();
             } else {
-                retryOrFail(s, intended, backoff, n, now);
+                retryOrFail(target, s, intended, backoff, n, now);
             }
         });
     }
 
-    private void retryOrFail(BoundStatement s, long intended, Backoff backoff, int n, long now) {
+    private void retryOrFail(ProbeTarget target, BoundStatement s, long intended, Backoff backoff, int n, long now) {
         if (!backoff.allows(now - intended) || probes.isShutdown()) {
-            metrics.probeFailed();
+            metrics.probeFailed(target.dc());
             outstanding.decrementAndGet();
             return;
         }
         try {
-            probes.schedule(() -> poll(s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
+            probes.schedule(() -> poll(target, s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            metrics.probeFailed();
+            metrics.probeFailed(target.dc());
             outstanding.decrementAndGet();
         }
     }
@@ -339,8 +348,10 @@ public final class ReadStage implements AutoCloseable {
         if (probes != null) {
             probes.shutdownNow();
         }
-        if (probeSession != session) {
-            probeSession.close();
+        for (ProbeTarget t : probeTargets) {
+            if (t.session() != session) {
+                t.session().close();
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.metricsstress.report;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ClientSummary;
@@ -107,7 +108,13 @@ final class Details {
                     .append(Numbers.msOrDash(s.service().p50Ms())).append("</td><td>")
                     .append(Numbers.msOrDash(s.service().p99Ms())).append("</td></tr>\n");
         }
-        sb.append("</tbody></table></section>\n");
+        sb.append("</tbody></table>");
+        if (d.relays() != null) {
+            sb.append(String.format(Locale.ROOT, "<p id=\"relays\">The delay relays moved %.1f MB between DCs and used"
+                    + " %.1f s of CPU, in the client's process: its CPU figure includes them.</p>",
+                    d.relays().bytes() / 1e6, d.relays().cpuSeconds()));
+        }
+        sb.append("</section>\n");
     }
 
     /** A stepped profile's steps, each judged on its own; the charts mark where each began. */

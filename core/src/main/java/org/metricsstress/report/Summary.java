@@ -73,6 +73,13 @@ public final class Summary {
                             + "%s unsettled%n", Numbers.count(r.probesSent()), Numbers.count(r.probesReadable()),
                     Numbers.count(r.probesFailed()), 10, Numbers.count(r.probesUnsettled()));
             latency(out, "freshness", "intended -> readable", "probes", r.freshness());
+            // Per --freshness-dc: the replication lag into each DC, the same samples probed in each.
+            r.freshnessByDc().forEach((dc, f) -> {
+                out.printf(Locale.ROOT, "  in %-10s %s probes, %s readable, %s failed, %s unsettled%n", dc,
+                        Numbers.count(f.probesSent()), Numbers.count(f.probesReadable()),
+                        Numbers.count(f.probesFailed()), Numbers.count(f.probesUnsettled()));
+                latency(out, "  lag " + dc, "intended -> readable in " + dc, "probes", f.freshness());
+            });
         }
     }
 
@@ -284,6 +291,10 @@ public final class Summary {
             out.printf(Locale.ROOT, "  service %-12s coordinated in %-8s p50 %s  p99 %s ms  (%s requests)%n",
                     s.consistency(), s.dc(), Numbers.msOrDash(s.service().p50Ms()), Numbers.msOrDash(s.service().p99Ms()),
                     Numbers.count(s.requests()));
+        }
+        if (d.relays() != null) {
+            out.printf(Locale.ROOT, "  relays      moved %.1f MB between DCs, CPU %.1f s (in this process: the client CPU below includes it)%n",
+                    d.relays().bytes() / 1e6, d.relays().cpuSeconds());
         }
     }
 

@@ -15,9 +15,11 @@ import java.util.stream.Collectors;
  *
  * @param latency one-way delay per pair of DCs, as configured
  * @param service per consistency level and coordinator DC, the acknowledged requests' service time
+ * @param relays  what the relays that made the distance cost, when they ran in the run's process;
+ *                null otherwise
  */
-public record Distance(Map<String, String> latency, List<DcService> service) {
-    public static final Distance NONE = new Distance(Map.of(), List.of());
+public record Distance(Map<String, String> latency, List<DcService> service, Relays relays) {
+    public static final Distance NONE = new Distance(Map.of(), List.of(), null);
 
     public Distance {
         latency = latency == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(latency));
@@ -34,8 +36,27 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
      */
     public record DcService(String consistency, String dc, long requests, LatencySummary service) {}
 
+    /**
+     * What the delay relays did during the run (a local cluster's relays run in the run's own JVM):
+     * bytes moved, both ways, and their threads' CPU time, which the client's CPU figure includes.
+     *
+     * @param bytes      bytes the relays wrote on
+     * @param cpuSeconds CPU time of the relays' threads
+     */
+    public record Relays(long bytes, double cpuSeconds) {
+        /** What was done since {@code start}, a reading of the same relays. */
+        public Relays since(Relays start) {
+            return new Relays(bytes - start.bytes, cpuSeconds - start.cpuSeconds);
+        }
+
+        /** Both readings added: several instances' relays. Null stands for none. */
+        public static Relays sum(Relays a, Relays b) {
+            return a == null ? b : b == null ? a : new Relays(a.bytes + b.bytes, a.cpuSeconds + b.cpuSeconds);
+        }
+    }
+
     /** The nodes' service times added up per DC (histograms added, not percentiles averaged). */
-    public static Distance of(Map<String, String> latency, String consistency, List<NodeSummary> nodes) {
+    public static Distance of(Map<String, String> latency, String consistency, List<NodeSummary> nodes, Relays relays) {
         Map<String, List<NodeSummary>> byDc = new LinkedHashMap<>();
         for (NodeSummary n : nodes == null ? List.<NodeSummary>of() : nodes) {
             if (n.dc() != null && n.service() != null) {
@@ -48,7 +69,7 @@ public record Distance(Map<String, String> latency, List<DcService> service) {
             service.add(new DcService(consistency, dc, ns.stream().mapToLong(NodeSummary::requests).sum(),
                     parts.stream().allMatch(LatencySummary::hasHistogram) ? LatencySummary.sum(parts) : upperBound(parts)));
         });
-        return new Distance(latency, service);
+        return new Distance(latency, service, relays);
     }
 
     /**

@@ -361,14 +361,22 @@ public final class ResultMerge {
                 sum(ws, StressResult.WriteAttempts::requestsOffReplica), first);
     }
 
-    /** The first instance's distances (one cluster for all), the service times of the merged nodes. */
+    /**
+     * The first instance's distances (one cluster for all), the service times of the merged nodes,
+     * and what every instance's own relays did, added.
+     */
     private static Distance distance(List<StressResult> rs, List<NodeSummary> nodes) {
         Distance first = rs.get(0).distance();
         if (first == null) {
             return null;
         }
+        Distance.Relays relays = null;
+        for (StressResult r : rs) {
+            relays = Distance.Relays.sum(relays, r.distance() == null ? null : r.distance().relays());
+        }
         String consistency = first.service().isEmpty() ? null : first.service().get(0).consistency();
-        return consistency == null ? first : Distance.of(first.latency(), consistency, nodes);
+        return consistency == null ? new Distance(first.latency(), first.service(), relays)
+                : Distance.of(first.latency(), consistency, nodes, relays);
     }
 
     private static List<NodeSummary> nodes(List<StressResult> rs) {
@@ -410,7 +418,19 @@ public final class ResultMerge {
                 sum(parts, ReadSummary::searchMisses), add(parts.stream().map(ReadSummary::searchResponse).toList()),
                 sum(parts, ReadSummary::probesSent), sum(parts, ReadSummary::probesReadable),
                 sum(parts, ReadSummary::probesFailed), sum(parts, ReadSummary::probesUnsettled),
-                add(parts.stream().map(ReadSummary::freshness).toList()));
+                add(parts.stream().map(ReadSummary::freshness).toList()), freshnessByDc(parts));
+    }
+
+    /** Per DC, every instance's probes through it added: counts summed, histograms added. */
+    private static Map<String, ReadSummary.DcFreshness> freshnessByDc(List<ReadSummary> parts) {
+        Map<String, List<ReadSummary.DcFreshness>> byDc = new LinkedHashMap<>();
+        parts.forEach(p -> p.freshnessByDc().forEach((dc, f) -> byDc.computeIfAbsent(dc, k -> new ArrayList<>()).add(f)));
+        Map<String, ReadSummary.DcFreshness> out = new LinkedHashMap<>();
+        byDc.forEach((dc, fs) -> out.put(dc, new ReadSummary.DcFreshness(sum(fs, ReadSummary.DcFreshness::probesSent),
+                sum(fs, ReadSummary.DcFreshness::probesReadable), sum(fs, ReadSummary.DcFreshness::probesFailed),
+                sum(fs, ReadSummary.DcFreshness::probesUnsettled),
+                add(fs.stream().map(ReadSummary.DcFreshness::freshness).toList()))));
+        return out;
     }
 
     /** Step k of every instance added: the instances ran the same profile on one clock. */

@@ -87,7 +87,7 @@ public record StressResult(
         DiskSummary disk) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 

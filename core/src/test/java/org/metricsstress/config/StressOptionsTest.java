@@ -364,6 +364,11 @@ class StressOptionsTest {
         assertEquals("--freshness-dc: says where --freshness-probes read; add --freshness-probes",
                 error("--freshness-dc", "dc2"));
         assertEquals("dc2", parse("--freshness-probes", "1", "--freshness-dc", "dc2").reads().freshnessDc());
+        assertEquals(List.of("dc2", "dc3"), parse("--freshness-probes", "1", "--freshness-dc", "dc2, dc3").reads().freshnessDcs());
+        assertEquals(List.of(), parse("--freshness-probes", "1").reads().freshnessDcs());
+        assertEquals("--freshness-dc: 'dc2,,dc3' has an empty DC name; give DC or DC,DC,...",
+                error("--freshness-probes", "1", "--freshness-dc", "dc2,,dc3"));
+        assertEquals("--freshness-dc: dc2 is given twice", error("--freshness-probes", "1", "--freshness-dc", "dc2,dc2"));
         assertEquals(0.01, parse("--verify-after", "1%").judging().verifyAfter(), 1e-12);
         assertEquals(1.0, parse("--verify-after", "all").judging().verifyAfter());
     }

@@ -84,20 +84,23 @@ class ResultSchemaTest {
             index.groupIndexed(0);
             cache.put(1, 2);
             List<IntervalStats> intervals = List.of(sampler.sample(start + 1_000_000_000L));
-            org.metricsstress.metrics.ReadMetrics reads = new org.metricsstress.metrics.ReadMetrics(metrics.registry());
+            org.metricsstress.metrics.ReadMetrics reads = new org.metricsstress.metrics.ReadMetrics(metrics.registry(),
+                    List.of("dc2", "dc3"));
             reads.readSent();
             reads.readCompleted(240, 0, start, start + 1_000_000, start + 3_000_000);
             reads.readSent();
             reads.readFailed(ErrorClass.TIMEOUT);
             reads.searchSent();
             reads.searchCompleted(true, start, start + 2_000_000);
-            reads.probeSent();
-            reads.probeReadable(start, start + 40_000_000);
+            reads.probeSent("dc2");
+            reads.probeReadable("dc2", start, start + 40_000_000);
+            reads.probeSent("dc3");
+            reads.probeFailed("dc3");
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(config, plan, metrics, index, cache, null, cluster(),
                     schedule, start + 1_000_000_000L, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 123_456L, 7_890L, 0, 0, intervals,
                     List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")), reads, null, 8192, null,
-                    Map.of("dc1-dc2", "10ms~0.5ms"));
+                    Map.of("dc1-dc2", "10ms~0.5ms"), new org.metricsstress.result.Distance.Relays(2_000_000, 0.25));
             r = r.withSla(SlaCheck.evaluate(config.judging().sla(), r));
             r = r.withDisk(disk());
 
@@ -123,7 +126,13 @@ class ResultSchemaTest {
             assertEquals(240, readSide.get("rowsRead").asInt());
             assertEquals(1, readSide.get("freshness").get("count").asInt());
             assertEquals(40.0, readSide.get("freshness").get("p99Ms").asDouble(), 0.1);
+            assertEquals(2, readSide.get("probesSent").asInt(), "a probe per DC, in the totals");
+            assertEquals(1, readSide.get("freshnessByDc").get("dc2").get("probesReadable").asInt());
+            assertEquals(40.0, readSide.get("freshnessByDc").get("dc2").get("freshness").get("p99Ms").asDouble(), 0.1);
+            assertEquals(1, readSide.get("freshnessByDc").get("dc3").get("probesFailed").asInt());
+            assertEquals(0, readSide.get("freshnessByDc").get("dc3").get("freshness").get("count").asInt());
             assertEquals("kill dc2 (127.0.0.2)", json.get("events").get(0).get("text").asText());
+            assertEquals(2_000_000, json.get("distance").get("relays").get("bytes").asLong());
             assertEquals(4, json.get("disk").get("tables").size());
             assertEquals(2, json.get("disk").get("projection").get("perNode").size());
             Path again = dir.resolve("again.json");

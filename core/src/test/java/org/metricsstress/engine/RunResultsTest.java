@@ -15,16 +15,23 @@ import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.ReadMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.Summary;
+import org.metricsstress.result.Distance;
 import org.metricsstress.result.StressResult;
 
 /** The audit as the engine assembles it from the counters, not as a fixture states it. */
 class RunResultsTest {
 
     private static StressResult assemble(StressMetrics m) {
+        return assemble(m, null, Map.of(), null);
+    }
+
+    private static StressResult assemble(StressMetrics m, ReadMetrics reads, Map<String, String> latency,
+            Distance.Relays relays) {
         // 3 group resources of 10 samples each second, for a second: the schedule asks for 30 samples.
         StressConfig config = StressConfig.builder().nodes(3).interfaces(1).groups(1).attributes(10).strings(0)
                 .index(false).interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).build();
@@ -32,13 +39,37 @@ class RunResultsTest {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
         return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
-                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), null, null, 8192, null, Map.of());
+                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), reads, null, 8192, null, latency,
+                relays);
     }
 
     private static String summary(StressResult r) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         Summary.print(r, new PrintStream(buf, true, StandardCharsets.UTF_8));
         return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theSummaryGivesTheLagIntoEachProbedDcAndWhatTheRelaysCost() {
+        StressMetrics m = new StressMetrics();
+        m.generated(30, 0);
+        m.written(30);
+        ReadMetrics reads = new ReadMetrics(m.registry(), List.of("dc2", "dc3"));
+        long t = System.nanoTime();
+        reads.probeSent("dc2");
+        reads.probeReadable("dc2", t, t + 4_000_000);
+        reads.probeSent("dc3");
+        reads.probeReadable("dc3", t, t + 30_000_000);
+        reads.probeSent("dc3");
+        reads.probeFailed("dc3");
+        StressResult r = assemble(m, reads, Map.of("dc1-dc2", "2ms", "dc1-dc3", "15ms"), new Distance.Relays(5_400_000, 2.25));
+        String text = summary(r);
+        assertTrue(text.contains("freshness     3 probes, 2 readable, 1 failed"), text);
+        assertTrue(text.contains("  in dc2        1 probes, 1 readable, 0 failed, 0 unsettled"), text);
+        assertTrue(text.contains("  in dc3        2 probes, 1 readable, 1 failed, 0 unsettled"), text);
+        assertTrue(text.matches("(?s).*  lag dc3     p50 30\\.\\d+ .*intended -> readable in dc3, 1 probes.*"), text);
+        assertTrue(text.contains("  relays      moved 5.4 MB between DCs, CPU 2.3 s"), text);
+        assertEquals(2, r.reads().freshnessByDc().get("dc3").probesSent());
     }
 
     @Test

@@ -11,6 +11,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -87,7 +88,7 @@ class ProbesAndReadsTest {
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), config.pacing().duration().toNanos());
         ReadMetrics metrics = new ReadMetrics(new MetricRegistry());
         AnsweringSession cluster = new AnsweringSession();
-        try (ReadStage reads = new ReadStage(cluster.session, cluster.session, config, plan, schedule, metrics)) {
+        try (ReadStage reads = new ReadStage(cluster.session, Map.of(), config, plan, schedule, metrics)) {
             reads.start();
             TimeUnit.MILLISECONDS.sleep(2_000);
             reads.stop();

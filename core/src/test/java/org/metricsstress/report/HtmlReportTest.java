@@ -160,7 +160,8 @@ class HtmlReportTest {
                 List.of(new org.metricsstress.result.RunEvent(30.0, "kill dc2 (127.0.0.2 pid 77): SIGKILL")), List.of(), null, null, null,
                 null, r.generated(), 0, null, org.metricsstress.result.Distance.of(Map.of("dc1-dc2", "10ms~0.5ms"),
                         "EACH_QUORUM", List.of(new org.metricsstress.result.NodeSummary("127.0.0.1:9042", "dc1", 100, 1000,
-                                Map.of("timeout", 0L), r.serviceLatency()))), null);
+                                Map.of("timeout", 0L), r.serviceLatency())),
+                        new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null);
         String html = HtmlReport.render(withEvents);
         CHARTS.forEach(id -> assertChart(html, id));
         assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");
@@ -169,6 +170,8 @@ class HtmlReportTest {
         assertTrue(html.contains("7 (unavailable 7)"), "failed attempts with their class");
         assertTrue(html.contains("<th>dc1-dc2</th><td>10ms~0.5ms</td>"), "the DCs' distance, one way");
         assertTrue(html.contains("<th>EACH_QUORUM</th><td>dc1</td>"), "service time per consistency level and DC");
+        assertTrue(html.contains("The delay relays moved 12.3 MB between DCs and used 1.5 s of CPU"),
+                "what the relays cost the client's process");
         assertClean(html);
     }
 

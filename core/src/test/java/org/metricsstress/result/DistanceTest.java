@@ -27,7 +27,7 @@ class DistanceTest {
         Distance d = Distance.of(Map.of("dc1-dc2", "2ms"), "EACH_QUORUM", List.of(
                 node("a", "dc1", 3, of(1_000, 1_000, 1_000)),
                 node("b", "dc1", 1, of(9_000)),
-                node("c", "dc2", 2, of(4_000, 4_000))));
+                node("c", "dc2", 2, of(4_000, 4_000))), null);
         Distance.DcService dc1 = d.service("EACH_QUORUM", "dc1");
         assertEquals(4, dc1.requests());
         assertEquals(4, dc1.service().count());
@@ -41,7 +41,7 @@ class DistanceTest {
     void withoutEveryHistogramADcGetsAnUpperBoundNotOneNodesFigures() {
         LatencySummary fast = new LatencySummary(30, 1, 2, 3, 4, 5, 1.5);
         LatencySummary slow = new LatencySummary(10, 8, 9, 10, 11, 12, 8.5);
-        Distance d = Distance.of(Map.of(), "LOCAL_QUORUM", List.of(node("a", "dc1", 30, fast), node("b", "dc1", 10, slow)));
+        Distance d = Distance.of(Map.of(), "LOCAL_QUORUM", List.of(node("a", "dc1", 30, fast), node("b", "dc1", 10, slow)), null);
         LatencySummary s = d.service("LOCAL_QUORUM", "dc1").service();
         assertEquals(40, s.count());
         assertEquals(8, s.p50Ms());
@@ -50,5 +50,15 @@ class DistanceTest {
         assertEquals((30 * 1.5 + 10 * 8.5) / 40, s.meanMs(), 1e-9);
         // One node: its own figures, as they are.
         assertEquals(fast, Distance.upperBound(List.of(fast)));
+    }
+
+    @Test
+    void relaysReadTwiceGiveWhatWasDoneBetweenAndInstancesAddUp() {
+        Distance.Relays start = new Distance.Relays(1_000, 0.5);
+        Distance.Relays during = new Distance.Relays(6_000, 2.0).since(start);
+        assertEquals(new Distance.Relays(5_000, 1.5), during);
+        assertEquals(new Distance.Relays(5_100, 1.75), Distance.Relays.sum(during, new Distance.Relays(100, 0.25)));
+        assertEquals(during, Distance.Relays.sum(null, during));
+        assertNull(Distance.Relays.sum(null, null));
     }
 }

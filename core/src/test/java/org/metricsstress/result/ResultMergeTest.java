@@ -190,6 +190,55 @@ class ResultMergeTest {
                         List.of(source("a.json", zero), source("b.json", one)), false)).getMessage());
     }
 
+    @Test
+    void eachInstancesRelaysAreAddedAndTheDistanceKept() {
+        Histogram h = values(1_000, 10);
+        StressResult a = with(instance(0, 2, START, 100, h, List.of()), null,
+                new Distance(Map.of("dc1-dc2", "10ms"), List.of(), new Distance.Relays(3_000_000, 1.5)));
+        StressResult b = with(instance(1, 2, START, 100, h, List.of()), null,
+                new Distance(Map.of("dc1-dc2", "10ms"), List.of(), new Distance.Relays(1_000_000, 0.5)));
+        Distance merged = ResultMerge.merge(List.of(source("a.json", a), source("b.json", b)), false).distance();
+        assertEquals(Map.of("dc1-dc2", "10ms"), merged.latency());
+        assertEquals(new Distance.Relays(4_000_000, 2.0), merged.relays());
+    }
+
+    @Test
+    void eachDcsProbesAreAddedAcrossInstancesAsHistograms() {
+        Histogram h = values(1_000, 10);
+        StressResult a = with(instance(0, 2, START, 100, h, List.of()), probes(Map.of("dc2", values(4_000, 3))), null);
+        StressResult b = with(instance(1, 2, START, 100, h, List.of()),
+                probes(Map.of("dc2", values(6_000, 1), "dc3", values(30_000, 2))), null);
+        ReadSummary merged = ResultMerge.merge(List.of(source("a.json", a), source("b.json", b)), false).reads();
+        ReadSummary.DcFreshness dc2 = merged.freshnessByDc().get("dc2");
+        assertEquals(4, dc2.probesSent());
+        assertEquals(4, dc2.freshness().count());
+        assertEquals(6.0, dc2.freshness().maxMs(), 0.01);
+        assertEquals(4.0, dc2.freshness().p50Ms(), 0.01);
+        assertEquals(2, merged.freshnessByDc().get("dc3").probesReadable());
+        assertEquals(6, merged.probesSent());
+    }
+
+    /** Probes through each DC, every one readable after its histogram's values. */
+    private static ReadSummary probes(Map<String, Histogram> byDc) {
+        Map<String, ReadSummary.DcFreshness> dcs = new java.util.TreeMap<>();
+        byDc.forEach((dc, f) -> dcs.put(dc, new ReadSummary.DcFreshness(f.getTotalCount(), f.getTotalCount(), 0, 0,
+                LatencySummary.of(f))));
+        long probes = dcs.values().stream().mapToLong(ReadSummary.DcFreshness::probesSent).sum();
+        return new ReadSummary(0, 0, 0, 0, 0, Map.of(), 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY, 0, 0, 0, 0, 0, 0,
+                LatencySummary.EMPTY, probes, probes, 0, 0, LatencySummary.EMPTY, dcs);
+    }
+
+    private static StressResult with(StressResult r, ReadSummary reads, Distance distance) {
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
+                r.writes(), r.nodes(), r.events(), r.steps(), reads, r.verify(), r.merge(), r.coldStart(), r.intended(),
+                r.unsent(), r.losses(), distance, r.disk());
+    }
+
     private static StressResult withSteps(StressResult r, List<StepSummary> steps) {
         return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),

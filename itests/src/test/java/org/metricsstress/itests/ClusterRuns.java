@@ -52,9 +52,7 @@ final class ClusterRuns {
     static Run run(EmbeddedCluster cluster, StressConfig config, String faults) throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
-        if (cluster.latency() != null) {
-            run.distance(cluster.latency().describe());
-        }
+        cluster.describeDistanceTo(run);
         Outcome outcome;
         try (FaultInjector injector = new FaultInjector(cluster,
                 FaultPlan.parse(faults).checkedAgainst(cluster.layout()), run::event).start(run)) {

@@ -1,6 +1,7 @@
 package org.metricsstress.cluster.distance;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -21,8 +22,10 @@ import java.util.function.Function;
  * (read time plus the connection's delay), then written to the other side, both ways. One thread
  * and a selector serve every connection, so a held chunk never holds up another connection; the
  * chunks of one direction leave in order (a due time is never earlier than the one before it).
- * The delay of a connection is chosen from its first bytes (an inter-node handshake names its
- * sender). A side that closes or fails closes the whole connection, as a crashed node would.
+ * The route of a connection (which DC into which) is chosen from its first bytes (an inter-node
+ * handshake names its sender); its delay is read from the route for each chunk, so it can change
+ * while the connection stays open. A side that closes or fails closes the whole connection, as a
+ * crashed node would.
  */
 public final class DelayRelay implements AutoCloseable {
     /** Held bytes per direction beyond which the relay stops reading that side (TCP pushes back). */
@@ -32,23 +35,25 @@ public final class DelayRelay implements AutoCloseable {
     private final String name;
     private final InetSocketAddress listen;
     private final InetSocketAddress target;
-    private final Function<ByteBuffer, LatencyMatrix.Delay> delayOf;
+    private final Function<ByteBuffer, Routes.Route> routeOf;
     private final Selector selector;
     private final ServerSocketChannel server;
     private final Thread thread;
     /** Touched by the relay thread only; a link removes itself when it closes. */
     private final List<Link> links = new ArrayList<>();
     private final AtomicLong bytesRelayed = new AtomicLong();
+    /** The relay thread's CPU time when it ended; -1 while it runs. */
+    private volatile long cpuNanosAtEnd = -1;
     /** Every read lands here first; only the relay thread reads. */
     private final ByteBuffer readBuffer = ByteBuffer.allocate(CHUNK);
     private volatile boolean closed;
 
     private DelayRelay(String name, InetSocketAddress listen, InetSocketAddress target,
-            Function<ByteBuffer, LatencyMatrix.Delay> delayOf) throws IOException {
+            Function<ByteBuffer, Routes.Route> routeOf) throws IOException {
         this.name = name;
         this.listen = listen;
         this.target = target;
-        this.delayOf = delayOf;
+        this.routeOf = routeOf;
         this.selector = Selector.open();
         ServerSocketChannel s = ServerSocketChannel.open();
         try {
@@ -67,12 +72,12 @@ public final class DelayRelay implements AutoCloseable {
     }
 
     /**
-     * Listens on {@code listen} and relays to {@code target}; {@code delayOf} gets the first bytes a
-     * client sends (read-only, position at their start) and says how far this connection goes.
+     * Listens on {@code listen} and relays to {@code target}; {@code routeOf} gets the first bytes a
+     * client sends (read-only, position at their start) and says which route this connection takes.
      */
     public static DelayRelay start(String name, InetSocketAddress listen, InetSocketAddress target,
-            Function<ByteBuffer, LatencyMatrix.Delay> delayOf) throws IOException {
-        DelayRelay r = new DelayRelay(name, listen, target, delayOf);
+            Function<ByteBuffer, Routes.Route> routeOf) throws IOException {
+        DelayRelay r = new DelayRelay(name, listen, target, routeOf);
         r.thread.start();
         return r;
     }
@@ -88,6 +93,19 @@ public final class DelayRelay implements AutoCloseable {
     /** Bytes written on, both ways, since the start. */
     public long bytesRelayed() {
         return bytesRelayed.get();
+    }
+
+    /**
+     * CPU time the relay's thread has used since the start, 0 where the JVM does not measure it. It
+     * is spent in the process that runs the relay: a run's client CPU includes it.
+     */
+    public long cpuNanos() {
+        long atEnd = cpuNanosAtEnd;
+        if (atEnd >= 0) {
+            return atEnd;
+        }
+        long now = ManagementFactory.getThreadMXBean().getThreadCpuTime(thread.getId());
+        return now >= 0 ? now : Math.max(0, cpuNanosAtEnd);
     }
 
     private void loop() {
@@ -127,6 +145,8 @@ public final class DelayRelay implements AutoCloseable {
                 links.get(i).close(); // removes itself: a forEach over the list would throw
             }
             links.clear();
+            long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            cpuNanosAtEnd = Math.max(0, cpu);
         }
     }
 
@@ -217,7 +237,7 @@ public final class DelayRelay implements AutoCloseable {
     private final class Link {
         final Side client;
         final Side upstream;
-        LatencyMatrix.Delay delay;
+        Routes.Route route;
         long lastDueNanos;
 
         Link(SocketChannel client, SocketChannel upstream, boolean connected) throws IOException {
@@ -230,6 +250,7 @@ public final class DelayRelay implements AutoCloseable {
         }
 
         long due(long now) {
+            LatencyMatrix.Delay delay = route.delay();
             double unit = delay.jitterMicros() == 0 ? 0.5 : ThreadLocalRandom.current().nextDouble();
             lastDueNanos = Math.max(lastDueNanos, now + delay.nanos(unit));
             return lastDueNanos;
@@ -294,15 +315,15 @@ public final class DelayRelay implements AutoCloseable {
             long now = System.nanoTime();
             if (n < 0) {
                 eofRead = true;
-                peer.held.add(new Held(link.delay == null ? now : link.due(now), null));
+                peer.held.add(new Held(link.route == null ? now : link.due(now), null));
                 return;
             }
             if (n == 0) {
                 return;
             }
             readBuffer.flip();
-            if (link.delay == null) {
-                link.delay = delayOf.apply(readBuffer.asReadOnlyBuffer());
+            if (link.route == null) {
+                link.route = routeOf.apply(readBuffer.asReadOnlyBuffer());
             }
             ByteBuffer chunk = ByteBuffer.allocate(n).put(readBuffer).flip();
             peer.held.add(new Held(link.due(now), chunk));

@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.metricsstress.api.RelayMeter;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
@@ -23,7 +25,8 @@ import org.metricsstress.cluster.ShutdownGuard;
 import org.metricsstress.cluster.ThrowawayTls;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
-import org.metricsstress.cluster.distance.SenderDelay;
+import org.metricsstress.cluster.distance.Routes;
+import org.metricsstress.cluster.distance.SenderRoute;
 
 /**
  * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
@@ -41,12 +44,13 @@ public final class EmbeddedCluster implements LocalCluster {
     private final Security security;
     private final ThrowawayTls tls;
     private final Path tlsDir;
-    private final LatencyMatrix latency;
+    /** The delays the relays apply now; null without relays. */
+    private final Routes routes;
     private final List<DelayRelay> relays;
 
     private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
-            Path tlsDir, LatencyMatrix latency, List<DelayRelay> relays) {
-        this.latency = latency;
+            Path tlsDir, Routes routes, List<DelayRelay> relays) {
+        this.routes = routes;
         this.relays = List.copyOf(relays);
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
@@ -90,6 +94,7 @@ public final class EmbeddedCluster implements LocalCluster {
             Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
         List<DelayRelay> relays = new ArrayList<>();
+        Routes routes = latency == null ? null : new Routes(latency);
         Path tlsDir = security.tls() ? tlsDir() : null;
         NodeStarts starts = new NodeStarts();
         boolean ok = false;
@@ -120,9 +125,9 @@ public final class EmbeddedCluster implements LocalCluster {
                 settings.accept(b);
                 starts.begin("embedded-cassandra-start-" + members.get(0).address(), b);
             } else {
-                beginCluster(layout, latency, relays, settings, starts, output);
+                beginCluster(layout, routes, relays, settings, starts, output);
             }
-            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir, latency,
+            EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir, routes,
                     relays);
             try {
                 cluster.awaitRing(output);
@@ -166,29 +171,29 @@ public final class EmbeddedCluster implements LocalCluster {
     }
 
     /** Several nodes: one CQL and one storage port free on every address, every node a seed. */
-    private static void beginCluster(ClusterLayout layout, LatencyMatrix latency, List<DelayRelay> relays,
+    private static void beginCluster(ClusterLayout layout, Routes routes, List<DelayRelay> relays,
             Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
-        List<String> addresses = addresses(members, latency != null);
+        List<String> addresses = addresses(members, routes != null);
         int storage = portFreeOnAll(addresses);
         int cql = portFreeOnAll(addresses, storage);
         // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
         // not wait on each other's range movements (with one seed per DC, a second node of a DC
         // started in parallel once hung in bootstrap for over 120 s on 2 busy cores). A node knows
         // itself a seed by its broadcast address: with relays, the relays' addresses are the seeds.
-        String seeds = members.stream().map(m -> (latency == null ? m.address() : relayAddress(m)) + ":" + storage)
+        String seeds = members.stream().map(m -> (routes == null ? m.address() : relayAddress(m)) + ":" + storage)
                 .collect(Collectors.joining(","));
         output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
                 + members.get(0).address() + "-" + members.get(members.size() - 1).address()
                 + ", CQL port " + cql + ", storage port " + storage);
-        if (latency != null) {
-            startRelays(layout, latency, storage, cql, relays);
-            output.accept("Distance between data centres (one way, through delay relays on 127.0.1.x): " + latency);
+        if (routes != null) {
+            startRelays(layout, routes, storage, cql, relays);
+            output.accept("Distance between data centres (one way, through delay relays on 127.0.1.x): " + routes.matrix());
         }
         for (ClusterLayout.Member m : members) {
             NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
-            if (latency != null) {
+            if (routes != null) {
                 b.relayedAt(relayAddress(m), m.dc().equals(layout.firstDc()) ? null : relayAddress(m));
             }
             b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
@@ -201,7 +206,7 @@ public final class EmbeddedCluster implements LocalCluster {
      * A relay per node in front of its storage port (the sender's DC chosen from the handshake), and
      * in front of the CQL port of each node outside the client's DC (the first one).
      */
-    private static void startRelays(ClusterLayout layout, LatencyMatrix latency, int storage, int cql,
+    private static void startRelays(ClusterLayout layout, Routes routes, int storage, int cql,
             List<DelayRelay> relays) throws LocalClusterException {
         Map<Integer, String> dcByAddress = new HashMap<>();
         for (ClusterLayout.Member m : layout.members()) {
@@ -213,11 +218,11 @@ public final class EmbeddedCluster implements LocalCluster {
                 InetAddress node = InetAddress.getByName(m.address());
                 InetAddress relay = InetAddress.getByName(relayAddress(m));
                 relays.add(DelayRelay.start("storage-" + m.address(), new InetSocketAddress(relay, storage),
-                        new InetSocketAddress(node, storage), new SenderDelay(latency, m.dc(), dcByAddress)));
+                        new InetSocketAddress(node, storage), new SenderRoute(routes, m.dc(), dcByAddress)));
                 if (!m.dc().equals(layout.firstDc())) {
-                    LatencyMatrix.Delay d = latency.between(layout.firstDc(), m.dc());
+                    Routes.Route fromClient = routes.between(layout.firstDc(), m.dc());
                     relays.add(DelayRelay.start("cql-" + m.address(), new InetSocketAddress(relay, cql),
-                            new InetSocketAddress(node, cql), first -> d));
+                            new InetSocketAddress(node, cql), first -> fromClient));
                 }
             }
         } catch (IOException e) {
@@ -295,9 +300,41 @@ public final class EmbeddedCluster implements LocalCluster {
         return security.passwordAuth();
     }
 
-    /** How far apart the DCs are; null when no relays stand between them. */
+    /** How far apart the DCs are now; null when no relays stand between them. */
     public LatencyMatrix latency() {
-        return latency;
+        return routes == null ? null : routes.matrix();
+    }
+
+    /**
+     * Puts the DCs {@code next} apart from now on, on every open connection (see {@link Routes#set}):
+     * one cluster measured at several distances keeps its nodes warm. Only a cluster started with a
+     * latency matrix has relays to change.
+     */
+    public void latency(LatencyMatrix next) {
+        if (routes == null) {
+            throw new IllegalStateException("this cluster was started without relays; start it with a latency matrix");
+        }
+        routes.set(next);
+    }
+
+    /**
+     * Tells {@code run} how far apart the DCs are and lets it read what the relays do during it
+     * (they run in this process, so their CPU time is in the run's client CPU); nothing without relays.
+     */
+    public void describeDistanceTo(StressRun run) {
+        if (routes != null) {
+            run.distance(routes.matrix().describe(), new RelayMeter() {
+                @Override
+                public long bytes() {
+                    return relays.stream().mapToLong(DelayRelay::bytesRelayed).sum();
+                }
+
+                @Override
+                public long cpuNanos() {
+                    return relays.stream().mapToLong(DelayRelay::cpuNanos).sum();
+                }
+            });
+        }
     }
 
     /** The delay relays, nodes' storage ports first; empty without a latency matrix. */

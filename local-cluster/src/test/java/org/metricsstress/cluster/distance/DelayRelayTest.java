@@ -2,6 +2,7 @@ package org.metricsstress.cluster.distance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.InputStream;
@@ -33,7 +34,7 @@ class DelayRelayTest {
             new Random(29).nextBytes(sent);
             try (DelayRelay relay = DelayRelay.start("test", new InetSocketAddress(lo, freePort(lo)),
                     new InetSocketAddress(lo, echo.getLocalPort()),
-                    first -> new LatencyMatrix.Delay(1000, 500));
+                    first -> Routes.Route.fixed(new LatencyMatrix.Delay(1000, 500)));
                     Socket c = new Socket(lo, relay.listenAddress().getPort())) {
                 Thread writer = new Thread(() -> {
                     try {
@@ -54,6 +55,7 @@ class DelayRelayTest {
                 assertEquals(-1, in.read(), "the echo's end of stream crosses the relay");
                 writer.join();
                 assertEquals(2L * sent.length, relay.bytesRelayed());
+                assertTrue(relay.cpuNanos() > 0, "moving 6 MiB took the relay's thread some CPU time");
             }
             server.join();
         }
@@ -64,7 +66,7 @@ class DelayRelayTest {
         InetAddress lo = InetAddress.getLoopbackAddress();
         int closedPort = freePort(lo);
         try (DelayRelay relay = DelayRelay.start("refused", new InetSocketAddress(lo, freePort(lo)),
-                new InetSocketAddress(lo, closedPort), first -> LatencyMatrix.Delay.ZERO);
+                new InetSocketAddress(lo, closedPort), first -> Routes.Route.fixed(LatencyMatrix.Delay.ZERO));
                 Socket c = new Socket(lo, relay.listenAddress().getPort())) {
             c.setSoTimeout(10_000);
             c.getOutputStream().write(1);
@@ -76,6 +78,43 @@ class DelayRelayTest {
             }
             assertEquals(-1, r);
         }
+    }
+
+    /**
+     * A delay changed while a connection is open applies to its later chunks: a lower bound only
+     * (a chunk is never early), which a loaded machine cannot break.
+     */
+    @Test
+    void aRouteChangedOnAnOpenConnectionDelaysItsLaterChunks() throws Exception {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        Routes routes = new Routes(LatencyMatrix.parse("dc1-dc2=0ms", java.util.List.of("dc1", "dc2")));
+        try (ServerSocket echo = new ServerSocket(0, 50, lo)) {
+            Thread server = new Thread(() -> {
+                try (Socket s = echo.accept()) {
+                    s.getInputStream().transferTo(s.getOutputStream());
+                } catch (Exception ignored) {
+                    // the test's reads fail instead
+                }
+            });
+            server.start();
+            try (DelayRelay relay = DelayRelay.start("live", new InetSocketAddress(lo, freePort(lo)),
+                    new InetSocketAddress(lo, echo.getLocalPort()), first -> routes.between("dc1", "dc2"));
+                    Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+                c.setSoTimeout(10_000);
+                roundTrip(c); // the route is chosen by the first bytes, at 0 ms
+                routes.set(LatencyMatrix.parse("dc1-dc2=40ms", java.util.List.of("dc1", "dc2")));
+                long nanos = roundTrip(c);
+                assertTrue(nanos >= 80_000_000L, "40 ms each way on the same connection: " + nanos / 1e6 + " ms");
+            }
+            server.join(10_000);
+        }
+    }
+
+    private static long roundTrip(Socket c) throws Exception {
+        long start = System.nanoTime();
+        c.getOutputStream().write(7);
+        assertEquals(7, c.getInputStream().read());
+        return System.nanoTime() - start;
     }
 
     private static int freePort(InetAddress lo) throws Exception {
