@@ -3,6 +3,8 @@ package org.metricsstress.testing;
 import java.net.InetSocketAddress;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.distance.LatencyMatrix;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.fault.FaultInjector;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.result.StressResult;
@@ -31,6 +33,19 @@ public final class LocalStressCluster implements StressTarget, AutoCloseable {
         return this;
     }
 
+    /**
+     * Puts the DCs {@code latency} apart for the next runs ({@code --embedded-latency}'s syntax), on
+     * the open connections of a cluster {@link MetricsStress#embedded(String, String)} started with
+     * relays; refused for any other cluster.
+     */
+    public LocalStressCluster latency(String latency) {
+        if (!(cluster instanceof EmbeddedCluster embedded) || embedded.latency() == null) {
+            throw new IllegalStateException("only a cluster started by MetricsStress.embedded(layout, latency) has relays");
+        }
+        embedded.latency(LatencyMatrix.parse(latency, embedded.layout().nodesPerDc().keySet()));
+        return this;
+    }
+
     @Override
     public InetSocketAddress cqlAddress() {
         return cluster.contactPoint();
@@ -48,6 +63,9 @@ public final class LocalStressCluster implements StressTarget, AutoCloseable {
 
     @Override
     public StressResult execute(StressRun run) throws Exception {
+        if (cluster instanceof EmbeddedCluster embedded) {
+            embedded.describeDistanceTo(run);
+        }
         try (FaultInjector injector = new FaultInjector(cluster, faults, run::event).start(run)) {
             return run.execute().result();
         }

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.containers.ContainerCluster;
+import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.testcontainers.cassandra.CassandraContainer;
 import org.testcontainers.scylladb.ScyllaDBContainer;
@@ -76,5 +77,18 @@ public final class MetricsStress {
     public static LocalStressCluster embedded(String layout) throws LocalClusterException {
         return new LocalStressCluster(EmbeddedCluster.start(ClusterLayout.parse(layout),
                 b -> b.output(System.out::println), System.out::println));
+    }
+
+    /**
+     * As {@link #embedded(String)}, with the DCs {@code latency} apart ({@code --embedded-latency}'s
+     * syntax, e.g. {@code "dc1-dc2=10ms"}; {@code "dc1-dc2=0ms"} for relays that delay nothing yet):
+     * cross-DC traffic goes through delay relays, whose delays {@link LocalStressCluster#latency}
+     * changes between runs without a restart.
+     */
+    public static LocalStressCluster embedded(String layout, String latency) throws LocalClusterException {
+        ClusterLayout l = ClusterLayout.parse(layout);
+        return new LocalStressCluster(EmbeddedCluster.start(l, EmbeddedCluster.Security.NONE,
+                LatencyMatrix.parse(latency, l.nodesPerDc().keySet()), b -> b.output(System.out::println),
+                System.out::println));
     }
 }
