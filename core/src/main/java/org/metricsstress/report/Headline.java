@@ -118,8 +118,10 @@ final class Headline {
             latencyRow(sb, "read service", r.reads().readService(), "sent → answered (reads)");
             latencyRow(sb, "search", r.reads().searchResponse(), "intended → answered (searches)");
             latencyRow(sb, "freshness", r.reads().freshness(), "intended → readable (probes)");
-            r.reads().freshnessByDc().forEach((dc, f) -> latencyRow(sb, "freshness " + dc, f.freshness(),
-                    "intended → readable in " + dc + " (probes through it)"));
+            if (r.reads().freshnessByDc().size() > 1) {
+                r.reads().freshnessByDc().forEach((dc, f) -> latencyRow(sb, "freshness " + dc, f.freshness(),
+                        "intended → readable in " + dc + " (probes through it)"));
+            }
         }
         sb.append("</tbody></table></div></section>\n");
     }

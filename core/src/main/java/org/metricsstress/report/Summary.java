@@ -73,13 +73,16 @@ public final class Summary {
                             + "%s unsettled%n", Numbers.count(r.probesSent()), Numbers.count(r.probesReadable()),
                     Numbers.count(r.probesFailed()), 10, Numbers.count(r.probesUnsettled()));
             latency(out, "freshness", "intended -> readable", "probes", r.freshness());
-            // Per --freshness-dc: the replication lag into each DC, the same samples probed in each.
-            r.freshnessByDc().forEach((dc, f) -> {
-                out.printf(Locale.ROOT, "  in %-10s %s probes, %s readable, %s failed, %s unsettled%n", dc,
-                        Numbers.count(f.probesSent()), Numbers.count(f.probesReadable()),
-                        Numbers.count(f.probesFailed()), Numbers.count(f.probesUnsettled()));
-                latency(out, "  lag " + dc, "intended -> readable in " + dc, "probes", f.freshness());
-            });
+            // Per --freshness-dc: the replication lag into each DC, the same samples probed in each
+            // (with one DC the totals above are that DC's).
+            if (r.freshnessByDc().size() > 1) {
+                r.freshnessByDc().forEach((dc, f) -> {
+                    out.printf(Locale.ROOT, "  in %-10s %s probes, %s readable, %s failed, %s unsettled%n", dc,
+                            Numbers.count(f.probesSent()), Numbers.count(f.probesReadable()),
+                            Numbers.count(f.probesFailed()), Numbers.count(f.probesUnsettled()));
+                    latency(out, "  lag " + dc, "intended -> readable in " + dc, "probes", f.freshness());
+                });
+            }
         }
     }
 

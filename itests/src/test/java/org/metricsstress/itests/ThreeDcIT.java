@@ -30,6 +30,7 @@ import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.ReadSummary;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.itests.ClusterRuns.Run;
 import org.metricsstress.result.StressResult;
@@ -40,7 +41,8 @@ import org.metricsstress.result.StressResult;
  * then a second in one run, as {@code --embedded-fault "kill dc3 at 5s, kill dc2 at 12s"} does: at
  * LOCAL_QUORUM dc1 writes on, at EACH_QUORUM every write after the first loss fails, each failure
  * classified and the audit exact. A DC paused behind its relay stalls EACH_QUORUM writes, which go
- * on once it resumes. Each test finds all three DCs up.
+ * on once it resumes. Probes through dc2 and dc3 measure the replication lag into each. Each test
+ * finds all three DCs up.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ThreeDcIT {
@@ -197,6 +199,43 @@ class ThreeDcIT {
         // The intervals after the second loss still wrote: dc1 alone carried the run.
         IntervalsAfter after = new IntervalsAfter(r, r.events().get(1).atSeconds());
         assertTrue(after.written > 0, "dc1 wrote on after losing dc2 too");
+    }
+
+    @Test
+    @Order(3)
+    void probesThroughDc2AndDc3MeasureTheReplicationLagIntoEach() throws Exception {
+        // Farther apart for this test, so the two DCs' lags cannot be mistaken for each other.
+        LatencyMatrix usual = cluster.latency();
+        cluster.latency(LatencyMatrix.parse("dc1-dc2=5ms,dc1-dc3=25ms,dc2-dc3=20ms", cluster.layout().nodesPerDc().keySet()));
+        StressResult r;
+        try {
+            r = ClusterRuns.run(cluster, ClusterRuns.config(cluster, "dc1:1,dc2:1,dc3:1", "it_three_dc_lag", "LOCAL_ONE")
+                    .reportInterval(Duration.ofSeconds(2)).duration(Duration.ofSeconds(10))
+                    .freshnessProbes(5.0).freshnessDc("dc2,dc3").readConsistency("LOCAL_ONE").build(), null).result();
+        } finally {
+            cluster.latency(usual);
+        }
+        ReadSummary reads = r.reads();
+        assertEquals(List.of("dc2", "dc3"), List.copyOf(reads.freshnessByDc().keySet()), "each DC, in the order given");
+        ReadSummary.DcFreshness dc2 = reads.freshnessByDc().get("dc2");
+        ReadSummary.DcFreshness dc3 = reads.freshnessByDc().get("dc3");
+        assertEquals(dc2.probesSent(), dc3.probesSent(), "the same samples probed in each DC");
+        assertTrue(dc2.probesSent() >= 20, "probes " + dc2.probesSent());
+        for (ReadSummary.DcFreshness f : List.of(dc2, dc3)) {
+            assertEquals(f.probesSent(), f.probesReadable() + f.probesFailed() + f.probesUnsettled(), f.toString());
+            assertEquals(f.probesReadable(), f.freshness().count());
+            assertTrue(f.probesReadable() > f.probesSent() / 2, "most samples reach each DC within the bound: " + f);
+        }
+        assertEquals(reads.probesSent(), dc2.probesSent() + dc3.probesSent(), "every probe is in the totals");
+        assertEquals(reads.freshness().count(), dc2.freshness().count() + dc3.freshness().count());
+        // Written in dc1, replicated one way, then read through the DC's own relay both ways.
+        double lag2 = dc2.freshness().p50Ms();
+        double lag3 = dc3.freshness().p50Ms();
+        System.out.printf("ThreeDcIT: replication lag p50 into dc2 (5 ms away) %.2f ms, into dc3 (25 ms away) %.2f ms%n",
+                lag2, lag3);
+        assertTrue(lag2 >= 5, "dc2 is 5 ms from dc1: p50 " + lag2);
+        assertTrue(lag3 >= 25, "dc3 is 25 ms from dc1: p50 " + lag3);
+        assertTrue(lag3 > lag2, "dc3 is farther than dc2: " + lag3 + " vs " + lag2 + " ms");
     }
 
     /** What the report intervals that began after {@code seconds} wrote. */
