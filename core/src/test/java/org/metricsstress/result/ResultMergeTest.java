@@ -229,25 +229,23 @@ class ResultMergeTest {
     }
 
     private static StressResult with(StressResult r, ReadSummary reads, Distance distance) {
-        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
-                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
-                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
-                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
-                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
-                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
-                r.writes(), r.nodes(), r.events(), r.steps(), reads, r.verify(), r.merge(), r.coldStart(), r.intended(),
-                r.unsent(), r.losses(), distance, r.disk());
+        return copy(r, r.steps(), reads, distance);
     }
 
     private static StressResult withSteps(StressResult r, List<StepSummary> steps) {
+        return copy(r, steps, r.reads(), r.distance());
+    }
+
+    /** {@code r} with other steps, reads and distance. */
+    private static StressResult copy(StressResult r, List<StepSummary> steps, ReadSummary reads, Distance distance) {
         return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
                 r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
-                r.writes(), r.nodes(), r.events(), steps, r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(),
-                r.unsent(), r.losses(), r.distance(), r.disk());
+                r.writes(), r.nodes(), r.events(), steps, reads, r.verify(), r.merge(), r.coldStart(), r.intended(),
+                r.unsent(), r.losses(), distance, r.disk());
     }
 
     private static StressResult withConfig(StressResult r, Map<String, Object> config) {
