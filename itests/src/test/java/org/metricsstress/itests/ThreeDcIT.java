@@ -202,7 +202,7 @@ class ThreeDcIT {
     }
 
     @Test
-    @Order(3)
+    @Order(-1) // first, while every DC is up: no DC restart before it
     void probesThroughDc2AndDc3MeasureTheReplicationLagIntoEach() throws Exception {
         // Farther apart for this test, so the two DCs' lags cannot be mistaken for each other.
         LatencyMatrix usual = cluster.latency();
