@@ -160,7 +160,7 @@ class ThreeDcIT {
     }
 
     @Test
-    @Order(1)
+    @Order(2)
     void atEachQuorumEveryWriteAfterTheFirstLossFailsClassifiedAndTheAuditStaysExact(@TempDir Path dir) throws Exception {
         Run run = runThroughTheLosses(config("it_three_dc_each", "EACH_QUORUM", dir.resolve("each.json")));
         StressResult r = run.result();
@@ -187,7 +187,7 @@ class ThreeDcIT {
     }
 
     @Test
-    @Order(2)
+    @Order(3)
     void atLocalQuorumTheFirstDcWritesOnThroughTheLossOfOneDcThenTwo(@TempDir Path dir) throws Exception {
         Run run = runThroughTheLosses(config("it_three_dc", "LOCAL_QUORUM", dir.resolve("three-dc.json")));
         StressResult r = run.result();
@@ -202,11 +202,13 @@ class ThreeDcIT {
     }
 
     @Test
-    @Order(-1) // first, while every DC is up: no DC restart before it
+    @Order(1) // after the pause, which leaves every DC up (no restart first) and the nodes warmer:
+              // run first on fresh nodes beside other classes, both lags were 1.4-1.5 s, in either order
     void probesThroughDc2AndDc3MeasureTheReplicationLagIntoEach() throws Exception {
-        // Farther apart for this test, so the two DCs' lags cannot be mistaken for each other.
+        // Far apart for this test (dc3 is 45 ms farther than dc2, three crossings per probe), so the
+        // two DCs' lags cannot be mistaken for each other on a busy machine.
         LatencyMatrix usual = cluster.latency();
-        cluster.latency(LatencyMatrix.parse("dc1-dc2=5ms,dc1-dc3=25ms,dc2-dc3=20ms", cluster.layout().nodesPerDc().keySet()));
+        cluster.latency(LatencyMatrix.parse("dc1-dc2=5ms,dc1-dc3=50ms,dc2-dc3=45ms", cluster.layout().nodesPerDc().keySet()));
         StressResult r;
         try {
             r = ClusterRuns.run(cluster, ClusterRuns.config(cluster, "dc1:1,dc2:1,dc3:1", "it_three_dc_lag", "LOCAL_ONE")
@@ -231,10 +233,10 @@ class ThreeDcIT {
         // Written in dc1, replicated one way, then read through the DC's own relay both ways.
         double lag2 = dc2.freshness().p50Ms();
         double lag3 = dc3.freshness().p50Ms();
-        System.out.printf("ThreeDcIT: replication lag p50 into dc2 (5 ms away) %.2f ms, into dc3 (25 ms away) %.2f ms%n",
+        System.out.printf("ThreeDcIT: replication lag p50 into dc2 (5 ms away) %.2f ms, into dc3 (50 ms away) %.2f ms%n",
                 lag2, lag3);
         assertTrue(lag2 >= 5, "dc2 is 5 ms from dc1: p50 " + lag2);
-        assertTrue(lag3 >= 25, "dc3 is 25 ms from dc1: p50 " + lag3);
+        assertTrue(lag3 >= 50, "dc3 is 50 ms from dc1: p50 " + lag3);
         assertTrue(lag3 > lag2, "dc3 is farther than dc2: " + lag3 + " vs " + lag2 + " ms");
     }
 
