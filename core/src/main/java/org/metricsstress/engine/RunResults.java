@@ -42,8 +42,8 @@ final class RunResults {
     static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, CacheView cache,
             CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long stoppedAt, long generationEnd,
             long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
-            List<IntervalStats> intervals, List<RunEvent> events, org.metricsstress.metrics.ReadMetrics readMetrics,
-            RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency,
+            List<IntervalStats> intervals, IntervalStats unlisted, List<RunEvent> events,
+            org.metricsstress.metrics.ReadMetrics readMetrics, RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency,
             Distance.Relays relays) {
         // ring: null where nothing watched it (results assembled in tests): no peak, never drained.
         org.metricsstress.result.ReadSummary reads = reads(readMetrics);
@@ -94,7 +94,7 @@ final class RunResults {
                 client, index, cache(cache, ix), verdict, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
-                nodes, List.copyOf(events), steps(config, schedule, intervals), reads, null, null,
+                nodes, List.copyOf(events), steps(config, schedule, intervals, unlisted), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
                 Distance.of(latency, samplesConsistency(config), nodes, relays), null);
@@ -161,10 +161,20 @@ final class RunResults {
         return byDc;
     }
 
-    /** With --rate-steps, each step from the intervals that ended in it; none for a run at one rate. */
-    private static List<StepSummary> steps(StressConfig config, Schedule schedule, List<IntervalStats> intervals) {
+    /**
+     * With --rate-steps, each step from the intervals that ended in it; none for a run at one rate.
+     * {@code unlisted} is the drain's interval when it was too short for a line of the series: its
+     * samples still belong to the last step, or the steps would not add up to the run (a late
+     * generator can leave hundreds of samples to it).
+     */
+    private static List<StepSummary> steps(StressConfig config, Schedule schedule, List<IntervalStats> intervals,
+            IntervalStats unlisted) {
         if (config.pacing().rateSteps() == null) {
             return List.of();
+        }
+        if (unlisted != null) {
+            intervals = new java.util.ArrayList<>(intervals);
+            intervals.add(unlisted);
         }
         int n = schedule.segments();
         double[] starts = new double[n];

@@ -326,15 +326,18 @@ public final class StressEngine {
             // The drain's own interval is often a few milliseconds: its counts are in the totals and
             // the HDR log, but a rate over so short a time would only be noise in the series.
             boolean worthALine = last.intervalSeconds() >= config.outputs().reportInterval().toMillis() / 2000.0;
+            IntervalStats unlisted = null;
             if (worthALine && last.generated() + last.written() + last.dropped() + last.failed() > 0) {
                 intervals.add(last);
                 console.line(last);
+            } else {
+                unlisted = last;
             }
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             Distance.Relays relays = relaysAtStart == null ? null : relayMeter.get().since(relaysAtStart);
             ringWatch.close();
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
-                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, events, readMetrics, ringWatch, ring.size(), ledger,
+                    stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, unlisted, events, readMetrics, ringWatch, ring.size(), ledger,
                     latency, relays);
             settledNormally = true;
         } finally {

@@ -98,7 +98,7 @@ class ResultSchemaTest {
             reads.probeFailed("dc3");
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(config, plan, metrics, index, cache, null, cluster(),
-                    schedule, start + 1_000_000_000L, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 123_456L, 7_890L, 0, 0, intervals,
+                    schedule, start + 1_000_000_000L, start + 1_000_000_000L, start + 1_100_000_000L, true, 5_000_000L, 123_456L, 7_890L, 0, 0, intervals, null,
                     List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")), reads, null, 8192, null,
                     Map.of("dc1-dc2", "10ms~0.5ms"), new org.metricsstress.result.Distance.Relays(2_000_000, 0.25));
             r = r.withSla(SlaCheck.evaluate(config.judging().sla(), r));

@@ -39,7 +39,7 @@ class RunResultsTest {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
         return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
-                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), List.of(), reads, null, 8192, null, latency,
+                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), null, List.of(), reads, null, 8192, null, latency,
                 relays);
     }
 
@@ -149,5 +149,38 @@ class RunResultsTest {
         assertTrue(text.matches("(?s).*dc dc1\\s+\\(sum\\)\\s+2\\s+30\\s+0\\n.*"), text);
         assertTrue(text.matches("(?s).*dc dc2\\s+\\(sum\\)\\s+1\\s+0\\s+1\\n.*"), text);
         assertTrue(text.contains("first unavailable Not enough replicas available"), text);
+    }
+
+    @Test
+    void theDrainsShortIntervalStillCountsInTheLastStep() {
+        // Two steps of 1 s at 10 and 20 samples/s; a late generator leaves 5 samples to the drain,
+        // whose interval (50 ms) is too short for a line of the series. The steps still add up.
+        StressConfig config = StressConfig.builder().nodes(1).interfaces(1).groups(1).attributes(10).strings(0)
+                .index(false).interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1))
+                .rateSteps(org.metricsstress.config.ValueType.RATE_STEPS.parse("--rate-steps", "10:1s,20:1s")).build();
+        StressPlan plan = StressPlan.of(config);
+        long start = System.nanoTime();
+        Schedule schedule = Schedule.stepped(plan, start, System.currentTimeMillis(), config.pacing().rateSteps().steps());
+        StressMetrics m = new StressMetrics();
+        org.metricsstress.metrics.IntervalSampler sampler = new org.metricsstress.metrics.IntervalSampler(m, start,
+                10, () -> 0, () -> 0);
+        m.generated(10, 0);
+        m.written(10);
+        java.util.List<org.metricsstress.result.IntervalStats> series = new java.util.ArrayList<>();
+        series.add(sampler.sample(start + 1_000_000_000L));
+        m.generated(10, 0);
+        m.written(10);
+        series.add(sampler.sample(start + 2_000_000_000L));
+        m.generated(5, 0);
+        m.written(5);
+        org.metricsstress.result.IntervalStats drain = sampler.sample(start + 2_050_000_000L);
+        StressResult r = RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 2_000_000_000L,
+                start + 2_000_000_000L, start + 2_050_000_000L, true, 1_000_000L, -1, -1, 0, 0, series, drain,
+                List.of(), null, null, 8192, null, Map.of(), null);
+        assertEquals(25, r.generated());
+        assertEquals(2, r.intervals().size(), "the drain's 50 ms is no line of the series");
+        assertEquals(10, r.steps().get(0).generated());
+        assertEquals(15, r.steps().get(1).generated(), "the drain's samples belong to the last step");
+        assertEquals(r.written(), r.steps().get(0).written() + r.steps().get(1).written());
     }
 }
