@@ -1,6 +1,7 @@
 package org.metricsstress.engine;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -172,9 +173,9 @@ final class RunResults {
         if (config.pacing().rateSteps() == null) {
             return List.of();
         }
+        List<IntervalStats> covered = new ArrayList<>(intervals);
         if (unlisted != null) {
-            intervals = new java.util.ArrayList<>(intervals);
-            intervals.add(unlisted);
+            covered.add(unlisted);
         }
         int n = schedule.segments();
         double[] starts = new double[n];
@@ -185,7 +186,7 @@ final class RunResults {
             lengths[k] = (schedule.segmentEndNanos(k) - schedule.segmentStartNanos(k)) / 1e9;
             targets[k] = schedule.targetSamplesPerSecondAt(schedule.segmentStartNanos(k));
         }
-        return StepSummary.of(starts, lengths, targets, intervals);
+        return StepSummary.of(starts, lengths, targets, covered);
     }
 
     private static Map<String, String> firstFailures(StressMetrics m) {
@@ -199,7 +200,7 @@ final class RunResults {
     }
 
     private static List<NodeSummary> nodes(StressMetrics m) {
-        List<NodeSummary> out = new java.util.ArrayList<>();
+        List<NodeSummary> out = new ArrayList<>();
         for (NodeStats n : m.nodes().all()) {
             Map<String, Long> failed = new LinkedHashMap<>();
             for (ErrorClass c : ErrorClass.values()) {
