@@ -101,6 +101,18 @@ final class CommandTree {
         model.addAll(findMax, FindMaxCommand.OWN);
         model.addAll(findMax, LocalClusterOptions.ONE_NODE);
         root.addSubcommand("find-max", findMax);
+
+        CommandSpec tune = CommandSpec.create().name("tune");
+        tune.mixinStandardHelpOptions(true);
+        tune.usageMessage().description("Advice proven by a run: run the plan, apply the advice (OpenNMS's cache.max_entries, "
+                + "ring_buffer_size, writer_threads), run again, until a run keeps up, the cluster is the limit or "
+                + "--max-rounds runs are done; every round starts from a cold cache. Prints a table of the rounds and the "
+                + "properties that kept up (--advice-file writes them; --result-json holds the last run with its rounds). "
+                + "Exit 0 when the last round kept up, 1 when not (docs/diagnosis.md).").sortOptions(false);
+        model.addAll(tune, TuneCommand.offered());
+        model.addAll(tune, TuneCommand.OWN);
+        model.addAll(tune, LocalClusterOptions.ONE_NODE);
+        root.addSubcommand("tune", tune);
         return root;
     }
 }

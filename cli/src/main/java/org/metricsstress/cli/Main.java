@@ -59,6 +59,7 @@ public final class Main {
                     case "disk" -> disk(sub);
                     case "bench" -> BenchCommand.execute(sub, cli);
                     case "find-max" -> findMax(sub);
+                    case "tune" -> tune(sub);
                     default -> SchemaCommand.print(sub, cli);
                 };
             }
@@ -84,6 +85,16 @@ public final class Main {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;
         }
+    }
+
+    private int tune(ParseResult parsed) {
+        List<OptionDef> offered = TuneCommand.offered();
+        if (LocalClusterOptions.withContactPoints(parsed)) {
+            return cli.usage("--embedded starts its own node: leave out --contact-points");
+        }
+        TuneCommand.validate(cli.configured(parsed, offered));
+        return new WithCluster(cli).onOneNode(parsed, offered,
+                (configured, node) -> TuneCommand.run(parsed, configured, cli.out()));
     }
 
     private int findMax(ParseResult parsed) {

@@ -63,6 +63,8 @@ public record OptionDef(
         LOCAL_CLUSTER("local cluster"),
         BENCH("bench"),
         CAPACITY("capacity search"),
+        /** Runs that apply the advice of the one before: {@code tune}. */
+        TUNE("tune"),
         VERIFY("verify"),
         /** The subcommands over saved result files: report, compare, merge. */
         RESULTS("saved results");

@@ -8,6 +8,7 @@ public record OutputSection(
         Duration reportInterval,
         Path resultJson,
         Path reportHtml,
+        Path adviceFile,
         Path hdrLog,
         Path csvDir,
         int prometheusPort,

@@ -186,6 +186,7 @@ public record StressConfig(
         public Builder reportInterval(Duration v) { return put("reportInterval", v); }
         public Builder resultJson(Path v) { return put("resultJson", v); }
         public Builder reportHtml(Path v) { return put("reportHtml", v); }
+        public Builder adviceFile(Path v) { return put("adviceFile", v); }
         public Builder hdrLog(Path v) { return put("hdrLog", v); }
         public Builder csvDir(Path v) { return put("csvDir", v); }
         public Builder prometheusPort(int v) { return put("prometheusPort", v); }

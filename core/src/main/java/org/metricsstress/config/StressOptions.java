@@ -248,6 +248,8 @@ public final class StressOptions {
             output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
                     PATH, Builder::resultJson),
             output("--report-html", "FILE", "write a self-contained HTML report with charts", PATH, Builder::reportHtml),
+            output("--advice-file", "FILE", "write the run's advice as OpenNMS properties: the content of "
+                    + "etc/opennms.properties.d/newts.properties (docs/diagnosis.md)", PATH, Builder::adviceFile),
             output("--hdr-log", "FILE", "write the latency histograms of every interval as an HdrHistogram log",
                     PATH, Builder::hdrLog),
             output("--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval",
@@ -369,6 +371,9 @@ public final class StressOptions {
                     "5%", null),
             OptionDef.own("--include-cold", null, "no warm-up: judge the first step on a cold resource cache and "
                     + "report its time to steady state", CAPACITY, FLAG, false, null),
+            // --- tune
+            OptionDef.own("--max-rounds", "N", "tune: runs at most, the first with your settings, each next one with "
+                    + "the advice of the one before", OptionDef.Section.TUNE, POSITIVE_INT, 4, null),
             // --- verify
             OptionDef.own("--from-result", "FILE", "the run's result file (--result-json): its plan, seed, keyspace, "
                     + "start and length, and what it lost", VERIFY, PATH, null,

@@ -24,8 +24,6 @@ import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.report.Environment;
-import org.metricsstress.result.Verdict;
-import org.metricsstress.result.Verdicts;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.ColdStart;
@@ -77,9 +75,6 @@ final class RunResults {
         // The schedule's own count of what it asked for before the stop: every commit of it must be
         // generated or owed; anything else is a hole in the accounting, and the audit says so.
         long intended = schedule.expectedGroupCommits(stoppedAt) * plan.attributes();
-        Verdict verdict = Verdicts.of(target, achieved, m.samplesWritten(), m.samplesDropped(),
-                m.samplesFailed(), m.samplesUnsent(), m.unaccounted() + (intended - m.samplesGenerated() - m.samplesUnsent()),
-                lag, response, cpuPercent, config.pipeline().ringSize(), intervals);
         IndexSummary index = index(ix, primed, m, generationSeconds);
         // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
         List<NodeSummary> nodes = nodes(m);
@@ -92,13 +87,13 @@ final class RunResults {
                 m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
                 m.stringAttributesGenerated(), m.writeRequests(),
                 response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
-                client, index, cache(cache, ix), verdict, null, List.copyOf(intervals),
+                client, index, cache(cache, ix), null, null, List.copyOf(intervals),
                 new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
                         firstFailures(m)),
                 nodes, List.copyOf(events), steps(config, schedule, intervals, unlisted), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                Distance.of(latency, samplesConsistency(config), nodes, relays), null);
+                Distance.of(latency, samplesConsistency(config), nodes, relays), null).judged();
     }
 
     /**
@@ -235,7 +230,7 @@ final class RunResults {
                 ix.resourcesInPlan(), complete,
                 whileIndexing, after,
                 primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),
-                primed == null ? 0 : primed.seconds());
+                primed == null ? 0 : primed.seconds(), LatencySummary.of(ix.service().total()));
     }
 
     private static CacheSummary cache(CacheView cache, IndexMetrics ix) {

@@ -35,6 +35,7 @@ import org.metricsstress.writer.Writers;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.report.AdviceFile;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
@@ -374,6 +375,7 @@ public final class StressEngine {
         Summary.print(result, out);
         writeFile("result", config.outputs().resultJson(), result, ResultJson::write);
         writeFile("report", config.outputs().reportHtml(), result, HtmlReport::write);
+        writeFile("advice", config.outputs().adviceFile(), result, AdviceFile::write);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

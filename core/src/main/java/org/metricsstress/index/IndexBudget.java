@@ -325,8 +325,10 @@ final class IndexBudget {
         }
 
         BiConsumer<AsyncResultSet, Throwable> request(int rows) {
+            long sentAt = System.nanoTime();
             return (rs, error) -> {
                 int left = -1;
+                metrics.requestSettled(System.nanoTime() - sentAt);
                 try {
                     if (error == null) {
                         metrics.rowsWritten(rows);

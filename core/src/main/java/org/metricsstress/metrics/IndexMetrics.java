@@ -26,6 +26,8 @@ public final class IndexMetrics {
     private final AtomicLong writtenSamplesAtComplete = new AtomicLong(-1);
     private final AtomicLong droppedSamplesAtComplete = new AtomicLong(-1);
     private final StressMetrics samples;
+    /** Index requests, sent to acknowledged (failed ones too: a timeout is the cluster's answer). */
+    private final LatencyTracker service = new LatencyTracker("index-service");
 
     /**
      * @param groupResources     resources in the plan that carry samples
@@ -66,6 +68,9 @@ public final class IndexMetrics {
     }
 
     public void requestSent() { requests.inc(); }
+    /** An index request settled {@code nanos} after it was sent. */
+    public void requestSettled(long nanos) { service.recordNanos(nanos); }
+    public LatencyTracker service() { return service; }
     public void rowsWritten(int rows) { rowsWritten.inc(rows); }
     public void requestFailed() { requestsFailed.inc(); }
     public void resourceWritten() { resourcesWritten.inc(); }

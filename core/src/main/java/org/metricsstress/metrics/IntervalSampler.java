@@ -32,6 +32,7 @@ public final class IntervalSampler {
     private IntervalListener listener = (s, histograms) -> { };
     private IndexMetrics index;
     private LongSupplier cacheSize = () -> -1;
+    private WorkerClock.Snapshot lastWorkers = WorkerClock.Snapshot.ZERO;
 
     /** Sees each interval's raw histograms (valid only during the call), e.g. to log them. */
     public interface IntervalListener {
@@ -55,6 +56,7 @@ public final class IntervalSampler {
         this.lastCpu = ProcessCpu.nanos();
         this.lastGcCount = JvmStats.gcCount();
         this.lastGcMillis = JvmStats.gcMillis();
+        this.lastWorkers = metrics.workerClock().snapshot();
     }
 
     public synchronized void listener(IntervalListener l) {
@@ -84,6 +86,8 @@ public final class IntervalSampler {
                 metrics.scheduleLag()}) {
             histograms.put(t.name(), t.takeInterval());
         }
+        WorkerClock.Snapshot workers = metrics.workerClock().snapshot();
+        LatencySummary indexService = index == null ? null : LatencySummary.of(index.service().takeInterval());
         IntervalStats s = new IntervalStats(
                 (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetAt.applyAsDouble(lastNanos),
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
@@ -97,7 +101,9 @@ public final class IntervalSampler {
                 index == null || index.resourcesInPlan() == 0 ? -1
                         : org.metricsstress.result.IndexSummary.percentDone(index.resourcesIndexed(),
                                 index.resourcesInPlan()),
-                index == null ? -1 : cacheSize.getAsLong());
+                index == null ? -1 : cacheSize.getAsLong(),
+                workers.since(lastWorkers, metrics.workerClock().workers(), nowNanos - lastNanos), indexService);
+        lastWorkers = workers;
         if (index != null) {
             lastIndexRows = index.rowsWritten();
         }

@@ -47,6 +47,7 @@ public final class StressMetrics {
     private final LatencyTracker service = new LatencyTracker(LatencyKind.SERVICE.tag());
     private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag(), true);
     private final LatencyTracker scheduleLag = new LatencyTracker(LatencyKind.SCHEDULE_LAG.tag());
+    private final WorkerClock workerClock;
 
     public StressMetrics() {
         this(new MetricRegistry());
@@ -72,9 +73,15 @@ public final class StressMetrics {
         retries = registry.counter(PREFIX + "writes.retries");
         speculativeExecutions = registry.counter(PREFIX + "writes.speculative-executions");
         requestsOffReplica = registry.counter(PREFIX + "writes.requests-off-replica");
+        workerClock = new WorkerClock(registry);
         for (ErrorClass c : ErrorClass.values()) {
             failuresByClass.put(c, registry.counter(PREFIX + "samples.failed." + c.name().toLowerCase()));
         }
+    }
+
+    /** Where the writer's workers spend their time. */
+    public WorkerClock workerClock() {
+        return workerClock;
     }
 
     public MetricRegistry registry() {

@@ -14,8 +14,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.metricsstress.cache.MetadataCache;
 import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.WorkerClock;
 import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceKeys;
@@ -63,6 +65,10 @@ public final class InlineIndexer {
     private final LongSupplier nowMillis;
     /** Units being written by some worker: resource key and field-group bit, mixed. */
     private final Set<Long> inFlight = new HashSet<>();
+    /** Where the workers' time goes: cache lookups and index waits are timed here. */
+    private final WorkerClock clock;
+    /** Every request a worker waits on, samples' and index's: the in-flight figure. */
+    private final AtomicInteger requestsInFlight;
 
     /**
      * @param maxBatch   OpenNMS's max_batch_size: samples per chunk, index rows per batch
@@ -70,8 +76,10 @@ public final class InlineIndexer {
      */
     public InlineIndexer(CqlSession session, String keyspace, MetadataCache cache, IndexMetrics metrics, StressPlan plan,
             int maxBatch, int ttlSeconds, ConsistencyLevel writeConsistency, int variationFactor,
-            LongSupplier nowMillis) {
+            LongSupplier nowMillis, WorkerClock clock, AtomicInteger requestsInFlight) {
         this.nowMillis = nowMillis;
+        this.clock = clock;
+        this.requestsInFlight = requestsInFlight;
         this.session = session;
         this.cache = cache;
         this.metrics = metrics;
@@ -104,6 +112,7 @@ public final class InlineIndexer {
         boolean attributesMissing = false;
         boolean metricsMissing = false;
         long entry = MetadataCache.ABSENT;
+        long asked = System.nanoTime();
         for (int i = 0; i < samples; i++) {
             // The three questions Newts asks the cache for every sample.
             cache.get(key, resource);
@@ -113,6 +122,7 @@ public final class InlineIndexer {
             metricsMissing |= !holds(entry, chunkBit, now);
             metrics.lookup();
         }
+        clock.cacheLookup(System.nanoTime() - asked);
         if (!attributesMissing && !metricsMissing) {
             if (holds(entry, groupComplete, now)) {
                 metrics.groupIndexed(resourceKey);
@@ -150,11 +160,13 @@ public final class InlineIndexer {
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int groupBit = 1 << (1 + group);
         long now = nowMillis.getAsLong();
+        long asked = System.nanoTime();
         cache.get(key, resource);
         long entry = cache.get(key, resource);
         boolean stringsMissing = !holds(entry, groupBit, now);
         entry = cache.get(key, resource);
         boolean metricMissing = !holds(entry, 1, now);
+        clock.cacheLookup(System.nanoTime() - asked);
         metrics.lookup();
         int interfaceIndex = node * plan.interfaces() + iface;
         if (!stringsMissing && !metricMissing) {
@@ -260,13 +272,25 @@ public final class InlineIndexer {
          * succeeded. Returns the cache entry after, or ABSENT when something failed.
          */
         long sendAndMerge(long nowMillis) {
+            long began = System.nanoTime();
+            int outstanding = 0;
             try {
                 List<CompletableFuture<AsyncResultSet>> sent = new ArrayList<>(statements.size());
+                boolean failed = false;
                 for (Statement<?> s : statements) {
                     metrics.requestSent();
-                    sent.add(session.executeAsync(s).toCompletableFuture());
+                    requestsInFlight.incrementAndGet();
+                    outstanding++;
+                    long sentAt = System.nanoTime();
+                    try {
+                        CompletableFuture<AsyncResultSet> answer = session.executeAsync(s).toCompletableFuture();
+                        answer.whenComplete((rs, e) -> metrics.requestSettled(System.nanoTime() - sentAt));
+                        sent.add(answer);
+                    } catch (RuntimeException e) {
+                        // Refused before it left (a closed session): a failed request, not a lost worker.
+                        sent.add(CompletableFuture.failedFuture(e));
+                    }
                 }
-                boolean failed = false;
                 for (int i = 0; i < sent.size(); i++) {
                     try {
                         sent.get(i).join();
@@ -274,6 +298,9 @@ public final class InlineIndexer {
                     } catch (RuntimeException e) {
                         metrics.requestFailed();
                         failed = true;
+                    } finally {
+                        requestsInFlight.decrementAndGet();
+                        outstanding--;
                     }
                 }
                 if (failed) {
@@ -282,6 +309,8 @@ public final class InlineIndexer {
                 int expiresAt = (int) Math.min(0xFFFF_FFFFL, (nowMillis + expiryMillis) / 1000L);
                 return cache.merge(key, resource, fields, expiresAt, names);
             } finally {
+                requestsInFlight.addAndGet(-outstanding);
+                clock.indexWait(System.nanoTime() - began);
                 synchronized (inFlight) {
                     inFlight.removeAll(claimed);
                 }

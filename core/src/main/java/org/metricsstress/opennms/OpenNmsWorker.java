@@ -114,12 +114,14 @@ final class OpenNmsWorker implements GroupCommitHandler {
                 RequestParts.one(intended, resourceKey, samples), System.nanoTime(), () -> { }, null, null, 0,
                 () -> false).routedTo(replicas);
         inFlight.incrementAndGet();
+        long began = System.nanoTime();
         CompletableFuture<AsyncResultSet> sent;
         try {
             metrics.requestSent();
             sent = session.executeAsync(batch).toCompletableFuture();
         } catch (RuntimeException e) {
             inFlight.decrementAndGet();
+            metrics.workerClock().sampleWrite(System.nanoTime() - began);
             completion.accept(null, e);
             return false;
         }
@@ -132,6 +134,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
             return false;
         } finally {
             inFlight.decrementAndGet();
+            metrics.workerClock().sampleWrite(System.nanoTime() - began);
         }
     }
 

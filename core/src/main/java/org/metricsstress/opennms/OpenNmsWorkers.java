@@ -49,7 +49,8 @@ public final class OpenNmsWorkers implements GroupCommitHandler.Factory {
         this.replicaSets = new ReplicaSets(session, config.schema().keyspace());
         this.indexer = cache == null ? null : new InlineIndexer(session, config.schema().keyspace(), cache, indexMetrics, plan,
                 config.pipeline().maxBatchSize(), (int) config.schema().ttl().getSeconds(),
-                DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), config.plan().stringVariationFactor(), nowMillis);
+                DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), config.plan().stringVariationFactor(), nowMillis,
+                metrics.workerClock(), inFlight);
         this.metricNames = new String[plan.groups()][plan.attributes()];
         for (int g = 0; g < plan.groups(); g++) {
             for (int a = 0; a < plan.attributes(); a++) {
@@ -63,7 +64,7 @@ public final class OpenNmsWorkers implements GroupCommitHandler.Factory {
         return new OpenNmsWorker(session, config, plan, metrics, coordinators, replicaSets, indexer, metricNames, inFlight);
     }
 
-    /** Sample inserts in flight now: at most one per worker, as the workers wait for each. */
+    /** Requests in flight now that a worker waits on: its sample insert, or its index writes. */
     public int inFlightRequests() {
         return inFlight.get();
     }

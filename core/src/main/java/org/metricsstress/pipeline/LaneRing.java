@@ -53,6 +53,7 @@ public final class LaneRing implements Ring {
      */
     public LaneRing(int size, int valuesPerSlot, int writers, int resourceKeys, OnFull onFull,
             GroupCommitHandler.Factory samples, GroupCommitHandler.Factory index, StressMetrics metrics) {
+        metrics.workerClock().workers(writers);
         int keysPerLane = Math.max(1, resourceKeys / writers);
         this.laneRunBits = Math.min(MAX_LANE_RUN_BITS, 31 - Integer.numberOfLeadingZeros(keysPerLane));
         int laneSize = Integer.highestOneBit(Math.max(1, size / writers));

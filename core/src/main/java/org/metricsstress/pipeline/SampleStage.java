@@ -36,6 +36,15 @@ final class SampleStage extends LaneStage {
 
     @Override
     public void onEvent(GroupCommit commit, long sequence, boolean endOfBatch) {
+        long began = System.nanoTime();
+        try {
+            take(commit, sequence, endOfBatch);
+        } finally {
+            metrics.workerClock().event(System.nanoTime() - began);
+        }
+    }
+
+    private void take(GroupCommit commit, long sequence, boolean endOfBatch) {
         if (!accounted.compareAndSet(sequence - 1, sequence)) {
             // Swept: counted as abandoned while this writer was stuck.
         } else if (abandon) {

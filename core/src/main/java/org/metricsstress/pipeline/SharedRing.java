@@ -59,6 +59,7 @@ public final class SharedRing implements Ring {
         this.slots = new RingSlots(ring, onFull, metrics, () -> closed);
         this.barrier = ring.newBarrier();
         this.workerSequences = new Sequence[workers];
+        metrics.workerClock().workers(workers);
         CountDownLatch started = new CountDownLatch(workers);
         for (int w = 0; w < workers; w++) {
             workerSequences[w] = new Sequence(-1);
@@ -143,12 +144,15 @@ public final class SharedRing implements Ring {
             metrics.queue().recordNanos(System.nanoTime() - event.intendedNanos);
             metrics.handedToWriter(event.sampleCount);
         }
+        long began = System.nanoTime();
         try {
             handler.write(event);
         } catch (RuntimeException | Error e) {
             // A handler accounts for its samples itself (OpenNmsWorker counts what it had not settled
             // when it throws); nothing more can be known here.
             metrics.sinkFailed();
+        } finally {
+            metrics.workerClock().event(System.nanoTime() - began);
         }
     }
 

@@ -7,12 +7,13 @@ import org.metricsstress.result.IntervalStats;
 /**
  * The periodic report: one line per interval, under a header repeated every screenful so a long
  * run stays readable in a terminal or a log. Latencies are the response time (intended time to
- * acknowledged) over the interval; "lag ms" is how late the generators ran (p99); "left" counts
- * down a run with --duration.
+ * acknowledged) over the interval; "lag ms" is how late the generators ran (p99); "busy%" is the
+ * share of their time the writer's workers were busy (near 100: the writer is saturated; why is
+ * in the summary's workers line); "left" counts down a run with --duration.
  */
 public final class ConsoleReport {
     static final int HEADER_EVERY = 25;
-    private static final String FORMAT = "%7s %6s %11s %11s %9s %8s %6s %6s %8s %7s %9s %8s %8s %8s %8s %8s %4s%n";
+    private static final String FORMAT = "%7s %6s %11s %11s %9s %8s %6s %6s %8s %7s %9s %8s %8s %8s %8s %8s %5s %4s%n";
 
     private final PrintStream out;
     private final double durationSeconds;
@@ -26,7 +27,7 @@ public final class ConsoleReport {
 
     public void header() {
         out.printf(Locale.ROOT, FORMAT, "time", "left", "generated/s", "written/s", "dropped", "failed", "ring",
-                "flight", "index/s", "indexed", "cache", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "lag ms", "cpu%");
+                "flight", "index/s", "indexed", "cache", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "lag ms", "busy%", "cpu%");
     }
 
     public void line(IntervalStats s) {
@@ -52,6 +53,7 @@ public final class ConsoleReport {
                 Numbers.ms(s.response().p999Ms()),
                 Numbers.ms(s.response().maxMs()),
                 Numbers.ms(s.scheduleLag().p99Ms()),
+                s.workerTime().measured() ? String.format(Locale.ROOT, "%.0f", 100 * s.workerTime().busyShare()) : "-",
                 s.cpuPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.0f", s.cpuPercent()));
         out.flush();
     }

@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -138,6 +140,46 @@ final class Details {
         sb.append("</tbody></table></section>\n");
     }
 
+    /**
+     * Why the run fell behind and what to change: the verdict's phases, the evidence it read, and
+     * the advice as OpenNMS properties (docs/diagnosis.md).
+     */
+    static void diagnosis(StringBuilder sb, StressResult r) {
+        Verdict v = r.verdict();
+        if (v == null || (v.evidence().isEmpty() && (r.advice() == null || r.advice().isEmpty()))) {
+            return;
+        }
+        sb.append("<section><h2>Diagnosis</h2>\n");
+        if (v.coldStart() != null && v.steadyState() != null) {
+            sb.append("<table class=\"kv\" id=\"phases\"><tbody>\n");
+            Html.kv(sb, "cold start (0-" + Numbers.fixedOrDash(v.coldStart().toSeconds(), 0) + " s)",
+                    v.coldStart().kind() + ": " + v.coldStart().message());
+            Html.kv(sb, "after (" + Numbers.fixedOrDash(v.steadyState().fromSeconds(), 0) + "-"
+                    + Numbers.fixedOrDash(v.steadyState().toSeconds(), 0) + " s)",
+                    v.steadyState().kind() + ": " + v.steadyState().message());
+            sb.append("</tbody></table>\n");
+        }
+        if (!v.evidence().isEmpty()) {
+            sb.append("<h3>Evidence</h3><ul id=\"evidence\">");
+            for (String line : v.evidence()) {
+                sb.append("<li>").append(Html.esc(line)).append("</li>");
+            }
+            sb.append("</ul>\n");
+        }
+        if (r.advice() != null && !r.advice().isEmpty()) {
+            sb.append("<h3>Advice</h3><table id=\"advice\"><thead><tr><th>property</th><th>value</th><th>was</th>"
+                    + "<th>why</th><th>model</th></tr></thead><tbody>\n");
+            for (Advice a : r.advice().values()) {
+                sb.append("<tr><td><code>").append(Html.esc(a.property())).append("</code></td><td>")
+                        .append(Html.esc(a.value())).append("</td><td>").append(Html.esc(a.current() == null ? "-" : a.current()))
+                        .append("</td><td>").append(Html.esc(a.reason())).append("</td><td>").append(Html.esc(a.model()))
+                        .append("</td></tr>\n");
+            }
+            sb.append("</tbody></table>\n");
+        }
+        sb.append("</section>\n");
+    }
+
     /** The cold-start timeline, when the ring filled at some point: the field's headline figures. */
     static void coldStart(StringBuilder sb, StressResult r) {
         ColdStart c = r.coldStart();
@@ -147,8 +189,9 @@ final class Details {
         sb.append("<section><h2>Cold start</h2><table class=\"kv\" id=\"cold-start\"><tbody>\n");
         Html.kv(sb, "ring first full", "after " + Numbers.fixedOrDash(c.ringFullAtSeconds(), 1) + " s (peak " + Numbers.count(c.ringPeak())
                 + " of " + Numbers.count(c.ringSize()) + ")");
-        Html.kv(sb, "dropped while indexing", Numbers.count(c.droppedWhileIndexing()) + " samples"
-                + (c.indexedAtSeconds() < 0 ? " (the index never completed)" : ""));
+        boolean indexing = r.index() != null && r.index().enabled();
+        Html.kv(sb, indexing ? "dropped while indexing" : "dropped (no index)", Numbers.count(c.droppedWhileIndexing())
+                + " samples" + (indexing && c.indexedAtSeconds() < 0 ? " (the index never completed)" : ""));
         Html.kv(sb, "written while indexing", Numbers.rateOrDash(c.writtenRateWhileIndexing()) + " samples/s ("
                 + Numbers.fixedOrDash(c.percentOfTargetWhileIndexing(), 1) + "% of target)");
         Html.kv(sb, "every resource indexed", c.indexedAtSeconds() < 0 ? "never" : "after " + Numbers.fixedOrDash(c.indexedAtSeconds(), 1) + " s");

@@ -38,8 +38,8 @@ final class Headline {
         String kind = v == null || v.kind() == null ? "NO VERDICT" : v.kind();
         String css = switch (kind) {
             case "KEPT_UP" -> "ok";
-            case "CLUSTER_BEHIND" -> "bad";
-            case "CLIENT_BOUND" -> "warn";
+            case "CLUSTER_BEHIND", "AUDIT_UNBALANCED" -> "bad";
+            case "CLIENT_BOUND", "WRITER_BOUND", "CACHE_TOO_SMALL", "CACHE_SLOW", "RING_TOO_SMALL" -> "warn";
             default -> "neutral";
         };
         sb.append("<section class=\"verdict ").append(css).append("\" id=\"verdict\"><div class=\"kind\">")

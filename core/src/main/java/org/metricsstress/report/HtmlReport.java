@@ -37,6 +37,7 @@ public final class HtmlReport {
 
         Headline.header(sb, r, name);
         Headline.verdict(sb, r);
+        Details.diagnosis(sb, r);
         Headline.figures(sb, r);
         Headline.audit(sb, r);
         Headline.latencyTable(sb, r);

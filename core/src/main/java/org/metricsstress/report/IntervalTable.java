@@ -24,7 +24,7 @@ final class IntervalTable {
                 .append("<th>time s</th><th>target/s</th><th>generated/s</th><th>written/s</th><th>dropped</th>")
                 .append("<th>failed</th><th>ring</th><th>in flight</th><th>resp p50</th><th>resp p99</th>")
                 .append("<th>resp p99.9</th><th>resp max</th><th>svc p99</th><th>queue p99</th><th>lag p99</th>")
-                .append("<th>CPU %</th><th>heap MiB</th><th>GC ms</th><th>index rows/s</th><th>cache</th>")
+                .append("<th>busy %</th><th>CPU %</th><th>heap MiB</th><th>GC ms</th><th>index rows/s</th><th>cache</th>")
                 .append("</tr></thead><tbody>\n");
         for (int i = 0; i < iv.size(); i += stride) {
             IntervalStats s = iv.get(i);
@@ -39,6 +39,8 @@ final class IntervalTable {
                     .append("</td><td>").append(latMs(lat(s.service()), lat(s.service()).p99Ms()))
                     .append("</td><td>").append(latMs(lat(s.queue()), lat(s.queue()).p99Ms()))
                     .append("</td><td>").append(latMs(lat(s.scheduleLag()), lat(s.scheduleLag()).p99Ms()))
+                    .append("</td><td>").append(s.workerTime().measured()
+                            ? Numbers.fixedOrDash(100 * s.workerTime().busyShare(), 0) : Numbers.DASH)
                     .append("</td><td>").append(Numbers.fixedOrDash(s.cpuPercent(), 0)).append("</td><td>")
                     .append(s.heapUsedBytes() < 0 ? Numbers.DASH : Numbers.mib(s.heapUsedBytes())).append("</td><td>")
                     .append(Numbers.fixedOrDash(s.gcPauseMs(), 0)).append("</td><td>")

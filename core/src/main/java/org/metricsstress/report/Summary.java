@@ -1,7 +1,11 @@
 package org.metricsstress.report;
 
 import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.Advice;
 import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.Verdict;
+import org.metricsstress.result.WorkerTime;
 import org.metricsstress.result.Distance;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
@@ -166,7 +170,8 @@ public final class Summary {
         latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache());
-        coldStart(out, r.coldStart());
+        coldStart(out, r.coldStart(), r.index() != null && r.index().enabled());
+        workers(out, r.evidence());
         ClientSummary c = r.client();
         String cpu = c.cpuSeconds() < 0 ? "CPU unknown (this JVM does not report its process CPU time)"
                 : String.format(Locale.ROOT, "CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written)",
@@ -181,9 +186,7 @@ public final class Summary {
         steps(out, r.steps());
         verify(out, r.verify());
         DiskLines.print(out, r.disk(), c == null ? -1 : ClientSummary.perSample(c.bytesSent(), r.written()));
-        if (r.verdict() != null) {
-            out.println("verdict       " + r.verdict().kind() + ": " + r.verdict().message());
-        }
+        verdict(out, r);
         if (r.sla() != null) {
             out.println("sla           " + r.sla().expression() + " : "
                     + (r.sla().passed() ? "PASSED" : "FAILED (" + String.join("; ", r.sla().failures()) + ")"));
@@ -227,8 +230,16 @@ public final class Summary {
      * The cold start as the field saw it: when the ring filled, what was dropped and written while
      * the index filled, when the ring drained again. Said only when the ring filled at some point.
      */
-    static void coldStart(PrintStream out, ColdStart c) {
+    static void coldStart(PrintStream out, ColdStart c, boolean indexing) {
         if (c == null || !c.ringFilled()) {
+            return;
+        }
+        if (!indexing) {
+            // Without an index there is no cold start: the ring filled because the writes fell behind.
+            out.printf(Locale.ROOT, "ring          full after %.1f s (peak %s of %s); %s samples dropped; below %.0f%% again %s%n",
+                    c.ringFullAtSeconds(), Numbers.count(c.ringPeak()), Numbers.count(c.ringSize()),
+                    Numbers.count(c.droppedWhileIndexing()), 100 * ColdStart.DRAINED_BELOW, c.ringDrainedAtSeconds() >= 0
+                            ? String.format(Locale.ROOT, "after %.1f s", c.ringDrainedAtSeconds()) : "never");
             return;
         }
         out.printf(Locale.ROOT, "cold start    ring full after %.1f s (peak %s of %s); %s samples dropped %s; written %s/s "
@@ -239,6 +250,50 @@ public final class Summary {
                 Numbers.rate(c.writtenRateWhileIndexing()), c.percentOfTargetWhileIndexing(),
                 100 * ColdStart.DRAINED_BELOW, c.ringDrainedAtSeconds() >= 0
                         ? String.format(Locale.ROOT, "after %.1f s", c.ringDrainedAtSeconds()) : "never");
+    }
+
+    /** Where the writer's workers spent their time, and what Little's law makes of it. */
+    private static void workers(PrintStream out, Evidence e) {
+        if (e == null || e.workers() == null || !e.workers().measured()) {
+            return;
+        }
+        WorkerTime w = e.workers();
+        out.printf(Locale.ROOT, "workers       %d (%s), busy %.0f%% of their time: index waits %.0f%%, sample writes %.0f%%, "
+                        + "cache %.0f%%, other %.0f%% of busy; %.2f ms per event%s%n", w.workers(), e.writer(),
+                100 * w.busyShare(), 100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
+                100 * w.shareOfBusy(w.cacheLookupSeconds()), 100 * w.shareOfBusy(w.otherSeconds()), w.msPerEvent(),
+                e.predictedSamplesPerSecond() > 0 ? String.format(Locale.ROOT,
+                        "; all busy they would write %s samples/s (Little's law)", Numbers.rate(e.predictedSamplesPerSecond()))
+                        : "");
+        if (e.indexService() != null && e.indexService().count() > 0) {
+            LatencySummary s = e.indexService();
+            out.printf(Locale.ROOT, "index service p50 %.2f  p99 %.2f  max %.0f ms  (sent -> acknowledged, %s index requests)%n",
+                    s.p50Ms(), s.p99Ms(), s.maxMs(), Numbers.count(s.count()));
+        }
+    }
+
+    /** The verdict, its evidence, its phases, and the advice that follows. */
+    private static void verdict(PrintStream out, StressResult r) {
+        Verdict v = r.verdict();
+        if (v == null) {
+            return;
+        }
+        out.println("verdict       " + v.kind() + ": " + v.message());
+        if (v.coldStart() != null && v.steadyState() != null) {
+            out.printf(Locale.ROOT, "  cold start  %s (0-%.0f s): %s%n", v.coldStart().kind(), v.coldStart().toSeconds(),
+                    v.coldStart().message());
+            out.printf(Locale.ROOT, "  after       %s (%.0f-%.0f s): %s%n", v.steadyState().kind(),
+                    v.steadyState().fromSeconds(), v.steadyState().toSeconds(), v.steadyState().message());
+        }
+        for (String line : v.evidence()) {
+            out.println("  evidence    " + line);
+        }
+        if (r.advice() != null) {
+            for (Advice a : r.advice().values()) {
+                out.printf(Locale.ROOT, "advice        %s=%s%s: %s [%s]%n", a.property(), a.value(),
+                        a.current() == null ? "" : " (was " + a.current() + ")", a.reason(), a.model());
+            }
+        }
     }
 
     /** Per coordinator, when there is more than one node to tell apart (or failures with no node). */

@@ -10,6 +10,8 @@ package org.metricsstress.result;
  * @param writtenRateAfter        samples written per second after that; -1 if never complete
  * @param deferred                resources whose index writes found no free budget (retried at their next sample)
  * @param stageErrors             commits on which the index stage itself threw (index work lost; samples unaffected)
+ * @param serviceLatency          index requests, sent to acknowledged (failed ones too); null in results
+ *                                older than schema 9
  */
 public record IndexSummary(
         boolean enabled,
@@ -27,9 +29,20 @@ public record IndexSummary(
         double writtenRateAfter,
         long primedGroupResources,
         long primedInterfaceResources,
-        double primingSeconds) {
+        double primingSeconds,
+        LatencySummary serviceLatency) {
 
     public static final IndexSummary DISABLED = new IndexSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0);
+
+    /** Without the index requests' service time (results older than schema 9, tests). */
+    public IndexSummary(boolean enabled, long rowsWritten, long requests, long requestsFailed, long resourcesWritten,
+            long deferred, long deduplicated, long stageErrors, long resourcesIndexed, long resourcesInPlan,
+            double secondsToComplete, double writtenRateWhileIndexing, double writtenRateAfter,
+            long primedGroupResources, long primedInterfaceResources, double primingSeconds) {
+        this(enabled, rowsWritten, requests, requestsFailed, resourcesWritten, deferred, deduplicated, stageErrors,
+                resourcesIndexed, resourcesInPlan, secondsToComplete, writtenRateWhileIndexing, writtenRateAfter,
+                primedGroupResources, primedInterfaceResources, primingSeconds, null);
+    }
 
     /** The share of the plan's resources indexed, in percent, as {@link #percentDone} gives it. */
     public double percentIndexed() {

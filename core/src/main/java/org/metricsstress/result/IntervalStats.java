@@ -9,6 +9,9 @@ package org.metricsstress.result;
  *                    keep up shows here while the ring stays empty)
  * @param cpuPercent  this JVM's CPU time over the interval, in % of all cores
  * @param gcPauseMs   time the JVM's collectors reported spending in the interval
+ * @param workers     how the writer's workers spent the interval (null in results older than schema 9)
+ * @param indexService index requests' service time in the interval (null without index, and in
+ *                    results older than schema 9)
  */
 public record IntervalStats(
         double elapsedSeconds,
@@ -35,7 +38,26 @@ public record IntervalStats(
         double gcPauseMs,
         long indexRows,
         double indexedPercent,
-        long cacheSize) {
+        long cacheSize,
+        WorkerTime workers,
+        LatencySummary indexService) {
+
+    /** Without the workers' time and the index's service time (results older than schema 9, tests). */
+    public IntervalStats(double elapsedSeconds, double intervalSeconds, double targetSamplesPerSecond, long generated,
+            long written, long dropped, long failed, long generatedTotal, long writtenTotal, long droppedTotal,
+            long failedTotal, long ringOccupancy, long ringFullEvents, long inFlightRequests, LatencySummary response,
+            LatencySummary service, LatencySummary queue, LatencySummary scheduleLag, double cpuPercent,
+            long heapUsedBytes, long gcCount, double gcPauseMs, long indexRows, double indexedPercent, long cacheSize) {
+        this(elapsedSeconds, intervalSeconds, targetSamplesPerSecond, generated, written, dropped, failed,
+                generatedTotal, writtenTotal, droppedTotal, failedTotal, ringOccupancy, ringFullEvents, inFlightRequests,
+                response, service, queue, scheduleLag, cpuPercent, heapUsedBytes, gcCount, gcPauseMs, indexRows,
+                indexedPercent, cacheSize, null, null);
+    }
+
+    /** The workers' time of this interval, {@link WorkerTime#NONE} when not measured. */
+    public WorkerTime workerTime() {
+        return workers == null ? WorkerTime.NONE : workers;
+    }
 
     public double generatedPerSecond() {
         return intervalSeconds > 0 ? generated / intervalSeconds : 0;
@@ -60,7 +82,7 @@ public record IntervalStats(
      */
     public long retainedBytes() {
         return RECORD_BYTES + response.retainedBytes() + service.retainedBytes() + queue.retainedBytes()
-                + scheduleLag.retainedBytes();
+                + scheduleLag.retainedBytes() + (indexService == null ? 0 : indexService.retainedBytes());
     }
 
     /** The latency of one kind in this interval. */

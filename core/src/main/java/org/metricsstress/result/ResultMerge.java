@@ -179,7 +179,6 @@ public final class ResultMerge {
         LatencySummary response = latency(rs, StressResult::responseLatency);
         LatencySummary lag = latency(rs, StressResult::scheduleLag);
         ClientSummary client = client(rs);
-        int ringSize = rs.stream().mapToInt(r -> intSetting(r, "ring-size")).sum();
         List<IntervalStats> intervals = intervals(rs, start);
 
         Map<String, Object> config = new LinkedHashMap<>(first.config());
@@ -194,8 +193,6 @@ public final class ResultMerge {
         long generated = sum(rs, StressResult::generated);
         // Once: the merged nodes' histograms are added here, and the distance is drawn from them.
         List<NodeSummary> nodes = nodes(rs);
-        Verdict verdict = Verdicts.of(target, achieved, written, dropped, failed, unsent,
-                unaccounted + (intended - generated - unsent), lag, response, client.cpuPercent(), ringSize, intervals);
         return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
                 config, plan, first.cluster(), Instant.ofEpochMilli(start).toString(), generationSeconds,
                 drainSeconds, target, achieved, sum(rs, StressResult::generated), written, dropped, failed,
@@ -203,9 +200,9 @@ public final class ResultMerge {
                 sum(rs, StressResult::groupCommitsGenerated), sum(rs, StressResult::groupCommitsDropped),
                 sum(rs, StressResult::stringAttributesGenerated), sum(rs, StressResult::writeRequests),
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
-                client, index(rs, start), cache(rs), verdict, null, intervals, writes(rs), nodes,
+                client, index(rs, start), cache(rs), null, null, intervals, writes(rs), nodes,
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), distance(rs, nodes), null);
+                losses(rs), distance(rs, nodes), null).judged();
     }
 
     /**
@@ -263,11 +260,6 @@ public final class ResultMerge {
 
     static long startMillis(StressResult r) {
         return Instant.parse(r.startedAt()).toEpochMilli();
-    }
-
-    private static int intSetting(StressResult r, String key) {
-        Object v = r.config().get(key);
-        return v == null ? 0 : Integer.parseInt(String.valueOf(v));
     }
 
     private static <T> long sum(List<T> items, ToLongFunction<T> f) {
@@ -330,7 +322,9 @@ public final class ResultMerge {
                 ix.stream().mapToDouble(i -> Math.max(0, i.writtenRateWhileIndexing())).sum(),
                 afterKnown ? ix.stream().mapToDouble(IndexSummary::writtenRateAfter).sum() : -1,
                 sum(ix, IndexSummary::primedGroupResources), sum(ix, IndexSummary::primedInterfaceResources),
-                ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0));
+                ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0),
+                ix.stream().allMatch(i -> i.serviceLatency() != null && i.serviceLatency().hasHistogram())
+                        ? add(ix.stream().map(IndexSummary::serviceLatency).toList()) : null);
     }
 
     private static CacheSummary cache(List<StressResult> rs) {
@@ -510,7 +504,7 @@ public final class ResultMerge {
                 s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
                 s.droppedTotal(), s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(),
                 s.response(), s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(),
-                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize());
+                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize(), s.workers(), s.indexService());
     }
 
     private static IntervalStats addSlot(List<IntervalStats> parts, long[][] totals) {
@@ -537,6 +531,9 @@ public final class ResultMerge {
                 parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
                 indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
                 IndexSummary.floorToTenth(parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0)),
-                sum(parts, IntervalStats::cacheSize));
+                sum(parts, IntervalStats::cacheSize),
+                WorkerTime.sum(parts.stream().map(IntervalStats::workerTime).toList(), true),
+                indexing && parts.stream().allMatch(p -> p.indexService() != null && p.indexService().hasHistogram())
+                        ? add(parts.stream().map(IntervalStats::indexService).toList()) : null);
     }
 }

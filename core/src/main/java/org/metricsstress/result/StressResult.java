@@ -37,6 +37,12 @@ import java.util.Map;
  *                          coordinator DC and consistency level; null in results older than schema 6
  * @param disk              the keyspace on disk after the run and the retention projected ({@code --disk});
  *                          null without it, and in results older than schema 7
+ * @param evidence          what the verdict and the advice were read from: the workers' time, the
+ *                          cluster's service against its light-load level, the cache's churn, the ring
+ *                          needed; null in results older than schema 9
+ * @param advice            what to change, keyed by OpenNMS property name, in the order to act; empty
+ *                          when the run kept up, null in results older than schema 9
+ * @param tune              for the last run of {@code tune}: its rounds; null otherwise
  */
 public record StressResult(
         int schemaVersion,
@@ -84,10 +90,13 @@ public record StressResult(
         long unsent,
         SeriesLosses losses,
         Distance distance,
-        DiskSummary disk) {
+        DiskSummary disk,
+        Evidence evidence,
+        Map<String, Advice> advice,
+        Tuning tune) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 8;
+    public static final int SCHEMA_VERSION = 9;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 
@@ -112,6 +121,26 @@ public record StressResult(
     public record WriteAttempts(long retries, long speculativeExecutions, long requestsOffReplica,
             Map<String, String> firstFailureByClass) {
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
+    }
+
+    /** A result not yet judged ({@link #judged()} adds the evidence, verdict and advice), or an older one. */
+    public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
+            Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,
+            double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
+            double writtenSamplesPerSecond, long generated, long written, long dropped, long failed,
+            Map<String, Long> failedByClass, long unaccounted, boolean drained, long groupCommitsGenerated,
+            long groupCommitsDropped, long stringAttributesGenerated, long writeRequests,
+            LatencySummary responseLatency, LatencySummary serviceLatency, LatencySummary queueLatency,
+            LatencySummary scheduleLag, ClientSummary client, IndexSummary index, CacheSummary cache,
+            Verdict verdict, SlaResult sla, List<IntervalStats> intervals, WriteAttempts writes, List<NodeSummary> nodes,
+            List<RunEvent> events, List<StepSummary> steps, ReadSummary reads, VerifyReport verify, MergeInfo merge,
+            ColdStart coldStart, long intended, long unsent, SeriesLosses losses, Distance distance, DiskSummary disk) {
+        this(schemaVersion, tool, version, environment, config, plan, cluster, startedAt, generationSeconds,
+                drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
+                coldStart, intended, unsent, losses, distance, disk, null, null, null);
     }
 
     /** A result without per-node figures or events (tests, and results assembled by hand). */
@@ -152,6 +181,36 @@ public record StressResult(
         return copy(sla, steps, verify, measured);
     }
 
+    /**
+     * This result judged: its evidence drawn from its figures, the verdict that names what limited it,
+     * and the advice that follows (docs/diagnosis.md).
+     */
+    public StressResult judged() {
+        Evidence e = Evidence.of(this);
+        Verdict v = Verdicts.judge(this, e);
+        StressResult withVerdict = judgement(v, e, Map.of());
+        return judgement(v, e, Advisor.advise(withVerdict, e, v));
+    }
+
+    private StressResult judgement(Verdict verdict, Evidence evidence, Map<String, Advice> advice) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune);
+    }
+
+    /** This result as the last round of a tune, with the rounds. */
+    public StressResult withTune(Tuning rounds) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, rounds);
+    }
+
     /** The one copy: what is added after the run (criteria, steps, read-back, disk) is all that changes. */
     private StressResult copy(SlaResult sla, List<StepSummary> steps, VerifyReport verify, DiskSummary disk) {
         return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
@@ -159,7 +218,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk);
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */

@@ -1,16 +1,29 @@
 package org.metricsstress.result;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides whether the cluster kept up, and if not, whether the database or this client is to
- * blame. The tell of a client bottleneck: generators run late against the schedule while the ring
- * between them and the writers stays nearly empty and never fills (nothing is waiting on the
- * database); the tell of a database bottleneck: the ring fills (under {@code --on-full block} the
- * generators then wait, and run late because of the database, not the client), commits are
- * dropped, or writes fail. Occupancy is sampled at the end of each interval, so whether a lane was
- * full at any moment in between comes from the ring's own count ({@code ringFullEvents}).
+ * Decides whether the run kept up and, if not, names what limited it from the evidence
+ * ({@link Evidence}), judging the cold start and the steady state after it apart. The order of the
+ * questions is the order an operator would act in:
+ *
+ * <ol>
+ * <li>the audit: nothing may be unaccounted for, or no figure can be trusted;</li>
+ * <li>the cluster: samples it refused (timeout, unavailable, overloaded), index requests it failed,
+ *     or service times grown well past this run's own light-load level: {@code CLUSTER_BEHIND};</li>
+ * <li>the cache: Redis slow or down ({@code CACHE_SLOW}); a cache smaller than the plan that made
+ *     resources be indexed again ({@code CACHE_TOO_SMALL});</li>
+ * <li>the writer: workers busy nearly all their time while the cluster answered at its usual speed
+ *     ({@code WRITER_BOUND}, naming what they waited on);</li>
+ * <li>the ring: it filled in bursts while the workers had time to spare ({@code RING_TOO_SMALL});</li>
+ * <li>this client: generators late while the ring stayed empty and nothing failed fast
+ *     ({@code CLIENT_BOUND}).</li>
+ * </ol>
+ *
+ * Anything else that did not keep up is {@code INCONCLUSIVE}, with its figures. docs/diagnosis.md
+ * explains each verdict and what to change.
  */
 public final class Verdicts {
     /** Generators this late (p99) mean the schedule is not being met. */
@@ -19,63 +32,325 @@ public final class Verdicts {
     static final double RING_EMPTY_SHARE = 0.10;
     /** Written / target at or above this is "kept up". */
     static final double KEPT_UP_RATIO = 0.98;
+    /** Workers busy this share of their time are saturated: one more event waits for one of them. */
+    static final double SATURATED = 0.85;
+    /** Service p50 this many times the light-load level: the cluster queues the work. */
+    static final double SERVICE_GROWTH = 10;
+    /** ... and at least this slow, so that 0.2 ms grown to 2 ms (still fast) does not count. */
+    static final double SLOW_GROWN_MS = 10;
+    /** Service p50 this slow, whatever the light-load level, beyond the round trip between DCs. */
+    static final double SLOW_MS = 100;
+    /** Samples refused by the cluster above this share of those generated. */
+    static final double ERROR_SHARE = 0.001;
+    /** Index requests failed above this share. */
+    static final double INDEX_ERROR_SHARE = 0.01;
+    /** Cache lookups slow or failed above this share of the lookups' time... */
+    static final double CACHE_TIME_SHARE = 0.25;
+    /** The fewest seconds of steady state worth judging apart. */
+    static final double SHORTEST_PHASE_S = 2;
 
     private Verdicts() {}
 
-    /**
-     * @param unsent      samples the schedule meant before the run ended that were never generated
-     *                    (the generators were behind)
-     * @param unaccounted samples neither written, dropped, failed nor unsent once the run settled
-     *                    (generated - written - dropped - failed, and intended - generated - unsent):
-     *                    anything but 0 means the figures cannot be trusted, whatever else they say
-     */
-    public static Verdict of(double targetRate, double achievedRate, long written, long dropped, long failed,
-            long unsent, long unaccounted, LatencySummary scheduleLag, LatencySummary response, double cpuPercent,
-            int ringSize, List<IntervalStats> intervals) {
+    /** The verdict of a result from its evidence. */
+    public static Verdict judge(StressResult r, Evidence e) {
+        long unaccounted = r.unaccounted() + (r.intended() - r.generated() - r.unsent());
         if (unaccounted != 0) {
             return new Verdict("AUDIT_UNBALANCED", String.format(Locale.ROOT,
                     "%,d samples are unaccounted for (intended != written + dropped + failed + unsent): requests "
                             + "still unsettled when the run gave up waiting; no figure of this run can be trusted",
                     unaccounted));
         }
-        if (written + dropped + failed + unsent == 0) {
+        if (r.written() + r.dropped() + r.failed() + r.unsent() == 0) {
             return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");
         }
-        long peakRing = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
-        long fullEvents = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
-        double ratio = targetRate > 0 ? achievedRate / targetRate : 0;
-        boolean lagging = scheduleLag.p99Ms() >= LAG_MS;
-        boolean ringEmpty = peakRing < ringSize * RING_EMPTY_SHARE && fullEvents == 0;
-        String owed = unsent == 0 ? "" : String.format(Locale.ROOT,
-                "; %,d samples never sent (the generators were behind when the run ended)", unsent);
-        if (lagging && ringEmpty && dropped == 0) {
-            return new Verdict("CLIENT_BOUND", String.format(Locale.ROOT,
-                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (at most %d of %d at the report lines): "
-                            + "this client, not the database, limited the rate (client CPU %.0f%% of its cores)%s",
-                    scheduleLag.p99Ms() / 1000, peakRing, ringSize, cpuPercent, owed));
+        List<IntervalStats> intervals = r.intervals() == null ? List.of() : r.intervals();
+        int ringSize = Evidence.Settings.of(r).ringSize();
+        List<String> lines = evidenceLines(r, e);
+        double indexedAt = r.index() != null && r.index().enabled() ? r.index().secondsToComplete() : -1;
+        List<IntervalStats> coldIntervals = Evidence.Phases.cold(intervals, indexedAt);
+        List<IntervalStats> steadyIntervals = Evidence.Phases.steady(intervals, indexedAt);
+        boolean phased = r.index() != null && r.index().enabled() && indexedAt > 0
+                && seconds(steadyIntervals) >= SHORTEST_PHASE_S && !coldIntervals.isEmpty();
+
+        Stretch whole = Stretch.of(r, intervals, e.workers(), true);
+        Verdict.Phase cold = null;
+        Verdict.Phase steady = null;
+        if (phased) {
+            Stretch c = Stretch.of(r, coldIntervals, e.coldStart(), false);
+            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false);
+            cold = phase(c, r, e, ringSize, 0, indexedAt);
+            steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds());
         }
-        if (dropped > 0 || failed > 0 || unsent > 0 || ratio < KEPT_UP_RATIO) {
-            // The sampled peak alone would say "95 of 8192" of a run whose lanes filled between samples.
-            String ring = fullEvents > 0
-                    ? String.format(Locale.ROOT, "the ring was full %,d times (%d of %d at the report lines)",
-                            fullEvents, peakRing, ringSize)
-                    : String.format(Locale.ROOT, "ring at most %d of %d at the report lines", peakRing, ringSize);
-            return new Verdict("CLUSTER_BEHIND", String.format(Locale.ROOT,
-                    "the cluster wrote %.1f%% of the target rate; %,d samples dropped (ring full), %,d failed%s; "
-                            + "%s; response p99 %.1f ms",
-                    100 * ratio, dropped, failed, owed, ring, response.p99Ms()));
+        if (whole.keptUp(r, e)) {
+            String note = r.client() != null && r.client().cpuPercent() >= 90
+                    ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
+                            r.client().cpuPercent()) : "";
+            return new Verdict("KEPT_UP", String.format(Locale.ROOT,
+                    "wrote %.1f%% of the target rate with no drops or failures%s; response p99 %.1f ms%s",
+                    100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note), lines, cold, steady);
         }
-        String note = cpuPercent >= 90
-                ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit", cpuPercent) : "";
-        return new Verdict("KEPT_UP", String.format(Locale.ROOT,
-                "the cluster wrote %.1f%% of the target rate with no drops or failures; response p99 %.1f ms%s",
-                100 * ratio, response.p99Ms(), note));
+        if (phased) {
+            // The lasting limit first: a steady state that did not keep up is what more time will not fix.
+            Verdict.Phase lasting = !"KEPT_UP".equals(steady.kind()) ? steady : cold;
+            String when = lasting == steady
+                    ? String.format(Locale.ROOT, "after the cold start (from %.0f s): ", indexedAt)
+                    : String.format(Locale.ROOT, "during the cold start (the first %.0f s, until every resource was "
+                            + "indexed; it kept up after): ", indexedAt);
+            return new Verdict(lasting.kind(), when + lasting.message() + owed(r), lines, cold, steady);
+        }
+        Verdict.Phase only = phase(whole, r, e, ringSize, 0, r.generationSeconds());
+        String when = r.index() != null && r.index().enabled() && indexedAt < 0 && !"CLIENT_BOUND".equals(only.kind())
+                ? "while indexing (the index never completed): " : "";
+        return new Verdict(only.kind(), when + only.message() + owed(r), lines,
+                r.index() != null && r.index().enabled() && indexedAt < 0 ? only : null, null);
+    }
+
+    private static String owed(StressResult r) {
+        return r.unsent() == 0 ? "" : String.format(Locale.ROOT,
+                "; %,d samples never sent (the generators were behind when the run ended)", r.unsent());
+    }
+
+    private static String coldNote(StressResult r) {
+        ColdStart c = r.coldStart();
+        if (c == null || r.index() == null || !r.index().enabled() || r.index().secondsToComplete() <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " (the cold start, %.1f s, ridden out by the ring: peak %,d of %,d)",
+                r.index().secondsToComplete(), c.ringPeak(), c.ringSize());
+    }
+
+    /** One stretch judged: kept up, or what limited it. */
+    private static Verdict.Phase phase(Stretch s, StressResult r, Evidence e, int ringSize, double from, double to) {
+        if (s.keptUp(r, e)) {
+            return new Verdict.Phase("KEPT_UP", String.format(Locale.ROOT,
+                    "wrote %.1f%% of the target rate, nothing dropped or failed", 100 * s.ratio()), from, to);
+        }
+        String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
+                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
+                "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
+        String cluster = clusterEvidence(s, r, e);
+        if (cluster != null) {
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + cluster + "; " + written, from, to);
+        }
+        WorkerTime w = s.workers;
+        String busy = w != null && w.measured() ? String.format(Locale.ROOT,
+                "the %d workers were busy %.0f%% of their time (%.0f%% of it waiting for index writes, %.0f%% for sample "
+                        + "writes, %.0f%% asking the cache; %.2f ms per event)", w.workers(), 100 * w.busyShare(),
+                100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
+                100 * w.shareOfBusy(w.cacheLookupSeconds()), w.msPerEvent()) : "";
+        String flat = String.format(Locale.ROOT, "service p50 %.2f ms against a light-load %.2f ms", s.serviceP50Ms,
+                e.lightLoadServiceMs());
+        if (cacheSlow(e, w)) {
+            return new Verdict.Phase("CACHE_SLOW", String.format(Locale.ROOT,
+                    "the resource cache (Redis) was slow or down: %,d lookups over %d ms, %,d failed; %s; %s; %s",
+                    e.slowLookups(), CacheSummary.SLOW_LOOKUP_MS, e.cacheErrors(), busy, flat, written), from, to);
+        }
+        boolean neverIndexed = r.index() != null && r.index().enabled() && r.index().secondsToComplete() < 0;
+        if (e.cacheMaxEntries() > 0 && e.cacheMaxEntries() < e.planResources() && (e.reindexed() > 0 || neverIndexed)) {
+            // Too small for the plan: once full it evicts resources that come back, so the index
+            // never completes and the workers never stop writing it, however long the run.
+            return new Verdict.Phase("CACHE_TOO_SMALL", String.format(Locale.ROOT,
+                    "the resource cache holds %,d entries for the plan's %,d resources, so indexing never ends: %s; %s; "
+                            + "%s; %s", e.cacheMaxEntries(), e.planResources(), e.reindexed() > 0
+                            ? String.format(Locale.ROOT, "evicted resources were indexed again %,d times (%,d evictions)",
+                                    e.reindexed(), e.evictions())
+                            : "it fills before every resource is indexed, then evicts what comes back",
+                    busy.isEmpty() ? "the index writes held the samples back" : busy, flat, written), from, to);
+        }
+        if (w != null && w.measured() && w.busyShare() >= SATURATED) {
+            return new Verdict.Phase("WRITER_BOUND", String.format(Locale.ROOT,
+                    "the writer is the limit, waiting mostly on %s: %s, while the cluster answered at its usual speed "
+                            + "(%s); %s", w.mainWait(), busy, flat, written), from, to);
+        }
+        if (s.dropped > 0) {
+            return new Verdict.Phase("RING_TOO_SMALL", String.format(Locale.ROOT,
+                    "the ring (%,d slots) filled %,d times while the workers had time to spare%s: bursts outran it; %s; %s",
+                    ringSize, s.fullEvents, busy.isEmpty() ? "" : " (" + busy + ")", flat, written), from, to);
+        }
+        if (s.lagP99Ms >= LAG_MS && s.peakRing < ringSize * RING_EMPTY_SHARE && s.fullEvents == 0) {
+            return new Verdict.Phase("CLIENT_BOUND", String.format(Locale.ROOT,
+                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (at most %d of %d at "
+                            + "the report lines): this client, not the database, limited the rate (client CPU %.0f%% of "
+                            + "its cores); %s", s.lagP99Ms / 1000, s.peakRing, ringSize,
+                    r.client() == null ? -1 : r.client().cpuPercent(), written), from, to);
+        }
+        return new Verdict.Phase("INCONCLUSIVE", String.format(Locale.ROOT,
+                "did not keep up, and no resource was seen saturated: %s%s; %s; %s", busy.isEmpty() ? "" : busy + "; ",
+                flat, indexFailures(e), written), from, to);
+    }
+
+    /** The cluster's side, or null when it shows nothing wrong. */
+    private static String clusterEvidence(Stretch s, StressResult r, Evidence e) {
+        List<String> why = new ArrayList<>();
+        if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
+            why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
+        }
+        if (e.indexRequests() > 0 && e.indexRequestsFailed() > INDEX_ERROR_SHARE * e.indexRequests()) {
+            why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", e.indexRequestsFailed(),
+                    e.indexRequests()));
+        }
+        double light = e.lightLoadServiceMs();
+        if (light > 0 && s.serviceP50Ms >= SERVICE_GROWTH * light && s.serviceP50Ms >= SLOW_GROWN_MS) {
+            why.add(String.format(Locale.ROOT, "its service time grew to p50 %.1f ms, %.0f times this run's light-load "
+                    + "%.2f ms", s.serviceP50Ms, s.serviceP50Ms / light, light));
+        } else if (s.serviceP50Ms >= SLOW_MS + roundTripMs(r)) {
+            why.add(String.format(Locale.ROOT, "it answered slowly: service p50 %.1f ms%s", s.serviceP50Ms,
+                    roundTripMs(r) > 0 ? String.format(Locale.ROOT, " (%.0f ms of it the distance between DCs)",
+                            roundTripMs(r)) : ""));
+        }
+        return why.isEmpty() ? null : String.join("; ", why);
+    }
+
+    private static String refusals(StressResult r) {
+        List<String> parts = new ArrayList<>();
+        for (String c : List.of("timeout", "unavailable", "overloaded")) {
+            long n = r.failedByClass().getOrDefault(c, 0L);
+            if (n > 0) {
+                parts.add(String.format(Locale.ROOT, "%s %,d", c, n));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String indexFailures(Evidence e) {
+        return e.indexRequestsFailed() > 0 ? String.format(Locale.ROOT, "%,d index requests failed",
+                e.indexRequestsFailed()) : "no index request failed";
+    }
+
+    /** The most one-way distance between two DCs, there and back: what a cross-DC write waits at least. */
+    private static double roundTripMs(StressResult r) {
+        if (r.distance() == null || r.distance().latency() == null) {
+            return 0;
+        }
+        double most = 0;
+        for (String v : r.distance().latency().values()) {
+            try {
+                most = Math.max(most, Double.parseDouble(v.replaceAll("[^0-9.]", "")));
+            } catch (NumberFormatException ignored) {
+                // a distance written otherwise: counted as none
+            }
+        }
+        return 2 * most;
+    }
+
+    private static boolean cacheSlow(Evidence e, WorkerTime w) {
+        if (e.slowLookups() == 0 && e.cacheErrors() == 0) {
+            return false;
+        }
+        // Slow lookups that cost the workers little are noted, not blamed.
+        return w == null || !w.measured() || w.shareOfBusy(w.cacheLookupSeconds()) >= CACHE_TIME_SHARE;
+    }
+
+    private static double seconds(List<IntervalStats> intervals) {
+        return intervals.stream().mapToDouble(IntervalStats::intervalSeconds).sum();
+    }
+
+    /** The figures each line of the verdict rests on. */
+    private static List<String> evidenceLines(StressResult r, Evidence e) {
+        List<String> out = new ArrayList<>();
+        WorkerTime w = e.workers();
+        if (w != null && w.measured()) {
+            out.add(String.format(Locale.ROOT, "workers: %d, busy %.0f%% (index waits %.0f%%, sample writes %.0f%%, cache "
+                    + "%.0f%%, other %.0f%% of busy), %.2f ms per event, %,d events", w.workers(), 100 * w.busyShare(),
+                    100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
+                    100 * w.shareOfBusy(w.cacheLookupSeconds()), 100 * w.shareOfBusy(w.otherSeconds()), w.msPerEvent(),
+                    w.events()));
+        }
+        out.add(String.format(Locale.ROOT, "cluster: service p50 %.2f ms, light-load %.2f ms (x%.1f); %,d samples refused",
+                e.serviceP50Ms(), e.lightLoadServiceMs(), e.serviceGrowth(), e.clusterErrors()));
+        if (e.indexService() != null && e.indexService().count() > 0) {
+            out.add(String.format(Locale.ROOT, "index: %,d requests (%,d failed), service p50 %.2f ms p99 %.2f ms",
+                    e.indexRequests(), e.indexRequestsFailed(), e.indexService().p50Ms(), e.indexService().p99Ms()));
+        }
+        if (e.cacheKind() != null) {
+            out.add(String.format(Locale.ROOT, "cache: %s, %s entries for %,d plan resources; %,d evictions, %,d "
+                    + "re-indexed, %,d slow lookups, %,d errors", e.cacheKind(),
+                    e.cacheMaxEntries() > 0 ? String.format(Locale.ROOT, "at most %,d", e.cacheMaxEntries()) : "unbounded",
+                    e.planResources(), e.evictions(), e.reindexed(), e.slowLookups(), e.cacheErrors()));
+        }
+        out.add(String.format(Locale.ROOT, "ring: needed %,d slots (%s)", e.ringNeeded(), e.ringModel()));
+        if (r.client() != null) {
+            out.add(String.format(Locale.ROOT, "client: CPU %.0f%% of %d cores, GC %.0f ms, schedule lag p99 %.0f ms",
+                    r.client().cpuPercent(), r.client().cores(), r.client().gcPauseMs(),
+                    r.scheduleLag() == null ? 0 : r.scheduleLag().p99Ms()));
+        }
+        return out;
+    }
+
+    /** A stretch of the run: its own counts from its report intervals, or the whole run's. */
+    private record Stretch(double target, long written, long dropped, long failed, long unsent, double seconds,
+            WorkerTime workers, double serviceP50Ms, double lagP99Ms, long peakRing, long fullEvents) {
+
+        static Stretch of(StressResult r, List<IntervalStats> intervals, WorkerTime workers, boolean whole) {
+            long peak = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
+            long full = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
+            if (whole) {
+                return new Stretch(r.targetSamplesPerSecond() * r.generationSeconds(), r.written(), r.dropped(),
+                        r.failed(), r.unsent(), r.generationSeconds(), workers, r.serviceLatency().p50Ms(),
+                        r.scheduleLag().p99Ms(), peak, full);
+            }
+            double target = 0;
+            long written = 0;
+            long dropped = 0;
+            long failed = 0;
+            double seconds = 0;
+            for (IntervalStats i : intervals) {
+                target += i.targetSamplesPerSecond() * i.intervalSeconds();
+                written += i.written();
+                dropped += i.dropped();
+                failed += i.failed();
+                seconds += i.intervalSeconds();
+            }
+            return new Stretch(target, written, dropped, failed, 0, seconds, workers,
+                    p50(intervals.stream().map(IntervalStats::service).toList()),
+                    p99(intervals.stream().map(IntervalStats::scheduleLag).toList()), peak, full);
+        }
+
+        double ratio() {
+            return target > 0 ? written / target : 0;
+        }
+
+        boolean keptUp(StressResult r, Evidence e) {
+            boolean indexOk = e.indexRequests() == 0 || e.indexRequestsFailed() == 0;
+            return dropped == 0 && failed == 0 && unsent == 0 && ratio() >= KEPT_UP_RATIO && indexOk;
+        }
+
+        private static double p50(List<LatencySummary> parts) {
+            LatencySummary s = add(parts);
+            return s == null ? weighted(parts, LatencySummary::p50Ms) : s.p50Ms();
+        }
+
+        private static double p99(List<LatencySummary> parts) {
+            LatencySummary s = add(parts);
+            return s == null ? parts.stream().filter(p -> p != null).mapToDouble(LatencySummary::p99Ms).max().orElse(0)
+                    : s.p99Ms();
+        }
+
+        /** The parts' histograms added; null when one lacks its histogram (an older result). */
+        private static LatencySummary add(List<LatencySummary> parts) {
+            if (parts.stream().anyMatch(p -> p == null || !p.hasHistogram())) {
+                return null;
+            }
+            return LatencySummary.sum(parts);
+        }
+
+        private static double weighted(List<LatencySummary> parts, java.util.function.ToDoubleFunction<LatencySummary> f) {
+            double sum = 0;
+            long n = 0;
+            for (LatencySummary p : parts) {
+                if (p != null) {
+                    sum += f.applyAsDouble(p) * p.count();
+                    n += p.count();
+                }
+            }
+            return n > 0 ? sum / n : 0;
+        }
     }
 
     /** One line for the console when an interval looks client-bound, or null. */
     public static String intervalWarning(IntervalStats s, int ringSize) {
         if (s.scheduleLag().p99Ms() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE
-                && s.ringFullEvents() == 0 && s.dropped() == 0) {
+                && s.ringFullEvents() == 0 && s.dropped() == 0 && s.failed() == 0) {
             return String.format(Locale.ROOT,
                     "warning: generators are %.1f s behind schedule while the ring is nearly empty: the client is the "
                             + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99Ms() / 1000, s.cpuPercent());

@@ -243,8 +243,10 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
                 carried.failed(metrics, ErrorClass.OTHER);
                 return;
             }
+            long waitFrom = System.nanoTime();
             try {
                 permits.acquire();
+                metrics.workerClock().sampleWrite(System.nanoTime() - waitFrom);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 carried.failed(metrics, ErrorClass.ABANDONED);

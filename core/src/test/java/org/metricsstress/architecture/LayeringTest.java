@@ -55,6 +55,8 @@ class LayeringTest {
         // a target rate into the run's rate factor.
         MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "writer",
                 "engine"));
+        // tune runs whole stress runs (engine), applying the advice (result) of each to the next.
+        MAY_USE.put("tune", List.of("cache", "config", "failure", "result", "report", "engine"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
         MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
                 "disk"));

@@ -1,6 +1,7 @@
 package org.metricsstress.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,60 +10,219 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class VerdictsTest {
+/** Verdicts from recorded evidence: each names the resource its run's figures point at. */
+public class VerdictsTest {
     private static final int RING = 8192;
     /** Generators 2 s late (p99). */
     private static final LatencySummary LATE = new LatencySummary(100, 500, 1500, 2000, 2100, 2200, 800);
-    private static final LatencySummary FAST = new LatencySummary(100, 1, 2, 3, 4, 5, 1.5);
 
-    private static IntervalStats interval(long occupancyAtEnd, long ringFullEvents, long dropped) {
-        return new IntervalStats(10, 10, 1000, 10_000, 10_000 - dropped, dropped, 0, 10_000, 10_000 - dropped,
-                dropped, 0, occupancyAtEnd, ringFullEvents, 4, FAST, FAST, FAST, LATE, 14, 1 << 20, 0, 0, -1, -1, -1);
+    /**
+     * The README's first run: OpenNMS's defaults, 12,000 resources through an 8,192-entry cache.
+     * The node answers in about 5 ms all along; every worker waits on index writes.
+     */
+    public static StressResult readmeRun() {
+        RecordedRun run = new RecordedRun();
+        for (int i = 0; i < 12; i++) {
+            run.interval(8_000, 42_000, 0, RING, 9_000, 4.8 + (i % 3) * 0.2, 0.99, 0.80, 0.15, 0.01, 60_000);
+        }
+        return run.index(811_679, 0, 45_862, 9_568, 12_000, -1).cache("guava", 37_818, 0, 0).coldStart(5.2, RING, -1)
+                .build();
     }
 
     @Test
-    void blockedGeneratorsBehindAFullRingAreTheDatabasesLagNotTheClients() {
-        // --on-full block: the ring filled during the interval and emptied again by its end; the
-        // generators ran late because they waited for room. Seen at 14 % CPU in a real run.
-        IntervalStats s = interval(12, 3_500, 0);
-        assertNull(Verdicts.intervalWarning(s, RING));
-        Verdict v = Verdicts.of(1000, 990, 9_900, 0, 0, 0, 0, LATE, FAST, 14, RING, List.of(s));
-        assertNotEquals("CLIENT_BOUND", v.kind(), v.message());
+    void theReadmeRunIsTheCachesLimitNotTheClusters() {
+        StressResult r = readmeRun();
+        Verdict v = r.verdict();
+        assertEquals("CACHE_TOO_SMALL", v.kind(), v.message());
+        assertTrue(v.message().contains("8,192 entries for the plan's 12,000 resources, so indexing never ends"), v.message());
+        assertTrue(v.message().contains("36,294"), "re-indexed resources named: " + v.message());
+        assertTrue(v.message().startsWith("while indexing (the index never completed)"), v.message());
+        Advice cache = r.advice().get(Advisor.CACHE_MAX_ENTRIES);
+        assertNotNull(cache, "the cache is advised: " + r.advice());
+        assertTrue(Long.parseLong(cache.value()) >= 12_000, cache.value());
+        assertEquals("--cache-max-entries", cache.option());
+        assertNotNull(r.advice().get(Advisor.HEAP), "the heap the cache takes is advised with it");
+        assertNull(r.advice().get(Advisor.NODES), "no nodes are advised for a cache too small");
+        assertTrue(r.advice().containsKey(Advisor.RING_BUFFER_SIZE), "the ring to ride out the cold start: " + r.advice());
+    }
+
+    @Test
+    void serviceTimesTenTimesTheirLightLoadWithTimeoutsAreTheCluster() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).failed("timeout", 3_000);
+        run.interval(50_000, 0, 0, 100, 0, 2.0, 0.5, 0.1, 0.8, 0.01, 10_000);
+        for (int i = 0; i < 8; i++) {
+            run.interval(20_000, 27_000, i == 0 ? 3_000 : 0, RING, 5_000, 40 + i, 0.99, 0.05, 0.9, 0.0, 4_000);
+        }
+        StressResult r = run.index(1_000, 0, 12_000, 12_000, 12_000, 1).cache("guava", 0, 0, 0).build();
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("times this run's light-load 2.00 ms"), v.message());
+        assertTrue(v.message().contains("timeout 3,000"), v.message());
+        assertNotNull(r.advice().get(Advisor.NODES), "the cluster's size is advised: " + r.advice());
+        assertNull(r.advice().get(Advisor.RING_BUFFER_SIZE), "a bigger ring only delays a cluster's deficit");
+    }
+
+    @Test
+    void fastUnavailableFailuresWithAnEmptyRingAndLateGeneratorsAreNotTheClient() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).lag(LATE).failed("unavailable", 30_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(0, 0, 5_000, 3, 0, 0.3, 0.2, 0.0, 0.9, 0.0, 1_000);
+        }
+        StressResult r = run.index(100, 100, 0, 0, 12_000, -1).cache("guava", 0, 0, 0).build();
+        assertNotEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("unavailable 30,000"), r.verdict().message());
+        Advice nodes = r.advice().get(Advisor.NODES);
+        assertNotNull(nodes);
+        assertTrue(nodes.reason().contains("replicas were down"), nodes.reason());
+    }
+
+    @Test
+    void aRunWhoseIndexRequestsAllFailedDidNotKeepUp() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(50_000, 0, 0, 10, 0, 1.0, 0.3, 0.5, 0.4, 0.0, 10_000);
+        }
+        StressResult r = run.index(20_000, 20_000, 0, 0, 12_000, -1).cache("guava", 0, 0, 0).build();
+        assertNotEquals("KEPT_UP", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("20,000 of 20,000 index requests failed"), r.verdict().message());
+    }
+
+    @Test
+    void aPausedRedisIsTheCachesFault() {
+        RecordedRun run = new RecordedRun().set("cache", "redis");
+        for (int i = 0; i < 6; i++) {
+            run.interval(5_000, 45_000, 0, RING, 8_000, 1.5, 1.0, 0.05, 0.05, 0.85, 2_000);
+        }
+        StressResult r = run.index(1_000, 0, 100, 100, 12_000, -1).cache("redis", 0, 9_000, 3_000).build();
+        assertEquals("CACHE_SLOW", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("9,000 lookups over 100 ms"), r.verdict().message());
+    }
+
+    /** A cache big enough: the cold start holds the workers on index writes, the steady state keeps up. */
+    public static StressResult coldStartRun(int ringSize) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", ringSize);
+        // 10,000 samples/s is 2,000 events/s; cold, the workers take 1,000/s (16 / 16 ms).
+        for (int i = 0; i < 4; i++) {
+            run.interval(25_000, 25_000, 0, ringSize, 3_000, 4.0, 0.99, 0.85, 0.10, 0.01, 5_000);
+        }
+        for (int i = 0; i < 8; i++) {
+            run.interval(50_000, 0, 0, 20, 0, 3.0, 0.30, 0.0, 0.9, 0.02, 10_000);
+        }
+        return run.index(200_000, 0, 12_000, 12_000, 12_000, 20).cache("guava", 0, 0, 0).coldStart(2.0, ringSize, 20)
+                .build();
+    }
+
+    @Test
+    void aColdStartThatHeldTheWorkersIsWriterBoundWhileIndexingAndKeptUpAfter() {
+        StressResult r = coldStartRun(RING);
+        Verdict v = r.verdict();
+        assertEquals("WRITER_BOUND", v.kind(), v.message());
+        assertTrue(v.message().startsWith("during the cold start"), v.message());
+        assertTrue(v.message().contains("waiting mostly on index writes"), v.message());
+        assertNotNull(v.coldStart());
+        assertEquals("WRITER_BOUND", v.coldStart().kind());
+        assertEquals("KEPT_UP", v.steadyState().kind(), v.steadyState().message());
+        Advice ring = r.advice().get(Advisor.RING_BUFFER_SIZE);
+        assertNotNull(ring, "the ring that rides out the cold start: " + r.advice());
+        long value = Long.parseLong(ring.value());
+        assertEquals(Long.bitCount(value), 1, "a power of two: " + value);
+        // 100,000 samples dropped = 10,000 commits = 20,000 events, plus the full ring at the end of the cold start.
+        assertEquals(RING + 20_000, r.evidence().ringNeeded());
+        assertTrue(value >= (RING + 20_000) * Advisor.RING_MARGIN, ring.value());
+        assertNull(r.advice().get(Advisor.WRITER_THREADS), "the steady state kept up: no more workers");
+        assertNull(r.advice().get(Advisor.CACHE_MAX_ENTRIES), "the cache was big enough");
+    }
+
+    @Test
+    void aSteadyStateThatStaysWriterBoundAsksForWorkersByLittlesLaw() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000);
+        // 2,000 events/s asked; 16 workers always busy at 12.8 ms per event take 1,250/s.
+        for (int i = 0; i < 10; i++) {
+            run.interval(31_250, 18_750, 0, RING, 2_000, 3.0, 1.0, 0.1, 0.8, 0.0, 6_250);
+        }
+        StressResult r = run.build();
+        assertEquals("WRITER_BOUND", r.verdict().kind(), r.verdict().message());
+        Advice threads = r.advice().get(Advisor.WRITER_THREADS);
+        assertNotNull(threads, r.advice().toString());
+        // 2,000 events/s x 12.8 ms = 25.6 busy workers, at 70 %: 37.
+        assertEquals("37", threads.value(), threads.model());
+        assertEquals(6_250.0, r.evidence().predictedSamplesPerSecond(), 1.0, "Little's law: 16 / 12.8 ms x 5 samples per event");
+    }
+
+    @Test
+    void aRingThatNeverFilledNeedsItsOwnPeak() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).set("ring-size", 1 << 20);
+        for (int i = 0; i < 4; i++) {
+            run.interval(50_000, 0, 0, 30_000 + i * 1_000, 0, 3.0, 0.5, 0.5, 0.4, 0.0, 10_000);
+        }
+        StressResult r = run.index(1_000, 0, 12_000, 12_000, 12_000, 15).coldStart(-1, 41_000, 15).build();
+        assertEquals("KEPT_UP", r.verdict().kind(), r.verdict().message());
+        assertEquals(41_000, r.evidence().ringNeeded(), "the sampled peak, above every report line's occupancy");
+        assertTrue(r.advice().isEmpty(), "a run that kept up is advised nothing");
+    }
+
+    @Test
+    void workersWithTimeToSpareBehindAFullRingAreBurstsTheRingCannotHold() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(49_000, 1_000, 0, 100, 40, 1.0, 0.4, 0.1, 0.8, 0.0, 10_000);
+        }
+        StressResult r = run.build();
+        assertEquals("RING_TOO_SMALL", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("filled 240 times"), r.verdict().message());
+        assertTrue(r.advice().containsKey(Advisor.RING_BUFFER_SIZE), r.advice().toString());
     }
 
     @Test
     void lateGeneratorsWithARingThatNeverFilledAreTheClientsLimit() {
-        IntervalStats s = interval(12, 0, 0);
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).lag(LATE);
+        for (int i = 0; i < 6; i++) {
+            run.interval(35_000, 0, 0, 12, 0, 1.0, 0.2, 0.1, 0.8, 0.0, 7_000);
+        }
+        StressResult r = run.build();
+        assertEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
+        IntervalStats s = r.intervals().get(0);
         String warning = Verdicts.intervalWarning(s, RING);
         assertNotNull(warning);
         assertTrue(warning.contains("the client is the bottleneck"), warning);
-        assertEquals("CLIENT_BOUND", Verdicts.of(1000, 700, 7_000, 0, 0, 0, 0, LATE, FAST, 99, RING, List.of(s)).kind());
     }
 
     @Test
-    void dropsAreNeverTheClientsFault() {
-        IntervalStats s = interval(0, 20, 500);
-        assertNull(Verdicts.intervalWarning(s, RING));
-        assertEquals("CLUSTER_BEHIND", Verdicts.of(1000, 950, 9_500, 500, 0, 0, 0, LATE, FAST, 20, RING, List.of(s)).kind());
-    }
-
-    @Test
-    void aRingThatFilledBetweenReportLinesIsCalledFullNotByItsSampledPeak() {
-        // The field's 50K shape: drops in the first minute, the ring nearly empty at every report line.
-        Verdict filled = Verdicts.of(1000, 990, 9_500, 500, 0, 0, 0, FAST, FAST, 20, RING,
-                List.of(interval(95, 5_613, 500), interval(3, 0, 0)));
-        assertTrue(filled.message().contains("the ring was full 5,613 times (95 of 8192 at the report lines)"),
-                filled.message());
-        Verdict failedOnly = Verdicts.of(1000, 900, 9_000, 0, 1_000, 0, 0, FAST, FAST, 20, RING,
-                List.of(interval(6_090, 0, 0)));
-        assertTrue(failedOnly.message().contains("ring at most 6090 of 8192 at the report lines"), failedOnly.message());
+    void blockedGeneratorsBehindAFullRingAreNotTheClients() {
+        // --on-full block: the ring filled during the interval and emptied again by its end; the
+        // generators ran late because they waited for room.
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).lag(LATE);
+        for (int i = 0; i < 6; i++) {
+            run.interval(40_000, 0, 0, 12, 3_500, 1.0, 0.99, 0.1, 0.8, 0.0, 8_000);
+        }
+        StressResult r = run.build();
+        assertNull(Verdicts.intervalWarning(r.intervals().get(0), RING));
+        assertNotEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
     }
 
     @Test
     void anUnbalancedAuditOverridesEveryOtherVerdict() {
-        IntervalStats s = interval(0, 0, 0);
-        Verdict v = Verdicts.of(1000, 1000, 10_000, 0, 0, 0, 12, FAST, FAST, 10, RING, List.of(s));
-        assertEquals("AUDIT_UNBALANCED", v.kind());
-        assertTrue(v.message().startsWith("12 samples are unaccounted for"), v.message());
+        StressResult judged = coldStartRun(RING);
+        StressResult unbalanced = new StressResult(judged.schemaVersion(), judged.tool(), judged.version(),
+                judged.environment(), judged.config(), judged.plan(), judged.cluster(), judged.startedAt(),
+                judged.generationSeconds(), judged.drainSeconds(), judged.targetSamplesPerSecond(),
+                judged.writtenSamplesPerSecond(), judged.generated(), judged.written(), judged.dropped(), judged.failed(),
+                judged.failedByClass(), 12, true, 0, 0, 0, 0, judged.responseLatency(), judged.serviceLatency(),
+                judged.queueLatency(), judged.scheduleLag(), judged.client(), judged.index(), judged.cache(), null, null,
+                judged.intervals()).judged();
+        assertEquals("AUDIT_UNBALANCED", unbalanced.verdict().kind());
+        assertTrue(unbalanced.verdict().message().startsWith("12 samples are unaccounted for"));
+        assertTrue(unbalanced.advice().isEmpty(), "no advice from figures that cannot be trusted");
+    }
+
+    @Test
+    void everyVerdictCarriesItsEvidenceLines() {
+        Verdict v = readmeRun().verdict();
+        assertFalse(v.evidence().isEmpty());
+        assertTrue(v.evidence().stream().anyMatch(l -> l.startsWith("workers: 16, busy 99%")), v.evidence().toString());
+        assertTrue(v.evidence().stream().anyMatch(l -> l.startsWith("cache: guava, at most 8,192 entries for 12,000")),
+                v.evidence().toString());
+        assertEquals(List.of(), new Verdict("KEPT_UP", "ok").evidence());
     }
 }

@@ -145,6 +145,9 @@ class KarafStressIT {
         long written = written(r.output());
         assertTrue(written > 0, r.output());
         assertEquals(written, rows("karaf_run"), "rows in Cassandra = samples the summary counts as written");
+        // The same verdict as the jar's, with the evidence it read (docs/diagnosis.md).
+        assertTrue(r.output().contains("\nverdict       ") && r.output().contains("\n  evidence    workers: 16, busy"),
+                "the verdict and its evidence:\n" + r.output());
         assertNoThreadOfOursLeft(Duration.ZERO);
     }
 

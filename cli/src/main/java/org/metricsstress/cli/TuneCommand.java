@@ -1,0 +1,110 @@
+package org.metricsstress.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.CacheKind;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.report.AdviceFile;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.tune.Tuner;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code metrics-stress tune}: runs the plan, applies the advice, runs again, until a run keeps up,
+ * the cluster is the limit or --max-rounds runs are done (see {@link Tuner}). Offers a run's plan,
+ * pacing, pipeline, cluster, schema and index options but those each round decides, and writes
+ * the last round's result (--result-json, with the rounds) and its properties (--advice-file).
+ */
+final class TuneCommand {
+    /**
+     * Options tune does not offer: every round starts from a cold cache, so it is not primed
+     * (--prime-cache; a primed round would start warm from the rounds before it), a round starts
+     * when the one before has ended (--start-at), and one process tunes (--instance, --instances).
+     */
+    static final Set<String> DECIDED_BY_TUNE = Set.of("--prime-cache", "--start-at", "--instance", "--instances");
+
+    static final OptionDef MAX_ROUNDS = StressOptions.byName("--max-rounds");
+    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    static final List<OptionDef> OWN = List.of(MAX_ROUNDS, VERBOSE);
+
+    private TuneCommand() {}
+
+    static List<OptionDef> offered() {
+        List<OptionDef> out = new ArrayList<>();
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
+                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
+                OptionDef.Section.INDEX))) {
+            if (!DECIDED_BY_TUNE.contains(d.longName())) {
+                out.add(d);
+            }
+        }
+        out.add(StressOptions.byName("--report"));
+        out.add(StressOptions.byName("--result-json"));
+        out.add(StressOptions.byName("--advice-file"));
+        return out;
+    }
+
+    /** Checks every option before a node starts; one line on a mistake. */
+    static void validate(Main.Configured options) {
+        StressConfig base = options.builder(Map.of()).build();
+        if (base.index().cache() == CacheKind.REDIS) {
+            throw new ConfigException("--cache redis: Redis keeps its entries from one round to the next, so every round "
+                    + "after the first would start warm; tune OpenNMS's in-memory cache (guava, its default)");
+        }
+    }
+
+    /** The rounds; exit 0 when the last round kept up, 1 when it did not. */
+    static int run(ParseResult parsed, Main.Configured options, PrintStream out)
+            throws ClusterException, CacheUnavailableException {
+        validate(options);
+        int maxRounds = (Integer) value(parsed, MAX_ROUNDS);
+        boolean verbose = (Boolean) value(parsed, VERBOSE);
+        StressConfig base = options.builder(Map.of()).build();
+        PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
+        StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, Tuner.engine(runLog), out).run();
+        if (base.outputs().resultJson() != null) {
+            write(out, "tune result", () -> ResultJson.write(last, base.outputs().resultJson()), base.outputs().resultJson());
+        }
+        if (base.outputs().adviceFile() != null) {
+            write(out, "properties", () -> AdviceFile.write(last, base.outputs().adviceFile()), base.outputs().adviceFile());
+        } else {
+            out.println();
+            out.print(AdviceFile.render(last));
+        }
+        return last.tune().keptUp() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+    }
+
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private static void write(PrintStream out, String what, Write w, java.nio.file.Path file) {
+        try {
+            w.run();
+            out.println(what + " written to " + file);
+        } catch (IOException e) {
+            out.println("could not write " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static Object value(ParseResult parsed, OptionDef d) {
+        if (d.isFlag()) {
+            return parsed.hasMatchedOption(d.longName());
+        }
+        String given = parsed.matchedOptionValue(d.longName(), null);
+        return given != null ? d.parse(given) : d.defaultValue();
+    }
+}

@@ -1,0 +1,77 @@
+package org.metricsstress.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.Advisor;
+import org.metricsstress.result.StressResult;
+
+/**
+ * The run's advice as an OpenNMS properties file: the content of
+ * {@code etc/opennms.properties.d/newts.properties}. Every writer property the run modelled is set,
+ * to the advised value where there is advice and to the run's own value otherwise, so the file is
+ * whole; what is not a Newts property (the heap, the cluster's size) is written as a comment.
+ */
+public final class AdviceFile {
+    private AdviceFile() {}
+
+    public static void write(StressResult r, Path file) throws IOException {
+        String text = render(r);
+        AtomicFile.write(file, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
+    }
+
+    public static String render(StressResult r) {
+        Map<String, Advice> advice = r.advice() == null ? Map.of() : r.advice();
+        Map<String, Object> config = r.config() == null ? Map.of() : r.config();
+        StringBuilder sb = new StringBuilder();
+        sb.append("# etc/opennms.properties.d/newts.properties, from metrics-stress ").append(r.version() == null ? "" : r.version())
+                .append('\n');
+        sb.append("# run started ").append(r.startedAt()).append("; verdict ")
+                .append(r.verdict() == null ? "none" : r.verdict().kind()).append('\n');
+        if (!"opennms".equalsIgnoreCase(String.valueOf(config.getOrDefault("writer", "opennms")))) {
+            sb.append("# this run used the pipelined writer (this tool's own): its settings are not OpenNMS's;\n"
+                    + "# the values below are the run's, for OpenNMS's writer run it with --writer opennms\n");
+        }
+        Map<String, String> asRun = new LinkedHashMap<>();
+        asRun.put(Advisor.RING_BUFFER_SIZE, String.valueOf(config.get("ring-size")));
+        asRun.put(Advisor.WRITER_THREADS, String.valueOf(config.get("writer-threads")));
+        asRun.put(Advisor.MAX_BATCH_SIZE, String.valueOf(config.get("max-batch-size")));
+        if ("guava".equalsIgnoreCase(String.valueOf(config.get("cache"))) && config.get("cache-max-entries") != null) {
+            asRun.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(config.get("cache-max-entries")).replace(",", ""));
+        }
+        for (Map.Entry<String, String> e : asRun.entrySet()) {
+            Advice a = advice.get(e.getKey());
+            if (a != null) {
+                sb.append("# ").append(oneLine(a.reason())).append('\n');
+                sb.append("# model: ").append(oneLine(a.model())).append('\n');
+                sb.append(e.getKey()).append('=').append(a.value()).append('\n');
+            } else if (!"null".equals(e.getValue())) {
+                sb.append("# as run\n").append(e.getKey()).append('=').append(e.getValue()).append('\n');
+            }
+        }
+        for (Advice a : advice.values()) {
+            if (asRun.containsKey(a.property())) {
+                continue;
+            }
+            boolean property = a.property().startsWith(Advisor.PREFIX);
+            sb.append("# ").append(oneLine(a.reason())).append('\n');
+            sb.append("# model: ").append(oneLine(a.model())).append('\n');
+            sb.append(property ? "" : String.format(Locale.ROOT, "# not a Newts property (%s): ", where(a.property())))
+                    .append(a.property()).append('=').append(a.value()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String where(String property) {
+        return Advisor.HEAP.equals(property) ? "etc/opennms.conf, MB to add" : "the cluster's size";
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replace('\n', ' ').replace('\r', ' ');
+    }
+}

@@ -1,0 +1,15 @@
+package org.metricsstress.result;
+
+/**
+ * One change the run's evidence asks for, in OpenNMS's own terms.
+ *
+ * @param property the OpenNMS property ({@code org.opennms.newts.config.*}), or {@code JAVA_HEAP_SIZE}
+ *                 (etc/opennms.conf), or {@code cluster.nodes-per-dc}
+ * @param value    what to set it to
+ * @param current  what the run had
+ * @param reason   why, from this run's figures
+ * @param model    how the value was computed
+ * @param option   this tool's option that applies it to a run (what {@code tune} sets), or null for
+ *                 advice a run cannot apply (heap, nodes)
+ */
+public record Advice(String property, String value, String current, String reason, String model, String option) {}

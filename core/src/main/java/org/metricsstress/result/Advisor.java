@@ -1,0 +1,208 @@
+package org.metricsstress.result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What to change, in OpenNMS's property names, each value computed from the run's own figures
+ * with its model written beside it. Advice follows the verdict: the cache first (nothing else
+ * helps while resources are indexed again and again), then the ring that rides out the cold start,
+ * the workers where they are the lasting limit, the driver's pool where it is full, the heap the
+ * cache takes, and the cluster where it is the limit. docs/diagnosis.md explains each model.
+ */
+public final class Advisor {
+    public static final String PREFIX = "org.opennms.newts.config.";
+    public static final String CACHE_MAX_ENTRIES = PREFIX + "cache.max_entries";
+    public static final String RING_BUFFER_SIZE = PREFIX + "ring_buffer_size";
+    public static final String WRITER_THREADS = PREFIX + "writer_threads";
+    public static final String MAX_BATCH_SIZE = PREFIX + "max_batch_size";
+    public static final String CONNECTIONS_PER_HOST = PREFIX + "connections-per-host";
+    public static final String HEAP = "JAVA_HEAP_SIZE";
+    public static final String NODES = "cluster.nodes-per-dc";
+
+    /** Resources the cache should hold beyond the plan's: new ones appear, and Guava's segments evict early. */
+    static final double CACHE_MARGIN = 1.25;
+    /** The ring's margin over the backlog measured: the next cold start is not this one. */
+    static final double RING_MARGIN = 1.25;
+    /** Workers planned to be busy at most this share of their time. */
+    static final double WORKER_TARGET = 0.7;
+    /** OpenNMS's driver: requests per connection (Newts 3's session leaves the driver's default). */
+    static final int REQUESTS_PER_CONNECTION = 1024;
+    /** Connections planned to carry at most this share of their requests. */
+    static final double POOL_TARGET = 0.8;
+    /** Nodes planned to run at most this share of the rate they were seen to write. */
+    static final double NODE_TARGET = 0.8;
+    /** OpenNMS's stress command's resource ids: {@code snmp:fs:STRESS:<n>:tap<i>:group<g>}. */
+    static final int PATH_ELEMENTS = 6;
+    static final int GROUP_ID_CHARS = 30;
+    static final int INTERFACE_ID_CHARS = 23;
+
+    private Advisor() {}
+
+    /** The advice for a result, its verdict and evidence given; keyed by property, in the order to act. */
+    public static Map<String, Advice> advise(StressResult r, Evidence e, Verdict v) {
+        Map<String, Advice> out = new LinkedHashMap<>();
+        if (v == null || v.keptUp() || "AUDIT_UNBALANCED".equals(v.kind()) || "INCONCLUSIVE".equals(v.kind())
+                && r.written() + r.dropped() + r.failed() == 0) {
+            return out;
+        }
+        Evidence.Settings s = Evidence.Settings.of(r);
+        boolean opennms = s.opennms();
+        cache(out, r, e, s);
+        String lasting = lastingKind(v);
+        if (opennms && r.dropped() > 0 && !"CLUSTER_BEHIND".equals(lasting) && !"CLIENT_BOUND".equals(lasting)
+                && !(v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()))) {
+            ring(out, r, e, s);
+        }
+        if (opennms && "WRITER_BOUND".equals(lasting) && (v.steadyState() != null || r.index() == null
+                || !r.index().enabled())) {
+            threads(out, r, e, s, v.steadyState() != null ? e.steadyState() : e.workers());
+        }
+        if (opennms) {
+            pool(out, r, e);
+            heap(out, r, e, s);
+        }
+        if ("CLUSTER_BEHIND".equals(lasting)) {
+            nodes(out, r, e);
+        }
+        return out;
+    }
+
+    /** The kind that lasts: the steady state's when it did not keep up, else the verdict's. */
+    private static String lastingKind(Verdict v) {
+        if (v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind())) {
+            return v.steadyState().kind();
+        }
+        return v.kind();
+    }
+
+    private static void cache(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+        if (e.cacheMaxEntries() <= 0 || e.planResources() <= 0 || e.cacheMaxEntries() >= e.planResources() * 1.1) {
+            return;
+        }
+        long value = roundUp((long) Math.ceil(e.planResources() * CACHE_MARGIN), 1000);
+        out.put(CACHE_MAX_ENTRIES, new Advice(CACHE_MAX_ENTRIES, String.valueOf(value), String.valueOf(e.cacheMaxEntries()),
+                String.format(Locale.ROOT, "the plan has %,d resources and the cache held %,d: %,d evictions made %,d "
+                        + "resources be indexed again, each holding a worker on its index writes", e.planResources(),
+                        e.cacheMaxEntries(), e.evictions(), e.reindexed()),
+                String.format(Locale.ROOT, "the plan's resources x %.2f (new resources appear; Guava's segments evict "
+                        + "before the bound), rounded up to a thousand", CACHE_MARGIN), "--cache-max-entries"));
+    }
+
+    private static void ring(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+        long value = nextPowerOfTwo((long) Math.ceil(e.ringNeeded() * RING_MARGIN));
+        if (value <= s.ringSize()) {
+            return;
+        }
+        out.put(RING_BUFFER_SIZE, new Advice(RING_BUFFER_SIZE, String.valueOf(value), String.valueOf(s.ringSize()),
+                String.format(Locale.ROOT, "the ring of %,d events filled and %,d samples were dropped; an unbounded ring "
+                        + "would have held %,d events at its peak (%s)", s.ringSize(), r.dropped(), e.ringNeeded(),
+                        e.ringModel()),
+                String.format(Locale.ROOT, "the backlog an unbounded ring would have held x %.2f, to the next power of two "
+                        + "(the Disruptor's rule); its slots are reserved at start, and a full ring holds its samples "
+                        + "on the heap too", RING_MARGIN), "--ring-size"));
+    }
+
+    private static void threads(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s, WorkerTime w) {
+        if (w == null || !w.measured() || w.msPerEvent() <= 0) {
+            return;
+        }
+        double eventsPerSecond = e.eventsPerCommit() * r.targetSamplesPerSecond() / Math.max(1, s.attributes());
+        double busyWorkers = eventsPerSecond * w.msPerEvent() / 1000;
+        long value = (long) Math.ceil(busyWorkers / WORKER_TARGET);
+        if (value <= s.writerThreads()) {
+            return;
+        }
+        out.put(WRITER_THREADS, new Advice(WRITER_THREADS, String.valueOf(value), String.valueOf(s.writerThreads()),
+                String.format(Locale.ROOT, "the %d workers were busy %.0f%% of their time at %.2f ms per event, waiting "
+                        + "mostly on %s, while the cluster answered at its usual speed", w.workers(),
+                        100 * w.busyShare(), w.msPerEvent(), w.mainWait()),
+                String.format(Locale.ROOT, "Little's law: %,.0f events/s x %.2f ms per event = %.1f workers busy, "
+                        + "planned at %.0f%% busy", eventsPerSecond, w.msPerEvent(), busyWorkers, 100 * WORKER_TARGET),
+                "--writer-threads"));
+    }
+
+    private static void pool(Map<String, Advice> out, StressResult r, Evidence e) {
+        int hosts = Math.max(1, nodesPerDc(r));
+        double perHost = (double) e.peakInFlight() / hosts;
+        if (perHost < POOL_TARGET * REQUESTS_PER_CONNECTION) {
+            return;
+        }
+        long value = (long) Math.ceil(perHost / (POOL_TARGET * REQUESTS_PER_CONNECTION));
+        out.put(CONNECTIONS_PER_HOST, new Advice(CONNECTIONS_PER_HOST, String.valueOf(Math.max(2, value)), "1",
+                String.format(Locale.ROOT, "%,.0f requests in flight per node at the peak, against %d a connection "
+                        + "carries", perHost, REQUESTS_PER_CONNECTION),
+                String.format(Locale.ROOT, "peak in flight per node / (%d requests per connection x %.0f%%)",
+                        REQUESTS_PER_CONNECTION, 100 * POOL_TARGET), null));
+    }
+
+    private static void heap(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+        if (e.cacheKind() == null || !"guava".equals(e.cacheKind()) || e.planResources() <= 0) {
+            return;
+        }
+        Advice cache = out.get(CACHE_MAX_ENTRIES);
+        long entries = cache != null ? Long.parseLong(cache.value()) : e.cacheMaxEntries();
+        if (entries <= 0) {
+            return;
+        }
+        Object groups = r.plan() == null ? null : r.plan().get("groupResources");
+        long groupResources = groups instanceof Number n ? n.longValue() : e.planResources();
+        double groupShare = Math.min(1, (double) groupResources / e.planResources());
+        long groupEntries = Math.round(entries * groupShare);
+        long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
+                PATH_ELEMENTS, GROUP_ID_CHARS);
+        long mib = (long) Math.ceil(bytes / (1024.0 * 1024.0));
+        out.put(HEAP, new Advice(HEAP, String.valueOf(mib), null,
+                String.format(Locale.ROOT, "a full cache of %,d entries takes about %,d MiB of OpenNMS's heap: add it to "
+                        + "what OpenNMS needs without the cache (etc/opennms.conf, in MB)", entries, mib),
+                String.format(Locale.ROOT, "entries x the bytes of one entry of OpenNMS's own cache for this shape "
+                        + "(%d metrics, %d string attributes: Newts' ResourceMetadata, the key and the searchable copy, "
+                        + "measured with jol; OpenNmsCacheHeap)", s.attributes(), s.strings()), null));
+    }
+
+    private static void nodes(Map<String, Advice> out, StressResult r, Evidence e) {
+        int nodes = nodesPerDc(r);
+        long unavailable = r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("unavailable", 0L);
+        if (unavailable > 0 && unavailable * 2 >= e.clusterErrors()) {
+            out.put(NODES, new Advice(NODES, String.valueOf(nodes), String.valueOf(nodes),
+                    String.format(Locale.ROOT, "%,d samples failed as unavailable: replicas were down, not too few; bring "
+                            + "them back before sizing", unavailable), "none: a fault, not a size", null));
+            return;
+        }
+        double achieved = r.writtenSamplesPerSecond();
+        if (achieved <= 0 || nodes <= 0) {
+            return;
+        }
+        long value = (long) Math.ceil(nodes * r.targetSamplesPerSecond() / (achieved * NODE_TARGET));
+        out.put(NODES, new Advice(NODES, String.valueOf(Math.max(nodes + 1, value)), String.valueOf(nodes),
+                String.format(Locale.ROOT, "the cluster of %d node%s per DC wrote %,.0f of %,.0f samples/s", nodes,
+                        nodes == 1 ? "" : "s", achieved, r.targetSamplesPerSecond()),
+                String.format(Locale.ROOT, "linear scaling assumed: nodes x target / written, planned at %.0f%% of what "
+                        + "they wrote; measure it (find-max at two or more sizes) before buying", 100 * NODE_TARGET),
+                null));
+    }
+
+    /** Nodes per data centre the run wrote through; 1 when nothing says. */
+    static int nodesPerDc(StressResult r) {
+        List<NodeSummary> nodes = r.nodes() == null ? List.of() : r.nodes();
+        if (nodes.isEmpty()) {
+            return 1;
+        }
+        long dcs = nodes.stream().map(NodeSummary::dc).distinct().count();
+        return (int) Math.max(1, Math.round((double) nodes.size() / Math.max(1, dcs)));
+    }
+
+    static long roundUp(long v, long step) {
+        return (v + step - 1) / step * step;
+    }
+
+    static long nextPowerOfTwo(long v) {
+        long p = 1;
+        while (p < v) {
+            p <<= 1;
+        }
+        return p;
+    }
+}

@@ -1,0 +1,185 @@
+package org.metricsstress.tune;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressEngine;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.Advisor;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Tuning;
+import org.metricsstress.result.Verdict;
+
+/**
+ * {@code tune}: advice proven by a run. Runs the plan with the user's settings, applies the advice
+ * a run can apply (the cache's bound, the ring, the workers), runs again, and so on for at most
+ * {@code maxRounds} runs; stops when a run keeps up, when the cluster itself is the limit (no
+ * OpenNMS setting fixes that), or when there is no advice left that a run can apply.
+ *
+ * <p>Every round starts from a cold cache (this tool's Guava cache is new for each run, and the
+ * cache is not primed): the worst case, OpenNMS's first start or a restart of a release that does
+ * not prime. Settings that ride that out ride out a primed restart too.
+ */
+public final class Tuner {
+    /** A run of one configuration: the engine, or a test's own. */
+    public interface Runner {
+        StressResult run(StressConfig config) throws ClusterException, CacheUnavailableException;
+    }
+
+    /** The longest a round is made to last. */
+    static final Duration LONGEST_ROUND = Duration.ofMinutes(10);
+
+    private final Supplier<StressConfig.Builder> options;
+    private final int maxRounds;
+    private final Runner runner;
+    private final PrintStream out;
+
+    /**
+     * @param options a fresh builder of the user's options each call
+     * @param out     where each round's line and the table go
+     */
+    public Tuner(Supplier<StressConfig.Builder> options, int maxRounds, Runner runner, PrintStream out) {
+        this.options = options;
+        this.maxRounds = maxRounds;
+        this.runner = runner;
+        this.out = out;
+    }
+
+    /** Runs of the engine, each round's own report lines and summary to {@code runLog}. */
+    public static Runner engine(PrintStream runLog) {
+        return config -> new StressEngine(config, runLog).execute();
+    }
+
+    /** The rounds; the result returned is the last round's, with the rounds in its {@code tune} section. */
+    public StressResult run() throws ClusterException, CacheUnavailableException {
+        Map<String, String> applied = new LinkedHashMap<>();
+        List<Tuning.Round> rounds = new ArrayList<>();
+        StressResult last = null;
+        String outcome = null;
+        Duration longer = null;
+        for (int n = 1; n <= maxRounds; n++) {
+            StressConfig config = configure(applied, longer);
+            out.printf(Locale.ROOT, "tune round %d of at most %d: %s%n", n, maxRounds, describe(settings(config)));
+            last = runner.run(config);
+            Verdict v = last.verdict();
+            Map<String, String> next = applicable(last);
+            boolean done = v != null && v.keptUp();
+            String lasting = v == null ? "INCONCLUSIVE" : lasting(v);
+            if (done) {
+                outcome = "kept up";
+            } else if ("CLUSTER_BEHIND".equals(lasting)) {
+                outcome = "the cluster is the limit: no OpenNMS setting fixes that (see the advice on the cluster)";
+            } else if (next.isEmpty()) {
+                outcome = "no advice a run can apply (" + (v == null ? "no verdict" : v.kind()) + ")";
+            } else if (n == maxRounds) {
+                outcome = "out of rounds (--max-rounds " + maxRounds + ")";
+            }
+            boolean stop = outcome != null;
+            rounds.add(round(n, config, last, stop ? Map.of() : next));
+            out.printf(Locale.ROOT, "tune round %d: %s, wrote %.1f%% of the target%s%n", n,
+                    v == null ? "no verdict" : v.kind(), percent(last), stop ? "" : "; next: " + describe(next));
+            if (stop) {
+                break;
+            }
+            applied.putAll(next);
+            Duration extended = longerRound(config, last);
+            if (extended != null) {
+                longer = extended;
+                out.printf(Locale.ROOT, "tune: the run ended before its backlog was written (%,d samples abandoned); the "
+                        + "next round lasts %d s, twice the cold start this one projected (%.0f s) and 10 s more%n",
+                        abandoned(last), longer.toSeconds(), last.evidence().coldStartSeconds());
+            }
+        }
+        Tuning tuning = new Tuning(List.copyOf(rounds), outcome, last.verdict() != null && last.verdict().keptUp());
+        TuneTable.print(tuning, out);
+        return last.withTune(tuning);
+    }
+
+    /**
+     * A round that ended before its cold start's backlog was written (samples abandoned at the
+     * drain) says nothing about settings that would have written it: the next one lasts long enough
+     * for the cold start to end and the ring to drain. Null when the round was long enough.
+     */
+    static Duration longerRound(StressConfig config, StressResult r) {
+        if (abandoned(r) == 0 || r.evidence() == null || r.evidence().coldStartSeconds() <= 0) {
+            return null;
+        }
+        long seconds = (long) Math.ceil(2 * r.evidence().coldStartSeconds()) + 10;
+        Duration d = Duration.ofSeconds(Math.min(LONGEST_ROUND.toSeconds(), seconds));
+        return d.compareTo(config.pacing().duration()) > 0 ? d : null;
+    }
+
+    private static long abandoned(StressResult r) {
+        return r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("abandoned", 0L);
+    }
+
+    /** The user's options with the advice applied so far, and no files of the rounds' own. */
+    private StressConfig configure(Map<String, String> applied, Duration longer) {
+        StressConfig.Builder b = options.get().resultJson(null).reportHtml(null).adviceFile(null);
+        if (longer != null) {
+            b.duration(longer);
+        }
+        for (Map.Entry<String, String> e : applied.entrySet()) {
+            switch (e.getKey()) {
+                case Advisor.CACHE_MAX_ENTRIES -> b.cacheMaxEntries(Long.parseLong(e.getValue()));
+                case Advisor.RING_BUFFER_SIZE -> b.ringSize(Integer.parseInt(e.getValue()));
+                case Advisor.WRITER_THREADS -> b.writerThreads(Integer.parseInt(e.getValue()));
+                default -> throw new IllegalStateException("tune cannot apply " + e.getKey());
+            }
+        }
+        return b.build();
+    }
+
+    /** The advice a run can apply, property to value. */
+    static Map<String, String> applicable(StressResult r) {
+        Map<String, String> next = new LinkedHashMap<>();
+        if (r.advice() == null) {
+            return next;
+        }
+        for (Advice a : r.advice().values()) {
+            if (a.option() != null) {
+                next.put(a.property(), a.value());
+            }
+        }
+        return next;
+    }
+
+    private static String lasting(Verdict v) {
+        return v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState().kind() : v.kind();
+    }
+
+    /** The OpenNMS properties a round ran with. */
+    static Map<String, String> settings(StressConfig c) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(c.index().cacheMaxEntries()));
+        s.put(Advisor.RING_BUFFER_SIZE, String.valueOf(c.pipeline().ringSize()));
+        s.put(Advisor.WRITER_THREADS, String.valueOf(c.pipeline().writerThreads()));
+        return s;
+    }
+
+    private static Tuning.Round round(int n, StressConfig config, StressResult r, Map<String, String> next) {
+        return new Tuning.Round(n, settings(config), r.verdict() == null ? "none" : r.verdict().kind(), percent(r),
+                r.dropped(), r.failed(), r.index() == null ? -1 : r.index().secondsToComplete(),
+                r.coldStart() == null ? -1 : r.coldStart().ringFullAtSeconds(),
+                r.coldStart() == null ? -1 : r.coldStart().ringDrainedAtSeconds(), Map.copyOf(next));
+    }
+
+    static double percent(StressResult r) {
+        return r.targetSamplesPerSecond() > 0 ? 100 * r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0;
+    }
+
+    /** {@code cache.max_entries=15000, ring_buffer_size=65536}: the short names. */
+    static String describe(Map<String, String> settings) {
+        List<String> parts = new ArrayList<>();
+        settings.forEach((k, v) -> parts.add(k.replace(Advisor.PREFIX, "") + "=" + v));
+        return String.join(", ", parts);
+    }
+}

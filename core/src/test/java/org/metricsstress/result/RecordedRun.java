@@ -1,0 +1,129 @@
+package org.metricsstress.result;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's result assembled from recorded evidence, a report interval at a time: what the verdict
+ * and the advice are judged from, the rest plausible filler. Each interval is {@link #SECONDS} long.
+ */
+public final class RecordedRun {
+    static final double SECONDS = 5;
+
+    private final Map<String, Object> config = new LinkedHashMap<>();
+    private final List<IntervalStats> intervals = new ArrayList<>();
+    private final Map<String, Long> failedByClass = new HashMap<>();
+    private double target = 10_000;
+    private IndexSummary index = IndexSummary.DISABLED;
+    private CacheSummary cache;
+    private ColdStart coldStart;
+    private LatencySummary lag = latency(0.2, 100);
+    private long droppedTotal;
+    private long writtenTotal;
+    private long failedTotal;
+    private long generatedTotal;
+
+    public RecordedRun() {
+        config.put("writer", "opennms");
+        config.put("ring-size", 8192);
+        config.put("writer-threads", 16);
+        config.put("attributes", 10);
+        config.put("strings", 2);
+        config.put("max-batch-size", 16);
+        config.put("cache", "guava");
+        config.put("cache-max-entries", 8192);
+    }
+
+    public static LatencySummary latency(double p50, long count) {
+        return new LatencySummary(count, p50, p50 * 2, p50 * 4, p50 * 6, p50 * 8, p50 * 1.2);
+    }
+
+    public RecordedRun set(String key, Object value) {
+        config.put(key, value);
+        return this;
+    }
+
+    public RecordedRun target(double samplesPerSecond) {
+        target = samplesPerSecond;
+        return this;
+    }
+
+    public RecordedRun failed(String errorClass, long samples) {
+        failedByClass.merge(errorClass, samples, Long::sum);
+        return this;
+    }
+
+    public RecordedRun lag(LatencySummary scheduleLag) {
+        lag = scheduleLag;
+        return this;
+    }
+
+    /**
+     * An interval: samples written, dropped and failed in it, the ring at its end and how often it
+     * was full, service p50, and the workers' time (busy share; index, sample and cache shares of busy).
+     */
+    public RecordedRun interval(long written, long dropped, long failed, long ring, long fullEvents, double serviceP50,
+            double busy, double indexShare, double sampleShare, double cacheShare, long events) {
+        long generated = written + dropped + failed;
+        generatedTotal += generated;
+        writtenTotal += written;
+        droppedTotal += dropped;
+        failedTotal += failed;
+        int workers = ((Number) config.get("writer-threads")).intValue();
+        double busySeconds = busy * workers * SECONDS;
+        WorkerTime w = new WorkerTime(workers, SECONDS, busySeconds, sampleShare * busySeconds, indexShare * busySeconds,
+                cacheShare * busySeconds, events);
+        double elapsed = (intervals.size() + 1) * SECONDS;
+        intervals.add(new IntervalStats(elapsed, SECONDS, target, generated, written, dropped, failed, generatedTotal,
+                writtenTotal, droppedTotal, failedTotal, ring, fullEvents, 16, latency(serviceP50 * 3, written / 10 + 1),
+                latency(serviceP50, Math.max(1, written / 10)), latency(1, written / 10 + 1), lag, 20, 1 << 28, 0, 0,
+                -1, -1, -1, w, null));
+        return this;
+    }
+
+    public RecordedRun index(long requests, long failed, long resourcesWritten, long resourcesIndexed, long inPlan,
+            double indexedAt) {
+        index = new IndexSummary(true, requests * 2, requests, failed, resourcesWritten, 0, 0, 0, resourcesIndexed,
+                inPlan, indexedAt, 1000, indexedAt < 0 ? -1 : 9000, 0, 0, 0, latency(2, requests));
+        return this;
+    }
+
+    public RecordedRun cache(String kind, long evictions, long slowLookups, long errors) {
+        cache = new CacheSummary(kind, kind, 100, 10, 10, evictions, errors, 10, 0.5, slowLookups);
+        return this;
+    }
+
+    public RecordedRun coldStart(double ringFullAt, long ringPeak, double indexedAt) {
+        coldStart = new ColdStart(ringFullAt, ringPeak, ((Number) config.get("ring-size")).intValue(), -1, indexedAt,
+                droppedTotal, 1000, 10);
+        return this;
+    }
+
+    public StressResult build() {
+        double seconds = intervals.size() * SECONDS;
+        long failed = failedByClass.values().stream().mapToLong(Long::longValue).sum();
+        if (failed != failedTotal) {
+            throw new IllegalStateException("failed by class " + failed + " != failed in intervals " + failedTotal);
+        }
+        LatencySummary service = intervals.stream().map(IntervalStats::service)
+                .max((a, b) -> Double.compare(a.p50Ms(), b.p50Ms())).orElse(LatencySummary.EMPTY);
+        Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("groupResources", index.resourcesInPlan() * 5 / 6);
+        StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), config, plan,
+                Map.of(), "2026-01-01T00:00:00Z", seconds, 1, target, writtenTotal / seconds, generatedTotal,
+                writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
+                writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
+                new ClientSummary(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
+                StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null, coldStart,
+                r.generated(), 0, null, Distance.NONE, null).judged();
+    }
+}

@@ -1,0 +1,107 @@
+package org.metricsstress.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.Advisor;
+import org.metricsstress.result.RecordedRun;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Tuning;
+import org.metricsstress.result.VerdictsTest;
+
+/**
+ * The rounds of a tune against runs recorded by hand: each round is given the settings the advice
+ * of the one before asked for, and the rounds stop where they should.
+ */
+class TunerTest {
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final List<StressConfig> configs = new ArrayList<>();
+
+    private Tuner tuner(int rounds, Tuner.Runner runner) {
+        return new Tuner(() -> StressConfig.builder().duration(Duration.ofSeconds(60)), rounds, config -> {
+            configs.add(config);
+            return runner.run(config);
+        }, new PrintStream(console, true, StandardCharsets.UTF_8));
+    }
+
+    /** The README's plan as a cluster that answers quickly: what limits it is the settings alone. */
+    private static StressResult readmePlan(StressConfig c) {
+        if (c.index().cacheMaxEntries() < 12_000) {
+            return VerdictsTest.readmeRun();
+        }
+        if (c.pipeline().ringSize() < 40_000) {
+            return VerdictsTest.coldStartRun(c.pipeline().ringSize());
+        }
+        RecordedRun kept = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", c.pipeline().ringSize());
+        for (int i = 0; i < 6; i++) {
+            kept.interval(50_000, 0, 0, 9_000, 0, 3.0, 0.6, 0.6, 0.3, 0.0, 10_000);
+        }
+        return kept.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+    }
+
+    @Test
+    void theReadmePlanGoesFromTheCacheToKeptUpBySettingsAlone() throws Exception {
+        StressResult last = tuner(4, TunerTest::readmePlan).run();
+        Tuning t = last.tune();
+        assertTrue(t.keptUp(), console.toString(StandardCharsets.UTF_8));
+        assertEquals("kept up", t.outcome());
+        assertEquals("CACHE_TOO_SMALL", t.rounds().get(0).verdict());
+        assertEquals("8192", t.rounds().get(0).settings().get(Advisor.CACHE_MAX_ENTRIES));
+        assertEquals("15000", t.rounds().get(1).settings().get(Advisor.CACHE_MAX_ENTRIES),
+                "round 2 runs with the cache round 1 advised");
+        assertEquals(t.rounds().get(0).applied().get(Advisor.RING_BUFFER_SIZE),
+                t.rounds().get(1).settings().get(Advisor.RING_BUFFER_SIZE), "and the ring it advised");
+        assertEquals("KEPT_UP", t.rounds().get(t.rounds().size() - 1).verdict());
+        assertTrue(t.rounds().get(t.rounds().size() - 1).applied().isEmpty(), "the last round applies nothing");
+        assertEquals(configs.size(), t.rounds().size());
+        String table = console.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("=== metrics-stress tune ==="), table);
+        assertTrue(table.contains("outcome       kept up"), table);
+        assertNull(configs.get(1).outputs().resultJson(), "a round writes no result file of its own");
+    }
+
+    @Test
+    void aClusterThatIsTheLimitEndsTheTuneAtOnce() throws Exception {
+        RecordedRun slow = new RecordedRun().set("cache-max-entries", 2_000_000).failed("timeout", 3_000);
+        slow.interval(50_000, 0, 0, 100, 0, 2.0, 0.5, 0.1, 0.8, 0.01, 10_000);
+        for (int i = 0; i < 6; i++) {
+            slow.interval(20_000, 27_000, i == 0 ? 3_000 : 0, 8192, 5_000, 40 + i, 0.99, 0.05, 0.9, 0.0, 4_000);
+        }
+        StressResult behind = slow.build();
+        StressResult last = tuner(4, c -> behind).run();
+        assertEquals(1, last.tune().rounds().size());
+        assertFalse(last.tune().keptUp());
+        assertTrue(last.tune().outcome().startsWith("the cluster is the limit"), last.tune().outcome());
+    }
+
+    @Test
+    void theRoundsEndWhenTheyRunOut() throws Exception {
+        StressResult last = tuner(1, TunerTest::readmePlan).run();
+        assertEquals(1, last.tune().rounds().size());
+        assertEquals("out of rounds (--max-rounds 1)", last.tune().outcome());
+    }
+
+    @Test
+    void aRoundThatEndedBeforeItsBacklogWasWrittenMakesTheNextOneLonger() throws Exception {
+        RecordedRun cut = new RecordedRun().set("cache-max-entries", 20_000).failed("abandoned", 5_000);
+        for (int i = 0; i < 4; i++) {
+            cut.interval(25_000, 20_000, i == 3 ? 5_000 : 0, 8192, 3_000, 4.0, 0.99, 0.85, 0.1, 0.01, 5_000);
+        }
+        StressResult abandoned = cut.index(100_000, 0, 6_000, 6_000, 12_000, -1).cache("guava", 0, 0, 0).build();
+        // 6,000 of 12,000 resources in 20 s: a cold start of 40 s; the round lasts 60 s, the next 90 s.
+        assertEquals(40, abandoned.evidence().coldStartSeconds(), 0.01);
+        tuner(2, c -> c.pipeline().ringSize() == 8192 ? abandoned : VerdictsTest.coldStartRun(1 << 20)).run();
+        assertEquals(Duration.ofSeconds(60), configs.get(0).pacing().duration());
+        assertEquals(Duration.ofSeconds(90), configs.get(1).pacing().duration(), console.toString(StandardCharsets.UTF_8));
+    }
+}
