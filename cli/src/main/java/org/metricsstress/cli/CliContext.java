@@ -34,6 +34,15 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
         return model.builder(parsed, offered, env, defaults);
     }
 
+    /** The typed value of one of a subcommand's own options (not the run's): given, else its default. */
+    static Object own(ParseResult parsed, OptionDef d) {
+        if (d.isFlag()) {
+            return parsed.hasMatchedOption(d.longName());
+        }
+        String given = parsed.matchedOptionValue(d.longName(), null);
+        return given != null ? d.parse(given) : d.defaultValue();
+    }
+
     /** Builders for the runs of a command of several runs, each over defaults of its own. */
     Main.Configured configured(ParseResult parsed, List<OptionDef> offered) {
         return defaults -> builder(parsed, offered, defaults);

@@ -126,32 +126,32 @@ final class FindMaxCommand {
     }
 
     static Search search(ParseResult parsed, Main.Configured options) {
-        Duration step = (Duration) value(parsed, STEP_DURATION);
+        Duration step = (Duration) CliContext.own(parsed, STEP_DURATION);
         if (step.compareTo(SHORTEST_STEP) < 0) {
             throw new ConfigException("--step-duration: at least " + SHORTEST_STEP.toSeconds() + "s (the backlog rule"
                     + " compares the first and the last half of a step's report intervals), got " + text(parsed,
                     STEP_DURATION));
         }
-        Duration coldLimit = (Duration) value(parsed, COLD_LIMIT);
+        Duration coldLimit = (Duration) CliContext.own(parsed, COLD_LIMIT);
         if (coldLimit.isZero()) {
             throw new ConfigException("--cold-limit: must be more than 0");
         }
-        double growth = (Double) value(parsed, GROWTH);
+        double growth = (Double) CliContext.own(parsed, GROWTH);
         if (!(growth >= CapacitySearch.MIN_GROWTH && growth <= CapacitySearch.MAX_GROWTH)) {
             throw new ConfigException(String.format(Locale.ROOT, "--growth: must be between %s and %s (each passing "
                     + "step multiplies the rate by it), got %s", plain(CapacitySearch.MIN_GROWTH),
                     plain(CapacitySearch.MAX_GROWTH), text(parsed, GROWTH)));
         }
-        double precision = precision((String) value(parsed, PRECISION));
-        boolean includeCold = (Boolean) value(parsed, INCLUDE_COLD);
+        double precision = precision((String) CliContext.own(parsed, PRECISION));
+        boolean includeCold = (Boolean) CliContext.own(parsed, INCLUDE_COLD);
 
         StressConfig base = options.builder(Map.of()).build();
         if (includeCold && !base.index().enabled()) {
             throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
         }
         PlanRate plan = PlanRate.of(base);
-        Double start = (Double) value(parsed, START_RATE);
-        Double max = (Double) value(parsed, MAX_RATE);
+        Double start = (Double) CliContext.own(parsed, START_RATE);
+        Double max = (Double) CliContext.own(parsed, MAX_RATE);
         double startRate = start != null ? start : plan.samplesPerSecond();
         double maxRate = max != null ? max : plan.highest();
         for (OptionDef d : List.of(START_RATE, MAX_RATE)) {
@@ -177,7 +177,7 @@ final class FindMaxCommand {
         }
         FindMax.Settings settings = new FindMax.Settings(bounds, step, coldLimit, base.index().enabled(), includeCold, sla,
                 base.pipeline().ringSize());
-        return new Search(settings, base.outputs().resultJson(), (Boolean) value(parsed, VERBOSE));
+        return new Search(settings, base.outputs().resultJson(), (Boolean) CliContext.own(parsed, VERBOSE));
     }
 
     /** {@code 5%} or {@code 0.05}, between 0.1% and 50%. */
@@ -195,15 +195,6 @@ final class FindMaxCommand {
             throw new ConfigException("--precision: must be between 0.1% and 50% (e.g. 5% or 0.05), got " + text);
         }
         return ratio;
-    }
-
-    /** The typed value of one of find-max's own options: given, else its default. */
-    private static Object value(ParseResult parsed, OptionDef d) {
-        if (d.isFlag()) {
-            return parsed.hasMatchedOption(d.longName());
-        }
-        String given = parsed.matchedOptionValue(d.longName(), null);
-        return given != null ? d.parse(given) : d.defaultValue();
     }
 
     /** 2 rather than 2.0, 1.5 as 1.5. */

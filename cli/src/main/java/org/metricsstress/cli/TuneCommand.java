@@ -3,6 +3,7 @@ package org.metricsstress.cli;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -70,8 +71,8 @@ final class TuneCommand {
     static int run(ParseResult parsed, Main.Configured options, PrintStream out)
             throws ClusterException, CacheUnavailableException {
         validate(options);
-        int maxRounds = (Integer) value(parsed, MAX_ROUNDS);
-        boolean verbose = (Boolean) value(parsed, VERBOSE);
+        int maxRounds = (Integer) CliContext.own(parsed, MAX_ROUNDS);
+        boolean verbose = (Boolean) CliContext.own(parsed, VERBOSE);
         StressConfig base = options.builder(Map.of()).build();
         PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
         StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, Tuner.engine(runLog), out).run();
@@ -91,20 +92,12 @@ final class TuneCommand {
         void run() throws IOException;
     }
 
-    private static void write(PrintStream out, String what, Write w, java.nio.file.Path file) {
+    private static void write(PrintStream out, String what, Write w, Path file) {
         try {
             w.run();
             out.println(what + " written to " + file);
         } catch (IOException e) {
             out.println("could not write " + file + ": " + e.getMessage());
         }
-    }
-
-    private static Object value(ParseResult parsed, OptionDef d) {
-        if (d.isFlag()) {
-            return parsed.hasMatchedOption(d.longName());
-        }
-        String given = parsed.matchedOptionValue(d.longName(), null);
-        return given != null ? d.parse(given) : d.defaultValue();
     }
 }

@@ -93,7 +93,7 @@ final class RunResults {
                 nodes, List.copyOf(events), steps(config, schedule, intervals, unlisted), reads, null, null,
                 coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
                 m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                Distance.of(latency, samplesConsistency(config), nodes, relays), null).judged();
+                Distance.of(latency, samplesConsistency(config), nodes, relays), null, null, null, null).judged();
     }
 
     /**

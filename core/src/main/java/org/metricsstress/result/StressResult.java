@@ -123,7 +123,7 @@ public record StressResult(
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
     }
 
-    /** A result not yet judged ({@link #judged()} adds the evidence, verdict and advice), or an older one. */
+    /** Without the judgement and the tune (results assembled by hand, or judged afterwards with {@link #judged()}). */
     public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
             Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,
             double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
@@ -158,27 +158,27 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null, Distance.NONE, null);
+                null, generated, 0, null, Distance.NONE, null, null, null, null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {
-        return copy(outcome, steps, verify, disk);
+        return copy(verdict, outcome, steps, verify, disk, evidence, advice, tune);
     }
 
     /** This result with its steps judged, and the run's outcome: passed only if every step passed. */
     public StressResult withSteps(List<StepSummary> judged, SlaResult outcome) {
-        return copy(outcome, List.copyOf(judged), verify, disk);
+        return copy(verdict, outcome, List.copyOf(judged), verify, disk, evidence, advice, tune);
     }
 
     /** This result with what reading it back found. */
     public StressResult withVerify(VerifyReport report) {
-        return copy(sla, steps, report, disk);
+        return copy(verdict, sla, steps, report, disk, evidence, advice, tune);
     }
 
     /** This result with what its keyspace takes on disk and the retention projected from it. */
     public StressResult withDisk(DiskSummary measured) {
-        return copy(sla, steps, verify, measured);
+        return copy(verdict, sla, steps, verify, measured, evidence, advice, tune);
     }
 
     /**
@@ -188,31 +188,17 @@ public record StressResult(
     public StressResult judged() {
         Evidence e = Evidence.of(this);
         Verdict v = Verdicts.judge(this, e);
-        StressResult withVerdict = judgement(v, e, Map.of());
-        return judgement(v, e, Advisor.advise(withVerdict, e, v));
-    }
-
-    private StressResult judgement(Verdict verdict, Evidence evidence, Map<String, Advice> advice) {
-        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune);
+        return copy(v, sla, steps, verify, disk, e, Advisor.advise(this, e, v), tune);
     }
 
     /** This result as the last round of a tune, with the rounds. */
     public StressResult withTune(Tuning rounds) {
-        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
-                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk, evidence, advice, rounds);
+        return copy(verdict, sla, steps, verify, disk, evidence, advice, rounds);
     }
 
-    /** The one copy: what is added after the run (criteria, steps, read-back, disk) is all that changes. */
-    private StressResult copy(SlaResult sla, List<StepSummary> steps, VerifyReport verify, DiskSummary disk) {
+    /** The one copy: what is added after the run (judgement, criteria, steps, read-back, disk, tune) is all that changes. */
+    private StressResult copy(Verdict verdict, SlaResult sla, List<StepSummary> steps, VerifyReport verify,
+            DiskSummary disk, Evidence evidence, Map<String, Advice> advice, Tuning tune) {
         return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
                 generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
