@@ -273,6 +273,7 @@ public final class InlineIndexer {
          */
         long sendAndMerge(long nowMillis) {
             long began = System.nanoTime();
+            boolean waitCounted = false;
             int outstanding = 0;
             try {
                 List<CompletableFuture<AsyncResultSet>> sent = new ArrayList<>(statements.size());
@@ -303,14 +304,22 @@ public final class InlineIndexer {
                         outstanding--;
                     }
                 }
+                long answered = System.nanoTime();
+                clock.indexWait(answered - began);
+                waitCounted = true;
                 if (failed) {
                     return MetadataCache.ABSENT;
                 }
                 int expiresAt = (int) Math.min(0xFFFF_FFFFL, (nowMillis + expiryMillis) / 1000L);
-                return cache.merge(key, resource, fields, expiresAt, names);
+                long merged = cache.merge(key, resource, fields, expiresAt, names);
+                // Merging is a cache round trip (a MULTI with Redis), not an index wait.
+                clock.cacheLookup(System.nanoTime() - answered);
+                return merged;
             } finally {
                 requestsInFlight.addAndGet(-outstanding);
-                clock.indexWait(System.nanoTime() - began);
+                if (!waitCounted) {
+                    clock.indexWait(System.nanoTime() - began); // something threw out of the loop
+                }
                 synchronized (inFlight) {
                     inFlight.removeAll(claimed);
                 }
