@@ -46,6 +46,12 @@ public final class WorkerClock {
         events.increment();
     }
 
+    /** A worker finished {@code count} events back to back in {@code nanos} (a ring batch). */
+    public void events(long nanos, int count) {
+        busy.add(nanos);
+        events.add(count);
+    }
+
     /** A worker waited {@code nanos} for a sample write (OpenNMS's) or for a free in-flight permit (pipelined). */
     public void sampleWrite(long nanos) {
         sampleWrites.add(nanos);

@@ -34,13 +34,28 @@ final class SampleStage extends LaneStage {
         return accounted.get();
     }
 
+    /** When the ring batch being handled began (0: none open), and its events so far. */
+    private long batchBegan;
+    private int batchEvents;
+
+    /**
+     * Timed per ring batch, not per commit: the events of a batch are handled back to back, and
+     * two clock reads a commit cost the null-sink pipeline 12 % at 16 writers (NullSinkPipelineBench).
+     */
     @Override
     public void onEvent(GroupCommit commit, long sequence, boolean endOfBatch) {
-        long began = System.nanoTime();
+        if (batchBegan == 0) {
+            batchBegan = System.nanoTime();
+        }
         try {
             take(commit, sequence, endOfBatch);
         } finally {
-            metrics.workerClock().event(System.nanoTime() - began);
+            batchEvents++;
+            if (endOfBatch) {
+                metrics.workerClock().events(System.nanoTime() - batchBegan, batchEvents);
+                batchBegan = 0;
+                batchEvents = 0;
+            }
         }
     }
 
