@@ -52,8 +52,12 @@ public final class Advisor {
         boolean opennms = s.opennms();
         cache(out, r, e, s);
         String lasting = lastingKind(v);
-        if (opennms && r.dropped() > 0 && !"CLUSTER_BEHIND".equals(lasting) && !"CLIENT_BOUND".equals(lasting)
-                && !(v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()))) {
+        // A bigger ring rides out a deficit that ends (a cold start) or bursts; it only delays one
+        // that lasts (the cluster, the client, a Redis down, workers behind in the steady state).
+        boolean steadyBehind = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind());
+        boolean ringHelps = "RING_TOO_SMALL".equals(lasting) || !steadyBehind && !"CLUSTER_BEHIND".equals(lasting)
+                && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting);
+        if (opennms && r.dropped() > 0 && ringHelps) {
             ring(out, r, e, s);
         }
         if (opennms && "WRITER_BOUND".equals(lasting) && (v.steadyState() != null || r.index() == null

@@ -175,6 +175,22 @@ public class VerdictsTest {
     }
 
     @Test
+    void burstsThatOutrunTheRingAfterTheColdStartAreTheRingsAndAskForOne() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000);
+        for (int i = 0; i < 3; i++) {
+            run.interval(25_000, 25_000, 0, RING, 3_000, 4.0, 0.99, 0.85, 0.10, 0.01, 5_000);
+        }
+        for (int i = 0; i < 6; i++) {
+            run.interval(49_000, 1_000, 0, 100, 40, 1.0, 0.4, 0.1, 0.8, 0.0, 10_000);
+        }
+        StressResult r = run.index(200_000, 0, 12_000, 12_000, 12_000, 15).cache("guava", 0, 0, 0)
+                .coldStart(2.0, RING, 15).build();
+        assertEquals("RING_TOO_SMALL", r.verdict().steadyState().kind(), r.verdict().steadyState().message());
+        assertEquals("RING_TOO_SMALL", r.verdict().kind(), "the lasting limit names the run: " + r.verdict().message());
+        assertTrue(r.advice().containsKey(Advisor.RING_BUFFER_SIZE), "a ring for the bursts: " + r.advice());
+    }
+
+    @Test
     void lateGeneratorsWithARingThatNeverFilledAreTheClientsLimit() {
         RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).lag(LATE);
         for (int i = 0; i < 6; i++) {
