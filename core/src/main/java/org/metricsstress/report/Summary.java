@@ -171,7 +171,7 @@ public final class Summary {
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache());
         coldStart(out, r.coldStart(), r.index() != null && r.index().enabled());
-        workers(out, r.evidence());
+        workers(out, r.evidence(), r.written() + r.failed());
         ClientSummary c = r.client();
         String cpu = c.cpuSeconds() < 0 ? "CPU unknown (this JVM does not report its process CPU time)"
                 : String.format(Locale.ROOT, "CPU %.1f s (%.0f%% of %d cores, %.1f us per sample written)",
@@ -253,7 +253,7 @@ public final class Summary {
     }
 
     /** Where the writer's workers spent their time, and what Little's law makes of it. */
-    private static void workers(PrintStream out, Evidence e) {
+    private static void workers(PrintStream out, Evidence e, long written) {
         if (e == null || e.workers() == null || !e.workers().measured()) {
             return;
         }
@@ -263,13 +263,19 @@ public final class Summary {
                 100 * w.busyShare(), 100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
                 100 * w.shareOfBusy(w.cacheLookupSeconds()), 100 * w.shareOfBusy(w.otherSeconds()), w.msPerEvent(),
                 e.predictedSamplesPerSecond() > 0 ? String.format(Locale.ROOT,
-                        "; all busy they would write %s samples/s (Little's law)", Numbers.rate(e.predictedSamplesPerSecond()))
-                        : "");
+                        "; all busy they would write %s samples/s (Little's law), and wrote %s/s over the same %.0f s",
+                        Numbers.rate(e.predictedSamplesPerSecond()), Numbers.rate(settledPerSecond(w, written)),
+                        w.wallSeconds()) : "");
         if (e.indexService() != null && e.indexService().count() > 0) {
             LatencySummary s = e.indexService();
             out.printf(Locale.ROOT, "index service p50 %.2f  p99 %.2f  max %.0f ms  (sent -> acknowledged, %s index requests)%n",
                     s.p50Ms(), s.p99Ms(), s.maxMs(), Numbers.count(s.count()));
         }
+    }
+
+    /** Samples settled per second of the workers' own wall time (the report lines', drain included). */
+    private static double settledPerSecond(WorkerTime w, long settled) {
+        return w.wallSeconds() > 0 ? settled / w.wallSeconds() : 0;
     }
 
     /** The verdict, its evidence, its phases, and the advice that follows. */
