@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,14 +41,7 @@ final class BenchCommand {
     private BenchCommand() {}
 
     static List<OptionDef> offered() {
-        List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
-                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
-                OptionDef.Section.INDEX))) {
-            if (!DECIDED_BY_BENCH.contains(d.longName())) {
-                out.add(d);
-            }
-        }
+        List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_BENCH);
         return StressOptions.withDefaults(out, StressOptions.BENCH_DEFAULTS);
     }
 

@@ -1,12 +1,16 @@
 package org.metricsstress.cli;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -32,6 +36,22 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
     /** The options the user gave over {@code defaults}, then environment variables for the ones not given. */
     StressConfig.Builder builder(ParseResult parsed, List<OptionDef> offered, Map<String, String> defaults) {
         return model.builder(parsed, offered, env, defaults);
+    }
+
+    /**
+     * What a subcommand of whole runs offers of a run's options: the plan, pacing, pipeline, cluster,
+     * schema and index sections, less those it decides itself. A list the caller may add to.
+     */
+    static List<OptionDef> runOptionsBut(Set<String> decided) {
+        List<OptionDef> out = new ArrayList<>();
+        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
+                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
+                OptionDef.Section.INDEX))) {
+            if (!decided.contains(d.longName())) {
+                out.add(d);
+            }
+        }
+        return out;
     }
 
     /** The typed value of one of a subcommand's own options (not the run's): given, else its default. */

@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,14 +78,7 @@ final class FindMaxCommand {
     private FindMaxCommand() {}
 
     static List<OptionDef> offered() {
-        List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
-                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
-                OptionDef.Section.INDEX))) {
-            if (!DECIDED_BY_FIND_MAX.contains(d.longName())) {
-                out.add(d);
-            }
-        }
+        List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_FIND_MAX);
         out.add(SLA);
         out.add(RESULT_JSON);
         return out;

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,14 +42,7 @@ final class TuneCommand {
     private TuneCommand() {}
 
     static List<OptionDef> offered() {
-        List<OptionDef> out = new ArrayList<>();
-        for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
-                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
-                OptionDef.Section.INDEX))) {
-            if (!DECIDED_BY_TUNE.contains(d.longName())) {
-                out.add(d);
-            }
-        }
+        List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_TUNE);
         out.add(StressOptions.byName("--report"));
         out.add(StressOptions.byName("--result-json"));
         out.add(StressOptions.byName("--advice-file"));
