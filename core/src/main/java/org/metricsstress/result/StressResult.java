@@ -123,26 +123,6 @@ public record StressResult(
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
     }
 
-    /** Without the judgement and the tune (results assembled by hand, or judged afterwards with {@link #judged()}). */
-    public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
-            Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,
-            double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
-            double writtenSamplesPerSecond, long generated, long written, long dropped, long failed,
-            Map<String, Long> failedByClass, long unaccounted, boolean drained, long groupCommitsGenerated,
-            long groupCommitsDropped, long stringAttributesGenerated, long writeRequests,
-            LatencySummary responseLatency, LatencySummary serviceLatency, LatencySummary queueLatency,
-            LatencySummary scheduleLag, ClientSummary client, IndexSummary index, CacheSummary cache,
-            Verdict verdict, SlaResult sla, List<IntervalStats> intervals, WriteAttempts writes, List<NodeSummary> nodes,
-            List<RunEvent> events, List<StepSummary> steps, ReadSummary reads, VerifyReport verify, MergeInfo merge,
-            ColdStart coldStart, long intended, long unsent, SeriesLosses losses, Distance distance, DiskSummary disk) {
-        this(schemaVersion, tool, version, environment, config, plan, cluster, startedAt, generationSeconds,
-                drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk, null, null, null);
-    }
-
     /** A result without per-node figures or events (tests, and results assembled by hand). */
     public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
             Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,

@@ -161,7 +161,7 @@ class HtmlReportTest {
                 null, r.generated(), 0, null, org.metricsstress.result.Distance.of(Map.of("dc1-dc2", "10ms~0.5ms"),
                         "EACH_QUORUM", List.of(new org.metricsstress.result.NodeSummary("127.0.0.1:9042", "dc1", 100, 1000,
                                 Map.of("timeout", 0L), r.serviceLatency())),
-                        new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null);
+                        new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null, null, null, null);
         String html = HtmlReport.render(withEvents);
         CHARTS.forEach(id -> assertChart(html, id));
         assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");
