@@ -10,12 +10,16 @@ import org.metricsstress.plan.StressPlan;
 /**
  * What a user must know before go-live, said before the run starts: a bounded cache smaller than
  * the plan's resources evicts them, so (almost) every commit is indexed again, for ever; and with
- * OpenNMS's writer a TTL of 0 makes every cache entry expire at once.
+ * OpenNMS's writer a TTL of 0 makes every cache entry expire at once. With OpenNMS's writer and
+ * cache, also what that cache will cost OpenNMS's heap (not this tool's: its cache is packed).
  */
 final class CacheWarnings {
     private CacheWarnings() {}
 
     static void print(StressConfig config, StressPlan plan, PrintStream out) {
+        if (config.pipeline().writer() == Writer.OPENNMS && config.index().cache() == CacheKind.GUAVA) {
+            out.println(OpenNmsHeapFigure.line(OpenNmsHeapFigure.of(config, plan)));
+        }
         long resources = plan.ownedGroupResources() + (plan.strings() > 0 ? plan.ownedInterfaceResources() : 0);
         if (config.index().cache() == CacheKind.GUAVA && resources > config.index().cacheMaxEntries()) {
             out.printf(Locale.ROOT, "warning: the plan has %,d resources and the cache holds %,d: evicted resources "

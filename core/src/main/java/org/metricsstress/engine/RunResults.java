@@ -62,6 +62,9 @@ final class RunResults {
         planView.put("instance", plan.instance().index());
         planView.put("instances", plan.instance().count());
         planView.put("instanceGroupResources", plan.ownedGroupResources());
+        if (config.index().enabled() && config.index().cache() == org.metricsstress.config.CacheKind.GUAVA) {
+            planView.put("openNmsCacheHeap", OpenNmsHeapFigure.of(config, plan));
+        }
         double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
         double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos());
         LatencySummary response = LatencySummary.of(m.response().total());
