@@ -37,6 +37,7 @@ final class BenchCommand {
     /** Options a bench sets itself for each phase, so it does not offer them. */
     private static final Set<String> DECIDED_BY_BENCH = Set.of("--duration", "--rate-factor", "--on-full",
             "--burst", "--report", "--no-index", "--cache", "--redis-pool", "--redis-near-cache", "--prime-cache",
+            "--no-prime-cache", "--priming-block",
             "--sink", "--compression");
     private BenchCommand() {}
 

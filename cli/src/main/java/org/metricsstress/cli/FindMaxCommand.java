@@ -46,7 +46,7 @@ final class FindMaxCommand {
      * search would mean nothing (--instance, --instances).
      */
     static final Set<String> DECIDED_BY_FIND_MAX = Set.of("--duration", "--rate-factor", "--rate-steps",
-            "--prime-cache", "--start-at", "--instance", "--instances");
+            "--prime-cache", "--no-prime-cache", "--priming-block", "--start-at", "--instance", "--instances");
 
     /** The criteria of every step: the table's --sla, with find-max's default shown. */
     static final OptionDef SLA = StressOptions.withDefaults(List.of(StressOptions.byName("--sla")),

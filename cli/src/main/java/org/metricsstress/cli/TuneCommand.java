@@ -33,7 +33,8 @@ final class TuneCommand {
      * (--prime-cache; a primed round would start warm from the rounds before it), a round starts
      * when the one before has ended (--start-at), and one process tunes (--instance, --instances).
      */
-    static final Set<String> DECIDED_BY_TUNE = Set.of("--prime-cache", "--start-at", "--instance", "--instances");
+    static final Set<String> DECIDED_BY_TUNE = Set.of("--prime-cache", "--no-prime-cache", "--priming-block",
+            "--start-at", "--instance", "--instances");
 
     static final OptionDef MAX_ROUNDS = StressOptions.byName("--max-rounds");
     static final OptionDef VERBOSE = StressOptions.byName("--verbose");

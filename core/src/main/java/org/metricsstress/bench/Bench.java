@@ -225,11 +225,11 @@ public final class Bench {
         try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
             phases.add(report(pipelinePhase("opennms-cold", "OpenNMS's writer, its cache empty, at half the ceiling, "
                             + "--on-full drop, until every resource is indexed",
-                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries)
+                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).primeCache(false)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(halfCeiling)
                             .duration(setup.coldLimit()), cache, true, ceilingRate)));
             phases.add(report(pipelinePhase("opennms-warm", "OpenNMS's writer, the same cache now warm, flat out",
-                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).onFull(OnFull.BLOCK)
+                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).primeCache(false).onFull(OnFull.BLOCK)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(rateFactor)
                             .duration(setup.phase()), cache, false, ceilingRate)));
         }

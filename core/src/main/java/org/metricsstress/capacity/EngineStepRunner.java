@@ -77,6 +77,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     /** The configuration of one step: the user's, at the step's rate and duration, with no criteria or file of its own. */
     StressConfig stepConfig(double targetSamplesPerSecond, boolean untilIndexed) {
         return options.get()
+                .primeCache(false) // every step from a cold cache: the worst case, whatever the keyspace holds
                 .rateFactor(planRate.factorFor(targetSamplesPerSecond))
                 .duration(untilIndexed ? coldLimit : stepDuration)
                 .reportInterval(reportInterval(stepDuration))

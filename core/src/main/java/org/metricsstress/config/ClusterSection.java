@@ -21,6 +21,9 @@ public record ClusterSection(
         Duration connectTimeout,
         Duration requestTimeout,
         int retries,
+        int connectionsPerHost,
+        int maxRequestsPerConnection,
+        Path driverConfig,
         Duration speculativeDelay,
         boolean ssl,
         Path truststore,
@@ -31,6 +34,17 @@ public record ClusterSection(
 
     /** Retries of one request at most: each can take a whole request timeout. */
     public static final int MAX_RETRIES = 10;
+    /**
+     * {@code --retries driver}: the driver's own retry policy decides (its DefaultRetryPolicy, or the
+     * one {@code --driver-config} names), as in OpenNMS, whose Newts session sets none.
+     */
+    public static final int DRIVER_RETRIES = -1;
+    /** The Java driver's reference.conf, which Newts 3.0.0's session leaves in force. */
+    public static final Duration DRIVER_REQUEST_TIMEOUT = Duration.ofSeconds(2);
+    public static final int DRIVER_MAX_REQUESTS_PER_CONNECTION = 1024;
+    public static final int DRIVER_POOL_SIZE = 1;
+    /** This tool's own writer waits longer: a slow node shows as latency before it shows as failures. */
+    public static final Duration PIPELINED_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
     public ClusterSection {
         contactPoints = List.copyOf(contactPoints);
@@ -45,7 +59,19 @@ public record ClusterSection(
         if (localDc != null && localDc.isBlank()) {
             throw new ConfigException("--local-dc: must not be empty");
         }
-        Checks.atLeast("--retries", retries, 0);
+        if (retries < DRIVER_RETRIES) {
+            throw new ConfigException("--retries: a count from 0 or 'driver', got " + retries);
+        }
+        if (requestTimeout.isZero() || requestTimeout.isNegative()) {
+            throw new ConfigException("--request-timeout: must be more than 0 (a worker would wait for ever)");
+        }
+        Checks.atLeast("--connections-per-host", connectionsPerHost, 1);
+        Checks.atLeast("--max-requests-per-connection", maxRequestsPerConnection, 1);
+        if (maxRequestsPerConnection > 32768) {
+            // The native protocol's stream ids per connection (v3 and later).
+            throw new ConfigException("--max-requests-per-connection: at most 32768, got " + maxRequestsPerConnection);
+        }
+        Checks.readable("--driver-config", driverConfig);
         if (retries > MAX_RETRIES) {
             throw new ConfigException("--retries: at most " + MAX_RETRIES + ", got " + retries);
         }

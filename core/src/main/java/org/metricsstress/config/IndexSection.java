@@ -3,6 +3,7 @@ package org.metricsstress.config;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The index stage and its resource cache (help section "index and cache"). The Redis passwords
@@ -19,6 +20,7 @@ public record IndexSection(
         int redisPool,
         int redisNearCache,
         boolean primeCache,
+        Duration primingBlock,
         int indexMaxInFlight) {
 
     /** {@code --index-max-in-flight auto} (the default): the index budget follows the samples' wait in the ring. */

@@ -44,10 +44,6 @@ public record StressConfig(
                 }
             }
         }
-        if (index.primeCache() && pipeline.opennms()) {
-            throw new ConfigException("--prime-cache: priming OpenNMS's metadata cache is not modelled; "
-                    + "with --writer opennms every run starts cold, as the field's did (or use --writer pipelined)");
-        }
         if (pipeline.opennms() && (plan.groups() + 1 > 32
                 || (plan.attributes() + pipeline.maxBatchSize() - 1) / pipeline.maxBatchSize() + 1 > 32)) {
             throw new ConfigException("--writer opennms: its cache model holds at most 31 groups and 31 chunks of "
@@ -148,6 +144,9 @@ public record StressConfig(
         public Builder connectTimeout(Duration v) { return put("connectTimeout", v); }
         public Builder requestTimeout(Duration v) { return put("requestTimeout", v); }
         public Builder retries(int v) { return put("retries", v); }
+        public Builder connectionsPerHost(int v) { return put("connectionsPerHost", v); }
+        public Builder maxRequestsPerConnection(int v) { return put("maxRequestsPerConnection", v); }
+        public Builder driverConfig(Path v) { return put("driverConfig", v); }
         public Builder speculativeDelay(Duration v) { return put("speculativeDelay", v); }
         public Builder ssl(boolean v) { return put("ssl", v); }
         public Builder truststore(Path v) { return put("truststore", v); }
@@ -172,6 +171,7 @@ public record StressConfig(
         public Builder redisPool(int v) { return put("redisPool", v); }
         public Builder redisNearCache(int v) { return put("redisNearCache", v); }
         public Builder primeCache(boolean v) { return put("primeCache", v); }
+        public Builder primingBlock(Duration v) { return put("primingBlock", v); }
         public Builder indexMaxInFlight(int v) { return put("indexMaxInFlight", v); }
         // reads
         public Builder readRate(Double v) { return put("readRate", v); }
@@ -236,11 +236,15 @@ public record StressConfig(
             // of writer_threads to 4 x writer_threads), this tool's with the pipelined one.
             boolean opennms = pipeline.opennms();
             v.computeIfAbsent("writeConsistency", k -> opennms ? "ANY" : "LOCAL_ONE");
+            driverDefaults(v, pipeline);
             ClusterSection cluster = SectionAssembler.assemble(ClusterSection.class, v);
             SchemaSection schema = SectionAssembler.assemble(SchemaSection.class, v);
             v.computeIfAbsent("cacheMaxEntries", k -> opennms
                     ? IndexSection.OPENNMS_CACHE_MAX_ENTRIES : IndexSection.PIPELINED_CACHE_MAX_ENTRIES);
             long maxEntries = (Long) v.get("cacheMaxEntries");
+            // Current OpenNMS primes its Guava cache at start (NMS-13156); Redis keeps its entries.
+            v.computeIfAbsent("primeCache", k -> opennms && Boolean.TRUE.equals(v.get("enabled"))
+                    && v.get("cache") == CacheKind.GUAVA && pipeline.sink() != Sink.NULL);
             v.computeIfAbsent("redisNearCache", k -> (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxEntries)));
             v.computeIfAbsent("redisPool", k -> opennms ? 4 * pipeline.writerThreads() : pipeline.writerThreads());
             IndexSection index = SectionAssembler.assemble(IndexSection.class, v);
@@ -250,6 +254,34 @@ public record StressConfig(
             JudgingSection judging = SectionAssembler.assemble(JudgingSection.class, v);
             DiskSection disk = SectionAssembler.assemble(DiskSection.class, v);
             return new StressConfig(plan, pacing, pipeline, cluster, schema, index, reads, outputs, judging, disk);
+        }
+
+        /**
+         * The driver's settings a run reports: OpenNMS's session sets no timeout and no retry policy,
+         * so with its writer the driver's reference.conf applies; a --driver-config file replaces
+         * those defaults (as OpenNMS's driver-settings-file does); an option given still wins.
+         */
+        private static void driverDefaults(Map<String, Object> v, PipelineSection pipeline) {
+            boolean opennms = pipeline.opennms();
+            Path file = (Path) v.get("driverConfig");
+            if (file != null) {
+                Checks.readable("--driver-config", file);
+                DriverConfigFile d = DriverConfigFile.read(file);
+                v.computeIfAbsent("requestTimeout", k -> d.requestTimeout());
+                v.computeIfAbsent("connectionsPerHost", k -> d.connectionsPerHost());
+                v.computeIfAbsent("maxRequestsPerConnection", k -> d.maxRequestsPerConnection());
+            }
+            v.computeIfAbsent("requestTimeout", k -> opennms ? ClusterSection.DRIVER_REQUEST_TIMEOUT
+                    : ClusterSection.PIPELINED_REQUEST_TIMEOUT);
+            v.computeIfAbsent("retries", k -> opennms ? ClusterSection.DRIVER_RETRIES : 0);
+            v.computeIfAbsent("connectionsPerHost", k -> ClusterSection.DRIVER_POOL_SIZE);
+            if (!opennms && (Integer) v.get("retries") == ClusterSection.DRIVER_RETRIES) {
+                throw new ConfigException("--retries driver: only with --writer opennms (the pipelined writer "
+                        + "retries itself, counting each retry)");
+            }
+            v.computeIfAbsent("maxRequestsPerConnection", k -> opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
+                    // Our in-flight bound is the limit that matters; the driver's cap must not undercut it.
+                    : Math.min(32768, 2 * Math.max(1024, pipeline.maxInFlight())));
         }
 
         /** This process's share of the plan, from --instance, --instances and the environment. */

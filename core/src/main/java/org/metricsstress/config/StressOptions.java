@@ -159,11 +159,27 @@ public final class StressOptions {
                     c -> c.cluster().writeConsistency()),
             opt(null, "--connect-timeout", "DURATION", "give up connecting to the cluster after this long", CLUSTER,
                     DURATION, Duration.ofSeconds(20), Builder::connectTimeout, c -> c.cluster().connectTimeout()),
-            opt(null, "--request-timeout", "DURATION", "a write not acknowledged within this long fails (counted)", CLUSTER,
-                    DURATION, Duration.ofSeconds(10), Builder::requestTimeout, c -> c.cluster().requestTimeout()),
-            opt(null, "--retries", "N", "send a write that timed out or found too few replicas again, up to N times "
-                    + "(writes are idempotent; each retry is counted, never its samples twice)", CLUSTER,
-                    NON_NEGATIVE_INT, 0, Builder::retries, c -> c.cluster().retries()),
+            derived(null, "--request-timeout", "DURATION", "a request not answered within this long fails (counted); "
+                    + "OpenNMS sets none, so the Java driver's basic.request.timeout applies", CLUSTER,
+                    DURATION, "2s (opennms: the driver's default), 10s (pipelined), or --driver-config's",
+                    Builder::requestTimeout, c -> c.cluster().requestTimeout()),
+            derived(null, "--retries", "N|driver", "send a write that timed out or found too few replicas again, up to N "
+                    + "times (each retry is counted, never its samples twice); driver = the driver's retry policy "
+                    + "(DefaultRetryPolicy, or --driver-config's), as OpenNMS, whose Newts session sets none", CLUSTER,
+                    ValueType.RETRIES, "driver (opennms), 0 (pipelined)", Builder::retries, c -> c.cluster().retries()),
+            derived(null, "--connections-per-host", "N", "connections to each node (OpenNMS's "
+                    + "org.opennms.newts.config.connections-per-host, the driver's pool size; OpenNMS's "
+                    + "max-connections-per-host was a driver-3 setting and maps to nothing with Newts 3)", CLUSTER,
+                    POSITIVE_INT, "1 (the driver's default), or --driver-config's", Builder::connectionsPerHost,
+                    c -> c.cluster().connectionsPerHost()),
+            derived(null, "--max-requests-per-connection", "N", "requests in flight on one connection at most (OpenNMS's "
+                    + "org.opennms.newts.config.max-requests-per-connection); more wait in the driver", CLUSTER,
+                    POSITIVE_INT, "1024 (opennms), 2 x max(1024, --max-in-flight) (pipelined), or --driver-config's",
+                    Builder::maxRequestsPerConnection, c -> c.cluster().maxRequestsPerConnection()),
+            derived(null, "--driver-config", "FILE", "a Java driver configuration file, as OpenNMS's "
+                    + "org.opennms.newts.config.driver-settings-file: its settings replace the defaults above (options "
+                    + "given still win); the run's own settings (metrics, contact points, TLS, schema timeouts) stay", CLUSTER,
+                    PATH, null, Builder::driverConfig, c -> c.cluster().driverConfig()),
             derived(null, "--speculative-delay", "DURATION", "start a second execution on another replica when a write "
                     + "has not answered within this long (counted)", CLUSTER,
                     DURATION, "off", Builder::speculativeDelay, c -> c.cluster().speculativeDelay()),
@@ -213,8 +229,17 @@ public final class StressOptions {
             derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
                     + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
                     NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, c -> c.index().redisNearCache()),
-            flag(null, "--prime-cache", "before generating, load the cache from resource_metrics and resource_attributes", INDEX,
-                    Builder::primeCache, c -> c.index().primeCache()),
+            new OptionDef(null, "--prime-cache", null, "before generating, load the cache from resource_metrics and "
+                    + "resource_attributes: with --writer opennms, as current OpenNMS does at start (up to "
+                    + "--cache-max-entries, waiting at most --priming-block)", INDEX, null,
+                    new OptionDef.Typed<>(FLAG, null, "on with --writer opennms and --cache guava, else off",
+                            Builder::primeCache, c -> c.index().primeCache())),
+            new OptionDef(null, "--no-prime-cache", null, "start cold whatever the keyspace holds, as OpenNMS releases "
+                    + "before NMS-13156 (2021) did, such as the field tests' Horizon 24", INDEX, null,
+                    new OptionDef.Typed<>(FLAG, null, null, (b, v) -> b.primeCache(!v), null)),
+            opt(null, "--priming-block", "DURATION", "--writer opennms: how long start-up waits for priming at most "
+                    + "(OpenNMS's cache.priming.block_ms); then priming goes on beside the writers",
+                    INDEX, DURATION, Duration.ofMinutes(2), Builder::primingBlock, c -> c.index().primingBlock()),
             opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
                     + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + IndexSection.INDEX_BUDGET_START
                     + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "

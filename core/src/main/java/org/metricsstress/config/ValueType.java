@@ -44,6 +44,12 @@ public final class ValueType<T> {
     public static final ValueType<Integer> POSITIVE_INT_OR_AUTO = new ValueType<>(
             (option, text) -> "auto".equalsIgnoreCase(text.trim()) ? 0 : Parse.positiveInt(option, text),
             v -> v == 0 ? "auto" : String.valueOf(v), v -> v == 0 ? "auto" : v);
+    /** A retry count, or {@code driver} (held as -1): the driver's own retry policy decides. */
+    public static final ValueType<Integer> RETRIES = new ValueType<>(
+            (option, text) -> "driver".equalsIgnoreCase(text.trim()) ? ClusterSection.DRIVER_RETRIES
+                    : Parse.nonNegativeInt(option, text),
+            v -> v == ClusterSection.DRIVER_RETRIES ? "driver" : String.valueOf(v),
+            v -> v == ClusterSection.DRIVER_RETRIES ? "driver" : v);
     public static final ValueType<Duration> DURATION = text(Parse::duration, Parse::format);
     /** Positive whole numbers, comma-separated: {@code 4,8,16}. */
     public static final ValueType<List<Integer>> POSITIVE_INTS = text(Parse::positiveInts,

@@ -20,6 +20,9 @@ import org.metricsstress.cache.CacheView;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.CachePrimer;
+import org.metricsstress.opennms.MetadataPrimer;
+import org.metricsstress.cache.MetadataCache;
+import java.util.function.Supplier;
 import org.metricsstress.writer.Caches;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
@@ -153,27 +156,52 @@ public final class StressEngine {
                 CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {
             CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
             Map<String, Object> cluster = prepare(session);
-            CachePrimer.Primed primed = null;
+            Supplier<CachePrimer.Primed> primed = () -> null;
+            MetadataPrimer openNmsPrimer = null;
             if (cache != null) {
                 out.println("resource cache: " + cache.describe());
                 CacheWarnings.print(config, plan, out);
-                if (config.index().primeCache()) {
-                    primed = onCluster("priming the cache from " + config.schema().keyspace(),
+                if (config.index().primeCache() && config.pipeline().opennms()) {
+                    openNmsPrimer = startOpenNmsPriming(session, plan, (MetadataCache) cache);
+                    MetadataPrimer p = openNmsPrimer;
+                    primed = () -> asPrimed(p.primed());
+                } else if (config.index().primeCache()) {
+                    CachePrimer.Primed done = onCluster("priming the cache from " + config.schema().keyspace(),
                             () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache, out).prime());
+                    primed = () -> done;
                 }
             }
-            Pipeline pipeline = onCluster("preparing the writers",
-                    () -> Writers.open(session, config, plan, cache, cache == null ? null : indexMetrics(plan), metrics));
-            try {
-                out.println(pipeline.describe());
-                return generate(session, plan, cluster, cache, primed, pipeline);
-            } finally {
-                pipeline.close();
+            try (MetadataPrimer stillPriming = openNmsPrimer) {
+                Pipeline pipeline = onCluster("preparing the writers",
+                        () -> Writers.open(session, config, plan, cache, cache == null ? null : indexMetrics(plan), metrics));
+                try {
+                    out.println(pipeline.describe());
+                    return generate(session, plan, cluster, cache, primed, pipeline);
+                } finally {
+                    pipeline.close();
+                }
             }
         } finally {
             // A run that ended before generating must not keep a waiter waiting.
             generationStarted.countDown();
         }
+    }
+
+    /** Current OpenNMS's priming: start-up waits for it at most --priming-block. */
+    private MetadataPrimer startOpenNmsPriming(CqlSession session, StressPlan plan, MetadataCache cache)
+            throws ClusterException {
+        try {
+            return MetadataPrimer.start(session, config.schema().keyspace(), cache, plan,
+                    config.pipeline().maxBatchSize(), config.index().cacheMaxEntries(), config.schema().ttl().getSeconds(),
+                    config.index().primingBlock(), out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterException("interrupted while priming the cache");
+        }
+    }
+
+    private static CachePrimer.Primed asPrimed(MetadataPrimer.Primed p) {
+        return new CachePrimer.Primed(p.groupResources(), p.interfaceResources(), p.rowsRead(), p.seconds());
     }
 
     /** A step of setting up that talks to the cluster. */
@@ -215,7 +243,7 @@ public final class StressEngine {
     }
 
     private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, CacheView cache,
-            CachePrimer.Primed primed, Pipeline pipeline) throws ClusterException {
+            Supplier<CachePrimer.Primed> primed, Pipeline pipeline) throws ClusterException {
         // Everything started from here on is inside the cleanup below: a setup step that fails (the
         // probes' session, the reads' statements, the live outputs) leaves no session or thread behind.
         // Per --freshness-dc, a session local to it; empty: probes read through the run's session.
@@ -276,6 +304,7 @@ public final class StressEngine {
             WireBytes wire = new WireBytes(session);
             long sentAtStart = wire.sent();
             long receivedAtStart = wire.received();
+            long driverRetriesAtStart = wire.driverRetries();
             long gcCountAtStart = JvmStats.gcCount();
             long gcMillisAtStart = JvmStats.gcMillis();
             HeapPeak.reset();
@@ -337,7 +366,8 @@ public final class StressEngine {
             long cpu = ProcessCpu.between(cpuAtStart, ProcessCpu.nanos());
             Distance.Relays relays = relaysAtStart == null ? null : relayMeter.get().since(relaysAtStart);
             ringWatch.close();
-            result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed, cluster, schedule,
+            metrics.retriedByDriver(wire.driverRetries() - driverRetriesAtStart);
+            result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed.get(), cluster, schedule,
                     stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, unlisted, events, readMetrics, ringWatch, ring.size(), ledger,
                     latency, relays);
             settledNormally = true;

@@ -206,10 +206,14 @@ public final class StressMetrics {
         return firstFailures.get(cause.ordinal());
     }
 
-    /** Intended time to acknowledged: the coordinated-omission-correct latency. */
     /** A request sent again after a retryable failure (--retries): an attempt, never a sample. */
     public void retried() {
         retries.inc();
+    }
+
+    /** Requests the driver's retry policy sent again over the run (read from its node metrics at the end). */
+    public void retriedByDriver(long n) {
+        retries.inc(n);
     }
 
     /** Extra executions the driver started for a request (--speculative-delay). */

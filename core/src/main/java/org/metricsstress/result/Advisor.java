@@ -28,8 +28,6 @@ public final class Advisor {
     static final double RING_MARGIN = 1.25;
     /** Workers planned to be busy at most this share of their time. */
     static final double WORKER_TARGET = 0.7;
-    /** OpenNMS's driver: requests per connection (Newts 3's session leaves the driver's default). */
-    static final int REQUESTS_PER_CONNECTION = 1024;
     /** Connections planned to carry at most this share of their requests. */
     static final double POOL_TARGET = 0.8;
     /** Nodes planned to run at most this share of the rate they were seen to write. */
@@ -65,7 +63,7 @@ public final class Advisor {
             threads(out, r, e, s, v.steadyState() != null ? e.steadyState() : e.workers());
         }
         if (opennms) {
-            pool(out, r, e);
+            pool(out, r, e, s);
             heap(out, r, e, s);
         }
         if ("CLUSTER_BEHIND".equals(lasting)) {
@@ -128,18 +126,21 @@ public final class Advisor {
                 "--writer-threads"));
     }
 
-    private static void pool(Map<String, Advice> out, StressResult r, Evidence e) {
+    private static void pool(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
         int hosts = Math.max(1, nodesPerDc(r));
         double perHost = (double) e.peakInFlight() / hosts;
-        if (perHost < POOL_TARGET * REQUESTS_PER_CONNECTION) {
+        int perConnection = Math.max(1, s.maxRequestsPerConnection());
+        int connections = Math.max(1, s.connectionsPerHost());
+        if (perHost < POOL_TARGET * perConnection * connections) {
             return;
         }
-        long value = (long) Math.ceil(perHost / (POOL_TARGET * REQUESTS_PER_CONNECTION));
-        out.put(CONNECTIONS_PER_HOST, new Advice(CONNECTIONS_PER_HOST, String.valueOf(Math.max(2, value)), "1",
+        long value = (long) Math.ceil(perHost / (POOL_TARGET * perConnection));
+        out.put(CONNECTIONS_PER_HOST, new Advice(CONNECTIONS_PER_HOST, String.valueOf(Math.max(connections + 1, value)),
+                String.valueOf(connections),
                 String.format(Locale.ROOT, "%,.0f requests in flight per node at the peak, against %d a connection "
-                        + "carries", perHost, REQUESTS_PER_CONNECTION),
+                        + "carries", perHost, perConnection),
                 String.format(Locale.ROOT, "peak in flight per node / (%d requests per connection x %.0f%%)",
-                        REQUESTS_PER_CONNECTION, 100 * POOL_TARGET), null));
+                        perConnection, 100 * POOL_TARGET), "--connections-per-host"));
     }
 
     private static void heap(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
@@ -155,8 +156,16 @@ public final class Advisor {
         long groupResources = groups instanceof Number n ? n.longValue() : e.planResources();
         double groupShare = Math.min(1, (double) groupResources / e.planResources());
         long groupEntries = Math.round(entries * groupShare);
+        // The ids the run wrote (its plan.openNmsCacheHeap), else those of this tool's first results.
+        Object measured = r.plan() == null ? null : r.plan().get("openNmsCacheHeap");
+        int elements = PATH_ELEMENTS;
+        int idChars = GROUP_ID_CHARS;
+        if (measured instanceof Map<?, ?> m && m.get("idElements") instanceof Number el && m.get("idChars") instanceof Number ch) {
+            elements = el.intValue();
+            idChars = ch.intValue();
+        }
         long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
-                PATH_ELEMENTS, GROUP_ID_CHARS);
+                elements, idChars);
         long mib = (long) Math.ceil(bytes / (1024.0 * 1024.0));
         out.put(HEAP, new Advice(HEAP, String.valueOf(mib), null,
                 String.format(Locale.ROOT, "a full cache of %,d entries takes about %,d MiB of OpenNMS's heap: add it to "

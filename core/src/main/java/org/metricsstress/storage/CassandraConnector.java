@@ -47,61 +47,8 @@ public final class CassandraConnector {
         if (c.pipeline().sink() == Sink.NULL) {
             return NullSession.open();
         }
-        // The driver's own class loader (inside OSGi the thread's context loader cannot see its
-        // classes), and ours after it for the policies we give it by name.
-        ClassLoader loader = new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
-        ProgrammaticDriverConfigLoaderBuilder cfg = DriverConfigLoader.programmaticBuilder(loader)
-                .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.cluster().requestTimeout())
-                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
-                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
-                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
-                // Our in-flight bound is the limit that matters; the driver's per-connection cap must not undercut it.
-                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2 * Math.max(1024, c.pipeline().maxInFlight()))
-                // A request the client gave up on keeps its stream id until the node answers; past
-                // 256 such ids the driver closes the connection and fails everything else on it
-                // ("Channel is closing"), turning a slow DC into errors of another class. The
-                // in-flight bound limits them; the driver wants fewer than its per-connection cap.
-                .withInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS, Math.max(1024, c.pipeline().maxInFlight()) + 1)
-                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
-                // Samples and index rows are the same key with the same value however often written.
-                .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
-                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName())
-                // Bytes on the wire per node, for the run's network figures (WireBytes).
-                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
-        if (c.cluster().compression() != Compression.NONE) {
-            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(java.util.Locale.ROOT));
-            if (c.cluster().compression() == Compression.SNAPPY) {
-                // Protocol v5 dropped snappy; v4 still has it.
-                cfg.withString(DefaultDriverOption.PROTOCOL_VERSION, "V4");
-            }
-        }
-        if (c.cluster().speculativeDelay() != null) {
-            cfg.withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "ConstantSpeculativeExecutionPolicy")
-                    .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
-                    .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.cluster().speculativeDelay());
-        }
-        if (localDc == null) {
-            cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
-        }
-        if (c.cluster().ssl()) {
-            cfg.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
-                    .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, true);
-            if (c.cluster().truststore() != null) {
-                cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, c.cluster().truststore().toAbsolutePath().toString());
-                if (c.cluster().truststorePassword() != null) {
-                    cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, c.cluster().truststorePassword());
-                }
-            }
-            if (c.cluster().keystore() != null) {
-                cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, c.cluster().keystore().toAbsolutePath().toString());
-                if (c.cluster().keystorePassword() != null) {
-                    cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, c.cluster().keystorePassword());
-                }
-            }
-        }
-        CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(cfg.build());
+        ClassLoader loader = driverLoader();
+        CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(driverConfig(c, localDc, loader));
         for (ContactPoint p : c.cluster().contactPoints()) {
             b.addContactPoint(new InetSocketAddress(p.host(), p.port()));
         }
@@ -145,6 +92,64 @@ public final class CassandraConnector {
             pending.thenAccept(CqlSession::closeAsync);
             throw new ClusterException("interrupted while connecting to Cassandra at " + where);
         }
+    }
+
+    /**
+     * The driver's whole configuration for a run: made here, programmatically, over the driver's
+     * reference.conf or a --driver-config file.
+     */
+    static DriverConfigLoader driverConfig(StressConfig c, String localDc, ClassLoader loader) {
+        ProgrammaticDriverConfigLoaderBuilder cfg = DriverSettings.builder(c, loader)
+                .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.cluster().requestTimeout())
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
+                .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, c.cluster().connectionsPerHost())
+                .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, c.cluster().connectionsPerHost())
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, c.cluster().maxRequestsPerConnection())
+                .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
+                // Bytes on the wire and the driver's own retries per node, for the run's figures.
+                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
+        DriverSettings.retriesAndOrphans(c, cfg);
+        if (c.cluster().compression() != Compression.NONE) {
+            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(java.util.Locale.ROOT));
+            if (c.cluster().compression() == Compression.SNAPPY) {
+                // Protocol v5 dropped snappy; v4 still has it.
+                cfg.withString(DefaultDriverOption.PROTOCOL_VERSION, "V4");
+            }
+        }
+        if (c.cluster().speculativeDelay() != null) {
+            cfg.withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "ConstantSpeculativeExecutionPolicy")
+                    .withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, 2)
+                    .withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, c.cluster().speculativeDelay());
+        }
+        if (localDc == null) {
+            cfg.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        if (c.cluster().ssl()) {
+            cfg.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
+                    .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, true);
+            if (c.cluster().truststore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, c.cluster().truststore().toAbsolutePath().toString());
+                if (c.cluster().truststorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, c.cluster().truststorePassword());
+                }
+            }
+            if (c.cluster().keystore() != null) {
+                cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, c.cluster().keystore().toAbsolutePath().toString());
+                if (c.cluster().keystorePassword() != null) {
+                    cfg.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, c.cluster().keystorePassword());
+                }
+            }
+        }
+        return cfg.build();
+    }
+
+    /** The driver's own class loader (inside OSGi the thread's context loader cannot see its classes), and ours after it for the policies we give it by name. */
+    static ClassLoader driverLoader() {
+        return new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
     }
 
     /**

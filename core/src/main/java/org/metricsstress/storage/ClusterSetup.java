@@ -58,6 +58,9 @@ public final class ClusterSetup {
         if (md.getNodes().size() > 1) {
             cluster.put("members", members(md, out));
         }
+        Map<String, Object> driver = DriverSettings.describe(session, config);
+        cluster.put("driver", driver);
+        out.println(DriverSettings.line(driver));
         return cluster;
     }
 

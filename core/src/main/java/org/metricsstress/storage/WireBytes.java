@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class WireBytes {
     /** The driver's node metrics a session enables for these figures. */
     static final List<String> NODE_METRICS = List.of(DefaultNodeMetric.BYTES_SENT.getPath(),
-            DefaultNodeMetric.BYTES_RECEIVED.getPath());
+            DefaultNodeMetric.BYTES_RECEIVED.getPath(), DefaultNodeMetric.RETRIES.getPath());
 
     private final CqlSession session;
 
@@ -32,6 +32,14 @@ public final class WireBytes {
     /** Bytes received so far; 0 for {@code --sink null}, which nobody answers. */
     public long received() {
         return NullSession.bytesSent(session) >= 0 ? 0 : sum(DefaultNodeMetric.BYTES_RECEIVED);
+    }
+
+    /**
+     * Requests the driver's retry policy sent again (the OpenNMS writer's DefaultRetryPolicy or
+     * {@code --retries}); the pipelined writer's own retries are counted where it makes them.
+     */
+    public long driverRetries() {
+        return NullSession.bytesSent(session) >= 0 ? 0 : sum(DefaultNodeMetric.RETRIES);
     }
 
     private long sum(DefaultNodeMetric metric) {

@@ -123,7 +123,7 @@ public final class Tuner {
 
     /** The user's options with the advice applied so far, and no files of the rounds' own. */
     private StressConfig configure(Map<String, String> applied, Duration longer) {
-        StressConfig.Builder b = options.get().resultJson(null).reportHtml(null).adviceFile(null);
+        StressConfig.Builder b = options.get().resultJson(null).reportHtml(null).adviceFile(null).primeCache(false);
         if (longer != null) {
             b.duration(longer);
         }

@@ -69,9 +69,18 @@ class StressOptionsTest {
         ConfigException e = assertThrows(ConfigException.class, () -> StressConfig.builder().groups(40).build());
         assertTrue(e.getMessage().startsWith("--writer opennms: its cache model holds at most 31 groups"), e.getMessage());
         assertEquals(40, StressConfig.builder().groups(40).writer(Writer.PIPELINED).build().plan().groups());
-        e = assertThrows(ConfigException.class, () -> StressConfig.builder().primeCache(true).build());
-        assertTrue(e.getMessage().startsWith("--prime-cache: priming OpenNMS's metadata cache is not modelled"),
-                e.getMessage());
+    }
+
+    @Test
+    void theOpenNmsWriterPrimesItsGuavaCacheByDefaultAsCurrentOpenNms() {
+        assertTrue(StressConfig.builder().build().index().primeCache());
+        assertEquals(Duration.ofMinutes(2), StressConfig.builder().build().index().primingBlock());
+        assertFalse(parse("--no-prime-cache", "true").index().primeCache(), "the field's release: cold");
+        assertFalse(parse("--cache", "redis").index().primeCache(), "OpenNMS primes its Guava cache only");
+        assertFalse(parse("--no-index", "true").index().primeCache());
+        assertFalse(parse("--sink", "null").index().primeCache());
+        assertFalse(parse("--writer", "pipelined").index().primeCache(), "this tool's writer primes when asked");
+        assertTrue(parse("--writer", "pipelined", "--prime-cache", "true").index().primeCache());
     }
 
     @Test
@@ -371,5 +380,30 @@ class StressOptionsTest {
         assertEquals("--freshness-dc: dc2 is given twice", error("--freshness-probes", "1", "--freshness-dc", "dc2,dc2"));
         assertEquals(0.01, parse("--verify-after", "1%").judging().verifyAfter(), 1e-12);
         assertEquals(1.0, parse("--verify-after", "all").judging().verifyAfter());
+    }
+
+    @Test
+    void theDriversTimeoutAndRetriesFollowTheWriterModel() {
+        StressConfig opennms = StressConfig.builder().build();
+        assertEquals(Duration.ofSeconds(2), opennms.cluster().requestTimeout());
+        assertEquals(ClusterSection.DRIVER_RETRIES, opennms.cluster().retries());
+        assertEquals(1, opennms.cluster().connectionsPerHost());
+        assertEquals(1024, opennms.cluster().maxRequestsPerConnection());
+        StressConfig pipelined = parse("--writer", "pipelined");
+        assertEquals(Duration.ofSeconds(10), pipelined.cluster().requestTimeout());
+        assertEquals(0, pipelined.cluster().retries());
+        assertEquals(2048, pipelined.cluster().maxRequestsPerConnection());
+        assertEquals(ClusterSection.DRIVER_RETRIES, parse("--retries", "driver").cluster().retries());
+        assertEquals("driver", StressOptions.byName("--retries").inResult(opennms));
+    }
+
+    @Test
+    void driverSettingsThatCannotWorkAreRefused() {
+        assertEquals("--request-timeout: must be more than 0 (a worker would wait for ever)",
+                error("--request-timeout", "0s"));
+        assertTrue(error("--retries", "driver", "--writer", "pipelined").startsWith("--retries driver: only with --writer opennms"));
+        assertTrue(error("--connections-per-host", "0").startsWith("--connections-per-host"));
+        assertTrue(error("--max-requests-per-connection", "40000").startsWith("--max-requests-per-connection: at most 32768"));
+        assertTrue(error("--driver-config", "/nonexistent/driver.conf").startsWith("--driver-config: cannot read"));
     }
 }

@@ -152,6 +152,35 @@ class IndexingIT {
         }
     }
 
+    /**
+     * Current OpenNMS primes its Guava cache from the index tables at start: a restart against an
+     * indexed keyspace writes no index rows for the resources it knows. The field's release did not
+     * (--no-prime-cache): it indexes everything again.
+     */
+    @Test
+    void theOpenNmsWriterPrimesFromAnIndexedKeyspaceAsCurrentOpenNmsAndNotAsTheFieldsRelease(CassandraServer server)
+            throws Exception {
+        StressConfig.Builder b = plan(server, "ix_onms_primed").writer(Writer.OPENNMS).cacheMaxEntries(1_000);
+        StressResult first = run(b.build());
+        assertTrue(first.config().get("prime-cache") instanceof Boolean primes && primes, "priming is the default");
+        assertEquals(0, first.index().primedGroupResources() + first.index().primedInterfaceResources(),
+                "an empty keyspace primes nothing");
+        assertEquals(120, first.index().resourcesIndexed());
+        assertTrue(first.index().rowsWritten() > 0);
+
+        StressResult restart = run(b.build());
+        assertEquals(100, restart.index().primedGroupResources());
+        assertEquals(20, restart.index().primedInterfaceResources());
+        assertTrue(restart.index().primingSeconds() > 0, "the time priming took is reported");
+        assertEquals(0, restart.index().rowsWritten(), "no index rows for resources the primed cache knows");
+        assertEquals(120, restart.index().resourcesIndexed());
+        assertEquals(1_000, restart.written());
+
+        StressResult fieldRelease = run(b.primeCache(false).build());
+        assertEquals(0, fieldRelease.index().primedGroupResources());
+        assertEquals(first.index().rowsWritten(), fieldRelease.index().rowsWritten(), "a cold start indexes it all again");
+    }
+
     /** GET calls Redis has answered since its statistics were reset (INFO commandstats). */
     private static long gets(redis.clients.jedis.Jedis jedis) {
         String stats = jedis.info("commandstats");

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
@@ -22,13 +24,81 @@ import org.metricsstress.result.StressResult;
 /**
  * A cluster that stops answering in the middle of a run under {@code --on-full block}: the
  * generators wait for a full ring and the writers for requests that never return. The run must
- * still end, and count every sample. Its own node (SIGSTOPped), so no other test is paused.
+ * still end, and count every sample. Its own node (SIGSTOPped, then resumed), so no other test is paused.
  */
 class StuckClusterIT {
+    private static EmbeddedCassandra node;
+
+    @BeforeAll
+    static void start() throws Exception {
+        node = EmbeddedCassandra.builder().output(System.out::println).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (node != null) {
+            node.close();
+        }
+    }
+
+    private static CompletableFuture<StressResult> inBackground(StressConfig config, ByteArrayOutputStream console) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        });
+    }
+
+    private static void awaitFirstLine(ByteArrayOutputStream console) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!console.toString(StandardCharsets.UTF_8).contains("generated/s") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("generated/s"), "the run never started");
+    }
+
+    /**
+     * OpenNMS's session sets no request timeout, so the driver's 2 s applies: a node that stops
+     * answering for 4 s fails the requests waiting on it at 2 s (not at this tool's 10 s), the
+     * workers go on, and every sample is still counted once.
+     */
+    @Test
+    void openNmsFailsAStuckNodesRequestsAtTheDriversTwoSeconds() throws Exception {
+        StressConfig config = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort())))
+                .localDc(node.datacenter()).keyspace("it_stuck_onms")
+                .nodes(20).interfaces(2).groups(5).attributes(10).strings(0).index(false)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(8))
+                .writerThreads(2).build();
+        assertEquals(Duration.ofSeconds(2), config.cluster().requestTimeout());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        CompletableFuture<StressResult> running = inBackground(config, console);
+        awaitFirstLine(console);
+        node.pause();
+        try {
+            Thread.sleep(4_000);
+        } finally {
+            node.resume();
+        }
+        StressResult r = running.get(120, TimeUnit.SECONDS);
+        System.out.println(console.toString(StandardCharsets.UTF_8));
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(r.generated(), r.written() + r.dropped() + r.failed(), "every sample counted exactly once");
+        assertTrue(r.failed() > 0, "requests held 4 s fail at 2 s");
+        String timeout = r.writes().firstFailureByClass().values().stream().filter(m -> m.contains("PT2S"))
+                .findFirst().orElse(null);
+        assertTrue(timeout != null, "a request failed at the driver's 2 s: " + r.writes().firstFailureByClass());
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> driver = (java.util.Map<String, Object>) r.cluster().get("driver");
+        assertEquals(2000L, ((Number) driver.get("requestTimeoutMs")).longValue());
+        assertEquals("DefaultRetryPolicy (the driver's, counted)", driver.get("retryPolicy"));
+        assertTrue(r.written() > 0, "the workers went on after the node came back");
+    }
 
     @Test
     void aClusterThatStopsAnsweringCannotHangABlockingRunAndEverySampleIsCounted() throws Exception {
-        EmbeddedCassandra node = EmbeddedCassandra.builder().output(System.out::println).start();
         boolean stopped = false;
         try {
             StressConfig config = StressConfig.builder()
@@ -39,18 +109,8 @@ class StuckClusterIT {
                     .onFull(OnFull.BLOCK).ringSize(16).writerThreads(2).maxInFlight(4)
                     .drainTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(3)).build();
             ByteArrayOutputStream console = new ByteArrayOutputStream();
-            CompletableFuture<StressResult> running = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
-                } catch (Exception e) {
-                    throw new CompletionException(e);
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!console.toString(StandardCharsets.UTF_8).contains("generated/s") && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertTrue(console.toString(StandardCharsets.UTF_8).contains("generated/s"), "the run never started");
+            CompletableFuture<StressResult> running = inBackground(config, console);
+            awaitFirstLine(console);
             node.pause();
             stopped = true;
             // The bound is the point: duration + drain + settle, far below this.
@@ -64,7 +124,6 @@ class StuckClusterIT {
             if (stopped) {
                 node.resume();
             }
-            node.close();
         }
     }
 }
