@@ -280,8 +280,11 @@ public final class StressOptions {
             output("--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval",
                     PATH, Builder::csvDir),
             output("--prometheus-port", "PORT", "serve the metrics in the Prometheus text format (0.0.4) on "
-                    + "127.0.0.1:PORT/metrics while running", PORT, Builder::prometheusPort),
-            new OptionDef(null, "--jmx", null, "publish the metrics as JMX MBeans in the domain metrics-stress", OUTPUT, null,
+                    + "127.0.0.1:PORT/metrics while running: ours, and OpenNMS's Newts names as its JMX exporter "
+                    + "names them (org_opennms_newts_*)", PORT, Builder::prometheusPort),
+            new OptionDef(null, "--jmx", null, "publish the metrics as JMX MBeans: ours in the domain metrics-stress, "
+                    + "and the run under OpenNMS's own Newts names (ring-buffer.*, repository.*, search.*, cache.*) "
+                    + "in the domain org.opennms.newts", OUTPUT, null,
                     new OptionDef.Typed<>(FLAG, false, null, Builder::jmx, null)),
             derived(null, "--verify-after", "SHARE", "after the run, read back this share of its resources (e.g. 1%, "
                     + "all): every sample's value, every series complete but for what the run lost, their index rows; "

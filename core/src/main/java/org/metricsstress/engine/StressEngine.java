@@ -1,6 +1,7 @@
 package org.metricsstress.engine;
 
 import org.metricsstress.live.LiveOutputs;
+import org.metricsstress.live.OpenNmsNames;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
 import java.io.IOException;
@@ -315,7 +316,9 @@ public final class StressEngine {
             if (indexMetrics != null) {
                 sampler.withIndex(indexMetrics, cache::size);
             }
-            live = LiveOutputs.open(config, metrics, startMillis, out);
+            OpenNmsNames openNms = new OpenNmsNames(new OpenNmsNames.Sources(config, metrics, ring::occupancy, ring.size(),
+                    indexMetrics, cache == null ? null : cache::size));
+            live = LiveOutputs.open(config, metrics, openNms, startMillis, out);
             RingWatch watch = new RingWatch(ring, metrics);
             ringWatch = watch;
             // The cold start, live: for the Prometheus endpoint and JMX while it happens.

@@ -33,13 +33,20 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     private CsvReporter csv;
     private PrometheusEndpoint prometheus;
     private JmxReporter jmx;
+    private JmxReporter openNmsJmx;
+    private OpenNmsNames openNms;
 
     /** The JMX domain users find the metrics under (jconsole, VisualVM, a JMX exporter). */
     static final String JMX_DOMAIN = "metrics-stress";
 
-    /** Opens what the configuration asks for; a failure to open one is reported and the run goes on without it. */
-    public static LiveOutputs open(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
+    /**
+     * Opens what the configuration asks for; a failure to open one is reported and the run goes on
+     * without it. {@code openNms}: the run's figures under OpenNMS's names, published beside ours.
+     */
+    public static LiveOutputs open(StressConfig config, StressMetrics metrics, OpenNmsNames openNms, long startEpochMillis,
+            PrintStream out) {
         LiveOutputs o = new LiveOutputs();
+        o.openNms = openNms;
         try {
             return o.start(config, metrics, startEpochMillis, out);
         } catch (RuntimeException | Error e) {
@@ -77,12 +84,16 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         if (config.outputs().jmx()) {
             o.jmx = JmxReporter.forRegistry(metrics.registry()).inDomain(JMX_DOMAIN).build();
             o.jmx.start();
-            out.println("JMX: metrics in domain '" + JMX_DOMAIN + "'");
+            // OpenNMS's reporter is built with the defaults too (durations in ms, rates per second),
+            // so a JMX client of OpenNMS reads the same units here.
+            o.openNmsJmx = JmxReporter.forRegistry(openNms.registry()).inDomain(OpenNmsNames.DOMAIN).build();
+            o.openNmsJmx.start();
+            out.println("JMX: metrics in domain '" + JMX_DOMAIN + "', OpenNMS's names in '" + OpenNmsNames.DOMAIN + "'");
         }
         if (config.outputs().prometheusPort() > 0) {
             try {
                 o.prometheus = new PrometheusEndpoint(config.outputs().prometheusPort(), metrics.registry(), o.last::get,
-                        () -> Map.copyOf(o.latencyCounts), metrics.nodes());
+                        () -> Map.copyOf(o.latencyCounts), metrics.nodes(), openNms.registry());
                 out.println("Prometheus metrics on http://127.0.0.1:" + o.prometheus.port() + "/metrics");
             } catch (IOException e) {
                 out.println("cannot serve --prometheus-port " + config.outputs().prometheusPort() + ": " + e.getMessage());
@@ -112,6 +123,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
             latencyCounts.merge(e.getKey(), e.getValue().getTotalCount(), Long::sum);
         }
         last.set(stats);
+        openNms.catchUp();
         if (hdrLog != null) {
             hdrLog.interval(stats, histograms);
             sayIfHdrLogFailed();
@@ -137,6 +149,9 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         }
         if (jmx != null) {
             jmx.stop();
+        }
+        if (openNmsJmx != null) {
+            openNmsJmx.stop();
         }
         if (hdrLog != null) {
             hdrLog.close();

@@ -31,7 +31,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Counters and gauges come from the metric registry. Latencies are summaries whose quantiles
  * come from the HdrHistogram of the last completed report interval (0.5, 0.9, 0.99, 0.999 and 1
- * for the max), in seconds; their {@code _count} is the run's total. Loopback only: the endpoint
+ * for the max), in seconds; their {@code _count} is the run's total. Beside them, the same run
+ * under the names OpenNMS's JMX exporter gives OpenNMS's Newts metrics ({@link OpenNmsPrometheus}).
+ * Loopback only: the endpoint
  * is for a scraper on this machine (or a tunnel), not the network.
  */
 public final class PrometheusEndpoint implements AutoCloseable {
@@ -40,10 +42,13 @@ public final class PrometheusEndpoint implements AutoCloseable {
     private final Supplier<IntervalStats> lastInterval;
     private final Supplier<Map<String, Long>> latencyCounts;
     private final NodeFigures nodes;
+    private final MetricRegistry openNms;
 
+    /** @param openNms the run's figures under OpenNMS's names, served as OpenNMS's JMX exporter names them */
     public PrometheusEndpoint(int port, MetricRegistry registry, Supplier<IntervalStats> lastInterval,
-            Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes) throws IOException {
+            Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes, MetricRegistry openNms) throws IOException {
         this.registry = registry;
+        this.openNms = openNms;
         this.nodes = nodes;
         this.lastInterval = lastInterval;
         this.latencyCounts = latencyCounts;
@@ -69,7 +74,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
 
     String render() {
-        return render(registry, lastInterval.get(), latencyCounts.get()) + renderNodes(nodes);
+        return render(registry, lastInterval.get(), latencyCounts.get()) + renderNodes(nodes)
+                + OpenNmsPrometheus.render(openNms);
     }
 
     static final String NODE_REQUESTS = "metrics_stress_node_requests_total";

@@ -48,6 +48,7 @@ public final class StressMetrics {
     private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag(), true);
     private final LatencyTracker scheduleLag = new LatencyTracker(LatencyKind.SCHEDULE_LAG.tag());
     private final WorkerClock workerClock;
+    private final NewtsCalls newtsCalls = new NewtsCalls();
 
     public StressMetrics() {
         this(new MetricRegistry());
@@ -82,6 +83,11 @@ public final class StressMetrics {
     /** Where the writer's workers spend their time. */
     public WorkerClock workerClock() {
         return workerClock;
+    }
+
+    /** What the OpenNMS writer counts per call of Newts, for OpenNMS's own metric names. */
+    public NewtsCalls newtsCalls() {
+        return newtsCalls;
     }
 
     public MetricRegistry registry() {

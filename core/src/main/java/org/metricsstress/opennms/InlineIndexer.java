@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.metricsstress.cache.MetadataCache;
 import org.metricsstress.metrics.IndexMetrics;
+import org.metricsstress.metrics.NewtsCalls;
 import org.metricsstress.metrics.WorkerClock;
 import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.NewtsSchema;
@@ -69,6 +70,10 @@ public final class InlineIndexer {
     private final WorkerClock clock;
     /** Every request a worker waits on, samples' and index's: the in-flight figure. */
     private final AtomicInteger requestsInFlight;
+    /** Newts' cache questions, counted as its meters count them. */
+    private final NewtsCalls calls;
+    /** Attributes a group resource carries (metric ids and _idx): Newts asks the cache of each, per sample. */
+    private final int groupAttributes;
 
     /**
      * @param maxBatch   OpenNMS's max_batch_size: samples per chunk, index rows per batch
@@ -76,8 +81,11 @@ public final class InlineIndexer {
      */
     public InlineIndexer(CqlSession session, String keyspace, MetadataCache cache, IndexMetrics metrics, StressPlan plan,
             int maxBatch, int ttlSeconds, ConsistencyLevel writeConsistency, int variationFactor,
-            LongSupplier nowMillis, WorkerClock clock, AtomicInteger requestsInFlight) {
+            LongSupplier nowMillis, WorkerClock clock, AtomicInteger requestsInFlight, NewtsCalls calls) {
         this.nowMillis = nowMillis;
+        this.calls = calls;
+        this.groupAttributes = IndexRules.groupAttributes(
+                ResourceNames.groupResource(new StringBuilder(), 0, 0, 0).toString(), 0, plan.attributes()).size();
         this.clock = clock;
         this.requestsInFlight = requestsInFlight;
         this.session = session;
@@ -102,8 +110,9 @@ public final class InlineIndexer {
     /**
      * Indexes chunk {@code chunk} of a group commit's samples ({@code samples} of them), after they
      * were inserted: the group resource's attributes and that chunk's metric names, where missing.
+     * False when an index write failed: Newts' update would have thrown.
      */
-    void samples(int resourceKey, int chunk, int samples, StringBuilder sb) {
+    boolean samples(int resourceKey, int chunk, int samples, StringBuilder sb) {
         String resource = ResourceNames.groupResource(sb.delete(0, sb.length()), plan.nodeOf(resourceKey),
                 plan.interfaceOf(resourceKey), plan.groupOf(resourceKey)).toString();
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
@@ -113,21 +122,38 @@ public final class InlineIndexer {
         boolean metricsMissing = false;
         long entry = MetadataCache.ABSENT;
         long asked = System.nanoTime();
+        // Newts' meters count only questions put to a cached, unexpired resource: per sample one
+        // per resource attribute and one for its metric.
+        int attributesAsked = 0;
+        int attributesMissed = 0;
+        int metricsAsked = 0;
+        int metricsMissed = 0;
         for (int i = 0; i < samples; i++) {
             // The three questions Newts asks the cache for every sample.
             cache.get(key, resource);
             entry = cache.get(key, resource);
-            attributesMissing |= !holds(entry, 1, now);
+            boolean attributesHeld = holds(entry, 1, now);
+            attributesMissing |= !attributesHeld;
+            if (live(entry, now)) {
+                attributesAsked++;
+                attributesMissed += attributesHeld ? 0 : 1;
+            }
             entry = cache.get(key, resource);
-            metricsMissing |= !holds(entry, chunkBit, now);
+            boolean metricHeld = holds(entry, chunkBit, now);
+            metricsMissing |= !metricHeld;
+            if (live(entry, now)) {
+                metricsAsked++;
+                metricsMissed += metricHeld ? 0 : 1;
+            }
             metrics.lookup();
         }
         clock.cacheLookup(System.nanoTime() - asked);
+        calls.asked(metricsAsked, metricsMissed, attributesAsked * groupAttributes, attributesMissed * groupAttributes);
         if (!attributesMissing && !metricsMissing) {
             if (holds(entry, groupComplete, now)) {
                 metrics.groupIndexed(resourceKey);
             }
-            return;
+            return true;
         }
         int group = plan.groupOf(resourceKey);
         Update u = new Update(key, resource);
@@ -149,10 +175,14 @@ public final class InlineIndexer {
                 metrics.resourceWritten(); // this update completed the resource's rows
             }
         }
+        return !u.failed;
     }
 
-    /** The index-only event of a group commit: its string attributes on the interface resource. */
-    void strings(int resourceKey, StringBuilder sb) {
+    /**
+     * The index-only event of a group commit: its string attributes on the interface resource.
+     * False when an index write failed.
+     */
+    boolean strings(int resourceKey, StringBuilder sb) {
         int node = plan.nodeOf(resourceKey);
         int iface = plan.interfaceOf(resourceKey);
         int group = plan.groupOf(resourceKey);
@@ -164,16 +194,19 @@ public final class InlineIndexer {
         cache.get(key, resource);
         long entry = cache.get(key, resource);
         boolean stringsMissing = !holds(entry, groupBit, now);
+        int stringsAsked = live(entry, now) ? plan.strings() : 0;
         entry = cache.get(key, resource);
         boolean metricMissing = !holds(entry, 1, now);
+        int metricAsked = live(entry, now) ? 1 : 0;
         clock.cacheLookup(System.nanoTime() - asked);
+        calls.asked(metricAsked, metricMissing ? metricAsked : 0, stringsAsked, stringsMissing ? stringsAsked : 0);
         metrics.lookup();
         int interfaceIndex = node * plan.interfaces() + iface;
         if (!stringsMissing && !metricMissing) {
             if (holds(entry, interfaceComplete, now)) {
                 metrics.interfaceIndexed(interfaceIndex);
             }
-            return;
+            return true;
         }
         Update u = new Update(key, resource);
         if (stringsMissing && u.claim(groupBit)) {
@@ -190,13 +223,18 @@ public final class InlineIndexer {
             if (!holds(entry, interfaceComplete, now)) {
                 metrics.resourceWritten();
             }
-        }
+        }        return !u.failed;
     }
 
     /** Whether the entry is present, not expired, and holds every field group of {@code fields}. */
     private static boolean holds(long entry, int fields, long nowMillis) {
         return entry != MetadataCache.ABSENT && MetadataCache.expiresAt(entry) * 1000L > nowMillis
                 && (MetadataCache.fields(entry) & fields) == fields;
+    }
+
+    /** Whether the entry is present and not expired: what Newts checks before it asks the entry anything. */
+    private static boolean live(long entry, long nowMillis) {
+        return entry != MetadataCache.ABSENT && MetadataCache.expiresAt(entry) * 1000L > nowMillis;
     }
 
     /** Units in flight are keyed by resource and field group together. */
@@ -213,6 +251,8 @@ public final class InlineIndexer {
         final List<String> names = new ArrayList<>();
         final List<Long> claimed = new ArrayList<>(2);
         int fields;
+        /** An index write failed: nothing merged, and Newts' update would have thrown. */
+        boolean failed;
 
         Update(long key, String resource) {
             this.key = key;
@@ -308,6 +348,7 @@ public final class InlineIndexer {
                 clock.indexWait(answered - began);
                 waitCounted = true;
                 if (failed) {
+                    this.failed = true;
                     return MetadataCache.ABSENT;
                 }
                 int expiresAt = (int) Math.min(0xFFFF_FFFFL, (nowMillis + expiryMillis) / 1000L);

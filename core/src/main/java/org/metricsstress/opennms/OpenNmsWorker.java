@@ -12,8 +12,10 @@ import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.NewtsCalls;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceNames;
@@ -52,6 +54,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
     private final int maxBatch;
     private final String[][] metricNames;
     private final AtomicInteger inFlight;
+    private final NewtsCalls calls;
     private final ByteBuffer context = ColumnBytes.text(NewtsSchema.CONTEXT);
     private final StringBuilder id = new StringBuilder(64);
     private final StringBuilder cql = new StringBuilder(256);
@@ -69,6 +72,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
         this.maxBatch = config.pipeline().maxBatchSize();
         this.metricNames = metricNames;
         this.inFlight = inFlight;
+        this.calls = metrics.newtsCalls();
     }
 
     @Override
@@ -93,13 +97,20 @@ final class OpenNmsWorker implements GroupCommitHandler {
                     batch.addStatement(SimpleStatement.newInstance(
                             literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], c.values[a])));
                 }
+                // Newts' insert-timer runs from the batch's send to the end of its inline indexing.
+                long began = System.nanoTime();
                 boolean written = insert(batch.build(), to == c.sampleCount ? c.intendedNanos : RequestCompletion.NO_RESPONSE,
                         key, to - from, replicas);
                 settled = to;
+                boolean indexed = true;
                 if (written && indexer != null) {
                     int chunkNumber = chunk;
                     int samples = to - from;
-                    index(() -> indexer.samples(key, chunkNumber, samples, scratch));
+                    indexed = index(() -> indexer.samples(key, chunkNumber, samples, scratch));
+                }
+                calls.inserted(System.nanoTime() - began);
+                if (written && !indexed) {
+                    calls.writtenButNotIndexed(to - from);
                 }
             }
         } catch (RuntimeException e) {
@@ -149,12 +160,19 @@ final class OpenNmsWorker implements GroupCommitHandler {
         return replicas.isEmpty() ? null : replicas;
     }
 
-    /** Index work never costs the samples their count: its failures are the index's. */
-    private void index(Runnable work) {
+    /**
+     * Index work never costs the samples their count: its failures are the index's. Timed as one
+     * call of Newts' update; false when it failed, as Newts' update would have thrown.
+     */
+    private boolean index(BooleanSupplier work) {
+        long began = System.nanoTime();
         try {
-            work.run();
+            return work.getAsBoolean();
         } catch (RuntimeException e) {
             metrics.indexStageFailed();
+            return false;
+        } finally {
+            calls.updated(System.nanoTime() - began);
         }
     }
 }

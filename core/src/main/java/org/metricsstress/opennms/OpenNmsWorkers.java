@@ -50,7 +50,7 @@ public final class OpenNmsWorkers implements GroupCommitHandler.Factory {
         this.indexer = cache == null ? null : new InlineIndexer(session, config.schema().keyspace(), cache, indexMetrics, plan,
                 config.pipeline().maxBatchSize(), (int) config.schema().ttl().getSeconds(),
                 DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), config.plan().stringVariationFactor(), nowMillis,
-                metrics.workerClock(), inFlight);
+                metrics.workerClock(), inFlight, metrics.newtsCalls());
         this.metricNames = new String[plan.groups()][plan.attributes()];
         for (int g = 0; g < plan.groups(); g++) {
             for (int a = 0; a < plan.attributes(); a++) {

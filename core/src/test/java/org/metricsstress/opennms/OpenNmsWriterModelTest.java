@@ -235,4 +235,40 @@ class OpenNmsWriterModelTest {
         t.join(5_000);
         assertFalse(t.isAlive());
     }
+
+    @Test
+    void newtsCallsAreCountedAsNewtsMetersAndTimersCountThem() {
+        GroupCommitHandler worker = workers.newHandler();
+        var calls = metrics.newtsCalls();
+        worker.write(commit(0, 20, false));
+        // Cold: the first chunk asks an absent resource nothing. The second finds it cached with its
+        // attributes (26: 20 metric ids, _idx0.._idx5) and the first chunk's metrics, not its own.
+        assertEquals(4, calls.metricReqs());
+        assertEquals(4, calls.metricMisses());
+        assertEquals(4 * 26, calls.attributeReqs());
+        assertEquals(0, calls.attributeMisses());
+        assertEquals(2, calls.insertTimer().getCount(), "one insert per chunk");
+        assertEquals(2, calls.updateTimer().getCount(), "one indexer update per chunk");
+        worker.write(commit(0, 20, false));
+        assertEquals(4 + 20, calls.metricReqs(), "warm: one metric question per sample");
+        assertEquals(4, calls.metricMisses());
+        assertEquals((4 + 20) * 26, calls.attributeReqs(), "warm: a question per attribute per sample");
+        worker.write(commit(0, 20, true));
+        assertEquals(5, calls.updateTimer().getCount(), "an index-only event is one update");
+        assertEquals(4, calls.insertTimer().getCount(), "and no insert");
+        assertEquals(0, calls.samplesNotInserted());
+    }
+
+    @Test
+    void samplesWhoseIndexingFailedAreWrittenButNotCountedInserted() {
+        GroupCommitHandler worker = workers.newHandler();
+        rec.failWhen = s -> s instanceof BoundStatement;
+        worker.write(commit(0, 20, false));
+        assertEquals(20, metrics.samplesWritten(), "in the table");
+        assertEquals(20, metrics.newtsCalls().samplesNotInserted(), "Newts' update threw after each chunk: never marked");
+        rec.failWhen = s -> false;
+        worker.write(commit(0, 20, false));
+        assertEquals(20, metrics.newtsCalls().samplesNotInserted());
+        assertEquals(4, metrics.newtsCalls().insertTimer().getCount(), "failed or not, every insert is timed");
+    }
 }
