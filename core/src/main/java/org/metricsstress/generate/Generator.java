@@ -166,6 +166,7 @@ public final class Generator implements Runnable {
                         }
                         if (seq < 0) {
                             metrics.dropped(key, attributes);
+                            lane.afterDrop(key, intended, schedule.timestampMillis(intended));
                             continue;
                         }
                         GroupCommit slot = lane.slot(seq);

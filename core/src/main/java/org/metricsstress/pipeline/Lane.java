@@ -17,4 +17,11 @@ public interface Lane {
     GroupCommit slot(long sequence);
 
     void publish(long sequence);
+
+    /**
+     * After a commit was dropped (ring full, DROP): what the writer model does next. OpenNMS's
+     * persister still offers the commit's index-only event; this tool's lanes do nothing.
+     */
+    default void afterDrop(int resourceKey, long intendedNanos, long timestampMillis) {
+    }
 }

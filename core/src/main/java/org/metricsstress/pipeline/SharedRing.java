@@ -234,8 +234,10 @@ public final class SharedRing implements Ring {
     /**
      * The generators' lane: a group commit's sample event, then its index-only event, as
      * OpenNMS's persister publishes them. When the ring is full the index-only event is dropped
-     * (counted) under DROP, or waits under BLOCK; a dropped sample event takes no index-only
-     * event with it (the ring is full then anyway).
+     * (counted) under DROP, or waits under BLOCK. A dropped sample event still has its index-only
+     * event offered, as OpenNMS's persister does: it usually finds the ring full too and is
+     * counted dropped (OpenNMS's dropped-samples meter counts both), or takes a slot freed
+     * meanwhile.
      */
     private final class EventLane implements Lane {
         @Override
@@ -256,7 +258,15 @@ public final class SharedRing implements Ring {
             long intended = samples.intendedNanos;
             long timestamp = samples.timestampMillis;
             ring.publish(sequence);
-            long s = onFull == OnFull.BLOCK ? slots.claim() : slots.tryClaim();
+            publishStrings(onFull == OnFull.BLOCK ? slots.claim() : slots.tryClaim(), key, intended, timestamp);
+        }
+
+        @Override
+        public void afterDrop(int resourceKey, long intendedNanos, long timestampMillis) {
+            publishStrings(slots.tryClaim(), resourceKey, intendedNanos, timestampMillis);
+        }
+
+        private void publishStrings(long s, int key, long intended, long timestamp) {
             if (s < 0) {
                 if (s != Lane.CLOSED) {
                     metrics.indexEventDropped();

@@ -25,6 +25,7 @@ class SharedRingTest {
             long seq = lane.claim();
             if (seq < 0) {
                 metrics.dropped(samples);
+                lane.afterDrop(k, System.nanoTime(), 0);
                 continue;
             }
             GroupCommit slot = lane.slot(seq);
@@ -115,6 +116,11 @@ class SharedRingTest {
         publish(ring, metrics, 4, 1);
         assertEquals(0, metrics.samplesDropped(), "every sample event found room");
         assertEquals(1, metrics.indexEventsDropped(), "the last index-only event did not");
+        // A full ring drops the next commit's sample event; its index-only event is still offered,
+        // as OpenNMS's persister offers it, finds the ring full too, and is counted.
+        publish(ring, metrics, 1, 1);
+        assertEquals(1, metrics.samplesDropped());
+        assertEquals(2, metrics.indexEventsDropped(), "the dropped commit's index-only event was offered and dropped");
         hold.countDown();
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
     }
