@@ -161,6 +161,7 @@ public final class Summary {
         if (w != null && w.firstFailureByClass() != null) {
             w.firstFailureByClass().forEach((k, v) -> out.printf(Locale.ROOT, "first %-7s %s%n", k, v));
         }
+        driver(out, r.cluster());
         nodes(out, r.nodes(), r.cluster());
         distance(out, r.distance());
         events(out, r.events());
@@ -346,6 +347,15 @@ public final class Summary {
      * How far apart the DCs were made, and what the writes' service time was per coordinator DC at
      * their consistency level: the cost of distance, shown when DCs were set apart.
      */
+    /** How requests failed: the timeout, retry policy and pool the session held (results since cluster.driver). */
+    private static void driver(PrintStream out, Map<String, Object> cluster) {
+        if (cluster != null && cluster.get("driver") instanceof Map<?, ?> d) {
+            out.printf(Locale.ROOT, "driver        request timeout %s ms, retries %s, %s connection(s) per node x %s requests (%s)%n",
+                    d.get("requestTimeoutMs"), d.get("retryPolicy"), d.get("connectionsPerHost"),
+                    d.get("maxRequestsPerConnection"), d.get("from"));
+        }
+    }
+
     private static void distance(PrintStream out, Distance d) {
         if (d == null || d.latency().isEmpty()) {
             return;

@@ -94,6 +94,9 @@ class StuckClusterIT {
         java.util.Map<String, Object> driver = (java.util.Map<String, Object>) r.cluster().get("driver");
         assertEquals(2000L, ((Number) driver.get("requestTimeoutMs")).longValue());
         assertEquals("DefaultRetryPolicy (the driver's, counted)", driver.get("retryPolicy"));
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("driver: request timeout 2000 ms, retries DefaultRetryPolicy"), "the header says it");
+        assertTrue(printed.contains("driver        request timeout 2000 ms"), "and so does the summary");
         assertTrue(r.written() > 0, "the workers went on after the node came back");
     }
 
