@@ -35,7 +35,7 @@ final class OptionsTable {
             sb.append("| option | default | meaning |\n|---|---|---|\n");
             for (OptionDef d : in) {
                 String names = (d.shortName() != null ? d.shortName() + ", " : "") + d.longName();
-                String dflt = d.isFlag() ? "off" : d.defaultShown() == null ? "none" : d.defaultShown();
+                String dflt = d.defaultShown() != null ? d.defaultShown() : d.isFlag() ? "off" : "none";
                 String meaning = d.help() + (d.envVar() != null ? " (env `" + d.envVar() + "`)" : "");
                 sb.append("| `").append(names).append("` | ").append(cell(dflt)).append(" | ").append(cell(meaning))
                         .append(" |\n");

@@ -150,9 +150,12 @@ public record OptionDef(
         return typed.type().parse(longName, text);
     }
 
-    /** The default as the user would type it, or a note for a derived one; null when there is none (or a flag). */
+    /**
+     * The default as the user would type it, or a note for a derived one; null when there is none
+     * (or a flag, off unless its note says when it is on).
+     */
     public String defaultShown() {
-        return isFlag() ? null : typed.defaultShown();
+        return isFlag() ? typed.defaultNote() : typed.defaultShown();
     }
 
     /** The typed default, or null. */

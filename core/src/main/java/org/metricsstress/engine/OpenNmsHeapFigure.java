@@ -28,18 +28,17 @@ final class OpenNmsHeapFigure {
                 plan.strings() * groupsPerInterface, Math.max(0, id.length() - OpenNmsCacheHeap.GROUP_SUFFIX_CHARS));
         long resources = plan.groupResources() + (plan.strings() > 0 ? plan.interfaceResources() : 0);
         long maxEntries = config.index().cacheMaxEntries();
-        long entries = Math.min(maxEntries, resources);
         double groupShare = resources == 0 ? 1 : (double) plan.groupResources() / resources;
-        long groupEntries = Math.round(entries * groupShare);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("groupEntryBytes", groupBytes);
         m.put("interfaceEntryBytes", interfaceBytes);
         m.put("idElements", elements);
         m.put("idChars", id.length());
         m.put("maxEntries", maxEntries);
-        m.put("entriesForPlan", entries);
-        m.put("bytesForPlan", OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, plan.attributes(),
-                plan.strings(), elements, id.length()));
+        // Every resource of the plan cached: what a cache large enough for it takes.
+        m.put("planResources", resources);
+        m.put("bytesForPlan", OpenNmsCacheHeap.bytes(plan.groupResources(), resources - plan.groupResources(),
+                plan.attributes(), plan.strings(), elements, id.length()));
         long groupAtMax = Math.round(maxEntries * groupShare);
         m.put("bytesAtMaxEntries", OpenNmsCacheHeap.bytes(groupAtMax, maxEntries - groupAtMax, plan.attributes(),
                 plan.strings(), elements, id.length()));
@@ -49,11 +48,11 @@ final class OpenNmsHeapFigure {
     /** The header's line. */
     static String line(Map<String, Object> m) {
         return String.format(Locale.ROOT, "OpenNMS's cache on OpenNMS's heap: about %,d bytes per group entry%s "
-                + "(Newts' ResourceMetadata, measured with jol); the plan's %,d entries about %s, "
+                + "(Newts' ResourceMetadata, measured with jol); all %,d resources of the plan about %s, "
                 + "cache.max_entries %,d about %s", m.get("groupEntryBytes"),
                 ((Long) m.get("interfaceEntryBytes")) > 0 ? String.format(Locale.ROOT, " and %,d per interface entry",
                         m.get("interfaceEntryBytes")) : "",
-                m.get("entriesForPlan"), mib((Long) m.get("bytesForPlan")), m.get("maxEntries"),
+                m.get("planResources"), mib((Long) m.get("bytesForPlan")), m.get("maxEntries"),
                 mib((Long) m.get("bytesAtMaxEntries")));
     }
 
