@@ -48,12 +48,14 @@ final class SavedResults {
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
         Comparison c;
+        java.io.ByteArrayOutputStream table = new java.io.ByteArrayOutputStream();
         try {
             c = Comparison.of(a, b, bound);
+            c.print(new PrintStream(table, true, java.nio.charset.StandardCharsets.UTF_8), files.get(0), files.get(1));
         } catch (RuntimeException e) {
             throw unusable(files, e);
         }
-        c.print(out, files.get(0), files.get(1));
+        out.print(table.toString(java.nio.charset.StandardCharsets.UTF_8));
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 
@@ -72,17 +74,21 @@ final class SavedResults {
         String slaText = args.matchedOptionValue("--sla", null);
         Sla sla = slaText == null ? null : Sla.parse("--sla", slaText);
         StressResult merged;
+        // Everything read from the files, judged and printed into a buffer first: a file this tool
+        // accepted but cannot summarise is one line naming the files, never a stack trace.
+        java.io.ByteArrayOutputStream summary = new java.io.ByteArrayOutputStream();
         try {
             merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
+            if (sla != null) {
+                merged = merged.withSla(SlaCheck.evaluate(sla, merged));
+            }
+            Summary.print(merged, new PrintStream(summary, true, java.nio.charset.StandardCharsets.UTF_8));
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException e) {
             throw unusable(sources.stream().map(ResultMerge.Source::name).toList(), e);
         }
-        if (sla != null) {
-            merged = merged.withSla(SlaCheck.evaluate(sla, merged));
-        }
-        Summary.print(merged, out);
+        out.print(summary.toString(java.nio.charset.StandardCharsets.UTF_8));
         StressResult result = merged;
         String json = args.matchedOptionValue("--output", null);
         if (json != null) {

@@ -66,6 +66,12 @@ class MalformedResultFilesTest {
             case "null-config" -> variant(r -> r.putNull("config"));
             case "started-yesterday" -> variant(r -> r.put("startedAt", "yesterday"));
             case "report-x" -> variant(r -> ((ObjectNode) r.get("config")).put("report", "soon"));
+            case "no-counts" -> variant(r -> {
+                r.remove("generated");
+                r.remove("written");
+            });
+            case "no-dropped" -> variant(r -> r.remove("dropped"));
+            case "null-failed" -> variant(r -> r.putNull("failed"));
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -81,6 +87,8 @@ class MalformedResultFilesTest {
         "null-config, report", "null-config, merge", "null-config, verify",
         "started-yesterday, report", "started-yesterday, merge", "started-yesterday, verify",
         "report-x, merge",
+        "no-counts, report", "no-counts, compare", "no-counts, merge", "no-counts, verify",
+        "no-dropped, report", "null-failed, merge",
     })
     void isOneLineAndExit2(String kind, String command) throws Exception {
         Path bad = dir.resolve(kind + ".json");

@@ -59,9 +59,11 @@ public final class ResultJson {
 
     /**
      * What every reader of a result relies on, in every layout read: a file without one of these
-     * (a hand-made {@code {"schemaVersion":5}}) is refused here rather than found missing deep in a
+     * (a hand-made {@code {"schemaVersion":5}}, or one stripped of its counts, which would read as 0
+     * and balance) is refused here rather than found missing deep in a
      * report, a comparison or a merge.
      */
     private static final java.util.List<String> REQUIRED = java.util.List.of("tool", "config", "plan", "startedAt",
+            "generated", "written", "dropped", "failed",
             "responseLatency", "serviceLatency", "queueLatency", "scheduleLag", "client", "verdict", "intervals");
 }
