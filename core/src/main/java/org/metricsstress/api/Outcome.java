@@ -22,8 +22,7 @@ public record Outcome(int exitCode, String problem, StressResult result) {
      */
     public static Outcome of(StressResult result) {
         if (!result.auditBalances()) {
-            return new Outcome(ExitCode.CRITERIA_FAILED, "audit unbalanced: " + result.unaccounted()
-                    + " samples unaccounted for (generated != written + dropped + failed)", result);
+            return new Outcome(ExitCode.CRITERIA_FAILED, "audit unbalanced: " + result.auditGaps(), result);
         }
         if (result.sla() != null && !result.sla().passed()) {
             return new Outcome(ExitCode.CRITERIA_FAILED, "SLA failed: " + String.join("; ", result.sla().failures()),

@@ -97,7 +97,8 @@ final class Headline {
                 .append(Numbers.count(r.generated())).append(" = written ").append(Numbers.count(r.written()))
                 .append(" + dropped ").append(Numbers.count(r.dropped())).append(" + failed ")
                 .append(Numbers.count(r.failed())).append(" : <strong>")
-                .append(ok ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted() + scheduleGap)).append("</strong></p>\n");
+                .append(ok ? "BALANCED" : "OFF BY " + Numbers.count(r.auditGap()) + ": " + Html.esc(r.auditGaps()))
+                .append("</strong></p>\n");
         sb.append("<p class=\"sub\">group commits ").append(Numbers.count(r.groupCommitsGenerated()))
                 .append(" generated, ").append(Numbers.count(r.groupCommitsDropped())).append(" dropped; ")
                 .append(Numbers.count(r.writeRequests())).append(" write requests; string attributes ")

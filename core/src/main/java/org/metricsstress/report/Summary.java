@@ -148,7 +148,7 @@ public final class Summary {
                         + Numbers.count(r.unsent()) + " + ",
                 Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
                 Numbers.count(r.failed()),
-                r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.unaccounted() + scheduleGap));
+                r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.auditGap()) + ": " + r.auditGaps());
         out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
                 Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
                 Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));

@@ -174,7 +174,7 @@ public final class ResultMerge {
         long written = sum(rs, StressResult::written);
         long dropped = sum(rs, StressResult::dropped);
         long failed = sum(rs, StressResult::failed);
-        long unaccounted = sum(rs, StressResult::unaccounted);
+        long unaccounted = noCancelling(rs, StressResult::unaccounted);
         double achieved = generationSeconds > 0 ? written / generationSeconds : 0;
         LatencySummary response = latency(rs, StressResult::responseLatency);
         LatencySummary lag = latency(rs, StressResult::scheduleLag);
@@ -188,9 +188,9 @@ public final class ResultMerge {
         plan.put("instanceGroupResources", rs.stream()
                 .mapToLong(r -> ((Number) r.plan().getOrDefault("instanceGroupResources", 0)).longValue()).sum());
 
-        long intended = sum(rs, StressResult::intended);
         long unsent = sum(rs, StressResult::unsent);
         long generated = sum(rs, StressResult::generated);
+        long intended = generated + unsent + noCancelling(rs, StressResult::scheduleGap);
         // Once: the merged nodes' histograms are added here, and the distance is drawn from them.
         List<NodeSummary> nodes = nodes(rs);
         return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
@@ -260,6 +260,17 @@ public final class ResultMerge {
 
     static long startMillis(StressResult r) {
         return Instant.parse(r.startedAt()).toEpochMilli();
+    }
+
+    /**
+     * An audit gap over the instances: their sum when they agree in sign, else the sum of their
+     * sizes, so that one instance's +k and another's -k never merge into a balanced 0.
+     */
+    static long noCancelling(List<StressResult> rs, ToLongFunction<StressResult> gap) {
+        boolean positive = rs.stream().anyMatch(r -> gap.applyAsLong(r) > 0);
+        boolean negative = rs.stream().anyMatch(r -> gap.applyAsLong(r) < 0);
+        return positive && negative ? rs.stream().mapToLong(r -> Math.abs(gap.applyAsLong(r))).sum()
+                : rs.stream().mapToLong(gap).sum();
     }
 
     private static <T> long sum(List<T> items, ToLongFunction<T> f) {

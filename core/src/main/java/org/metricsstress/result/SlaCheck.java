@@ -16,7 +16,7 @@ public final class SlaCheck {
 
     /** Every --sla implies this one: a run whose audit does not balance passes nothing. */
     public static SlaResult evaluate(Sla sla, StressResult r) {
-        return evaluate(sla, new Figures(r.unaccounted() + (r.intended() - r.generated() - r.unsent()), r.dropped(),
+        return evaluate(sla, new Figures(r.auditGap(), r.dropped(),
                 r.failed(), r.unsent(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.client().cpuPercent(),
                 r.index() == null ? -1 : r.index().secondsToComplete(), r.responseLatency(), r.serviceLatency(),
@@ -30,7 +30,7 @@ public final class SlaCheck {
     public static StressResult evaluateSteps(Sla sla, StressResult r) {
         List<StepSummary> judged = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        long unaccounted = r.unaccounted() + (r.intended() - r.generated() - r.unsent());
+        long unaccounted = r.auditGap();
         for (int i = 0; i < r.steps().size(); i++) {
             StepSummary s = r.steps().get(i);
             // The schedule's debt is settled when the run ends: it is the last step's.

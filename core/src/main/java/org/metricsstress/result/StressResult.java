@@ -191,4 +191,31 @@ public record StressResult(
     public boolean auditBalances() {
         return unaccounted == 0 && intended == generated + unsent;
     }
+
+    /** intended - generated - unsent: 0 when every intended sample was generated or counted unsent. */
+    public long scheduleGap() {
+        return intended - generated - unsent;
+    }
+
+    /**
+     * Samples the audit cannot place, each side counted whatever its sign: a gap of +k on one side
+     * and -k on the other must not read as a balanced 0.
+     */
+    public long auditGap() {
+        return Math.abs(unaccounted) + Math.abs(scheduleGap());
+    }
+
+    /** Each side of the audit that does not balance, in words; empty when it balances. */
+    public String auditGaps() {
+        List<String> gaps = new java.util.ArrayList<>();
+        if (unaccounted != 0) {
+            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples unaccounted for (generated != written + dropped + failed)",
+                    unaccounted));
+        }
+        if (scheduleGap() != 0) {
+            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples off the schedule (intended %,d != generated %,d + unsent %,d)",
+                    scheduleGap(), intended, generated, unsent));
+        }
+        return String.join("; ", gaps);
+    }
 }

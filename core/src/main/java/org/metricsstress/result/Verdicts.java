@@ -53,12 +53,9 @@ public final class Verdicts {
 
     /** The verdict of a result from its evidence. */
     public static Verdict judge(StressResult r, Evidence e) {
-        long unaccounted = r.unaccounted() + (r.intended() - r.generated() - r.unsent());
-        if (unaccounted != 0) {
-            return new Verdict("AUDIT_UNBALANCED", String.format(Locale.ROOT,
-                    "%,d samples are unaccounted for (intended != written + dropped + failed + unsent): requests "
-                            + "still unsettled when the run gave up waiting; no figure of this run can be trusted",
-                    unaccounted));
+        if (!r.auditBalances()) {
+            return new Verdict("AUDIT_UNBALANCED", r.auditGaps() + ": requests still unsettled when the run gave up "
+                    + "waiting; no figure of this run can be trusted");
         }
         if (r.written() + r.dropped() + r.failed() + r.unsent() == 0) {
             return new Verdict("INCONCLUSIVE", "nothing was written: the run was too short to judge");

@@ -120,6 +120,26 @@ class RunResultsTest {
     }
 
     @Test
+    void gapsOfOppositeSignOnTheTwoSidesOfTheAuditDoNotCancel() {
+        // The schedule meant 30; 35 were counted generated (-5 against the schedule) and 30 written
+        // (+5 unaccounted): the two gaps summed read 0, yet neither side balances.
+        StressMetrics m = new StressMetrics();
+        m.generated(35, 0);
+        m.written(30);
+        StressResult r = assemble(m);
+        assertEquals(5, r.unaccounted());
+        assertEquals(-5, r.scheduleGap());
+        assertFalse(r.auditBalances());
+        assertEquals("AUDIT_UNBALANCED", r.verdict().kind());
+        assertTrue(summary(r).contains("OFF BY 10: 5 samples unaccounted for"), summary(r));
+        assertTrue(summary(r).contains("-5 samples off the schedule"), summary(r));
+        org.metricsstress.result.SlaResult sla = org.metricsstress.result.SlaCheck.evaluate(
+                org.metricsstress.config.Sla.parse("--sla", "drops=0"), r);
+        assertFalse(sla.passed(), "every --sla implies a balanced audit");
+        assertTrue(org.metricsstress.api.Outcome.of(r).problem().contains("off the schedule"));
+    }
+
+    @Test
     void commitsThatNeitherWereGeneratedNorOwedUnbalanceTheAudit() {
         // What the schedule meant must all be generated or owed: 10 samples vanished (the hole of a
         // late generator stopped at the end, before the debt was counted).

@@ -185,7 +185,7 @@ class HtmlReportTest {
                 r.responseLatency(), r.serviceLatency(), r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(),
                 r.verdict(), r.sla(), r.intervals());
         String html = HtmlReport.render(off);
-        assertTrue(html.contains("<strong>OFF BY 42</strong>"));
+        assertTrue(html.contains("<strong>OFF BY 42: 42 samples unaccounted for"), html);
         assertTrue(html.contains("audit bad"));
         assertTrue(html.contains("drain timed out"));
     }

@@ -256,4 +256,20 @@ class ResultMergeTest {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals());
     }
+
+    private static StressResult unbalancedBy(long unaccounted) {
+        LatencySummary l = new LatencySummary(100, 1, 2, 3, 4, 5, 1.5);
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Map.of(),
+                Map.of(), "2026-11-23T00:00:00Z", 10, 0.5, 100, 100, 1000, 1000 - unaccounted, 0, 0, Map.of(),
+                unaccounted, true, 100, 0, 0, 100, l, l, l, l, new ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), null, List.of());
+    }
+
+    @Test
+    void instancesOffInOppositeDirectionsDoNotMergeIntoABalancedAudit() {
+        assertEquals(6, ResultMerge.noCancelling(List.of(unbalancedBy(3), unbalancedBy(-3)), StressResult::unaccounted));
+        assertEquals(5, ResultMerge.noCancelling(List.of(unbalancedBy(3), unbalancedBy(2)), StressResult::unaccounted));
+        assertEquals(-5, ResultMerge.noCancelling(List.of(unbalancedBy(-3), unbalancedBy(-2)), StressResult::unaccounted));
+        assertEquals(0, ResultMerge.noCancelling(List.of(unbalancedBy(0), unbalancedBy(0)), StressResult::unaccounted));
+    }
 }

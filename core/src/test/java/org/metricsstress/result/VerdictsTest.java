@@ -228,7 +228,7 @@ public class VerdictsTest {
                 judged.queueLatency(), judged.scheduleLag(), judged.client(), judged.index(), judged.cache(), null, null,
                 judged.intervals()).judged();
         assertEquals("AUDIT_UNBALANCED", unbalanced.verdict().kind());
-        assertTrue(unbalanced.verdict().message().startsWith("12 samples are unaccounted for"));
+        assertTrue(unbalanced.verdict().message().startsWith("12 samples unaccounted for"), unbalanced.verdict().message());
         assertTrue(unbalanced.advice().isEmpty(), "no advice from figures that cannot be trusted");
     }
 
