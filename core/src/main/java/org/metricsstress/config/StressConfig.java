@@ -65,6 +65,11 @@ public record StressConfig(
         return new Builder();
     }
 
+    /** Settings away from their defaults that this run's writer model does not use, in words (said at start). */
+    public List<String> warnings() {
+        return IgnoredOptions.warnings(this);
+    }
+
     /** True when the run goes on until it is stopped rather than for a fixed time. */
     public boolean untilStopped() {
         return pacing.untilStopped();

@@ -226,7 +226,7 @@ public final class StressOptions {
             derived(null, "--redis-pool", "N", "Redis connections in the pool", INDEX,
                     POSITIVE_INT, "4 x --writer-threads (opennms), --writer-threads (pipelined)",
                     Builder::redisPool, c -> c.index().redisPool()),
-            derived(null, "--redis-near-cache", "N", "entries Redis confirmed kept in this JVM too, so a warm lookup "
+            derived(null, "--redis-near-cache", "N", "--writer pipelined: entries Redis confirmed kept in this JVM too, so a warm lookup "
                     + "needs no round trip (0: every lookup asks Redis, as OpenNMS does)", INDEX,
                     NON_NEGATIVE_INT, "--cache-max-entries", Builder::redisNearCache, c -> c.index().redisNearCache()),
             new OptionDef(null, "--prime-cache", null, "before generating, load the cache from resource_metrics and "
@@ -240,7 +240,7 @@ public final class StressOptions {
             opt(null, "--priming-block", "DURATION", "--writer opennms: how long start-up waits for priming at most "
                     + "(OpenNMS's cache.priming.block_ms); then priming goes on beside the writers",
                     INDEX, DURATION, Duration.ofMinutes(2), Builder::primingBlock, c -> c.index().primingBlock()),
-            opt(null, "--index-max-in-flight", "N|auto", "index write requests in flight at most; a resource that finds none free "
+            opt(null, "--index-max-in-flight", "N|auto", "--writer pipelined: index write requests in flight at most; a resource that finds none free "
                     + "is retried once there is room (counted as deferred), one that needs more than N goes alone; auto: from " + IndexSection.INDEX_BUDGET_START
                     + ", grows while the samples keep up (their wait in the ring stays low) and halves when they fall "
                     + "behind; flat out (--on-full block, the samples behind even with the index at its least) it holds "

@@ -150,6 +150,7 @@ public final class StressEngine {
     public StressResult execute() throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(config);
         out.println(PlanDescription.of(config, plan));
+        config.warnings().forEach(out::println);
         if (!latency.isEmpty()) {
             out.println("distance between DCs, one way: " + Distance.oneWayText(latency));
         }

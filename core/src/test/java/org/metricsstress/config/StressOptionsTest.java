@@ -406,4 +406,22 @@ class StressOptionsTest {
         assertTrue(error("--max-requests-per-connection", "40000").startsWith("--max-requests-per-connection: at most 32768"));
         assertTrue(error("--driver-config", "/nonexistent/driver.conf").startsWith("--driver-config: cannot read"));
     }
+
+    @Test
+    void settingsTheWriterModelDoesNotUseAreSaidNotSilentlyIgnored() {
+        assertEquals(List.of(), StressConfig.builder().build().warnings(), "defaults warn of nothing");
+        assertEquals(List.of("warning: --batch-commits, --max-in-flight apply to --writer pipelined only: ignored with "
+                + "--writer opennms"), parse("--max-in-flight", "64", "--batch-commits", "2").warnings());
+        assertEquals(List.of("warning: --max-batch-size applies to --writer opennms only: ignored with --writer pipelined"),
+                parse("--writer", "pipelined", "--max-batch-size", "8").warnings());
+        assertEquals(List.of(), parse("--writer", "pipelined", "--max-in-flight", "64").warnings());
+        assertEquals(List.of("warning: --redis-near-cache applies to --writer pipelined only: ignored with --writer opennms"),
+                parse("--cache", "redis", "--redis-near-cache", "0").warnings());
+        assertEquals(List.of(), parse("--cache", "redis").warnings());
+        List<String> eachQuorum = parse("--write-cl", "each_quorum").warnings();
+        assertEquals(1, eachQuorum.size());
+        assertTrue(eachQuorum.get(0).startsWith("warning: --write-cl EACH_QUORUM with --writer opennms sets the terms "
+                + "rows' level only"), eachQuorum.get(0));
+        assertEquals(List.of(), parse("--write-cl", "local_one").warnings());
+    }
 }
