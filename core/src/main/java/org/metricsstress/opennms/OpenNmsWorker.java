@@ -113,8 +113,9 @@ final class OpenNmsWorker implements GroupCommitHandler {
                     calls.writtenButNotIndexed(to - from);
                 }
             }
-        } catch (RuntimeException e) {
-            // A statement that could not be built: what was not settled yet fails, counted, once.
+        } catch (RuntimeException | Error e) {
+            // A statement that could not be built, or the JVM out of memory: what was not settled
+            // yet fails, counted, once; the ring's worker goes on to the next event.
             metrics.failed(c.resourceKey, c.sampleCount - settled, ErrorClass.OTHER);
         }
     }

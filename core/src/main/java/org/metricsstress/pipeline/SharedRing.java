@@ -212,16 +212,36 @@ public final class SharedRing implements Ring {
         long cursor = ring.getCursor();
         for (Long s : dropped) {
             if (s <= cursor) {
-                countAbandoned(s);
+                countIfPublished(s, deadline);
             }
         }
         long next;
         while ((next = workSequence.get() + 1) <= cursor) {
             if (workSequence.compareAndSet(next - 1, next)) {
-                countAbandoned(next);
+                countIfPublished(next, deadline);
             }
         }
     }
+
+    /**
+     * The cursor of a multi-producer ring counts claims, not publications: a slot a generator has
+     * claimed and not yet filled still holds the last lap's event, written long ago. It is counted
+     * once published (its generator is about to); one never published within the bound was never
+     * generated into the ring, and is nobody's to count here.
+     */
+    private void countIfPublished(long sequence, long deadline) {
+        long bound = Math.max(deadline, System.nanoTime() + PUBLISH_WAIT_NANOS);
+        while (!ring.isAvailable(sequence)) {
+            if (System.nanoTime() - bound > 0) {
+                return;
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        countAbandoned(sequence);
+    }
+
+    /** How long the sweep gives a generator between its claim and its publish. */
+    private static final long PUBLISH_WAIT_NANOS = 100_000_000L;
 
     private void countAbandoned(long sequence) {
         GroupCommit event = ring.get(sequence);

@@ -64,9 +64,19 @@ public final class OpenNmsWriter implements Pipeline {
         if (ring.drain(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             return true;
         }
-        // A worker in a request gets its request timeout (and its index writes theirs) to count it.
-        ring.abandonRest(Math.max(SETTLE_MILLIS, 2 * requestTimeout.toMillis() + 2000), TimeUnit.MILLISECONDS);
+        ring.abandonRest(settleMillis(config.plan().attributes(), config.pipeline().maxBatchSize(), requestTimeout),
+                TimeUnit.MILLISECONDS);
         return false;
+    }
+
+    /**
+     * How long a worker busy with one event may take to settle it: each of its chunks a sample
+     * request and then its index update (requests sent together, waited for together), each bounded
+     * by the request timeout (the driver's includes its retries), and 2 s to spare.
+     */
+    static long settleMillis(int attributes, int maxBatchSize, Duration requestTimeout) {
+        long chunks = (attributes + maxBatchSize - 1) / maxBatchSize;
+        return Math.max(SETTLE_MILLIS, chunks * 2 * requestTimeout.toMillis() + 2000);
     }
 
     @Override

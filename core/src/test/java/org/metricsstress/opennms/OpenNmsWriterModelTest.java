@@ -271,4 +271,30 @@ class OpenNmsWriterModelTest {
         assertEquals(20, metrics.newtsCalls().samplesNotInserted());
         assertEquals(4, metrics.newtsCalls().insertTimer().getCount(), "failed or not, every insert is timed");
     }
+
+    @Test
+    void anIndexSendThatThrowsAtOnceFailsThatRequestAndTheOnesSentBeforeItStillSettle() {
+        GroupCommitHandler worker = workers.newHandler();
+        // The third terms row of the update is refused before it leaves (a closed session).
+        java.util.concurrent.atomic.AtomicInteger terms = new java.util.concurrent.atomic.AtomicInteger();
+        rec.throwWhen = s -> s instanceof BoundStatement && terms.incrementAndGet() == 3
+                ? new IllegalStateException("Session is closed") : null;
+        worker.write(commit(0, 20, false));
+        assertEquals(20, metrics.samplesWritten(), "the samples were written before their indexing");
+        assertEquals(1, index.requestsFailed(), "the refused request, and only it, failed");
+        assertTrue(index.rowsWritten() > 0, "the rows sent before it were answered and counted");
+        assertEquals(0, workers.inFlightRequests(), "no request left counted in flight");
+    }
+
+    @Test
+    void anErrorInAWorkerCountsTheCommitsUnsettledSamplesFailed() {
+        GroupCommitHandler worker = workers.newHandler();
+        // The JVM runs out of memory while the first chunk is indexed: the second chunk is never sent.
+        rec.throwWhen = s -> s instanceof BoundStatement ? new OutOfMemoryError("test") : null;
+        worker.write(commit(0, 20, false));
+        assertEquals(16, metrics.samplesWritten());
+        assertEquals(4, metrics.samplesFailed(), "the chunk never sent counted failed, not lost");
+        assertEquals(20, metrics.samplesWritten() + metrics.samplesFailed());
+        assertEquals(0, workers.inFlightRequests());
+    }
 }

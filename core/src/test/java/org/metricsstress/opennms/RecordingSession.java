@@ -22,6 +22,8 @@ final class RecordingSession {
     final List<CompletableFuture<Object>> held = new CopyOnWriteArrayList<>();
     volatile Predicate<Statement<?>> failWhen = s -> false;
     volatile Predicate<Statement<?>> holdWhen = s -> false;
+    /** Thrown from executeAsync itself, before any future exists (a closed session; the JVM out of memory). */
+    volatile java.util.function.Function<Statement<?>, Throwable> throwWhen = s -> null;
     final CqlSession session;
 
     RecordingSession() {
@@ -30,6 +32,10 @@ final class RecordingSession {
                 new Class<?>[] {CqlSession.class}, (proxy, method, args) -> {
                     if (method.getName().equals("executeAsync") && args[0] instanceof Statement<?> s) {
                         sent.add(s);
+                        Throwable thrown = throwWhen.apply(s);
+                        if (thrown != null) {
+                            throw thrown;
+                        }
                         if (failWhen.test(s)) {
                             return CompletableFuture.failedFuture(new WriteTimeoutException(null,
                                     com.datastax.oss.driver.api.core.DefaultConsistencyLevel.ONE, 0, 1,

@@ -159,4 +159,43 @@ class SharedRingTest {
         assertEquals(0, metrics.unaccounted(), "counted once, by the worker that had it");
         assertEquals(2, metrics.samplesWritten());
     }
+
+    @Test
+    void theSweepDoesNotCountASlotClaimedButNotYetPublishedWithItsLastLapsContent() throws Exception {
+        StressMetrics metrics = new StressMetrics();
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch inside = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean holdNext = new java.util.concurrent.atomic.AtomicBoolean();
+        GroupCommitHandler.Factory handlers = () -> c -> {
+            if (!c.indexOnly && holdNext.get()) {
+                inside.countDown();
+                try {
+                    stuck.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (!c.indexOnly) {
+                metrics.written(c.sampleCount);
+            }
+        };
+        SharedRing ring = new SharedRing(8, 2, 1, OnFull.DROP, handlers, metrics);
+        // A first lap: 4 commits (8 events) written, so every slot holds a commit of 2 samples.
+        publish(ring, metrics, 4, 2);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (metrics.samplesWritten() < 8 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(8, metrics.samplesWritten());
+        holdNext.set(true);
+        publish(ring, metrics, 1, 2);
+        assertTrue(inside.await(5, TimeUnit.SECONDS));
+        // A generator claims a slot and has not published it yet.
+        long claimed = ring.laneFor(0).claim();
+        assertTrue(claimed >= 0);
+        ring.abandonRest(300, TimeUnit.MILLISECONDS);
+        assertEquals(0, metrics.failures(ErrorClass.ABANDONED),
+                "the unpublished slot still holds the last lap's written commit: nothing to abandon");
+        stuck.countDown();
+    }
 }
