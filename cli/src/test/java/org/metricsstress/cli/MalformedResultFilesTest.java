@@ -66,6 +66,7 @@ class MalformedResultFilesTest {
             case "null-config" -> variant(r -> r.putNull("config"));
             case "started-yesterday" -> variant(r -> r.put("startedAt", "yesterday"));
             case "report-x" -> variant(r -> ((ObjectNode) r.get("config")).put("report", "soon"));
+            case "values-x" -> variant(r -> ((ObjectNode) r.get("config")).put("values", "gauge"));
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -80,7 +81,7 @@ class MalformedResultFilesTest {
         "no-response, report", "no-response, compare", "no-response, merge",
         "null-config, report", "null-config, merge", "null-config, verify",
         "started-yesterday, report", "started-yesterday, merge", "started-yesterday, verify",
-        "report-x, merge",
+        "report-x, merge", "values-x, verify",
     })
     void isOneLineAndExit2(String kind, String command) throws Exception {
         Path bad = dir.resolve(kind + ".json");

@@ -30,6 +30,7 @@ final class CeilingWriter {
     private final CqlSession session;
     private final PreparedStatement insert;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
     private final int ttlSeconds;
     private final Semaphore permits;
     private final int maxInFlight;
@@ -40,6 +41,7 @@ final class CeilingWriter {
     CeilingWriter(CqlSession session, StressConfig config, StressPlan plan) {
         this.session = session;
         this.plan = plan;
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.ttlSeconds = (int) config.schema().ttl().getSeconds();
         this.maxInFlight = config.pipeline().maxInFlight();
         this.permits = new Semaphore(maxInFlight);
@@ -75,7 +77,7 @@ final class CeilingWriter {
                         if (sent >= samples || (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)) {
                             break outer;
                         }
-                        String resource = ResourceNames.groupResource(new StringBuilder(), node, iface, group).toString();
+                        String resource = resourceNames.groupResource(new StringBuilder(), node, iface, group).toString();
                         int key = plan.resourceKey(node, iface, group);
                         BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED)
                                 .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE);
@@ -86,7 +88,7 @@ final class CeilingWriter {
                                     .setString(2, resource)
                                     .setInstant(3, collectedAt)
                                     .setString(4, metricNames[group][a])
-                                    .setByteBuffer(5, SampleValueCodec.encodeGauge(SampleValues.value(1, key, a, ts)))
+                                    .setByteBuffer(5, SampleValueCodec.encodeGauge(SampleValues.random(1, key, a, ts)))
                                     .setInt(6, ttlSeconds)
                                     .build());
                         }

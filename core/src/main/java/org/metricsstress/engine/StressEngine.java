@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.live.LiveOutputs;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
@@ -159,7 +160,8 @@ public final class StressEngine {
                 CacheWarnings.print(config, plan, out);
                 if (config.index().primeCache()) {
                     primed = onCluster("priming the cache from " + config.schema().keyspace(),
-                            () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache, out).prime());
+                            () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache,
+                                    ResourceNames.storeByForeignSource(config.plan().resourceIds().storeByForeignSource()), out).prime());
                 }
             }
             Pipeline pipeline = onCluster("preparing the writers",

@@ -16,6 +16,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitHandler;
@@ -44,6 +45,8 @@ import org.metricsstress.storage.RequestParts;
 final class OpenNmsWorker implements GroupCommitHandler {
     private final CqlSession session;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
+    private final MetricType valueType;
     private final StressMetrics metrics;
     private final Coordinators coordinators;
     private final ReplicaSets replicaSets;
@@ -61,6 +64,8 @@ final class OpenNmsWorker implements GroupCommitHandler {
             ReplicaSets replicaSets, InlineIndexer indexer, String[][] metricNames, AtomicInteger inFlight) {
         this.session = session;
         this.plan = plan;
+        this.valueType = MetricType.named(plan.values().model().newtsType());
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.metrics = metrics;
         this.coordinators = coordinators;
         this.replicaSets = replicaSets;
@@ -83,7 +88,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
         try {
             int key = c.resourceKey;
             int group = plan.groupOf(key);
-            String resource = ResourceNames.groupResource(id.delete(0, id.length()), plan.nodeOf(key),
+            String resource = resourceNames.groupResource(id.delete(0, id.length()), plan.nodeOf(key),
                     plan.interfaceOf(key), group).toString();
             Set<Node> replicas = replicasOf(resource, c.timestampMillis);
             for (int from = 0, chunk = 0; from < c.sampleCount; from += maxBatch, chunk++) {
@@ -91,7 +96,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int a = from; a < to; a++) {
                     batch.addStatement(SimpleStatement.newInstance(
-                            literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], c.values[a])));
+                            literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], valueType, c.values[a])));
                 }
                 boolean written = insert(batch.build(), to == c.sampleCount ? c.intendedNanos : RequestCompletion.NO_RESPONSE,
                         key, to - from, replicas);

@@ -34,10 +34,13 @@ public final class Advisor {
     static final double POOL_TARGET = 0.8;
     /** Nodes planned to run at most this share of the rate they were seen to write. */
     static final double NODE_TARGET = 0.8;
-    /** OpenNMS's stress command's resource ids: {@code snmp:fs:STRESS:<n>:tap<i>:group<g>}. */
+    /** OpenNMS's stress command's resource ids by foreign source: {@code snmp:fs:STRESS:<n>:tap<i>:group<g>}. */
     static final int PATH_ELEMENTS = 6;
     static final int GROUP_ID_CHARS = 30;
     static final int INTERFACE_ID_CHARS = 23;
+    /** By node, OpenNMS's default: {@code snmp:<n>:tap<i>:group<g>}, without {@code fs:STRESS:}. */
+    static final int NODE_PATH_ELEMENTS = 4;
+    static final int NODE_GROUP_ID_CHARS = GROUP_ID_CHARS - "fs:STRESS:".length();
 
     private Advisor() {}
 
@@ -156,7 +159,8 @@ public final class Advisor {
         double groupShare = Math.min(1, (double) groupResources / e.planResources());
         long groupEntries = Math.round(entries * groupShare);
         long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
-                PATH_ELEMENTS, GROUP_ID_CHARS);
+                s.foreignSourceIds() ? PATH_ELEMENTS : NODE_PATH_ELEMENTS,
+                s.foreignSourceIds() ? GROUP_ID_CHARS : NODE_GROUP_ID_CHARS);
         long mib = (long) Math.ceil(bytes / (1024.0 * 1024.0));
         out.put(HEAP, new Advice(HEAP, String.valueOf(mib), null,
                 String.format(Locale.ROOT, "a full cache of %,d entries takes about %,d MiB of OpenNMS's heap: add it to "

@@ -169,13 +169,15 @@ public record Evidence(
 
     /** The settings of a run the evidence needs, read from its result's config. */
     record Settings(boolean opennms, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
-            int strings, int maxBatchSize) {
+            int strings, int maxBatchSize, boolean foreignSourceIds) {
         static Settings of(StressResult r) {
             Map<String, Object> c = r.config() == null ? Map.of() : r.config();
             return new Settings(!"pipelined".equalsIgnoreCase(String.valueOf(c.getOrDefault("writer", "opennms"))),
                     (int) number(c, "ring-size", 8192), (int) number(c, "writer-threads", 16),
                     number(c, "cache-max-entries", -1), (int) number(c, "attributes", 10),
-                    (int) number(c, "strings", 0), (int) number(c, "max-batch-size", 16));
+                    (int) number(c, "strings", 0), (int) number(c, "max-batch-size", 16),
+                    // A result saved before --resource-ids existed wrote the foreign-source shape.
+                    "foreign-source".equalsIgnoreCase(String.valueOf(c.getOrDefault("resource-ids", "foreign-source"))));
         }
 
         private static long number(Map<String, Object> c, String key, long otherwise) {
