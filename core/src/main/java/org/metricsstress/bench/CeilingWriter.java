@@ -11,8 +11,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.metrics.LatencyTracker;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
@@ -31,6 +31,8 @@ final class CeilingWriter {
     private final PreparedStatement insert;
     private final StressPlan plan;
     private final ResourceNames resourceNames;
+    /** The run's values, as the pipelines beside it write them, so the ceiling is for the same rows. */
+    private final MetricType valueType;
     private final int ttlSeconds;
     private final Semaphore permits;
     private final int maxInFlight;
@@ -41,6 +43,7 @@ final class CeilingWriter {
     CeilingWriter(CqlSession session, StressConfig config, StressPlan plan) {
         this.session = session;
         this.plan = plan;
+        this.valueType = MetricType.named(plan.values().model().newtsType());
         this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.ttlSeconds = (int) config.schema().ttl().getSeconds();
         this.maxInFlight = config.pipeline().maxInFlight();
@@ -88,7 +91,7 @@ final class CeilingWriter {
                                     .setString(2, resource)
                                     .setInstant(3, collectedAt)
                                     .setString(4, metricNames[group][a])
-                                    .setByteBuffer(5, SampleValueCodec.encodeGauge(SampleValues.random(1, key, a, ts)))
+                                    .setByteBuffer(5, SampleValueCodec.encode(valueType, plan.values().value(key, a, ts)))
                                     .setInt(6, ttlSeconds)
                                     .build());
                         }
