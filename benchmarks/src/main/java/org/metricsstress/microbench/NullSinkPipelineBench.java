@@ -78,7 +78,7 @@ public class NullSinkPipelineBench {
     public long oneInterval() {
         // Burst: every commit of the interval is due at its start, so the generator never waits.
         Schedule schedule = new Schedule(plan, System.nanoTime(), System.currentTimeMillis(), plan.pacingNanos());
-        new Generator(0, plan, schedule, ring, metrics, 1, null).run();
+        new Generator(0, plan, schedule, ring, metrics, null).run();
         expected += SAMPLES;
         while (seen.sum() < expected) {
             Thread.onSpinWait();

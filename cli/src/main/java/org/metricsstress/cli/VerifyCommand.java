@@ -30,7 +30,9 @@ final class VerifyCommand {
     /** Settings of the run that say what it wrote; taken from its result file when there is one. */
     private static final Set<String> RUN_SETTINGS = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
             "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
-            "--duration", "--rate-steps", "--instance", "--instances", "--keyspace");
+            "--duration", "--rate-steps", "--instance", "--instances", "--keyspace", "--values", "--resource-ids");
+    /** What runs saved before these options existed wrote: hashed doubles under the foreign-source ids. */
+    static final Map<String, String> BEFORE_THE_OPTION = Map.of("--values", "random", "--resource-ids", "foreign-source");
 
     static final OptionDef FROM_RESULT = StressOptions.byName("--from-result");
     static final OptionDef RESOURCES = StressOptions.byName("--resources");
@@ -87,6 +89,10 @@ final class VerifyCommand {
         for (String name : RUN_SETTINGS) {
             OptionDef d = StressOptions.byName(name);
             Object v = run.config().get(d.key());
+            if (v == null && BEFORE_THE_OPTION.containsKey(name)) {
+                out.put(name, BEFORE_THE_OPTION.get(name));
+                continue;
+            }
             // A merged result covers every instance: it is read back as the whole plan.
             boolean share = name.equals("--instance") || name.equals("--instances");
             if (v == null || (share && run.merge() != null) || (d.defaultValue() == null

@@ -83,7 +83,8 @@ class HelpSectionsTest {
         expected.add("Commands");
         assertEquals(expected, new ArrayList<>(sections.keySet()));
         assertEquals(List.of("--nodes", "--interfaces", "--groups", "--attributes", "--strings",
-                "--string-variation-factor", "--seed", "--instance", "--instances"), sections.get("Plan"));
+                "--string-variation-factor", "--seed", "--values", "--resource-ids", "--instance", "--instances"),
+                sections.get("Plan"));
         assertTrue(sections.get("Outputs").contains("--report"), "-r/--report is an output: " + sections);
         assertEquals(List.of("--help", "--version"), sections.get("Help"));
     }

@@ -72,6 +72,7 @@ class MalformedResultFilesTest {
             });
             case "no-dropped" -> variant(r -> r.remove("dropped"));
             case "null-failed" -> variant(r -> r.putNull("failed"));
+            case "values-x" -> variant(r -> ((ObjectNode) r.get("config")).put("values", "gauge"));
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -86,7 +87,7 @@ class MalformedResultFilesTest {
         "no-response, report", "no-response, compare", "no-response, merge",
         "null-config, report", "null-config, merge", "null-config, verify",
         "started-yesterday, report", "started-yesterday, merge", "started-yesterday, verify",
-        "report-x, merge",
+        "report-x, merge", "values-x, verify",
         "no-counts, report", "no-counts, compare", "no-counts, merge", "no-counts, verify",
         "no-dropped, report", "null-failed, merge",
     })

@@ -11,8 +11,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.metrics.LatencyTracker;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
@@ -30,6 +30,9 @@ final class CeilingWriter {
     private final CqlSession session;
     private final PreparedStatement insert;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
+    /** The run's values, as the pipelines beside it write them, so the ceiling is for the same rows. */
+    private final MetricType valueType;
     private final int ttlSeconds;
     private final Semaphore permits;
     private final int maxInFlight;
@@ -40,6 +43,8 @@ final class CeilingWriter {
     CeilingWriter(CqlSession session, StressConfig config, StressPlan plan) {
         this.session = session;
         this.plan = plan;
+        this.valueType = MetricType.named(plan.values().model().newtsType());
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.ttlSeconds = (int) config.schema().ttl().getSeconds();
         this.maxInFlight = config.pipeline().maxInFlight();
         this.permits = new Semaphore(maxInFlight);
@@ -75,7 +80,7 @@ final class CeilingWriter {
                         if (sent >= samples || (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)) {
                             break outer;
                         }
-                        String resource = ResourceNames.groupResource(new StringBuilder(), node, iface, group).toString();
+                        String resource = resourceNames.groupResource(new StringBuilder(), node, iface, group).toString();
                         int key = plan.resourceKey(node, iface, group);
                         BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED)
                                 .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE);
@@ -86,7 +91,7 @@ final class CeilingWriter {
                                     .setString(2, resource)
                                     .setInstant(3, collectedAt)
                                     .setString(4, metricNames[group][a])
-                                    .setByteBuffer(5, SampleValueCodec.encodeGauge(SampleValues.value(1, key, a, ts)))
+                                    .setByteBuffer(5, SampleValueCodec.encode(valueType, plan.values().value(key, a, ts)))
                                     .setInt(6, ttlSeconds)
                                     .build());
                         }

@@ -115,7 +115,8 @@ public final class Parse {
 
     public static <E extends Enum<E>> E oneOf(String option, String value, Class<E> type) {
         for (E e : type.getEnumConstants()) {
-            if (e.name().equalsIgnoreCase(value.trim())) {
+            // Words of a constant are joined with '-' on the command line (foreign-source), '_' in Java.
+            if (e.name().replace('_', '-').equalsIgnoreCase(value.trim().replace('_', '-'))) {
                 return e;
             }
         }
@@ -128,7 +129,7 @@ public final class Parse {
             if (sb.length() > 0) {
                 sb.append(", ");
             }
-            sb.append(e.name().toLowerCase(Locale.ROOT));
+            sb.append(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
         return sb.toString();
     }

@@ -2,7 +2,8 @@ package org.metricsstress.config;
 
 /**
  * The OpenNMS data shape (help section "plan"): how many nodes, interfaces, groups and attributes,
- * the values' seed, and which instance's share of it this process generates.
+ * what the values are and their seed, the shape of the resource ids, and which instance's share of
+ * it this process generates.
  */
 public record PlanSection(
         int nodes,
@@ -12,6 +13,8 @@ public record PlanSection(
         int strings,
         int stringVariationFactor,
         long seed,
+        ValueModel values,
+        ResourceIds resourceIds,
         int instance,
         int instances) {
 
@@ -22,6 +25,9 @@ public record PlanSection(
         Checks.atLeast("--attributes", attributes, 1);
         Checks.atLeast("--strings", strings, 0);
         Checks.atLeast("--string-variation-factor", stringVariationFactor, 0);
+        if (values == null || resourceIds == null) {
+            throw new ConfigException(values == null ? "--values: missing" : "--resource-ids: missing");
+        }
         if ((long) nodes * interfaces * groups > Integer.MAX_VALUE) {
             throw new ConfigException("--nodes x --interfaces x --groups = " + (long) nodes * interfaces * groups
                     + " group resources; at most " + Integer.MAX_VALUE + " are supported");

@@ -117,6 +117,8 @@ public record StressConfig(
         public Builder strings(int v) { return put("strings", v); }
         public Builder stringVariationFactor(int v) { return put("stringVariationFactor", v); }
         public Builder seed(long v) { return put("seed", v); }
+        public Builder values(ValueModel v) { return put("values", v); }
+        public Builder resourceIds(ResourceIds v) { return put("resourceIds", v); }
         public Builder instance(Instance v) { instance = v; return this; }
         public Builder instances(int v) { return put("instances", v); }
         /** Kubernetes' pod index: used only with --instances N and no --instance. */

@@ -94,6 +94,17 @@ public final class StressOptions {
                     POSITIVE_NUMBER, 1.0, Builder::rateFactor, c -> c.pacing().rateFactor()),
             opt(null, "--seed", "N", "seed of the deterministic sample values", PLAN,
                     WHOLE_NUMBER, 1L, Builder::seed, c -> c.plan().seed()),
+            opt(null, "--values", "opennms|random|counter", "what the samples hold (bytes per sample on disk depend "
+                    + "on it): opennms = OpenNMS's metrics:stress, group x attribute + a counter % 100 as GAUGE; "
+                    + "random = hashed doubles in [0, 1000) as GAUGE; counter = a monotonic counter per series as "
+                    + "COUNTER, as interface octets (a rate per series x the elapsed seconds); all a function of "
+                    + "--seed and the sample, so a read-back checks each", PLAN,
+                    ValueType.oneOf(ValueModel.class), ValueModel.OPENNMS, Builder::values, c -> c.plan().values()),
+            opt(null, "--resource-ids", "node|foreign-source", "the resources' ids, as OpenNMS's "
+                    + "org.opennms.rrd.storeByForeignSource sets them: node = snmp:<node>:tap<i>:group<g> (OpenNMS's "
+                    + "default, false); foreign-source = snmp:fs:STRESS:<node>:tap<i>:group<g> (true, as OpenNMS's "
+                    + "Newts docs recommend: two more index rows per group resource)", PLAN,
+                    ValueType.oneOf(ResourceIds.class), ResourceIds.NODE, Builder::resourceIds, c -> c.plan().resourceIds()),
             derived(null, "--duration", "DURATION", "how long to generate, e.g. 90s, 10m", PACING,
                     DURATION, "until interrupted", Builder::duration, c -> c.pacing().duration()),
             derived(null, "--rate-steps", "RATE:DURATION,...", "a stepped profile instead of one rate and --duration, "

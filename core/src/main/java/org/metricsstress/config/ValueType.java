@@ -96,7 +96,7 @@ public final class ValueType<T> {
 
     /** An enum, typed and shown in lower case ({@code drop|block}). */
     public static <E extends Enum<E>> ValueType<E> oneOf(Class<E> type) {
-        return text((option, text) -> Parse.oneOf(option, text, type), e -> e.name().toLowerCase(Locale.ROOT));
+        return text((option, text) -> Parse.oneOf(option, text, type), e -> e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
     }
 
     public T parse(String option, String text) {

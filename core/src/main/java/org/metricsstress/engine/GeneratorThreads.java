@@ -27,7 +27,7 @@ final class GeneratorThreads {
         // OpenNMS's pacing holds every thread at the end of a pass until all have finished it.
         Phaser passes = plan.passBarrier() ? new Phaser(plan.threads()) : null;
         for (int t = 0; t < plan.threads(); t++) {
-            Generator g = new Generator(t, plan, schedule, ring, metrics, config.plan().seed(), passes);
+            Generator g = new Generator(t, plan, schedule, ring, metrics, passes);
             Thread th = new Thread(g, "metrics-stress-generator-" + t);
             th.setDaemon(true);
             generators.add(g);

@@ -19,8 +19,8 @@ final class OpenNmsHeapFigure {
     private OpenNmsHeapFigure() {}
 
     static Map<String, Object> of(StressConfig config, StressPlan plan) {
-        String id = ResourceNames.groupResource(new StringBuilder(), plan.nodes() - 1, plan.interfaces() - 1,
-                plan.groups() - 1).toString();
+        String id = ResourceNames.storeByForeignSource(plan.resourceIds().storeByForeignSource())
+                .groupResource(new StringBuilder(), plan.nodes() - 1, plan.interfaces() - 1, plan.groups() - 1).toString();
         int elements = id.split(":", -1).length;
         int groupsPerInterface = plan.groups();
         long groupBytes = OpenNmsCacheHeap.groupEntryBytes(plan.attributes(), elements, id.length());

@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.live.LiveOutputs;
 import org.metricsstress.live.OpenNmsNames;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -169,7 +170,9 @@ public final class StressEngine {
                     primed = () -> asPrimed(p.primed());
                 } else if (config.index().primeCache()) {
                     CachePrimer.Primed done = onCluster("priming the cache from " + config.schema().keyspace(),
-                            () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache, out).prime());
+                            () -> new CachePrimer(session, config.schema().keyspace(), (ResourceCache) cache,
+                                    ResourceNames.storeByForeignSource(config.plan().resourceIds().storeByForeignSource()),
+                                    out).prime());
                     primed = () -> done;
                 }
             }

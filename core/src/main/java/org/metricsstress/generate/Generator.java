@@ -37,7 +37,7 @@ public final class Generator implements Runnable {
     private final Schedule schedule;
     private final Ring ring;
     private final StressMetrics metrics;
-    private final long seed;
+    private final SampleValues sampleValues;
     private final Phaser passes;
     private volatile boolean stopped;
     /** Commits intended before this moment are owed when the generator stops behind them. */
@@ -47,15 +47,14 @@ public final class Generator implements Runnable {
      * @param passes every generator thread's barrier at the end of a pass ({@link StressPlan#passBarrier}),
      *               registered for all of them; null for none
      */
-    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, long seed,
-            Phaser passes) {
+    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, Phaser passes) {
         this.thread = thread;
         this.passes = passes;
         this.plan = plan;
         this.schedule = schedule;
         this.ring = ring;
         this.metrics = metrics;
-        this.seed = seed;
+        this.sampleValues = plan.values();
     }
 
     /**
@@ -178,7 +177,7 @@ public final class Generator implements Runnable {
                         slot.indexOnly = false;
                         double[] values = slot.values;
                         for (int a = 0; a < attributes; a++) {
-                            values[a] = SampleValues.value(seed, key, a, ts);
+                            values[a] = sampleValues.value(key, a, ts);
                         }
                         lane.publish(seq);
                     }

@@ -34,11 +34,14 @@ public final class CachePrimer {
     private final String keyspace;
     private final ResourceCache cache;
     private final PrintStream out;
+    /** The run's shape of ids: an interface of the other shape is not one of this plan's. */
+    private final ResourceNames names;
 
     /** What priming found. */
     public record Primed(long groupResources, long interfaceResources, long rowsRead, double seconds) {}
 
-    public CachePrimer(CqlSession session, String keyspace, ResourceCache cache, PrintStream out) {
+    public CachePrimer(CqlSession session, String keyspace, ResourceCache cache, ResourceNames names, PrintStream out) {
+        this.names = names;
         this.session = session;
         this.keyspace = keyspace;
         this.cache = cache;
@@ -118,7 +121,7 @@ public final class CachePrimer {
                 continue;
             }
             String resource = r.getString(1);
-            if (IndexRules.STRINGS_METRIC.equals(r.getString(2)) && ResourceNames.parseInterfaceResource(resource) != null) {
+            if (IndexRules.STRINGS_METRIC.equals(r.getString(2)) && names.parseInterfaceResource(resource) != null) {
                 cache.put(ResourceKeys.key(NewtsSchema.CONTEXT, resource), ResourceFingerprints.INTERFACE_INDEXED);
                 continue;
             }

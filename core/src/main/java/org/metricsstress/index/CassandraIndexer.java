@@ -36,6 +36,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
     private final ResourceCache cache;
     private final IndexMetrics metrics;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
     private final int variationFactor;
     private final IndexStatements statements;
     private final IndexBudget budget;
@@ -53,6 +54,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.variationFactor = config.plan().stringVariationFactor();
         this.statements = new IndexStatements(session, config.schema().keyspace(), (int) config.schema().ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), cache,
@@ -183,7 +185,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
         /** Writes the group resource's id into {@link #id}; returns the length of its interface part. */
         private int resourceId(int resourceKey) {
             id.setLength(0);
-            ResourceNames.interfaceResource(id, plan.nodeOf(resourceKey), plan.interfaceOf(resourceKey));
+            resourceNames.interfaceResource(id, plan.nodeOf(resourceKey), plan.interfaceOf(resourceKey));
             int interfaceLength = id.length();
             id.append(":group").append(plan.groupOf(resourceKey));
             return interfaceLength;
@@ -284,7 +286,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
         private void indexGroup(int i, long key, long found, long wanted) {
             boolean metricsNeeded = ResourceKeys.metricsPart(found) != ResourceKeys.metricsPart(wanted);
             boolean stringsNeeded = withStrings && ResourceKeys.stringsPart(found) != ResourceKeys.stringsPart(wanted);
-            int needed = (metricsNeeded ? IndexStatements.groupRequests(plan.attributes()) : 0)
+            int needed = (metricsNeeded ? IndexStatements.groupRequests(resourceNames, plan.attributes()) : 0)
                     + (stringsNeeded ? IndexStatements.stringRequests(plan.strings()) : 0);
             if (!budget.roomFor(needed)) {
                 defer(i, key);

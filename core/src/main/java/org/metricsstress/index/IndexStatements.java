@@ -57,8 +57,8 @@ final class IndexStatements {
     }
 
     /** Requests for a group resource's own rows: its attributes' terms, its attributes, its metrics. */
-    static int groupRequests(int attributes) {
-        return termRequests(IndexRules.groupAttributeCount(attributes)) + 2;
+    static int groupRequests(ResourceNames names, int attributes) {
+        return termRequests(IndexRules.groupAttributeCount(names, attributes)) + 2;
     }
 
     /** Requests for a group's string attributes on its interface: their terms and one attribute batch. */

@@ -10,12 +10,14 @@ import java.util.List;
  * {@code _all} term all OFF), fed with the resources OpenNMS's persister builds.
  *
  * <ul>
- *   <li>A group resource ({@code snmp:fs:STRESS:n:tapI:groupG}) carries as attributes each numeric
- *       metric's id (key = value = the metric name) and {@code _idx0.._idx5}, whose value is
- *       {@code (prefix,6)} for the first 1..6 elements of its id ({@code NewtsUtils.addIndicesToAttributes}).
+ *   <li>A group resource ({@code snmp:n:tapI:groupG}, or {@code snmp:fs:STRESS:n:tapI:groupG} when
+ *       OpenNMS stores by foreign source: {@link ResourceNames}) carries as attributes each numeric
+ *       metric's id (key = value = the metric name) and {@code _idx0.._idx(E-1)}, whose value is
+ *       {@code (prefix,E)} for the first 1..E elements of its id, E being its 4 or 6 elements
+ *       ({@code NewtsUtils.addIndicesToAttributes}).
  *       Each attribute is one {@code terms} row (field = key) and one {@code resource_attributes}
  *       row; each metric one {@code resource_metrics} row.
- *   <li>A group's string attributes belong to its interface resource ({@code snmp:fs:STRESS:n:tapI}),
+ *   <li>A group's string attributes belong to its interface resource ({@code snmp:n:tapI}),
  *       carried by an index-only sample named {@value #STRINGS_METRIC}: one {@code terms} and one
  *       {@code resource_attributes} row per attribute, and one {@code resource_metrics} row
  *       {@value #STRINGS_METRIC} for the interface.
@@ -27,9 +29,6 @@ import java.util.List;
 public final class IndexRules {
     /** The metric name of OpenNMS's index-only sample for string attributes ({@code NewtsUtils.createSampleForIndexingStrings}). */
     public static final String STRINGS_METRIC = "strings";
-
-    /** Elements of a group resource's id: snmp, fs, STRESS, node, tapI, groupG. */
-    public static final int GROUP_ELEMENTS = 6;
 
     private static final String[] INDEX_KEYS = {"_idx0", "_idx1", "_idx2", "_idx3", "_idx4", "_idx5"};
 
@@ -45,28 +44,50 @@ public final class IndexRules {
         }
     }
 
-    /** Attributes of a group resource: its metric ids, then {@code _idx0.._idx5}. */
-    public static int groupAttributeCount(int attributes) {
-        return attributes + GROUP_ELEMENTS;
+    /** Attributes of a group resource: its metric ids, then {@code _idx0..}, one per element of its id. */
+    public static int groupAttributeCount(ResourceNames names, int attributes) {
+        return attributes + names.groupElements();
+    }
+
+    /**
+     * Index rows a group resource writes once, with its interface's share (its group's string
+     * attributes, a term and an attribute row each; the interface's {@value #STRINGS_METRIC} metric
+     * row, shared by its {@code groups}): {@code 2 x attributes of the group + metrics + 2 x strings
+     * + 1 / groups}.
+     */
+    public static double rowsPerGroupResource(ResourceNames names, int attributes, int strings, int groups) {
+        return 2 * groupAttributeCount(names, attributes) + attributes + 2 * strings + 1.0 / groups;
     }
 
     /** The attributes OpenNMS gives a group resource, in the order its persister adds them. */
     public static List<Attribute> groupAttributes(String groupResource, int group, int attributes) {
-        List<Attribute> out = new ArrayList<>(groupAttributeCount(attributes));
+        int elements = elementsOf(groupResource);
+        List<Attribute> out = new ArrayList<>(attributes + elements);
         for (int a = 0; a < attributes; a++) {
             String id = ResourceNames.metricName(group, a);
             out.add(new Attribute(id, id));
         }
-        for (int i = 0; i < GROUP_ELEMENTS; i++) {
+        for (int i = 0; i < elements; i++) {
             out.add(new Attribute(INDEX_KEYS[i], indexValue(groupResource, i)));
         }
         return out;
     }
 
+    /** The elements of an id of this plan: its separators and one (no element holds a {@code :}). */
+    private static int elementsOf(String resource) {
+        int elements = 1;
+        for (int i = 0; i < resource.length(); i++) {
+            if (resource.charAt(i) == ':') {
+                elements++;
+            }
+        }
+        return elements;
+    }
+
     /**
-     * {@code _idx<i>}'s value for a group resource: {@code (first i+1 elements of its id,6)}. The ids
-     * of this plan have no {@code :} or {@code \} inside an element, so the prefix is the id up to
-     * its (i+1)-th separator, as Newts' escaping splitter would join it.
+     * {@code _idx<i>}'s value for a group resource: {@code (first i+1 elements of its id,E)}, E its
+     * elements. The ids of this plan have no {@code :} or {@code \} inside an element, so the prefix
+     * is the id up to its (i+1)-th separator, as Newts' escaping splitter would join it.
      */
     public static String indexValue(String groupResource, int i) {
         int end = -1;
@@ -77,16 +98,17 @@ public final class IndexRules {
                 break;
             }
         }
-        return "(" + groupResource.substring(0, end) + "," + GROUP_ELEMENTS + ")";
+        return "(" + groupResource.substring(0, end) + "," + elementsOf(groupResource) + ")";
     }
 
     /**
      * The search OpenNMS's resource tree makes to list a node's resources
-     * ({@code NewtsUtils.findResourcesWithMetricsAtDepth(nodePath, 1)}): {@code _idx3 = (snmp:fs:STRESS:n,6)},
-     * which every group resource of node n carries.
+     * ({@code NewtsUtils.findResourcesWithMetricsAtDepth(nodePath, 1)}): {@code _idx1 = (snmp:n,4)}, or
+     * {@code _idx3 = (snmp:fs:STRESS:n,6)} by foreign source, which every group resource of node n carries.
      */
-    public static Term nodeResourcesSearch(int node) {
-        return new Term(INDEX_KEYS[3], "(" + ResourceNames.PREFIX + node + "," + GROUP_ELEMENTS + ")", null);
+    public static Term nodeResourcesSearch(ResourceNames names, int node) {
+        return new Term(INDEX_KEYS[names.nodeElement()], "(" + names.prefix() + node + "," + names.groupElements() + ")",
+                null);
     }
 
     /** Key of string attribute {@code s} of a group: {@code group<g>-key-<s>}. */

@@ -17,4 +17,9 @@ public enum MetricType {
     public byte code() {
         return code;
     }
+
+    /** The type a value model's samples are written as, by the name it gives ({@code ValueModel.newtsType()}). */
+    public static MetricType named(String name) {
+        return valueOf(name);
+    }
 }

@@ -2,21 +2,52 @@ package org.metricsstress.newts;
 
 /**
  * Names as OpenNMS's stress command gives them: resources are paths joined with {@code :}, numeric
- * attributes are {@code metric_<group>_<attribute>}. Writes into a caller's builder so a writer
+ * attributes are {@code metric_<group>_<attribute>}. A resource id has one of two shapes, as
+ * OpenNMS's {@code org.opennms.rrd.storeByForeignSource} decides: {@link #NODE}
+ * ({@code snmp:<node>:tap<i>:group<g>}, OpenNMS's default) or {@link #FOREIGN_SOURCE}
+ * ({@code snmp:fs:STRESS:<node>:tap<i>:group<g>}). Writes into a caller's builder so a writer
  * thread can reuse one.
  */
 public final class ResourceNames {
-    public static final String PREFIX = "snmp:fs:STRESS:";
+    /** storeByForeignSource false: 4 elements. */
+    public static final ResourceNames NODE = new ResourceNames("snmp:", 4);
+    /** storeByForeignSource true: the foreign source {@code STRESS}, 6 elements. */
+    public static final ResourceNames FOREIGN_SOURCE = new ResourceNames("snmp:fs:STRESS:", 6);
 
-    private ResourceNames() {}
+    private final String prefix;
+    private final int groupElements;
 
-    /** {@code snmp:fs:STRESS:<node>:tap<interface>}: the resource carrying string attributes. */
-    public static StringBuilder interfaceResource(StringBuilder sb, int node, int iface) {
-        return sb.append(PREFIX).append(node).append(":tap").append(iface);
+    private ResourceNames(String prefix, int groupElements) {
+        this.prefix = prefix;
+        this.groupElements = groupElements;
     }
 
-    /** {@code snmp:fs:STRESS:<node>:tap<interface>:group<group>}: the resource carrying samples. */
-    public static StringBuilder groupResource(StringBuilder sb, int node, int iface, int group) {
+    public static ResourceNames storeByForeignSource(boolean foreignSource) {
+        return foreignSource ? FOREIGN_SOURCE : NODE;
+    }
+
+    /** What every id starts with, up to the node: {@code snmp:} or {@code snmp:fs:STRESS:}. */
+    public String prefix() {
+        return prefix;
+    }
+
+    /** Elements of a group resource's id: 4 or 6. */
+    public int groupElements() {
+        return groupElements;
+    }
+
+    /** The position of the node among the elements of an id (0-based): 1 or 3. */
+    public int nodeElement() {
+        return groupElements - 3;
+    }
+
+    /** {@code <prefix><node>:tap<interface>}: the resource carrying string attributes. */
+    public StringBuilder interfaceResource(StringBuilder sb, int node, int iface) {
+        return sb.append(prefix).append(node).append(":tap").append(iface);
+    }
+
+    /** {@code <prefix><node>:tap<interface>:group<group>}: the resource carrying samples. */
+    public StringBuilder groupResource(StringBuilder sb, int node, int iface, int group) {
         return interfaceResource(sb, node, iface).append(":group").append(group);
     }
 
@@ -24,13 +55,10 @@ public final class ResourceNames {
         return "metric_" + group + "_" + attribute;
     }
 
-    /** Parses an interface resource name back into {node, interface}, or null if it is not one. */
-    public static int[] parseInterfaceResource(String resource) {
-        if (!resource.startsWith(PREFIX)) {
-            return null;
-        }
-        String[] parts = resource.substring(PREFIX.length()).split(":");
-        if (parts.length != 2 || !parts[1].startsWith("tap")) {
+    /** Parses an interface resource name of this shape back into {node, interface}, or null if it is not one. */
+    public int[] parseInterfaceResource(String resource) {
+        String[] parts = elementsAfterPrefix(resource, 2);
+        if (parts == null || !parts[1].startsWith("tap")) {
             return null;
         }
         try {
@@ -40,13 +68,10 @@ public final class ResourceNames {
         }
     }
 
-    /** Parses a group resource name back into {node, interface, group}, or null if it is not one. */
-    public static int[] parseGroupResource(String resource) {
-        if (!resource.startsWith(PREFIX)) {
-            return null;
-        }
-        String[] parts = resource.substring(PREFIX.length()).split(":");
-        if (parts.length != 3 || !parts[1].startsWith("tap") || !parts[2].startsWith("group")) {
+    /** Parses a group resource name of this shape back into {node, interface, group}, or null if it is not one. */
+    public int[] parseGroupResource(String resource) {
+        String[] parts = elementsAfterPrefix(resource, 3);
+        if (parts == null || !parts[1].startsWith("tap") || !parts[2].startsWith("group")) {
             return null;
         }
         try {
@@ -56,6 +81,14 @@ public final class ResourceNames {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    private String[] elementsAfterPrefix(String resource, int count) {
+        if (!resource.startsWith(prefix)) {
+            return null;
+        }
+        String[] parts = resource.substring(prefix.length()).split(":", -1);
+        return parts.length == count ? parts : null;
     }
 
     /** Parses {@code metric_<group>_<attribute>} back into {group, attribute}, or null. */

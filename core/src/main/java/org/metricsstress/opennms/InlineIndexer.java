@@ -54,6 +54,7 @@ public final class InlineIndexer {
     private final MetadataCache cache;
     private final IndexMetrics metrics;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
     private final LiteralStatements literal;
     private final PreparedStatement term;
     private final ConsistencyLevel termConsistency;
@@ -85,13 +86,15 @@ public final class InlineIndexer {
         this.nowMillis = nowMillis;
         this.calls = calls;
         this.groupAttributes = IndexRules.groupAttributes(
-                ResourceNames.groupResource(new StringBuilder(), 0, 0, 0).toString(), 0, plan.attributes()).size();
+                ResourceNames.storeByForeignSource(plan.resourceIds().storeByForeignSource())
+                        .groupResource(new StringBuilder(), 0, 0, 0).toString(), 0, plan.attributes()).size();
         this.clock = clock;
         this.requestsInFlight = requestsInFlight;
         this.session = session;
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.maxBatch = maxBatch;
         this.literal = new LiteralStatements(keyspace, ttlSeconds);
         this.term = session.prepare(LiteralStatements.term(keyspace, ttlSeconds));
@@ -113,7 +116,7 @@ public final class InlineIndexer {
      * False when an index write failed: Newts' update would have thrown.
      */
     boolean samples(int resourceKey, int chunk, int samples, StringBuilder sb) {
-        String resource = ResourceNames.groupResource(sb.delete(0, sb.length()), plan.nodeOf(resourceKey),
+        String resource = resourceNames.groupResource(sb.delete(0, sb.length()), plan.nodeOf(resourceKey),
                 plan.interfaceOf(resourceKey), plan.groupOf(resourceKey)).toString();
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int chunkBit = 1 << (1 + chunk);
@@ -186,7 +189,7 @@ public final class InlineIndexer {
         int node = plan.nodeOf(resourceKey);
         int iface = plan.interfaceOf(resourceKey);
         int group = plan.groupOf(resourceKey);
-        String resource = ResourceNames.interfaceResource(sb.delete(0, sb.length()), node, iface).toString();
+        String resource = resourceNames.interfaceResource(sb.delete(0, sb.length()), node, iface).toString();
         long key = ResourceKeys.key(NewtsSchema.CONTEXT, resource);
         int groupBit = 1 << (1 + group);
         long now = nowMillis.getAsLong();

@@ -1,5 +1,6 @@
 package org.metricsstress.opennms;
 
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
 
@@ -24,14 +25,14 @@ final class LiteralStatements {
         this.usingTtl = " USING TTL " + ttlSeconds;
     }
 
-    /** One sample: its partition (the shard's start in seconds), the gauge's blob in hex. */
-    String sample(StringBuilder sb, String resource, long timestampMillis, String metric, double value) {
+    /** One sample: its partition (the shard's start in seconds), its value's blob of Newts' {@code type} in hex. */
+    String sample(StringBuilder sb, String resource, long timestampMillis, String metric, MetricType type, double value) {
         sb.setLength(0);
         sb.append(samples).append(NewtsSchema.CONTEXT).append("',").append(NewtsSchema.partitionOf(timestampMillis))
                 .append(",'");
         quoted(sb, resource).append(',').append(timestampMillis).append(",'");
         quoted(sb, metric).append(',');
-        SampleValueCodec.appendGaugeLiteral(sb, value);
+        SampleValueCodec.appendLiteral(sb, type, value);
         return sb.append(')').append(usingTtl).toString();
     }
 

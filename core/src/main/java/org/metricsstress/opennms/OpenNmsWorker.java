@@ -18,6 +18,7 @@ import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.NewtsCalls;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.newts.NewtsSchema;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitHandler;
@@ -46,6 +47,8 @@ import org.metricsstress.storage.RequestParts;
 final class OpenNmsWorker implements GroupCommitHandler {
     private final CqlSession session;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
+    private final MetricType valueType;
     private final StressMetrics metrics;
     private final Coordinators coordinators;
     private final ReplicaSets replicaSets;
@@ -64,6 +67,8 @@ final class OpenNmsWorker implements GroupCommitHandler {
             ReplicaSets replicaSets, InlineIndexer indexer, String[][] metricNames, AtomicInteger inFlight) {
         this.session = session;
         this.plan = plan;
+        this.valueType = MetricType.named(plan.values().model().newtsType());
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.metrics = metrics;
         this.coordinators = coordinators;
         this.replicaSets = replicaSets;
@@ -87,7 +92,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
         try {
             int key = c.resourceKey;
             int group = plan.groupOf(key);
-            String resource = ResourceNames.groupResource(id.delete(0, id.length()), plan.nodeOf(key),
+            String resource = resourceNames.groupResource(id.delete(0, id.length()), plan.nodeOf(key),
                     plan.interfaceOf(key), group).toString();
             Set<Node> replicas = replicasOf(resource, c.timestampMillis);
             for (int from = 0, chunk = 0; from < c.sampleCount; from += maxBatch, chunk++) {
@@ -95,7 +100,7 @@ final class OpenNmsWorker implements GroupCommitHandler {
                 BatchStatementBuilder batch = BatchStatement.builder(DefaultBatchType.UNLOGGED);
                 for (int a = from; a < to; a++) {
                     batch.addStatement(SimpleStatement.newInstance(
-                            literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], c.values[a])));
+                            literal.sample(cql, resource, c.timestampMillis, metricNames[group][a], valueType, c.values[a])));
                 }
                 // Newts' insert-timer runs from the batch's send to the end of its inline indexing.
                 long began = System.nanoTime();

@@ -2,6 +2,8 @@ package org.metricsstress.plan;
 
 import org.metricsstress.config.Instance;
 import org.metricsstress.config.Pacing;
+import org.metricsstress.config.ResourceIds;
+import org.metricsstress.config.ValueModel;
 import org.metricsstress.config.StressConfig;
 
 /**
@@ -31,9 +33,12 @@ public final class StressPlan {
     private final int groupResources;
     private final Instance instance;
     private final int ownedNodes;
+    private final SampleValues values;
+    private final ResourceIds resourceIds;
 
     private StressPlan(int nodes, int interfaces, int groups, int attributes, int strings, int threads,
-            boolean burst, Pacing pacing, long pacingNanos, Instance instance) {
+            boolean burst, Pacing pacing, long pacingNanos, Instance instance, ValueModel values, long seed,
+            ResourceIds resourceIds) {
         this.nodes = nodes;
         this.interfaces = interfaces;
         this.groups = groups;
@@ -46,12 +51,15 @@ public final class StressPlan {
         this.groupResources = Math.multiplyExact(Math.multiplyExact(nodes, interfaces), groups);
         this.instance = instance;
         this.ownedNodes = nodes / instance.count() + (instance.index() < nodes % instance.count() ? 1 : 0);
+        this.values = SampleValues.of(values, seed, groups, attributes);
+        this.resourceIds = resourceIds;
     }
 
     public static StressPlan of(StressConfig c) {
         long pacing = Math.round(c.pacing().interval().toNanos() / c.pacing().rateFactor());
         return new StressPlan(c.plan().nodes(), c.plan().interfaces(), c.plan().groups(), c.plan().attributes(), c.plan().strings(), c.pacing().threads(),
-                c.pacing().burst(), c.pacing().mode(), pacing, new Instance(c.plan().instance(), c.plan().instances()));
+                c.pacing().burst(), c.pacing().mode(), pacing, new Instance(c.plan().instance(), c.plan().instances()),
+                c.plan().values(), c.plan().seed(), c.plan().resourceIds());
     }
 
     public int nodes() { return nodes; }
@@ -62,6 +70,10 @@ public final class StressPlan {
     public int threads() { return threads; }
     public boolean burst() { return burst; }
     public Pacing pacing() { return pacing; }
+    /** The value of every sample ({@code --values}, {@code --seed}). */
+    public SampleValues values() { return values; }
+    /** The shape of the resources' ids ({@code --resource-ids}). */
+    public ResourceIds resourceIds() { return resourceIds; }
 
     /** Whether a pass ends at a barrier of all generator threads, as OpenNMS's does. */
     public boolean passBarrier() {

@@ -18,9 +18,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.newts.IndexRules;
 import org.metricsstress.metrics.ReadMetrics;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
@@ -42,6 +42,8 @@ public final class ReadStage implements AutoCloseable {
     private final CqlSession session;
     private final StressConfig config;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
+    private final MetricType valueType;
     private final Schedule schedule;
     private final ReadMetrics metrics;
     private final ResourcePicker picker;
@@ -71,6 +73,8 @@ public final class ReadStage implements AutoCloseable {
         this.session = session;
         this.config = config;
         this.plan = plan;
+        this.valueType = MetricType.named(config.plan().values().newtsType());
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
         this.schedule = schedule;
         this.metrics = metrics;
         this.picker = new ResourcePicker(plan, config.reads().readHot());
@@ -188,8 +192,8 @@ public final class ReadStage implements AutoCloseable {
             int[] ga = ResourceNames.parseMetricName(row.getString(1));
             long ts = row.getInstant(0).toEpochMilli();
             java.nio.ByteBuffer blob = row.getByteBuffer(2);
-            if (ga == null || ga[1] >= plan.attributes() || !SampleValueCodec.isGauge(blob)
-                    || Double.compare(SampleValues.value(config.plan().seed(), key, ga[1], ts), SampleValueCodec.decodeGauge(blob)) != 0) {
+            if (ga == null || ga[1] >= plan.attributes() || !SampleValueCodec.is(valueType, blob)
+                    || Double.compare(plan.values().value(key, ga[1], ts), SampleValueCodec.decode(valueType, blob)) != 0) {
                 counts[1]++;
             }
         }
@@ -205,7 +209,7 @@ public final class ReadStage implements AutoCloseable {
         String resource = groupResource(key);
         // As OpenNMS lists a node's resources through Newts: the _idx3 term every group resource of
         // the node carries. The resource picked must be among them.
-        IndexRules.Term term = IndexRules.nodeResourcesSearch(plan.nodeOf(key));
+        IndexRules.Term term = IndexRules.nodeResourcesSearch(resourceNames, plan.nodeOf(key));
         BoundStatement s = search.bind(NewtsSchema.CONTEXT, term.field(), term.value()).setConsistencyLevel(consistency);
         session.executeAsync(s).toCompletableFuture().thenCompose(rs -> find(rs, resource)).whenComplete((found, error) -> {
             if (error != null) {
@@ -307,7 +311,7 @@ public final class ReadStage implements AutoCloseable {
     }
 
     private String groupResource(int key) {
-        return ResourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
+        return resourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
                 plan.groupOf(key)).toString();
     }
 

@@ -32,10 +32,13 @@ public final class Advisor {
     static final double POOL_TARGET = 0.8;
     /** Nodes planned to run at most this share of the rate they were seen to write. */
     static final double NODE_TARGET = 0.8;
-    /** OpenNMS's stress command's resource ids: {@code snmp:fs:STRESS:<n>:tap<i>:group<g>}. */
+    /** OpenNMS's stress command's resource ids by foreign source: {@code snmp:fs:STRESS:<n>:tap<i>:group<g>}. */
     static final int PATH_ELEMENTS = 6;
     static final int GROUP_ID_CHARS = 30;
     static final int INTERFACE_ID_CHARS = 23;
+    /** By node, OpenNMS's default: {@code snmp:<n>:tap<i>:group<g>}, without {@code fs:STRESS:}. */
+    static final int NODE_PATH_ELEMENTS = 4;
+    static final int NODE_GROUP_ID_CHARS = GROUP_ID_CHARS - "fs:STRESS:".length();
 
     private Advisor() {}
 
@@ -156,10 +159,10 @@ public final class Advisor {
         long groupResources = groups instanceof Number n ? n.longValue() : e.planResources();
         double groupShare = Math.min(1, (double) groupResources / e.planResources());
         long groupEntries = Math.round(entries * groupShare);
-        // The ids the run wrote (its plan.openNmsCacheHeap), else those of this tool's first results.
+        // The ids the run wrote (its plan.openNmsCacheHeap), else those of its --resource-ids.
         Object measured = r.plan() == null ? null : r.plan().get("openNmsCacheHeap");
-        int elements = PATH_ELEMENTS;
-        int idChars = GROUP_ID_CHARS;
+        int elements = s.foreignSourceIds() ? PATH_ELEMENTS : NODE_PATH_ELEMENTS;
+        int idChars = s.foreignSourceIds() ? GROUP_ID_CHARS : NODE_GROUP_ID_CHARS;
         if (measured instanceof Map<?, ?> m && m.get("idElements") instanceof Number el && m.get("idChars") instanceof Number ch) {
             elements = el.intValue();
             idChars = ch.intValue();

@@ -169,7 +169,8 @@ public record Evidence(
 
     /** The settings of a run the evidence needs, read from its result's config. */
     record Settings(boolean opennms, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
-            int strings, int maxBatchSize, int connectionsPerHost, int maxRequestsPerConnection) {
+            int strings, int maxBatchSize, int connectionsPerHost, int maxRequestsPerConnection,
+            boolean foreignSourceIds) {
         static Settings of(StressResult r) {
             Map<String, Object> c = r.config() == null ? Map.of() : r.config();
             return new Settings(!"pipelined".equalsIgnoreCase(String.valueOf(c.getOrDefault("writer", "opennms"))),
@@ -177,7 +178,9 @@ public record Evidence(
                     number(c, "cache-max-entries", -1), (int) number(c, "attributes", 10),
                     (int) number(c, "strings", 0), (int) number(c, "max-batch-size", 16),
                     // Results before these options had the driver's pool: one connection of 1,024.
-                    (int) number(c, "connections-per-host", 1), (int) number(c, "max-requests-per-connection", 1024));
+                    (int) number(c, "connections-per-host", 1), (int) number(c, "max-requests-per-connection", 1024),
+                    // A result saved before --resource-ids existed wrote the foreign-source shape.
+                    "foreign-source".equalsIgnoreCase(String.valueOf(c.getOrDefault("resource-ids", "foreign-source"))));
         }
 
         private static long number(Map<String, Object> c, String key, long otherwise) {

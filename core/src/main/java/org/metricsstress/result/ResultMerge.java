@@ -33,7 +33,7 @@ public final class ResultMerge {
      */
     static final List<String> PLAN_SETTINGS = List.of("nodes", "interfaces", "groups", "attributes", "strings",
             "interval", "burst", "pacing", "rate-factor", "rate-steps", "start-at", "seed", "string-variation-factor",
-            "duration", "instances", "keyspace", "report");
+            "duration", "instances", "keyspace", "report", "values", "resource-ids");
     /**
      * Settings that make two instances the same client: the writer model and what shapes its load
      * on the cluster (a merge of OpenNMS's writer and the pipelined one would describe neither).

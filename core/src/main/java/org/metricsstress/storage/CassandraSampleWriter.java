@@ -24,6 +24,7 @@ import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitHandler;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
@@ -52,6 +53,8 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
 
     private final PreparedStatement insert;
     private final StressPlan plan;
+    private final ResourceNames resourceNames;
+    private final MetricType valueType;
     private final StressMetrics metrics;
     private final ConsistencyLevel consistency;
     private final int maxInFlight;
@@ -84,6 +87,8 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
             RequestCompletion.Sender sender) {
         this.metrics = metrics;
         this.plan = StressPlan.of(config);
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
+        this.valueType = MetricType.named(config.plan().values().newtsType());
         this.insert = session.prepare(NewtsSchema.insertSample(config.schema().keyspace()));
         this.consistency = DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency());
         this.maxInFlight = config.pipeline().maxInFlight();
@@ -156,10 +161,10 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
             int key = c.resourceKey;
             int group = plan.groupOf(key);
             ByteBuffer resource = ColumnBytes.ascii(
-                    ResourceNames.groupResource(name.delete(0, name.length()), plan.nodeOf(key), plan.interfaceOf(key), group));
+                    resourceNames.groupResource(name.delete(0, name.length()), plan.nodeOf(key), plan.interfaceOf(key), group));
             ByteBuffer partition = partitionBytes(NewtsSchema.partitionOf(c.timestampMillis));
             ByteBuffer collectedAt = ColumnBytes.timestamp(c.timestampMillis);
-            byte[] values = SampleValueCodec.encodeGauges(c.values, c.sampleCount);
+            byte[] values = SampleValueCodec.encode(valueType, c.values, c.sampleCount);
             ByteBuffer[] names = metricNameBytes[group];
             Request request = requestFor(partition, resource);
             for (int from = 0; from < c.sampleCount; from += MAX_ROWS_PER_BATCH) {

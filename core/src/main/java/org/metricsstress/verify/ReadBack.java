@@ -33,6 +33,6 @@ public final class ReadBack {
         out.printf(Locale.ROOT, "verify: reading back %,d of %,d group resources (%s) in %s%n", keys.length,
                 plan.ownedGroupResources(), fraction >= 1 ? "all" : String.format(Locale.ROOT, "%.3g%%", 100 * fraction),
                 config.schema().keyspace());
-        return new Verifier(session, config.schema().keyspace(), plan, config.plan().seed(), config.plan().stringVariationFactor(), out).verify(keys, expected, losses);
+        return new Verifier(session, config.schema().keyspace(), plan, config.plan().stringVariationFactor(), out).verify(keys, expected, losses);
     }
 }

@@ -14,8 +14,8 @@ import org.metricsstress.result.VerifyReport;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.newts.IndexRules;
+import org.metricsstress.newts.MetricType;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
@@ -35,7 +35,8 @@ public final class Verifier {
 
     private final CqlSession session;
     private final StressPlan plan;
-    private final long seed;
+    private final ResourceNames resourceNames;
+    private final MetricType valueType;
     private final int variationFactor;
     private final PrintStream out;
     private final PreparedStatement samples;
@@ -43,11 +44,11 @@ public final class Verifier {
     private final PreparedStatement term;
     private final PreparedStatement attributes;
 
-    public Verifier(CqlSession session, String keyspace, StressPlan plan, long seed, int variationFactor,
-            PrintStream out) {
+    public Verifier(CqlSession session, String keyspace, StressPlan plan, int variationFactor, PrintStream out) {
         this.session = session;
         this.plan = plan;
-        this.seed = seed;
+        this.resourceNames = ResourceNames.storeByForeignSource(this.plan.resourceIds().storeByForeignSource());
+        this.valueType = MetricType.named(plan.values().model().newtsType());
         this.variationFactor = variationFactor;
         this.out = out;
         this.samples = session.prepare("SELECT collected_at, metric_name, value FROM " + keyspace
@@ -125,16 +126,16 @@ public final class Verifier {
                     continue;
                 }
                 found.add(metric + "@" + ts);
-                double want = SampleValues.value(seed, key, ga[1], ts);
+                double want = plan.values().value(key, ga[1], ts);
                 ByteBuffer blob = row.getByteBuffer(2);
-                if (!SampleValueCodec.isGauge(blob)) {
+                if (!SampleValueCodec.is(valueType, blob)) {
                     // Corrupt data is what a check is for: a value Newts cannot read is a wrong value.
                     t.wrong++;
                     t.note("undecodable value " + resource + " " + metric + " at " + ts + ": "
-                            + SampleValueCodec.describe(blob) + ", wanted a gauge of " + want);
+                            + SampleValueCodec.describe(blob) + ", wanted a " + valueType + " of " + want);
                     continue;
                 }
-                double got = SampleValueCodec.decodeGauge(blob);
+                double got = SampleValueCodec.decode(valueType, blob);
                 if (Double.compare(want, got) != 0) {
                     t.wrong++;
                     t.note("wrong value " + resource + " " + metric + " at " + ts + ": " + got + ", wanted " + want);
@@ -174,7 +175,7 @@ public final class Verifier {
         if (plan.strings() > 0) {
             int node = plan.nodeOf(key);
             int iface = plan.interfaceOf(key);
-            String ifaceId = ResourceNames.interfaceResource(new StringBuilder(), node, iface).toString();
+            String ifaceId = resourceNames.interfaceResource(new StringBuilder(), node, iface).toString();
             String suffix = IndexRules.variedSuffix(node, iface, group, variationFactor);
             checkAttributes(ifaceId, IndexRules.stringAttributes(group, plan.strings(), suffix), t);
             if (t.interfacesChecked.add(ifaceId)) {
@@ -205,7 +206,7 @@ public final class Verifier {
     }
 
     private String groupResource(int key) {
-        return ResourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
+        return resourceNames.groupResource(new StringBuilder(), plan.nodeOf(key), plan.interfaceOf(key),
                 plan.groupOf(key)).toString();
     }
 

@@ -164,6 +164,17 @@ class StressOptionsTest {
     }
 
     @Test
+    void valuesAndResourceIdsDefaultToOpenNmsAndParseTheirWords() {
+        StressConfig defaults = parse();
+        assertEquals(ValueModel.OPENNMS, defaults.plan().values());
+        assertEquals(ResourceIds.NODE, defaults.plan().resourceIds());
+        StressConfig c = parse("--values", "counter", "--resource-ids", "foreign-source");
+        assertEquals(ValueModel.COUNTER, c.plan().values());
+        assertEquals(ResourceIds.FOREIGN_SOURCE, c.plan().resourceIds());
+        assertEquals(ResourceIds.FOREIGN_SOURCE, parse("--resource-ids", "FOREIGN_SOURCE").plan().resourceIds());
+    }
+
+    @Test
     void badValuesGiveOneLineNamingTheOption() {
         assertEquals("--nodes: 'ten' is not a whole number", error("--nodes", "ten"));
         assertEquals("--nodes: must be at least 1, got 0", error("--nodes", "0"));
@@ -171,6 +182,8 @@ class StressOptionsTest {
         assertTrue(error("--ring-size", "1000").startsWith("--ring-size: must be a power of two"));
         assertTrue(error("--duration", "ten minutes").startsWith("--duration: 'ten minutes' is not a duration"));
         assertTrue(error("--on-full", "wait").contains("not one of drop, block"));
+        assertEquals("--values: 'gauge' is not one of opennms, random, counter", error("--values", "gauge"));
+        assertEquals("--resource-ids: 'fs' is not one of node, foreign-source", error("--resource-ids", "fs"));
         assertTrue(error("--write-cl", "MOST").startsWith("--write-cl: 'MOST' is not one of"));
         assertTrue(error("--keyspace", "1abc").startsWith("--keyspace:"));
         assertTrue(error("--interval", "0").startsWith("--interval: must be at least 1s"));

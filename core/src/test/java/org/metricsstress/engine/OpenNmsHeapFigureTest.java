@@ -16,7 +16,7 @@ class OpenNmsHeapFigureTest {
         StressConfig c = StressConfig.builder().nodes(200).interfaces(10).build();
         StressPlan plan = StressPlan.of(c);
         Map<String, Object> m = OpenNmsHeapFigure.of(c, plan);
-        String id = ResourceNames.groupResource(new StringBuilder(), 199, 9, 4).toString();
+        String id = ResourceNames.storeByForeignSource(false).groupResource(new StringBuilder(), 199, 9, 4).toString();
         assertEquals(id.length(), m.get("idChars"));
         assertEquals(id.split(":").length, m.get("idElements"));
         long group = (Long) m.get("groupEntryBytes");

@@ -19,6 +19,7 @@ import org.metricsstress.pipeline.GroupCommitHandler;
 import org.metricsstress.pipeline.Lane;
 import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.plan.Schedule;
+import org.metricsstress.config.ValueModel;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.StressPlan;
 
@@ -49,7 +50,7 @@ class GeneratorTest {
         Thread[] threads = new Thread[plan.threads()];
         java.util.concurrent.Phaser passes = plan.passBarrier() ? new java.util.concurrent.Phaser(threads.length) : null;
         for (int t = 0; t < threads.length; t++) {
-            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, config.plan().seed(), passes));
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, passes));
             threads[t].start();
         }
         for (Thread t : threads) {
@@ -82,7 +83,7 @@ class GeneratorTest {
             assertTrue(s.intended() >= start && s.intended() < schedule.endNanos());
             assertEquals(schedule.timestampMillis(s.intended()), s.timestamp());
             for (int a = 0; a < 4; a++) {
-                assertEquals(SampleValues.value(99, s.key(), a, s.timestamp()), s.values()[a]);
+                assertEquals(SampleValues.of(ValueModel.OPENNMS, 99, 2, 4).value(s.key(), a, s.timestamp()), s.values()[a]);
             }
             assertEquals(null, perResourceAndTime.put(s.key() + "@" + s.timestamp(), 1), "duplicate sample row");
         }
@@ -151,7 +152,7 @@ class GeneratorTest {
         java.util.concurrent.Phaser passes = barrier ? new java.util.concurrent.Phaser(2) : null;
         Thread[] threads = new Thread[2];
         for (int t = 0; t < 2; t++) {
-            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, 1, passes));
+            threads[t] = new Thread(new Generator(t, plan, schedule, ring, metrics, passes));
             threads[t].start();
         }
         for (Thread t : threads) {
@@ -180,7 +181,7 @@ class GeneratorTest {
         LaneRing ring = new LaneRing(2, 3, 1, plan.groupResources(), OnFull.BLOCK, slow, null, metrics);
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, 400_000_000L);
-        Generator g = new Generator(0, plan, schedule, ring, metrics, 1, null);
+        Generator g = new Generator(0, plan, schedule, ring, metrics, null);
         Thread t = new Thread(g);
         t.start();
         while (System.nanoTime() < schedule.endNanos()) {
@@ -279,7 +280,7 @@ class GeneratorTest {
         StressPlan plan = StressPlan.of(config);
         StressMetrics metrics = new StressMetrics();
         LaneRing ring = new LaneRing(1024, plan.attributes(), 1, plan.groupResources(), OnFull.DROP, () -> c -> metrics.written(c.sampleCount), null, metrics);
-        Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, 1, null);
+        Generator g = new Generator(0, plan, new Schedule(plan, System.nanoTime(), 0, Long.MAX_VALUE), ring, metrics, null);
         Thread t = new Thread(g);
         t.start();
         Thread.sleep(300);

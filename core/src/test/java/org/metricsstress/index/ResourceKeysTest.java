@@ -58,7 +58,7 @@ class ResourceKeysTest {
             for (int f = 0; f < 10; f++) {
                 for (int g = 0; g < 5; g++) {
                     sb.setLength(0);
-                    assertTrue(seen.add(ResourceKeys.key("G", ResourceNames.groupResource(sb, n, f, g))));
+                    assertTrue(seen.add(ResourceKeys.key("G", ResourceNames.FOREIGN_SOURCE.groupResource(sb, n, f, g))));
                 }
             }
         }

@@ -86,4 +86,26 @@ class NewtsSchemaTest {
         assertEquals(hex.toString(), SampleValueCodec.appendGaugeLiteral(new StringBuilder(), -0.5).toString());
         assertEquals(hex.toString(), SampleValueCodec.describe(b));
     }
+
+    /** Newts' Counter: type byte 1, then the count as a 64-bit integer (read as unsigned), not a double. */
+    @Test
+    void counterBlobIsTypeByteOneThenTheLong() {
+        double count = 1_234_567_890_123L;
+        ByteBuffer b = SampleValueCodec.encode(MetricType.COUNTER, count);
+        assertEquals(9, b.remaining());
+        assertEquals(1, b.get(0), "Newts' MetricType.COUNTER code");
+        assertEquals(1_234_567_890_123L, b.getLong(1));
+        assertEquals(count, SampleValueCodec.decode(MetricType.COUNTER, b));
+        assertTrue(SampleValueCodec.is(MetricType.COUNTER, b));
+        assertFalse(SampleValueCodec.isGauge(b));
+        assertThrows(IllegalArgumentException.class, () -> SampleValueCodec.decodeGauge(b));
+        byte[] two = SampleValueCodec.encode(MetricType.COUNTER, new double[] {count, 7}, 2);
+        assertEquals(b, ByteBuffer.wrap(two, 0, 9));
+        assertEquals(7, SampleValueCodec.decode(MetricType.COUNTER, ByteBuffer.wrap(two, 9, 9)));
+        StringBuilder hex = new StringBuilder("0x");
+        for (int i = 0; i < 9; i++) {
+            hex.append(String.format("%02x", b.get(i)));
+        }
+        assertEquals(hex.toString(), SampleValueCodec.appendLiteral(new StringBuilder(), MetricType.COUNTER, count).toString());
+    }
 }

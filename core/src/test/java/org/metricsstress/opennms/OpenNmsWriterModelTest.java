@@ -100,23 +100,24 @@ class OpenNmsWriterModelTest {
         assertNull(first.getRoutingKey());
         assertNull(first.getRoutingToken());
         assertEquals("INSERT INTO newts.samples (context,partition,resource,collected_at,metric_name,value) VALUES "
-                + "('G'," + NewtsSchema.partitionOf(T0) + ",'snmp:fs:STRESS:0:tap0:group0'," + T0
+                + "('G'," + NewtsSchema.partitionOf(T0) + ",'snmp:0:tap0:group0'," + T0
                 + ",'metric_0_0',0x043fe0000000000000) USING TTL 400", queries(first).get(0));
         assertEquals(20, metrics.samplesWritten());
 
-        // Terms: prepared, one per request, at the write level (ANY, OpenNMS's): 20 metric ids + _idx0.._idx5.
+        // Terms: prepared, one per request, at the write level (ANY, OpenNMS's): 20 metric ids + _idx0.._idx3
+        // (OpenNMS's default ids, snmp:<node>:tap<i>:group<g>: 4 elements).
         List<Statement<?>> terms = of(BoundStatement.class, "terms");
-        assertEquals(26, terms.size());
+        assertEquals(24, terms.size());
         terms.forEach(t -> assertEquals(DefaultConsistencyLevel.ANY, t.getConsistencyLevel()));
         // Attributes and metrics: literal batches of at most 16 per resource, their own level unset.
         List<Statement<?>> attributes = of(BatchStatement.class, "resource_attributes");
-        assertEquals(List.of(16, 10), attributes.stream().map(b -> ((BatchStatement) b).size()).toList());
+        assertEquals(List.of(16, 8), attributes.stream().map(b -> ((BatchStatement) b).size()).toList());
         attributes.forEach(b -> assertNull(b.getConsistencyLevel()));
         List<Statement<?>> metricRows = of(BatchStatement.class, "resource_metrics");
         assertEquals(List.of(16, 4), metricRows.stream().map(b -> ((BatchStatement) b).size()).toList(),
                 "each chunk's metric names after that chunk's samples");
-        assertEquals(2 + 26 + 2 + 2, rec.sent.size(), "requests for a new group resource of 20 metrics");
-        assertEquals(26 + 26 + 20, index.rowsWritten());
+        assertEquals(2 + 24 + 2 + 2, rec.sent.size(), "requests for a new group resource of 20 metrics");
+        assertEquals(24 + 24 + 20, index.rowsWritten());
         assertEquals(1, index.resourcesIndexed(), "the group resource is complete");
         // The order OpenNMS keeps: a chunk's samples, then that chunk's index writes, then the next chunk.
         assertTrue(rec.sent.indexOf(samples.get(1)) > rec.sent.indexOf(metricRows.get(0)));
@@ -125,13 +126,13 @@ class OpenNmsWriterModelTest {
     @Test
     void theStringsEventIndexesTheInterfaceOnceAndEachGroupsStrings() {
         GroupCommitHandler worker = workers.newHandler();
-        worker.write(commit(0, 20, true)); // group 0's strings on snmp:fs:STRESS:0:tap0
+        worker.write(commit(0, 20, true)); // group 0's strings on snmp:0:tap0
         assertEquals(2, of(BoundStatement.class, "terms").size());
         assertEquals(1, of(BatchStatement.class, "resource_attributes").size());
         List<Statement<?>> metricRows = of(BatchStatement.class, "resource_metrics");
         assertEquals(1, metricRows.size());
         assertTrue(queries((BatchStatement) metricRows.get(0)).get(0)
-                .endsWith("VALUES ('G','snmp:fs:STRESS:0:tap0','strings') USING TTL 400"));
+                .endsWith("VALUES ('G','snmp:0:tap0','strings') USING TTL 400"));
         assertEquals(0, metrics.samplesWritten(), "an index-only event writes no sample");
         rec.clear();
         worker.write(commit(1, 20, true)); // group 1's strings, same interface: its "strings" row is cached
@@ -154,8 +155,8 @@ class OpenNmsWriterModelTest {
         assertEquals(3 * 20, cache.stats().hits() - hitsBefore, "three questions per sample, as Newts asks");
 
         // Group 1 known with its attributes only (field group 0): only its metric rows are written.
-        long key = ResourceKeys.key(NewtsSchema.CONTEXT, "snmp:fs:STRESS:0:tap0:group1");
-        cache.merge(key, "snmp:fs:STRESS:0:tap0:group1", 1, (int) (T0 / 1000) + 300, List.of());
+        long key = ResourceKeys.key(NewtsSchema.CONTEXT, "snmp:0:tap0:group1");
+        cache.merge(key, "snmp:0:tap0:group1", 1, (int) (T0 / 1000) + 300, List.of());
         rec.clear();
         worker.write(commit(1, 20, false));
         assertEquals(0, of(BoundStatement.class, "terms").size());
@@ -175,8 +176,8 @@ class OpenNmsWriterModelTest {
         assertEquals(2, rec.sent.size(), "still fresh");
         // Expired, and a merge keeps the earlier expiry (Newts 3.0.0): the entry stays expired, so
         // each chunk's update writes the attributes again besides its metrics, every commit, for ever.
-        int expired = 2 + 2 * (26 + 2 + 1);
-        assertEquals(2 + 26 + 2 + 2, fresh);
+        int expired = 2 + 2 * (24 + 2 + 1);
+        assertEquals(2 + 24 + 2 + 2, fresh);
         clock.set(T0 + 300_000);
         rec.clear();
         worker.write(commit(0, 20, false));
@@ -206,7 +207,7 @@ class OpenNmsWriterModelTest {
         rec.failWhen = s -> false;
         rec.clear();
         worker.write(commit(1, 20, false));
-        assertEquals(26, of(BoundStatement.class, "terms").size(), "the failed update is written again in full");
+        assertEquals(24, of(BoundStatement.class, "terms").size(), "the failed update is written again in full");
         assertEquals(40 + 16, metrics.samplesWritten());
         assertEquals(60, metrics.samplesWritten() + metrics.samplesFailed(), "every sample counted once");
     }
@@ -242,17 +243,18 @@ class OpenNmsWriterModelTest {
         var calls = metrics.newtsCalls();
         worker.write(commit(0, 20, false));
         // Cold: the first chunk asks an absent resource nothing. The second finds it cached with its
-        // attributes (26: 20 metric ids, _idx0.._idx5) and the first chunk's metrics, not its own.
+        // attributes (24: 20 metric ids, _idx0.._idx3 of OpenNMS's default 4-element id) and the first
+        // chunk's metrics, not its own.
         assertEquals(4, calls.metricReqs());
         assertEquals(4, calls.metricMisses());
-        assertEquals(4 * 26, calls.attributeReqs());
+        assertEquals(4 * 24, calls.attributeReqs());
         assertEquals(0, calls.attributeMisses());
         assertEquals(2, calls.insertTimer().getCount(), "one insert per chunk");
         assertEquals(2, calls.updateTimer().getCount(), "one indexer update per chunk");
         worker.write(commit(0, 20, false));
         assertEquals(4 + 20, calls.metricReqs(), "warm: one metric question per sample");
         assertEquals(4, calls.metricMisses());
-        assertEquals((4 + 20) * 26, calls.attributeReqs(), "warm: a question per attribute per sample");
+        assertEquals((4 + 20) * 24, calls.attributeReqs(), "warm: a question per attribute per sample");
         worker.write(commit(0, 20, true));
         assertEquals(5, calls.updateTimer().getCount(), "an index-only event is one update");
         assertEquals(4, calls.insertTimer().getCount(), "and no insert");

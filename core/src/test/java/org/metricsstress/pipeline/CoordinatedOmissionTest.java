@@ -56,7 +56,7 @@ class CoordinatedOmissionTest {
         };
         LaneRing ring = new LaneRing(64, 1, 1, 1, OnFull.BLOCK, handler, null, metrics);
         Schedule schedule = new Schedule(plan, start, 0, Duration.ofSeconds(2).toNanos());
-        Thread g = new Thread(new Generator(0, plan, schedule, ring, metrics, 1, null));
+        Thread g = new Thread(new Generator(0, plan, schedule, ring, metrics, null));
         g.start();
         g.join(60_000);
         assertTrue(ring.drain(10, TimeUnit.SECONDS));

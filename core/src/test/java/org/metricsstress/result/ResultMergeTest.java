@@ -155,6 +155,8 @@ class ResultMergeTest {
         "start-at       | 2026-11-23T16:00:00Z | 2026-11-23T16:05:00Z | plan",
         "report         | 1s                | 5s                | plan",
         "pacing         | nodes             | spread            | plan",
+        "values         | opennms           | counter           | plan",
+        "resource-ids   | node              | foreign-source    | plan",
         "writer         | opennms           | pipelined         | writer",
         "max-batch-size | 16                | 32                | writer",
         "writer-threads | 16                | 8                 | writer",

@@ -26,13 +26,14 @@ import redis.clients.jedis.commands.ProtocolCommand;
  *
  * <p>The plan: 10 nodes x 2 interfaces x 5 groups, 10 metrics and 2 strings per group: 100 group
  * resources and 20 interface resources. Index rows for a cold start, as OpenNMS writes them
- * (IndexRules): a group resource 16 attributes (10 metric ids, _idx0.._idx5), each a term and an
- * attribute row, and 10 metric rows = 42, and its 2 strings on its interface (a term and an
- * attribute row each) = 4; an interface resource its "strings" metric row; 100 x 46 + 20 = 4,620.
+ * (IndexRules), with OpenNMS's default ids ({@code snmp:<node>:tap<i>:group<g>}, 4 elements): a
+ * group resource 14 attributes (10 metric ids, _idx0.._idx3), each a term and an attribute row, and
+ * 10 metric rows = 38, and its 2 strings on its interface (a term and an attribute row each) = 4; an
+ * interface resource its "strings" metric row; 100 x 42 + 20 = 4,220.
  */
 @ExtendWith(CassandraExtension.class)
 class IndexingIT {
-    private static final long COLD_ROWS = 4_620;
+    private static final long COLD_ROWS = 4_220;
 
     private static StressConfig.Builder plan(CassandraServer server, String keyspace) {
         return StressConfig.builder()
@@ -80,11 +81,11 @@ class IndexingIT {
         assertColdIndex(r);
         try (CqlSession s = Cql.session(server)) {
             assertEquals(100 * 10 + 20, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.resource_metrics"));
-            assertEquals(100 * 16 + 20 * 5 * 2, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.resource_attributes"));
-            assertEquals(100 * 16 + 20 * 5 * 2, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms"));
+            assertEquals(100 * 14 + 20 * 5 * 2, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.resource_attributes"));
+            assertEquals(100 * 14 + 20 * 5 * 2, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms"));
             // The hot partition OpenNMS's rows make: every group resource in one _idx0 term.
             assertEquals(100, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms WHERE context = 'G' AND field = '_idx0' "
-                    + "AND value = '(snmp,6)'"));
+                    + "AND value = '(snmp,4)'"));
             assertEquals(0, Cql.count(s, "SELECT COUNT(*) FROM ix_cold.terms WHERE context = 'G' AND field = '_parent' "
                     + "AND value = '_root'"), "no hierarchical terms: OpenNMS turns them off");
             // resource_metrics has only key columns, which have no TTL of their own to read back.
@@ -139,10 +140,10 @@ class IndexingIT {
             // 100 group commits: 3 GETs per sample (10 each) and a GET to merge; their 100 index-only
             // events: 3 GETs each and a GET to merge (each brings its group's strings, new).
             assertEquals(100 * (3 * 10 + 1) + 100 * (3 + 1), gets(jedis));
-            assertTrue(jedis.exists("_M:G:snmp:fs:STRESS:0:tap0:group0"), "OpenNMS's key of a group resource");
-            assertTrue(jedis.exists("_M:G:snmp:fs:STRESS:0:tap0"), "and of an interface resource");
-            assertEquals(-1, jedis.ttl("_M:G:snmp:fs:STRESS:0:tap0:group0"), "no Redis TTL, as OpenNMS's");
-            assertTrue(jedis.llen("_S:G:snmp:fs:STRESS:3") >= 2 + 10, "the search list of node 3: its interfaces and groups");
+            assertTrue(jedis.exists("_M:G:snmp:0:tap0:group0"), "OpenNMS's key of a group resource");
+            assertTrue(jedis.exists("_M:G:snmp:0:tap0"), "and of an interface resource");
+            assertEquals(-1, jedis.ttl("_M:G:snmp:0:tap0:group0"), "no Redis TTL, as OpenNMS's");
+            assertTrue(jedis.llen("_S:G:snmp:3") >= 2 + 10, "the search list of node 3: its interfaces and groups");
             StressResult warm = run(b.build());
             // Warm from Redis: the group resources need nothing; an interface whose merges raced
             // (GET, merge, SET: OpenNMS's own race) may write its lost group's strings again.

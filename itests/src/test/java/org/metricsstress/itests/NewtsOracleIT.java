@@ -21,17 +21,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
+import org.metricsstress.config.ResourceIds;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.ValueModel;
 import org.metricsstress.config.Writer;
 import org.metricsstress.newts.NewtsSchema;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.StressResult;
 import org.opennms.newts.api.Context;
@@ -58,7 +59,10 @@ import org.opennms.newts.persistence.cassandra.CassandraSampleRepository;
  * Newts 3.0.0 (from Maven Central, Apache 2.0) is the oracle: what this tool writes must be what
  * Newts writes for OpenNMS, byte for byte, and what Newts can read and find.
  *
- * <p>Both writer models are checked: they send differently, and must write the same rows.
+ * <p>Both writer models are checked: they send differently, and must write the same rows. So are
+ * the three value models (GAUGE and COUNTER blobs, literal and bound) and both shapes of resource
+ * id, OpenNMS's default {@code snmp:<node>:...} (4 elements) and by foreign source
+ * {@code snmp:fs:STRESS:<node>:...} (6).
  *
  * <p>The OpenNMS side of the oracle is written here from the facts of OpenNMS's persister, not from
  * this tool's code: a group resource's attributes are its metric ids (key = value) and
@@ -98,14 +102,24 @@ class NewtsOracleIT {
                 server.cqlAddress().getPort(), "NONE", null, null, false);
     }
 
+    /** Each writer with both id shapes; each value model, counters under both writers. */
+    static List<Arguments> writes() {
+        return List.of(Arguments.of(Writer.OPENNMS, ValueModel.OPENNMS, ResourceIds.NODE),
+                Arguments.of(Writer.PIPELINED, ValueModel.RANDOM, ResourceIds.FOREIGN_SOURCE),
+                Arguments.of(Writer.OPENNMS, ValueModel.COUNTER, ResourceIds.FOREIGN_SOURCE),
+                Arguments.of(Writer.PIPELINED, ValueModel.COUNTER, ResourceIds.NODE));
+    }
+
     @ParameterizedTest
-    @EnumSource(Writer.class)
-    void newtsWritesForOpenNmsExactlyTheRowsThisToolWrites(Writer writer, CassandraServer server) throws Exception {
-        String ours = "oracle_" + writer.name().toLowerCase();
-        String theirs = "oracle_newts_" + writer.name().toLowerCase();
+    @MethodSource("writes")
+    void newtsWritesForOpenNmsExactlyTheRowsThisToolWrites(Writer writer, ValueModel values, ResourceIds ids,
+            CassandraServer server) throws Exception {
+        String suffix = (writer.name() + "_" + values.name() + "_" + ids.name()).toLowerCase();
+        String ours = "oracle_" + suffix;
+        String theirs = "oracle_newts_" + suffix;
         // One writer thread: no two workers race, so OpenNMS's writer model can be held to Newts'
         // own request count too.
-        StressConfig config = plan(server, ours).writer(writer).writerThreads(1).build();
+        StressConfig config = plan(server, ours).writer(writer).values(values).resourceIds(ids).writerThreads(1).build();
         StressResult result = run(config);
         StressPlan plan = StressPlan.of(config);
         try (CqlSession s = Cql.session(server)) {
@@ -148,17 +162,28 @@ class NewtsOracleIT {
             }
             // Sizes, so that two empty tables cannot pass: every group, its attributes, its strings.
             assertEquals(plan.groupResources() * 20L, Cql.count(s, "SELECT COUNT(*) FROM " + theirs + ".samples"));
-            assertEquals(plan.groupResources() * (20L + 6) + plan.groupResources() * 2L,
+            assertEquals(plan.groupResources() * (20L + elements(ids)) + plan.groupResources() * 2L,
                     Cql.count(s, "SELECT COUNT(*) FROM " + theirs + ".resource_attributes"));
         }
     }
 
-    @Test
-    void newtsReadsEverySampleAndFindsEveryResourceThisToolWrote(CassandraServer server) throws Exception {
-        StressConfig config = plan(server, "oracle_read").build();
+    /** Every value model, both id shapes. */
+    static List<Arguments> reads() {
+        return List.of(Arguments.of(ValueModel.OPENNMS, ResourceIds.NODE),
+                Arguments.of(ValueModel.RANDOM, ResourceIds.FOREIGN_SOURCE),
+                Arguments.of(ValueModel.COUNTER, ResourceIds.NODE));
+    }
+
+    @ParameterizedTest
+    @MethodSource("reads")
+    void newtsReadsEverySampleAndFindsEveryResourceThisToolWrote(ValueModel values, ResourceIds ids,
+            CassandraServer server) throws Exception {
+        String keyspace = ("oracle_read_" + values.name() + "_" + ids.name()).toLowerCase();
+        StressConfig config = plan(server, keyspace).values(values).resourceIds(ids).build();
         StressResult result = run(config);
         StressPlan plan = StressPlan.of(config);
-        CassandraSession session = newts(server, "oracle_read");
+        MetricType type = values == ValueModel.COUNTER ? MetricType.COUNTER : MetricType.GAUGE;
+        CassandraSession session = newts(server, keyspace);
         MetricRegistry registry = new MetricRegistry();
         ContextConfigurations contexts = new ContextConfigurations();
         CassandraSampleRepository repository = new CassandraSampleRepository(session, TTL, registry, null, contexts);
@@ -166,14 +191,21 @@ class NewtsOracleIT {
         Timestamp to = Timestamp.fromEpochMillis(System.currentTimeMillis() + 60_000);
         long read = 0;
         for (int key = 0; key < plan.groupResources(); key++) {
-            String id = groupId(plan, key);
+            String id = groupId(plan, ids, key);
             Results<Sample> rows = repository.select(G, new Resource(id), Optional.of(from), Optional.of(to));
             for (Results.Row<Sample> row : rows) {
                 for (Sample sample : row.getElements()) {
                     int metric = Integer.parseInt(sample.getName().substring(sample.getName().lastIndexOf('_') + 1));
-                    assertEquals(MetricType.GAUGE, sample.getType());
-                    assertEquals(SampleValues.value(config.plan().seed(), key, metric, row.getTimestamp().asMillis()),
-                            sample.getValue().doubleValue(), 0.0, id + " " + sample.getName());
+                    assertEquals(type, sample.getType());
+                    double value = sample.getValue().doubleValue();
+                    assertEquals(plan.values().value(key, metric, row.getTimestamp().asMillis()), value, 0.0,
+                            id + " " + sample.getName());
+                    if (values == ValueModel.OPENNMS) {
+                        // group x attribute + a counter % 100, whole numbers.
+                        int group = plan.groupOf(key);
+                        assertTrue(value == Math.rint(value) && value >= group * metric && value < group * metric + 100,
+                                id + " " + sample.getName() + " = " + value);
+                    }
                     read++;
                 }
             }
@@ -182,22 +214,25 @@ class NewtsOracleIT {
 
         CassandraSearcher searcher = new CassandraSearcher(session, registry, contexts);
         for (int node = 0; node < plan.nodes(); node++) {
-            // As OpenNMS lists a node's resources: _idx3 = (snmp:fs:STRESS:<node>,6).
-            SearchResults found = searcher.search(G, new TermQuery(new Term("_idx3",
-                    "(snmp:fs:STRESS:" + node + ",6)")));
-            Set<String> ids = new HashSet<>();
-            found.forEach(r -> ids.add(r.getResource().getId()));
+            // As OpenNMS lists a node's resources: the term of its node's element, _idx1 = (snmp:<node>,4)
+            // or by foreign source _idx3 = (snmp:fs:STRESS:<node>,6).
+            SearchResults found = searcher.search(G, ids == ResourceIds.NODE
+                    ? new TermQuery(new Term("_idx1", "(snmp:" + node + ",4)"))
+                    : new TermQuery(new Term("_idx3", "(snmp:fs:STRESS:" + node + ",6)")));
+            Set<String> foundIds = new HashSet<>();
+            found.forEach(r -> foundIds.add(r.getResource().getId()));
             Set<String> wanted = new HashSet<>();
             for (int f = 0; f < plan.interfaces(); f++) {
                 for (int g = 0; g < plan.groups(); g++) {
-                    wanted.add(groupId(plan, plan.resourceKey(node, f, g)));
+                    wanted.add(groupId(plan, ids, plan.resourceKey(node, f, g)));
                 }
             }
-            assertEquals(wanted, ids, "node " + node);
+            assertEquals(wanted, foundIds, "node " + node);
         }
         for (int key = 0; key < plan.groupResources(); key++) {
-            String id = groupId(plan, key);
-            SearchResults found = searcher.search(G, new TermQuery(new Term("_idx5", "(" + id + ",6)")));
+            String id = groupId(plan, ids, key);
+            int last = elements(ids) - 1;
+            SearchResults found = searcher.search(G, new TermQuery(new Term("_idx" + last, "(" + id + "," + (last + 1) + ")")));
             assertEquals(1, found.size(), id);
             SearchResults.Result only = found.iterator().next();
             assertEquals(id, only.getResource().getId());
@@ -252,8 +287,14 @@ class NewtsOracleIT {
         }
     }
 
-    private static String groupId(StressPlan plan, int key) {
-        return "snmp:fs:STRESS:" + plan.nodeOf(key) + ":tap" + plan.interfaceOf(key) + ":group" + plan.groupOf(key);
+    /** OpenNMS's ids: snmp:<node>:... by default, snmp:fs:<foreign source>:<node>:... with storeByForeignSource. */
+    private static String groupId(StressPlan plan, ResourceIds ids, int key) {
+        return (ids == ResourceIds.NODE ? "snmp:" : "snmp:fs:STRESS:") + plan.nodeOf(key) + ":tap" + plan.interfaceOf(key)
+                + ":group" + plan.groupOf(key);
+    }
+
+    private static int elements(ResourceIds ids) {
+        return ids == ResourceIds.NODE ? 4 : 6;
     }
 
     /**
@@ -263,9 +304,10 @@ class NewtsOracleIT {
     private static void writeAsOpenNms(StressPlan plan, StressConfig config, String groupId, long timestamp,
             CassandraSampleRepository repository, CassandraIndexer indexer) {
         String[] elements = groupId.split(":");
-        int node = Integer.parseInt(elements[3]);
-        int iface = Integer.parseInt(elements[4].substring(3));
-        int group = Integer.parseInt(elements[5].substring(5));
+        int n = elements.length; // the last three are node, tap<i>, group<g> in either shape
+        int node = Integer.parseInt(elements[n - 3]);
+        int iface = Integer.parseInt(elements[n - 2].substring(3));
+        int group = Integer.parseInt(elements[n - 1].substring(5));
         int key = plan.resourceKey(node, iface, group);
         Map<String, String> attributes = new LinkedHashMap<>();
         List<Sample> samples = new ArrayList<>();
@@ -277,10 +319,11 @@ class NewtsOracleIT {
                     + elements.length + ")");
         }
         Resource resource = new Resource(groupId, Optional.of(attributes));
+        MetricType type = config.plan().values() == ValueModel.COUNTER ? MetricType.COUNTER : MetricType.GAUGE;
         for (int a = 0; a < plan.attributes(); a++) {
-            double v = SampleValues.value(config.plan().seed(), key, a, timestamp);
+            double v = plan.values().value(key, a, timestamp);
             samples.add(new Sample(Timestamp.fromEpochMillis(timestamp), G, resource, "metric_" + group + "_" + a,
-                    MetricType.GAUGE, ValueType.compose(v, MetricType.GAUGE)));
+                    type, ValueType.compose(v, type)));
         }
         for (int from = 0; from < samples.size(); from += 16) {
             List<Sample> chunk = samples.subList(from, Math.min(samples.size(), from + 16));
@@ -293,7 +336,7 @@ class NewtsOracleIT {
         for (int s = 0; s < plan.strings(); s++) {
             strings.put("group" + group + "-key-" + s, "group" + group + "-value-" + s + suffix);
         }
-        String ifaceId = String.join(":", Arrays.asList(elements).subList(0, 5));
+        String ifaceId = String.join(":", Arrays.asList(elements).subList(0, n - 1));
         indexer.update(List.of(new Sample(Timestamp.fromEpochMillis(0), G, new Resource(ifaceId, Optional.of(strings)),
                 "strings", MetricType.GAUGE, ValueType.compose(0, MetricType.GAUGE))));
     }

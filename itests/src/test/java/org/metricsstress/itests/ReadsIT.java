@@ -103,7 +103,8 @@ class ReadsIT {
         try (com.datastax.oss.driver.api.core.CqlSession s = Cql.session(server)) {
             com.datastax.oss.driver.api.core.cql.Row a = s.execute("SELECT partition, resource, collected_at, "
                     + "metric_name FROM reads_it_mismatch.samples LIMIT 1").one();
-            s.execute("UPDATE reads_it_mismatch.samples SET value = 0x044000000000000000 WHERE context = 'G' "
+            // A gauge of 0.5: OpenNMS's values are whole numbers (2.0 could be the very value there).
+            s.execute("UPDATE reads_it_mismatch.samples SET value = 0x043fe0000000000000 WHERE context = 'G' "
                     + "AND partition = ? AND resource = ? AND collected_at = ? AND metric_name = ?", a.getInt(0),
                     a.getString(1), a.getInstant(2), a.getString(3));
         }

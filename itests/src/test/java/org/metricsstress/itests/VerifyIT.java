@@ -14,16 +14,20 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.ResourceIds;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.ValueModel;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 
 /**
- * Reading a run back from a real node: a clean run verifies clean, and a corrupted sample, a
- * deleted sample and a deleted index row are each found, with their keys.
+ * Reading a run back from a real node: a clean run verifies clean under every value model and id
+ * shape, and a corrupted sample, a deleted sample and a deleted index row are each found, with their keys.
  */
 @ExtendWith(CassandraExtension.class)
 class VerifyIT {
@@ -42,18 +46,22 @@ class VerifyIT {
         return outcome;
     }
 
-    @Test
-    void aRunReadBackAfterItselfIsCleanAndComplete(CassandraServer server) throws Exception {
-        Outcome outcome = execute(run(server, "verify_after").verifyAfter(1.0).build());
+    @ParameterizedTest
+    @CsvSource({"OPENNMS,NODE,14", "RANDOM,FOREIGN_SOURCE,16", "COUNTER,NODE,14"})
+    void aRunReadBackAfterItselfIsCleanAndComplete(ValueModel values, ResourceIds ids, int groupAttributes,
+            CassandraServer server) throws Exception {
+        String keyspace = ("verify_after_" + values + "_" + ids).toLowerCase();
+        Outcome outcome = execute(run(server, keyspace).values(values).resourceIds(ids).verifyAfter(1.0).build());
         assertTrue(outcome.passed(), outcome.problem());
         VerifyReport v = outcome.result().verify();
         assertEquals(100, v.resourcesChecked());
         assertEquals(outcome.result().written(), v.samplesExpected(), "every series complete");
         assertEquals(v.samplesExpected(), v.samplesRead());
         assertEquals(0, v.missing() + v.unexpected() + v.wrongValues() + v.indexRowsMissing(), v.firstMismatches().toString());
-        // Per group resource: 10 metric rows, 16 attributes (row and term each), 2 strings on its
-        // interface (row and term each); per interface its "strings" metric row.
-        assertEquals(100 * (10 + 2 * 16 + 2 * 2) + 20, v.indexRowsChecked());
+        // Per group resource: 10 metric rows, 10 metric ids and an _idx per element of its id (4 or 6)
+        // as attributes (row and term each), 2 strings on its interface (row and term each); per
+        // interface its "strings" metric row.
+        assertEquals(100 * (10 + 2 * groupAttributes + 2 * 2) + 20, v.indexRowsChecked());
     }
 
     @Test
@@ -78,20 +86,21 @@ class VerifyIT {
             Row a = rows.get(0);
             Row b = rows.get(1);
             Row c = rows.get(2);
-            // A gauge of 2.0 where another value belongs, and 4 zero bytes that Newts could not read at all.
-            s.execute("UPDATE verify_cmd.samples SET value = 0x044000000000000000 WHERE context = 'G' AND partition = ? "
+            // A gauge of 0.5 where another value belongs (OpenNMS's values are whole numbers), and 4
+            // zero bytes that Newts could not read at all.
+            s.execute("UPDATE verify_cmd.samples SET value = 0x043fe0000000000000 WHERE context = 'G' AND partition = ? "
                     + "AND resource = ? AND collected_at = ? AND metric_name = ?", a.getInt(0), a.getString(1),
                     a.getInstant(2), a.getString(3));
             s.execute("UPDATE verify_cmd.samples SET value = 0x00000000 WHERE context = 'G' AND partition = ? "
                     + "AND resource = ? AND collected_at = ? AND metric_name = ?", c.getInt(0), c.getString(1),
                     c.getInstant(2), c.getString(3));
             undecodable = "undecodable value " + c.getString(1) + " " + c.getString(3) + " at "
-                    + c.getInstant(2).toEpochMilli() + ": 0x00000000, wanted a gauge of ";
+                    + c.getInstant(2).toEpochMilli() + ": 0x00000000, wanted a GAUGE of ";
             s.execute("DELETE FROM verify_cmd.samples WHERE context = 'G' AND partition = ? AND resource = ? "
                     + "AND collected_at = ? AND metric_name = ?", b.getInt(0), b.getString(1), b.getInstant(2),
                     b.getString(3));
             corrupted = "wrong value " + a.getString(1) + " " + a.getString(3) + " at " + a.getInstant(2).toEpochMilli()
-                    + ": 2.0, wanted ";
+                    + ": 0.5, wanted ";
             deleted = "missing " + b.getString(1) + " " + b.getString(3) + " at " + b.getInstant(2).toEpochMilli();
             Row m = s.execute("SELECT resource, metric_name FROM verify_cmd.resource_metrics LIMIT 1").one();
             s.execute("DELETE FROM verify_cmd.resource_metrics WHERE context = 'G' AND resource = ? AND metric_name = ?",
@@ -129,7 +138,7 @@ class VerifyIT {
         try (CqlSession s = Cql.session(server)) {
             Row row = null;
             for (Row candidate : s.execute("SELECT partition, resource, collected_at, metric_name FROM verify_lossy.samples")) {
-                int[] nig = org.metricsstress.newts.ResourceNames.parseGroupResource(candidate.getString(1));
+                int[] nig = org.metricsstress.newts.ResourceNames.NODE.parseGroupResource(candidate.getString(1));
                 if (lost[plan.resourceKey(nig[0], nig[1], nig[2])] == 0) {
                     row = candidate;
                     break;
@@ -144,6 +153,51 @@ class VerifyIT {
         String out = verify(dir, server, result, 1);
         assertTrue(out.contains(deleted), out);
         assertTrue(out.contains(": MISMATCH"), out);
+    }
+
+    /**
+     * A counter run read back from its saved result (which must carry --values and --resource-ids):
+     * clean; then a counter one too high is a wrong value, and the same count as a GAUGE blob is not
+     * a counter Newts would read.
+     */
+    @Test
+    void aCounterRunIsReadBackAsCountersFromItsResult(CassandraServer server, @TempDir Path dir) throws Exception {
+        Path result = dir.resolve("counter.json");
+        StressResult r = execute(run(server, "verify_counter").values(ValueModel.COUNTER)
+                .resourceIds(ResourceIds.FOREIGN_SOURCE).resultJson(result).build()).result();
+        assertEquals(3_000, r.written());
+        String out = verify(dir, server, result, 0);
+        assertTrue(out.contains("3,000 read: 0 missing, 0 unexpected, 0 wrong value"), out);
+
+        String higher;
+        String gauge;
+        try (CqlSession s = Cql.session(server)) {
+            List<Row> rows = s.execute("SELECT partition, resource, collected_at, metric_name, value FROM "
+                    + "verify_counter.samples LIMIT 2").all();
+            Row a = rows.get(0);
+            Row b = rows.get(1);
+            assertTrue(a.getString(1).startsWith("snmp:fs:STRESS:"), a.getString(1));
+            assertEquals(1, a.getByteBuffer(4).get(0), "Newts' COUNTER type byte");
+            long count = a.getByteBuffer(4).getLong(1);
+            java.nio.ByteBuffer plusOne = java.nio.ByteBuffer.allocate(9).put((byte) 1).putLong(count + 1).flip();
+            s.execute("UPDATE verify_counter.samples SET value = ? WHERE context = 'G' AND partition = ? "
+                    + "AND resource = ? AND collected_at = ? AND metric_name = ?", plusOne, a.getInt(0), a.getString(1),
+                    a.getInstant(2), a.getString(3));
+            higher = "wrong value " + a.getString(1) + " " + a.getString(3) + " at " + a.getInstant(2).toEpochMilli()
+                    + ": " + (double) (count + 1) + ", wanted " + (double) count;
+            long other = b.getByteBuffer(4).getLong(1);
+            java.nio.ByteBuffer asGauge = java.nio.ByteBuffer.allocate(9).put((byte) 4).putDouble(other).flip();
+            s.execute("UPDATE verify_counter.samples SET value = ? WHERE context = 'G' AND partition = ? "
+                    + "AND resource = ? AND collected_at = ? AND metric_name = ?", asGauge, b.getInt(0), b.getString(1),
+                    b.getInstant(2), b.getString(3));
+            gauge = "undecodable value " + b.getString(1) + " " + b.getString(3) + " at " + b.getInstant(2).toEpochMilli()
+                    + ": 0x04";
+        }
+        out = verify(dir, server, result, 1);
+        assertTrue(out.contains("0 unexpected, 2 wrong value"), out);
+        assertTrue(out.contains(higher), out);
+        assertTrue(out.contains(gauge), out);
+        assertTrue(out.contains("wanted a COUNTER of"), out);
     }
 
     /** {@code verify --from-result} through the jar, every resource; asserts its exit code. */

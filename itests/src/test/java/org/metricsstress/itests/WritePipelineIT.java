@@ -23,7 +23,6 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.api.StressRun;
-import org.metricsstress.plan.SampleValues;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.StressResult;
@@ -74,11 +73,11 @@ class WritePipelineIT {
                     "SELECT context, resource, collected_at, metric_name, value, ttl(value) FROM it_short.samples LIMIT 500")
                     .setTimeout(Duration.ofSeconds(30)))) {
                 assertEquals("G", row.getString("context"));
-                int[] res = ResourceNames.parseGroupResource(row.getString("resource"));
+                int[] res = ResourceNames.NODE.parseGroupResource(row.getString("resource"));
                 int[] metric = ResourceNames.parseMetricName(row.getString("metric_name"));
                 assertEquals(res[2], metric[0], "metric belongs to its group");
                 int key = plan.resourceKey(res[0], res[1], res[2]);
-                double expected = SampleValues.value(4242, key, metric[1], row.getInstant("collected_at").toEpochMilli());
+                double expected = plan.values().value(key, metric[1], row.getInstant("collected_at").toEpochMilli());
                 assertEquals(expected, SampleValueCodec.decodeGauge(row.getByteBuffer("value")));
                 int ttl = row.getInt(5);
                 assertTrue(ttl > 31_540_000 - 600 && ttl <= 31_540_000, "ttl " + ttl);
