@@ -68,7 +68,8 @@ class RedisTlsIT {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        redis = new ProcessBuilder("/usr/bin/redis-server", "--port", "0", "--bind", "127.0.0.1",
+        // Also on 127.0.0.2, an address its certificate does not name.
+        redis = new ProcessBuilder("/usr/bin/redis-server", "--port", "0", "--bind", "127.0.0.1", "127.0.0.2",
                 "--tls-port", Integer.toString(port), "--tls-cert-file", dir.resolve("cert.pem").toString(),
                 "--tls-key-file", dir.resolve("key.pem").toString(), "--tls-ca-cert-file", dir.resolve("cert.pem").toString(),
                 "--tls-auth-clients", "no", "--save", "", "--appendonly", "no", "--dir", dir.toString())
@@ -142,6 +143,18 @@ class RedisTlsIT {
                         .execute());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
         assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+    }
+
+    @Test
+    void aTrustedCertificateForAnotherHostIsRefused(CassandraServer server) {
+        // The same trusted certificate, dialled at 127.0.0.2: it names 127.0.0.1 and localhost only.
+        StressConfig config = plan(server, "ix_redis_tls_wrong_host").redisTruststore(truststore)
+                .redisTruststorePassword(TRUST_PASSWORD).redisUri(URI.create("rediss://127.0.0.2:" + port)).build();
+        CacheUnavailableException e = assertThrows(CacheUnavailableException.class,
+                () -> new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                        .execute());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertTrue(e.getMessage().contains("127.0.0.2:" + port), e.getMessage());
     }
 
     /** Deletes a directory tree; Files.walk does not follow symbolic links out of it. */

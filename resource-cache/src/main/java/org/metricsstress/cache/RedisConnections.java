@@ -58,6 +58,13 @@ final class RedisConnections {
         if (settings.tls() && settings.tlsSockets() != null) {
             config.sslSocketFactory(settings.tlsSockets());
         }
+        if (settings.tls()) {
+            // The certificate must name the host dialled (a DNS or IP subject alternative name), as
+            // the Cassandra connection checks: a trusted certificate of another server is refused.
+            javax.net.ssl.SSLParameters verifyHost = new javax.net.ssl.SSLParameters();
+            verifyHost.setEndpointIdentificationAlgorithm("HTTPS");
+            config.sslParameters(verifyHost);
+        }
         return config.build();
     }
 
