@@ -42,7 +42,8 @@ public final class Caches {
         if (c.pipeline().writer() == Writer.OPENNMS) {
             return switch (c.index().cache()) {
                 case GUAVA -> new GuavaMetadataCache(c.index().cacheMaxEntries());
-                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.pipeline().writerThreads());
+                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.pipeline().writerThreads(),
+                        c.schema().keyspace());
             };
         }
         return switch (c.index().cache()) {

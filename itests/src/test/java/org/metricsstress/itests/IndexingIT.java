@@ -140,16 +140,23 @@ class IndexingIT {
             // 100 group commits: 3 GETs per sample (10 each) and a GET to merge; their 100 index-only
             // events: 3 GETs each and a GET to merge (each brings its group's strings, new).
             assertEquals(100 * (3 * 10 + 1) + 100 * (3 + 1), gets(jedis));
-            assertTrue(jedis.exists("_M:G:snmp:0:tap0:group0"), "OpenNMS's key of a group resource");
-            assertTrue(jedis.exists("_M:G:snmp:0:tap0"), "and of an interface resource");
-            assertEquals(-1, jedis.ttl("_M:G:snmp:0:tap0:group0"), "no Redis TTL, as OpenNMS's");
-            assertTrue(jedis.llen("_S:G:snmp:3") >= 2 + 10, "the search list of node 3: its interfaces and groups");
+            // OpenNMS's keys, after this keyspace's name: OpenNMS has one keyspace (newts, unprefixed).
+            assertTrue(jedis.exists("ix_onms_redis:_M:G:snmp:0:tap0:group0"), "OpenNMS's key of a group resource");
+            assertTrue(jedis.exists("ix_onms_redis:_M:G:snmp:0:tap0"), "and of an interface resource");
+            assertEquals(-1, jedis.ttl("ix_onms_redis:_M:G:snmp:0:tap0:group0"), "no Redis TTL, as OpenNMS's");
+            assertTrue(jedis.llen("ix_onms_redis:_S:G:snmp:3") >= 2 + 10, "the search list of node 3: its interfaces and groups");
             StressResult warm = run(b.build());
             // Warm from Redis: the group resources need nothing; an interface whose merges raced
             // (GET, merge, SET: OpenNMS's own race) may write its lost group's strings again.
             assertTrue(warm.index().rowsWritten() < cold.index().rowsWritten() / 10,
                     "warm rows " + warm.index().rowsWritten() + " of " + cold.index().rowsWritten());
             assertEquals(0, warm.dropped() + warm.failed());
+            // Another keyspace on the same Redis finds none of those entries: it writes its own rows.
+            StressResult other = run(plan(server, "ix_onms_redis_2").writer(Writer.OPENNMS).cache(CacheKind.REDIS)
+                    .redisUri(redis.uri()).build());
+            // (Before the keys carried the keyspace, it found them warm and wrote none.)
+            assertTrue(other.index().rowsWritten() >= cold.index().rowsWritten() * 9 / 10,
+                    "a fresh keyspace is cold: " + other.index().rowsWritten() + " rows of " + cold.index().rowsWritten());
         }
     }
 

@@ -22,13 +22,21 @@ import redis.clients.jedis.Transaction;
  * ({@code _S:G:snmp}, {@code _S:G:snmp:fs}, ...), or for a changed one a SET of the merged object.
  * Keys get no Redis TTL, as OpenNMS's do not.
  *
+ * <p>OpenNMS has one keyspace; this tool runs many against one Redis. For OpenNMS's default keyspace,
+ * {@code newts}, the keys are OpenNMS's own; for any other they carry the keyspace as a prefix
+ * ({@code <keyspace>:_M:G:...}), so a fresh keyspace never finds another's entries warm and skips
+ * index rows it never wrote.
+ *
  * <p>No pipelining and no near cache: each question is a round trip on the asking worker's thread.
  * A failure counts an error and answers absent (OpenNMS's indexer would throw and lose the update;
  * the rows are written again either way).
  */
 public final class OpenNmsRedisCache implements MetadataCache {
-    private static final byte[] METADATA_PREFIX = "_M:G:".getBytes(StandardCharsets.UTF_8);
-    private static final String SEARCH_PREFIX = "_S:G";
+    /** OpenNMS's keyspace, whose keys carry no prefix. */
+    static final String OPENNMS_KEYSPACE = "newts";
+
+    private final byte[] metadataPrefix;
+    private final String searchPrefix;
     private static final long SIZE_EVERY_NANOS = 1_000_000_000L;
 
     private final RedisSettings settings;
@@ -41,17 +49,26 @@ public final class OpenNmsRedisCache implements MetadataCache {
     private volatile long sizeCountedAt = System.nanoTime() - SIZE_EVERY_NANOS - 1;
     private volatile String lastError;
 
-    private OpenNmsRedisCache(RedisSettings settings, JedisPool pool) {
+    private OpenNmsRedisCache(RedisSettings settings, JedisPool pool, String keyspace) {
         this.settings = settings;
         this.pool = pool;
+        this.metadataPrefix = (keyPrefix(keyspace) + "_M:G:").getBytes(StandardCharsets.UTF_8);
+        this.searchPrefix = keyPrefix(keyspace) + "_S:G";
+    }
+
+    /** What a keyspace's keys start with: nothing for OpenNMS's {@code newts}, else {@code <keyspace>:}. */
+    static String keyPrefix(String keyspace) {
+        return OPENNMS_KEYSPACE.equals(keyspace) ? "" : keyspace + ":";
     }
 
     /**
      * Connects and checks with a PING, so a wrong address or password stops the run at start.
      *
-     * @param minIdle connections kept open (OpenNMS: its writer threads)
+     * @param minIdle  connections kept open (OpenNMS: its writer threads)
+     * @param keyspace the keyspace whose index the entries stand for
      */
-    public static OpenNmsRedisCache open(RedisSettings settings, int minIdle) throws CacheUnavailableException {
+    public static OpenNmsRedisCache open(RedisSettings settings, int minIdle, String keyspace)
+            throws CacheUnavailableException {
         JedisPool pool = RedisConnections.pool(settings, minIdle);
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
@@ -60,7 +77,7 @@ public final class OpenNmsRedisCache implements MetadataCache {
             throw new CacheUnavailableException("cannot reach Redis at " + settings.hostAndPort() + ": "
                     + RedisConnections.reason(e), e);
         }
-        return new OpenNmsRedisCache(settings, pool);
+        return new OpenNmsRedisCache(settings, pool, keyspace);
     }
 
     @Override
@@ -96,7 +113,7 @@ public final class OpenNmsRedisCache implements MetadataCache {
                 Metadata fresh = new Metadata(added, new LinkedHashSet<>(names));
                 Transaction t = jedis.multi();
                 t.set(rawKey, fresh.encode());
-                StringBuilder list = new StringBuilder(SEARCH_PREFIX);
+                StringBuilder list = new StringBuilder(searchPrefix);
                 for (String element : resourceId.toString().split(":")) {
                     list.append(':').append(element);
                     t.lpush(list.toString().getBytes(StandardCharsets.UTF_8), rawKey);
@@ -122,11 +139,11 @@ public final class OpenNmsRedisCache implements MetadataCache {
         lastError = RedisConnections.reason(e);
     }
 
-    private static byte[] rawKey(CharSequence resourceId) {
+    private byte[] rawKey(CharSequence resourceId) {
         byte[] id = resourceId.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] key = new byte[METADATA_PREFIX.length + id.length];
-        System.arraycopy(METADATA_PREFIX, 0, key, 0, METADATA_PREFIX.length);
-        System.arraycopy(id, 0, key, METADATA_PREFIX.length, id.length);
+        byte[] key = new byte[metadataPrefix.length + id.length];
+        System.arraycopy(metadataPrefix, 0, key, 0, metadataPrefix.length);
+        System.arraycopy(id, 0, key, metadataPrefix.length, id.length);
         return key;
     }
 
