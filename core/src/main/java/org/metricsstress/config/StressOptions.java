@@ -301,6 +301,10 @@ public final class StressOptions {
             opt(null, "--node-jmx-port", "PORT", "the JMX port of each local-DC node, for its table metrics and "
                     + "--flush; unreachable: the figures come from CQL, marked as estimates", DISK, PORT, 7199,
                     Builder::nodeJmxPort, c -> c.disk().nodeJmxPort()),
+            opt(null, "--node-jmx-timeout", "DURATION", "how long each JMX call to a node (the flush, a table "
+                    + "metric) is waited for; the nodes are measured at once, and one that does not answer is "
+                    + "reported and measured over CQL instead", DISK, DURATION, Duration.ofSeconds(60),
+                    Builder::nodeJmxTimeout, c -> c.disk().nodeJmxTimeout()),
             derived(null, "--retention", "DURATION", "how long the samples are kept, for the projection", DISK,
                     DURATION, "the keyspace's TTL (--ttl)", Builder::retention, c -> c.disk().retention()),
             derived(null, "--project-rate", "SAMPLES/S", "the rate to project the retention at", DISK,

@@ -2,14 +2,12 @@ package org.metricsstress.disk;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DriverException;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -19,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.result.DiskSummary;
@@ -33,7 +33,7 @@ import org.metricsstress.result.DiskSummary.TableDisk;
 public final class DiskMeter {
     /** What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown. */
     public record Request(String keyspace, String localDc, boolean flush, int jmxPort, Map<String, String> nodeJmx,
-            long jmxTimeoutMillis, long samples, long resources, boolean countRows) {}
+            long jmxTimeoutMillis, long jmxCallMillis, long samples, long resources, boolean countRows) {}
 
     /** The summary and what the projection needs of the schema. */
     public record Measured(DiskSummary summary, long windowSeconds) {}
@@ -47,7 +47,8 @@ public final class DiskMeter {
         // No --local-dc: the driver inferred it from the contact points, whose DC the coordinator reports.
         Request r = given.localDc() != null ? given : new Request(given.keyspace(),
                 session.execute("SELECT data_center FROM system.local").one().getString(0), given.flush(),
-                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.samples(), given.resources(),
+                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.jmxCallMillis(), given.samples(),
+                given.resources(),
                 given.countRows());
         KeyspaceMetadata ks = session.getMetadata().getKeyspace(r.keyspace()).orElseThrow(
                 () -> new ClusterException("disk: keyspace " + r.keyspace() + " does not exist"));
@@ -68,25 +69,19 @@ public final class DiskMeter {
         }
         int measured = 0;
         boolean flushedAll = r.flush();
+        List<NodeReadings.Target> targets = new ArrayList<>();
         for (Node node : nodes) {
             String address = address(node);
-            String jmxAt = r.nodeJmx().getOrDefault(address, hostPort(address, r.jmxPort()));
-            Map<String, NodeJmx.TableReading> readings = null;
-            try (NodeJmx jmx = NodeJmx.connect(jmxAt, r.jmxTimeoutMillis())) {
-                if (r.flush()) {
-                    jmx.flush(r.keyspace());
-                }
-                readings = new LinkedHashMap<>();
-                for (String t : NewtsSchema.TABLES) {
-                    readings.put(t, jmx.table(r.keyspace(), t));
-                }
-            } catch (IOException e) {
-                flushedAll = false;
-                notes.add("node " + address + ": JMX at " + jmxAt + " did not answer (" + e.getMessage()
-                        + "); its figures are CQL estimates (system_views.disk_usage, MiB, no flush)");
-            }
-            if (readings != null) {
-                for (Map.Entry<String, NodeJmx.TableReading> e : readings.entrySet()) {
+            targets.add(new NodeReadings.Target(address, r.nodeJmx().getOrDefault(address, hostPort(address, r.jmxPort()))));
+        }
+        List<NodeReadings.Reading> readings = NodeReadings.read(targets, r.keyspace(), r.flush(), r.jmxTimeoutMillis(),
+                r.jmxCallMillis());
+        // The nodes JMX did not answer for, asked over CQL all at once (the driver's request timeout bounds each).
+        Map<Integer, CompletableFuture<AsyncResultSet>> estimates = new LinkedHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeReadings.Reading reading = readings.get(i);
+            if (reading.answered()) {
+                for (Map.Entry<String, NodeJmx.TableReading> e : reading.tables().entrySet()) {
                     NodeJmx.TableReading tr = e.getValue();
                     bytes.get(e.getKey())[0] += tr.bytes();
                     sstables.merge(e.getKey(), tr.sstables(), Long::sum);
@@ -99,15 +94,28 @@ public final class DiskMeter {
                 measured++;
                 continue;
             }
+            flushedAll = false;
+            String line = "node " + reading.target().address() + ": JMX at " + reading.target().jmxAt()
+                    + " did not answer (" + reading.problem() + "); its figures are CQL estimates "
+                    + "(system_views.disk_usage, MiB, no flush)";
+            notes.add(line);
+            out.println("disk: " + line);
+            estimates.put(i, diskUsageAsked(session, nodes.get(i), r.keyspace()));
+        }
+        for (Map.Entry<Integer, CompletableFuture<AsyncResultSet>> asked : estimates.entrySet()) {
+            String address = readings.get(asked.getKey()).target().address();
             try {
-                Map<String, Long> cql = diskUsage(session, node, r.keyspace());
+                Map<String, Long> cql = diskUsage(asked.getValue().join());
                 for (String t : NewtsSchema.TABLES) {
                     bytes.get(t)[0] += cql.getOrDefault(t, 0L);
                     sources.get(t)[1]++;
                 }
                 measured++;
-            } catch (DriverException e) {
-                notes.add("node " + address + ": not measured (" + e.getMessage() + ")");
+            } catch (CompletionException e) {
+                String line = "node " + address + ": not measured, CQL did not answer either ("
+                        + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()) + ")";
+                notes.add(line);
+                out.println("disk: " + line);
             }
         }
         if (measured == 0) {
@@ -165,13 +173,17 @@ public final class DiskMeter {
         return new Measured(summary, window);
     }
 
-    /** The node's own disk usage per table of the keyspace, in bytes (the virtual table's MiB). */
-    private static Map<String, Long> diskUsage(CqlSession session, Node node, String keyspace) {
-        ResultSet rs = session.execute(SimpleStatement.newInstance(
+    /** The node's own disk usage per table of the keyspace, asked of that node. */
+    private static CompletableFuture<AsyncResultSet> diskUsageAsked(CqlSession session, Node node, String keyspace) {
+        return session.executeAsync(SimpleStatement.newInstance(
                 "SELECT table_name, mebibytes FROM system_views.disk_usage WHERE keyspace_name = ?", keyspace)
-                .setNode(node));
+                .setNode(node)).toCompletableFuture();
+    }
+
+    /** Per table, in bytes (the virtual table's MiB). One page: a keyspace's few tables. */
+    private static Map<String, Long> diskUsage(AsyncResultSet rs) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (Row row : rs) {
+        for (Row row : rs.currentPage()) {
             Object mib = row.getObject("mebibytes");
             if (mib instanceof Number n) {
                 out.put(row.getString("table_name"), Math.round(n.doubleValue() * MIB));

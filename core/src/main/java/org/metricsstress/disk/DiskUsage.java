@@ -28,7 +28,7 @@ public final class DiskUsage {
         DiskSection d = c.disk();
         DiskMeter.Measured m = DiskMeter.measure(session, new DiskMeter.Request(c.schema().keyspace(),
                 c.cluster().localDc(), d.flush(), d.nodeJmxPort(), d.nodeJmx(),
-                c.cluster().connectTimeout().toMillis(), samples, resources, countRows), out);
+                c.cluster().connectTimeout().toMillis(), d.nodeJmxTimeout().toMillis(), samples, resources, countRows), out);
         return project(m.summary(), m.windowSeconds(), d, c.schema().ttl().getSeconds(), runRate);
     }
 

@@ -23,7 +23,7 @@ class DiskUsageTest {
     }
 
     private static DiskSection section(Double rate, List<Integer> nodes, Long resources) {
-        return new DiskSection(true, true, 7199, null, Duration.ofDays(70), rate, nodes, resources, null);
+        return new DiskSection(true, true, 7199, Duration.ofSeconds(60), null, Duration.ofDays(70), rate, nodes, resources, null);
     }
 
     @Test
