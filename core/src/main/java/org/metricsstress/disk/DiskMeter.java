@@ -31,9 +31,15 @@ import org.metricsstress.result.DiskSummary.TableDisk;
  * by the keyspace's RF there: bytes per copy of the data.
  */
 public final class DiskMeter {
-    /** What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown. */
+    /**
+     * What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown;
+     * {@code afterRun}: measured at the end of a run; {@code before}: the keyspace measured before that run
+     * generated anything, null when not;
+     * {@code instances}: how many instances share the plan (the keyspace then holds all their samples).
+     */
     public record Request(String keyspace, String localDc, boolean flush, int jmxPort, Map<String, String> nodeJmx,
-            long jmxTimeoutMillis, long jmxCallMillis, long samples, long resources, boolean countRows) {}
+            long jmxTimeoutMillis, long jmxCallMillis, long samples, long resources, boolean countRows,
+            boolean afterRun, DiskSummary before, int instances) {}
 
     /** The summary and what the projection needs of the schema. */
     public record Measured(DiskSummary summary, long windowSeconds) {}
@@ -48,8 +54,7 @@ public final class DiskMeter {
         Request r = given.localDc() != null ? given : new Request(given.keyspace(),
                 session.execute("SELECT data_center FROM system.local").one().getString(0), given.flush(),
                 given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.jmxCallMillis(), given.samples(),
-                given.resources(),
-                given.countRows());
+                given.resources(), given.countRows(), given.afterRun(), given.before(), given.instances());
         KeyspaceMetadata ks = session.getMetadata().getKeyspace(r.keyspace()).orElseThrow(
                 () -> new ClusterException("disk: keyspace " + r.keyspace() + " does not exist"));
         int rf = replicationFactor(ks, r.localDc());
@@ -138,7 +143,7 @@ public final class DiskMeter {
             }
             samples = rows.get(NewtsSchema.SAMPLES);
             resources = distinctPartitions(session, r.keyspace());
-        } else if (samples > 0) {
+        } else if (samples > 0 && r.instances() <= 1) {
             rows.put(NewtsSchema.SAMPLES, samples);
         }
         List<TableDisk> tables = new ArrayList<>();
@@ -152,24 +157,30 @@ public final class DiskMeter {
             double copy = bytes.get(t)[0] * perCopy;
             Long n = rows.get(t);
             double[] w = ratio.get(t);
-            tables.add(new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
-                    w[1] > 0 ? w[0] / w[1] : null, n, n != null && n > 0 && copy > 0 ? copy / n : null));
+            TableDisk earlier = r.before() == null ? null : r.before().table(t);
+            TableDisk table = new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
+                    w[1] > 0 ? w[0] / w[1] : null, n, null, earlier == null ? null : earlier.bytesPerCopy());
+            double added = table.addedBytesPerCopy();
+            tables.add(new TableDisk(t, source, table.liveBytes(), copy, table.sstables(), table.compressionRatio(), n,
+                    n != null && n > 0 && added > 0 ? added / n : null, table.bytesPerCopyBefore()));
         }
-        double sampleBytes = tables.get(0).bytesPerCopy();
-        double indexBytes = tables.stream().skip(1).mapToDouble(TableDisk::bytesPerCopy).sum();
         String source = anyCql ? (anyJmx ? "mixed" : DiskSummary.CQL_ESTIMATE) : DiskSummary.JMX;
         if (!flushedAll) {
             notes.add("not flushed" + (r.flush() ? " on every node (a flush needs JMX)" : " (--flush)")
                     + ": what the memtables still hold is not counted");
         }
-        if (sampleBytes <= 0) {
+        RunShare share = RunShare.of(tables, r.afterRun(), r.before(), r.instances(), notes);
+        double sampleBytes = share.sampleBytes();
+        double indexBytes = share.indexBytes();
+        if (tables.get(0).bytesPerCopy() <= 0) {
             // Nothing on disk yet is not zero bytes a sample: no figure, rather than a projection of nothing.
             notes.add("the samples table has nothing on disk yet: no bytes per sample");
         }
         DiskSummary summary = new DiskSummary(r.keyspace(), r.localDc(), rf, nodes.size(), measured, flushedAll,
                 source, List.copyOf(tables), samples, resources,
-                samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
-                resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null, List.copyOf(notes));
+                share.known() && samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
+                share.known() && resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null,
+                List.copyOf(notes));
         return new Measured(summary, window);
     }
 
