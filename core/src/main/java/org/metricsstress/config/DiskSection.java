@@ -16,7 +16,7 @@ import java.util.Map;
  * @param nodeJmx      node address to its JMX {@code host:port} where they differ from the address and
  *                     {@link #nodeJmxPort()} (the embedded nodes', on loopback); not an option
  * @param retention    how long data is kept; null: the keyspace's TTL
- * @param projectRate  samples per second to project; null: the run's written rate
+ * @param projectRate  samples per second to project; null: the run's target rate
  * @param projectNodes cluster sizes (nodes per DC) to project for; null: the local DC's node count
  * @param projectResources resources whose index rows to project; null: those measured
  * @param nodeDiskGb   a node's disk in GB (10^9 bytes), for the fit warning; null: not judged
