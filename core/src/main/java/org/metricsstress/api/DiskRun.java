@@ -19,7 +19,7 @@ public final class DiskRun {
      */
     public static DiskSummary measure(StressConfig config, boolean countRows, PrintStream out) throws ClusterException {
         try (CqlSession session = CassandraConnector.connect(config)) {
-            return DiskUsage.measure(session, config, 0, 0, null, countRows, out);
+            return DiskUsage.measure(session, config, countRows, out);
         } catch (DriverException e) {
             throw new ClusterException("disk: " + CassandraConnector.reason(e));
         }

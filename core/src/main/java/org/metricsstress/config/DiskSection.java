@@ -12,10 +12,11 @@ import java.util.Map;
  * @param disk         measure the keyspace's tables on disk after the run
  * @param flush        flush the keyspace's memtables over JMX before measuring (a user's cluster)
  * @param nodeJmxPort  the JMX port of each local-DC node
+ * @param nodeJmxTimeout how long each JMX call to a node (the flush, a metric) is waited for
  * @param nodeJmx      node address to its JMX {@code host:port} where they differ from the address and
  *                     {@link #nodeJmxPort()} (the embedded nodes', on loopback); not an option
  * @param retention    how long data is kept; null: the keyspace's TTL
- * @param projectRate  samples per second to project; null: the run's written rate
+ * @param projectRate  samples per second to project; null: the run's target rate
  * @param projectNodes cluster sizes (nodes per DC) to project for; null: the local DC's node count
  * @param projectResources resources whose index rows to project; null: those measured
  * @param nodeDiskGb   a node's disk in GB (10^9 bytes), for the fit warning; null: not judged
@@ -24,6 +25,7 @@ public record DiskSection(
         boolean disk,
         boolean flush,
         int nodeJmxPort,
+        Duration nodeJmxTimeout,
         Map<String, String> nodeJmx,
         Duration retention,
         Double projectRate,
@@ -34,6 +36,9 @@ public record DiskSection(
     public DiskSection {
         nodeJmx = nodeJmx == null ? Map.of() : Map.copyOf(nodeJmx);
         projectNodes = projectNodes == null ? null : List.copyOf(projectNodes);
+        if (nodeJmxTimeout == null || nodeJmxTimeout.toMillis() < 1) {
+            throw new ConfigException("--node-jmx-timeout: at least 1ms");
+        }
         if (retention != null && retention.getSeconds() < 1) {
             throw new ConfigException("--retention: at least 1s, got " + Parse.format(retention));
         }

@@ -205,6 +205,7 @@ public record StressConfig(
         public Builder disk(boolean v) { return put("disk", v); }
         public Builder flush(boolean v) { return put("flush", v); }
         public Builder nodeJmxPort(int v) { return put("nodeJmxPort", v); }
+        public Builder nodeJmxTimeout(Duration v) { return put("nodeJmxTimeout", v); }
         /** Node address to JMX host:port, for nodes whose JMX is not on their address (embedded nodes). */
         public Builder nodeJmx(Map<String, String> v) { return put("nodeJmx", v); }
         public Builder retention(Duration v) { return put("retention", v); }

@@ -312,16 +312,20 @@ public final class StressOptions {
             opt(null, "--node-jmx-port", "PORT", "the JMX port of each local-DC node, for its table metrics and "
                     + "--flush; unreachable: the figures come from CQL, marked as estimates", DISK, PORT, 7199,
                     Builder::nodeJmxPort, c -> c.disk().nodeJmxPort()),
+            opt(null, "--node-jmx-timeout", "DURATION", "how long each JMX call to a node (the flush, a table "
+                    + "metric) is waited for; the nodes are measured at once, and one that does not answer is "
+                    + "reported and measured over CQL instead", DISK, DURATION, Duration.ofSeconds(60),
+                    Builder::nodeJmxTimeout, c -> c.disk().nodeJmxTimeout()),
             derived(null, "--retention", "DURATION", "how long the samples are kept, for the projection", DISK,
                     DURATION, "the keyspace's TTL (--ttl)", Builder::retention, c -> c.disk().retention()),
             derived(null, "--project-rate", "SAMPLES/S", "the rate to project the retention at", DISK,
-                    POSITIVE_NUMBER, "the run's written rate", Builder::projectRate, c -> c.disk().projectRate()),
+                    POSITIVE_NUMBER, "the run's target rate", Builder::projectRate, c -> c.disk().projectRate()),
             derived(null, "--project-nodes", "N,...", "cluster sizes (nodes per DC) to project for, e.g. 4,8,16",
                     DISK, ValueType.POSITIVE_INTS, "the local DC's node count", Builder::projectNodes,
                     c -> c.disk().projectNodes()),
-            derived(null, "--project-resources", "N", "resources whose index rows to project, at the measured bytes "
-                    + "per resource (the field's 50K shape: 1,500,000)", DISK, POSITIVE_LONG,
-                    "the resources measured", Builder::projectResources, c -> c.disk().projectResources()),
+            derived(null, "--project-resources", "N", "resources whose index rows to project, group and interface "
+                    + "resources alike, at the measured bytes per resource (the field's 50K shape: 1,800,000)", DISK,
+                    POSITIVE_LONG, "the resources measured", Builder::projectResources, c -> c.disk().projectResources()),
             derived(null, "--node-disk", "GB", "a node's disk in GB (10^9 bytes): warn when the projected data "
                     + "and compaction's free space do not fit", DISK, POSITIVE_NUMBER, "not judged",
                     Builder::nodeDiskGb, c -> c.disk().nodeDiskGb()));

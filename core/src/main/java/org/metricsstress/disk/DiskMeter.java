@@ -2,14 +2,12 @@ package org.metricsstress.disk;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DriverException;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -19,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.result.DiskSummary;
@@ -31,9 +31,15 @@ import org.metricsstress.result.DiskSummary.TableDisk;
  * by the keyspace's RF there: bytes per copy of the data.
  */
 public final class DiskMeter {
-    /** What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown. */
+    /**
+     * What to measure and how. {@code samples}, {@code resources}: the run's own counts, 0 when unknown;
+     * {@code afterRun}: measured at the end of a run; {@code before}: the keyspace measured before that run
+     * generated anything, null when not;
+     * {@code instances}: how many instances share the plan (the keyspace then holds all their samples).
+     */
     public record Request(String keyspace, String localDc, boolean flush, int jmxPort, Map<String, String> nodeJmx,
-            long jmxTimeoutMillis, long samples, long resources, boolean countRows) {}
+            long jmxTimeoutMillis, long jmxCallMillis, long samples, long resources, boolean countRows,
+            boolean afterRun, DiskSummary before, int instances) {}
 
     /** The summary and what the projection needs of the schema. */
     public record Measured(DiskSummary summary, long windowSeconds) {}
@@ -47,8 +53,8 @@ public final class DiskMeter {
         // No --local-dc: the driver inferred it from the contact points, whose DC the coordinator reports.
         Request r = given.localDc() != null ? given : new Request(given.keyspace(),
                 session.execute("SELECT data_center FROM system.local").one().getString(0), given.flush(),
-                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.samples(), given.resources(),
-                given.countRows());
+                given.jmxPort(), given.nodeJmx(), given.jmxTimeoutMillis(), given.jmxCallMillis(), given.samples(),
+                given.resources(), given.countRows(), given.afterRun(), given.before(), given.instances());
         KeyspaceMetadata ks = session.getMetadata().getKeyspace(r.keyspace()).orElseThrow(
                 () -> new ClusterException("disk: keyspace " + r.keyspace() + " does not exist"));
         int rf = replicationFactor(ks, r.localDc());
@@ -68,25 +74,19 @@ public final class DiskMeter {
         }
         int measured = 0;
         boolean flushedAll = r.flush();
+        List<NodeReadings.Target> targets = new ArrayList<>();
         for (Node node : nodes) {
             String address = address(node);
-            String jmxAt = r.nodeJmx().getOrDefault(address, hostPort(address, r.jmxPort()));
-            Map<String, NodeJmx.TableReading> readings = null;
-            try (NodeJmx jmx = NodeJmx.connect(jmxAt, r.jmxTimeoutMillis())) {
-                if (r.flush()) {
-                    jmx.flush(r.keyspace());
-                }
-                readings = new LinkedHashMap<>();
-                for (String t : NewtsSchema.TABLES) {
-                    readings.put(t, jmx.table(r.keyspace(), t));
-                }
-            } catch (IOException e) {
-                flushedAll = false;
-                notes.add("node " + address + ": JMX at " + jmxAt + " did not answer (" + e.getMessage()
-                        + "); its figures are CQL estimates (system_views.disk_usage, MiB, no flush)");
-            }
-            if (readings != null) {
-                for (Map.Entry<String, NodeJmx.TableReading> e : readings.entrySet()) {
+            targets.add(new NodeReadings.Target(address, r.nodeJmx().getOrDefault(address, hostPort(address, r.jmxPort()))));
+        }
+        List<NodeReadings.Reading> readings = NodeReadings.read(targets, r.keyspace(), r.flush(), r.jmxTimeoutMillis(),
+                r.jmxCallMillis());
+        // The nodes JMX did not answer for, asked over CQL all at once (the driver's request timeout bounds each).
+        Map<Integer, CompletableFuture<AsyncResultSet>> estimates = new LinkedHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeReadings.Reading reading = readings.get(i);
+            if (reading.answered()) {
+                for (Map.Entry<String, NodeJmx.TableReading> e : reading.tables().entrySet()) {
                     NodeJmx.TableReading tr = e.getValue();
                     bytes.get(e.getKey())[0] += tr.bytes();
                     sstables.merge(e.getKey(), tr.sstables(), Long::sum);
@@ -99,15 +99,28 @@ public final class DiskMeter {
                 measured++;
                 continue;
             }
+            flushedAll = false;
+            String line = "node " + reading.target().address() + ": JMX at " + reading.target().jmxAt()
+                    + " did not answer (" + reading.problem() + "); its figures are CQL estimates "
+                    + "(system_views.disk_usage, MiB, no flush)";
+            notes.add(line);
+            out.println("disk: " + line);
+            estimates.put(i, diskUsageAsked(session, nodes.get(i), r.keyspace()));
+        }
+        for (Map.Entry<Integer, CompletableFuture<AsyncResultSet>> asked : estimates.entrySet()) {
+            String address = readings.get(asked.getKey()).target().address();
             try {
-                Map<String, Long> cql = diskUsage(session, node, r.keyspace());
+                Map<String, Long> cql = diskUsage(asked.getValue().join());
                 for (String t : NewtsSchema.TABLES) {
                     bytes.get(t)[0] += cql.getOrDefault(t, 0L);
                     sources.get(t)[1]++;
                 }
                 measured++;
-            } catch (DriverException e) {
-                notes.add("node " + address + ": not measured (" + e.getMessage() + ")");
+            } catch (CompletionException e) {
+                String line = "node " + address + ": not measured, CQL did not answer either ("
+                        + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()) + ")";
+                notes.add(line);
+                out.println("disk: " + line);
             }
         }
         if (measured == 0) {
@@ -130,7 +143,7 @@ public final class DiskMeter {
             }
             samples = rows.get(NewtsSchema.SAMPLES);
             resources = distinctPartitions(session, r.keyspace());
-        } else if (samples > 0) {
+        } else if (samples > 0 && r.instances() <= 1) {
             rows.put(NewtsSchema.SAMPLES, samples);
         }
         List<TableDisk> tables = new ArrayList<>();
@@ -144,34 +157,44 @@ public final class DiskMeter {
             double copy = bytes.get(t)[0] * perCopy;
             Long n = rows.get(t);
             double[] w = ratio.get(t);
-            tables.add(new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
-                    w[1] > 0 ? w[0] / w[1] : null, n, n != null && n > 0 && copy > 0 ? copy / n : null));
+            TableDisk earlier = r.before() == null ? null : r.before().table(t);
+            TableDisk table = new TableDisk(t, source, bytes.get(t)[0], copy, s[1] == 0 ? sstables.get(t) : null,
+                    w[1] > 0 ? w[0] / w[1] : null, n, null, earlier == null ? null : earlier.bytesPerCopy());
+            double added = table.addedBytesPerCopy();
+            tables.add(new TableDisk(t, source, table.liveBytes(), copy, table.sstables(), table.compressionRatio(), n,
+                    n != null && n > 0 && added > 0 ? added / n : null, table.bytesPerCopyBefore()));
         }
-        double sampleBytes = tables.get(0).bytesPerCopy();
-        double indexBytes = tables.stream().skip(1).mapToDouble(TableDisk::bytesPerCopy).sum();
         String source = anyCql ? (anyJmx ? "mixed" : DiskSummary.CQL_ESTIMATE) : DiskSummary.JMX;
         if (!flushedAll) {
             notes.add("not flushed" + (r.flush() ? " on every node (a flush needs JMX)" : " (--flush)")
                     + ": what the memtables still hold is not counted");
         }
-        if (sampleBytes <= 0) {
+        RunShare share = RunShare.of(tables, r.afterRun(), r.before(), r.instances(), notes);
+        double sampleBytes = share.sampleBytes();
+        double indexBytes = share.indexBytes();
+        if (tables.get(0).bytesPerCopy() <= 0) {
             // Nothing on disk yet is not zero bytes a sample: no figure, rather than a projection of nothing.
             notes.add("the samples table has nothing on disk yet: no bytes per sample");
         }
         DiskSummary summary = new DiskSummary(r.keyspace(), r.localDc(), rf, nodes.size(), measured, flushedAll,
                 source, List.copyOf(tables), samples, resources,
-                samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
-                resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null, List.copyOf(notes));
+                share.known() && samples > 0 && sampleBytes > 0 ? sampleBytes / samples : null,
+                share.known() && resources > 0 && indexBytes > 0 ? indexBytes / resources : null, null,
+                List.copyOf(notes));
         return new Measured(summary, window);
     }
 
-    /** The node's own disk usage per table of the keyspace, in bytes (the virtual table's MiB). */
-    private static Map<String, Long> diskUsage(CqlSession session, Node node, String keyspace) {
-        ResultSet rs = session.execute(SimpleStatement.newInstance(
+    /** The node's own disk usage per table of the keyspace, asked of that node. */
+    private static CompletableFuture<AsyncResultSet> diskUsageAsked(CqlSession session, Node node, String keyspace) {
+        return session.executeAsync(SimpleStatement.newInstance(
                 "SELECT table_name, mebibytes FROM system_views.disk_usage WHERE keyspace_name = ?", keyspace)
-                .setNode(node));
+                .setNode(node)).toCompletableFuture();
+    }
+
+    /** Per table, in bytes (the virtual table's MiB). One page: a keyspace's few tables. */
+    private static Map<String, Long> diskUsage(AsyncResultSet rs) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (Row row : rs) {
+        for (Row row : rs.currentPage()) {
             Object mib = row.getObject("mebibytes");
             if (mib instanceof Number n) {
                 out.put(row.getString("table_name"), Math.round(n.doubleValue() * MIB));

@@ -3,10 +3,14 @@ package org.metricsstress.disk;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -21,64 +25,84 @@ import javax.management.remote.JMXServiceURL;
 final class NodeJmx implements AutoCloseable {
     private final JMXConnector connector;
     private final MBeanServerConnection server;
+    private final long callMillis;
+    private final ExecutorService calls;
     final String where;
 
-    private NodeJmx(JMXConnector connector, String where) throws IOException {
+    private NodeJmx(JMXConnector connector, String where, long callMillis, ExecutorService calls) throws IOException {
         this.connector = connector;
-        this.server = connector.getMBeanServerConnection();
+        this.calls = calls;
+        this.callMillis = callMillis;
         this.where = where;
+        this.server = bounded(calls, connector::getMBeanServerConnection, callMillis, "the MBean server");
     }
 
-    /** Connects within {@code timeoutMillis}: an RMI connect to a filtered port would otherwise hang for minutes. */
-    static NodeJmx connect(String hostPort, long timeoutMillis) throws IOException {
+    /**
+     * Connects within {@code connectMillis} (an RMI connect to a filtered port would otherwise hang for
+     * minutes); every call after it waits at most {@code callMillis}. RMI's own timeouts are JVM-wide
+     * system properties read once, so each call runs on a thread of its own and is waited for with a
+     * bound: a call a stopped node never answers leaves that daemon thread blocked, not the tool.
+     */
+    static NodeJmx connect(String hostPort, long connectMillis, long callMillis) throws IOException {
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostPort + "/jmxrmi");
-        ExecutorService one = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "disk-jmx-connect");
+        ExecutorService calls = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "disk-jmx " + hostPort);
             t.setDaemon(true);
             return t;
         });
         try {
-            Future<JMXConnector> f = one.submit(() -> JMXConnectorFactory.connect(url, new HashMap<>()));
-            return new NodeJmx(f.get(timeoutMillis, TimeUnit.MILLISECONDS), hostPort);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new IOException(e.getCause() == null ? e.toString() : rootMessage(e.getCause()));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new IOException("no answer within " + timeoutMillis + " ms");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        } finally {
-            one.shutdownNow();
+            JMXConnector c = bounded(calls, () -> JMXConnectorFactory.connect(url, new HashMap<>()), connectMillis,
+                    "the connect");
+            return new NodeJmx(c, hostPort, callMillis, calls);
+        } catch (IOException | RuntimeException e) {
+            calls.shutdownNow();
+            throw e;
         }
     }
 
     /** What {@code nodetool flush KEYSPACE} does. */
     void flush(String keyspace) throws IOException {
-        try {
-            server.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"), "forceKeyspaceFlush",
-                    new Object[] {keyspace, new String[0]}, new String[] {"java.lang.String", "[Ljava.lang.String;"});
-        } catch (IOException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("flush of " + keyspace + " failed: " + rootMessage(e));
-        }
+        bounded(calls, () -> server.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"),
+                "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},
+                new String[] {"java.lang.String", "[Ljava.lang.String;"}), callMillis, "the flush of " + keyspace);
     }
 
     /** The table's figures on this node. */
     TableReading table(String keyspace, String table) throws IOException {
+        String what = "the table metrics of " + keyspace + "." + table;
+        long bytes = ((Number) bounded(calls, () -> server.getAttribute(metric(keyspace, table, "LiveDiskSpaceUsed"),
+                "Count"), callMillis, what)).longValue();
+        long sstables = ((Number) bounded(calls, () -> server.getAttribute(metric(keyspace, table, "LiveSSTableCount"),
+                "Value"), callMillis, what)).longValue();
+        double ratio = ((Number) bounded(calls, () -> server.getAttribute(metric(keyspace, table, "CompressionRatio"),
+                "Value"), callMillis, what)).doubleValue();
+        return new TableReading(bytes, sstables, ratio > 0 ? ratio : null);
+    }
+
+    /** {@code call} on {@code thread}, waited for at most {@code millis}; any failure is an IOException naming {@code what}. */
+    private static <T> T bounded(ExecutorService thread, Callable<T> call, long millis, String what) throws IOException {
+        Future<T> f;
         try {
-            long bytes = ((Number) server.getAttribute(metric(keyspace, table, "LiveDiskSpaceUsed"), "Count")).longValue();
-            long sstables = ((Number) server.getAttribute(metric(keyspace, table, "LiveSSTableCount"), "Value")).longValue();
-            double ratio = ((Number) server.getAttribute(metric(keyspace, table, "CompressionRatio"), "Value")).doubleValue();
-            return new TableReading(bytes, sstables, ratio > 0 ? ratio : null);
-        } catch (IOException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("table metrics of " + keyspace + "." + table + ": " + rootMessage(e));
+            f = thread.submit(call);
+        } catch (RejectedExecutionException e) {
+            throw new IOException(what + ": the node's JMX already failed to answer");
+        }
+        try {
+            return f.get(millis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException(what + ": " + rootMessage(e.getCause() == null ? e : e.getCause()));
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            // The thread may stay blocked on the socket: later calls on it would queue behind it.
+            thread.shutdownNow();
+            throw new IOException(what + ": no answer within " + millis + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(what + ": interrupted");
         }
     }
 
-    private static ObjectName metric(String keyspace, String table, String name) throws Exception {
+    private static ObjectName metric(String keyspace, String table, String name) throws javax.management.MalformedObjectNameException {
         Map<String, String> keys = new java.util.Hashtable<>();
         keys.put("type", "Table");
         keys.put("keyspace", keyspace);
@@ -97,11 +121,17 @@ final class NodeJmx implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            connector.close();
-        } catch (IOException e) {
-            // the connection is gone either way
-        }
+        // Closing talks to the node too: on a thread of its own, never waited for.
+        Thread t = new Thread(() -> {
+            try {
+                connector.close();
+            } catch (IOException | RuntimeException e) {
+                // the connection is gone either way
+            }
+        }, "disk-jmx-close " + where);
+        t.setDaemon(true);
+        t.start();
+        calls.shutdown();
     }
 
     /** One table on one node: bytes, SSTables, and the compression ratio (null when not compressed). */

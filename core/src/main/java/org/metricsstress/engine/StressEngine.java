@@ -73,6 +73,8 @@ public final class StressEngine {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final StressMetrics metrics = new StressMetrics();
     private IndexMetrics indexMetrics;
+    /** --disk: the keyspace measured before generation; null without --disk or when that failed. */
+    private org.metricsstress.result.DiskSummary diskBefore;
     private CacheView callersCache;
     private boolean stopWhenIndexed;
     private final List<RunEvent> events = new CopyOnWriteArrayList<>();
@@ -159,6 +161,7 @@ public final class StressEngine {
                 CacheView owned = config.index().enabled() && callersCache == null ? openCache() : null) {
             CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
             Map<String, Object> cluster = prepare(session);
+            diskBefore = config.disk().disk() ? diskBefore(session) : null;
             Supplier<CachePrimer.Primed> primed = () -> null;
             MetadataPrimer openNmsPrimer = null;
             if (cache != null) {
@@ -443,17 +446,38 @@ public final class StressEngine {
     }
 
     /**
-     * --disk: the keyspace measured after the run, per copy, and its retention projected at the run's
-     * written rate; a cluster error is a line, not a crash (the run's own figures stand).
+     * --disk: what the run added to the keyspace, per copy, and its retention projected at the run's
+     * target rate; a cluster error is a line, not a crash (the run's own figures stand).
      */
     private org.metricsstress.result.DiskSummary disk(CqlSession session, StressResult result) {
-        long resources = config.index().enabled() ? StressPlan.of(config).groupResources() : 0;
+        // The resources this run wrote index rows for: a primed or unfinished index wrote fewer than the plan's.
+        long resources = config.index().enabled() && result.index() != null ? result.index().resourcesWritten() : 0;
         try {
-            return org.metricsstress.disk.DiskUsage.measure(session, config, result.written(), resources,
-                    result.writtenSamplesPerSecond(), false, out);
+            return org.metricsstress.disk.DiskUsage.afterRun(session, config, new org.metricsstress.disk.DiskUsage.RunFigures(
+                    result.written(), resources, result.targetSamplesPerSecond(), diskBefore, config.plan().instances()), out);
         } catch (ClusterException | DriverException e) {
             out.println("disk: measuring failed: " + (e instanceof DriverException d ? CassandraConnector.reason(d)
                     : e.getMessage()));
+            return null;
+        }
+    }
+
+    /**
+     * --disk: the keyspace before generation (flushed as the measurement after will be), so that the
+     * figures after are what this run added, not what earlier runs left in the keyspace.
+     */
+    private org.metricsstress.result.DiskSummary diskBefore(CqlSession session) {
+        try {
+            org.metricsstress.result.DiskSummary before = org.metricsstress.disk.DiskUsage.before(session, config, out);
+            if (before.bytesPerCopy() > 0) {
+                out.println("disk: the keyspace " + config.schema().keyspace() + " already holds "
+                        + org.metricsstress.result.RetentionProjection.bytes(before.bytesPerCopy())
+                        + " per copy: this run's figures are what it adds (a fresh --keyspace measures exactly)");
+            }
+            return before;
+        } catch (ClusterException | DriverException e) {
+            out.println("disk: measuring before the run failed: " + (e instanceof DriverException d
+                    ? CassandraConnector.reason(d) : e.getMessage()) + "; the figures after it will be the whole keyspace's");
             return null;
         }
     }

@@ -19,11 +19,13 @@ public final class DiskLines {
         out.printf(Locale.ROOT, "disk          keyspace %s in %s: %d of %d nodes measured, RF %d, %s; source %s%n",
                 d.keyspace(), d.localDc(), d.nodesMeasured(), d.nodes(), d.replicationFactor(),
                 d.flushed() ? "flushed" : "not flushed", d.source());
-        out.printf(Locale.ROOT, "  %-20s %12s %9s %12s %14s %10s  %s%n", "table", "bytes/copy", "sstables",
-                "compression", "rows/copy", "bytes/row", "source");
+        out.printf(Locale.ROOT, "  %-20s %12s %12s %9s %12s %14s %10s  %s%n", "table", "bytes/copy", "run added",
+                "sstables", "compression", "rows/copy", "bytes/row", "source");
         for (DiskSummary.TableDisk t : d.tables()) {
-            out.printf(Locale.ROOT, "  %-20s %12s %9s %12s %14s %10s  %s%n", t.table(),
-                    RetentionProjection.bytes(t.bytesPerCopy()), t.sstables() == null ? "-" : t.sstables(),
+            out.printf(Locale.ROOT, "  %-20s %12s %12s %9s %12s %14s %10s  %s%n", t.table(),
+                    RetentionProjection.bytes(t.bytesPerCopy()),
+                    t.bytesPerCopyBefore() == null ? "-" : RetentionProjection.bytes(t.addedBytesPerCopy()),
+                    t.sstables() == null ? "-" : t.sstables(),
                     t.compressionRatio() == null ? "-" : String.format(Locale.ROOT, "%.3f", t.compressionRatio()),
                     t.rows() == null ? "-" : Numbers.count(t.rows()),
                     t.bytesPerRow() == null ? "-" : String.format(Locale.ROOT, "%.1f", t.bytesPerRow()),
@@ -40,9 +42,9 @@ public final class DiskLines {
         }
         RetentionProjection p = d.projection();
         if (p != null) {
-            out.printf(Locale.ROOT, "retention     %s at %s samples/s, %.1f B/sample: %s per copy (index %s); %d TWCS "
-                    + "windows of %s live at once, %s each%n", days(p.retentionSeconds()),
-                    Numbers.rate(p.samplesPerSecond()), p.bytesPerSample(), RetentionProjection.bytes(p.bytesPerCopy()),
+            out.printf(Locale.ROOT, "retention     %s at %s samples/s (%s), %.1f B/sample: %s per copy (index %s); %d "
+                    + "TWCS windows of %s live at once, %s each%n", days(p.retentionSeconds()),
+                    Numbers.rate(p.samplesPerSecond()), rateSource(p), p.bytesPerSample(), RetentionProjection.bytes(p.bytesPerCopy()),
                     RetentionProjection.bytes(p.indexBytes()), p.windowsLive(), days(p.windowSeconds()),
                     RetentionProjection.bytes(p.windowBytes()));
             for (RetentionProjection.NodeShare n : p.perNode()) {
@@ -59,6 +61,11 @@ public final class DiskLines {
         for (String n : d.notes()) {
             out.println("disk note     " + n);
         }
+    }
+
+    private static String rateSource(RetentionProjection p) {
+        return RetentionProjection.RATE_GIVEN.equals(p.rateSource()) ? "--project-rate"
+                : RetentionProjection.RATE_TARGET.equals(p.rateSource()) ? "the run's target" : "the run's written rate";
     }
 
     private static String days(long seconds) {

@@ -39,8 +39,9 @@ final class DiskPanel {
         }
         RetentionProjection p = d.projection();
         if (p != null) {
-            Html.kv(sb, "retention", String.format(Locale.ROOT, "%d s at %s samples/s: %s per copy", p.retentionSeconds(),
-                    Numbers.rate(p.samplesPerSecond()), RetentionProjection.bytes(p.bytesPerCopy())));
+            Html.kv(sb, "retention", String.format(Locale.ROOT, "%d s at %s samples/s%s: %s per copy", p.retentionSeconds(),
+                    Numbers.rate(p.samplesPerSecond()), p.rateSource() == null ? "" : " (" + p.rateSource() + ")",
+                    RetentionProjection.bytes(p.bytesPerCopy())));
             Html.kv(sb, "TWCS windows", p.windowsLive() + " live at once, " + p.windowSeconds() + " s each, "
                     + RetentionProjection.bytes(p.windowBytes()) + " per copy");
         }

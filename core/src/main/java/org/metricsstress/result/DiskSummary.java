@@ -14,10 +14,11 @@ import java.util.List;
  * @param flushed           whether the memtables were flushed first (else what is still in memory is missing)
  * @param source            {@code jmx}, {@code cql-estimate} or {@code mixed}: where the figures came from
  * @param tables            one entry per Newts table
- * @param samples           samples the samples table holds (the run's written samples, or counted), 0 unknown
- * @param resources         resources the index tables hold, 0 unknown
- * @param bytesPerSample    samples-table bytes per copy / samples; null unknown
- * @param bytesPerResource  the index tables' bytes per copy / resources; null unknown
+ * @param samples           samples the bytes per sample are over: the run's written samples, or counted; 0 unknown
+ * @param resources         resources the bytes per resource are over: those the run wrote index rows for
+ *                          (group and interface resources alike), or counted; 0 unknown
+ * @param bytesPerSample    what the run added to the samples table, per copy / samples; null unknown
+ * @param bytesPerResource  what the run added to the index tables, per copy / resources; null unknown
  * @param projection        the retention projected from these figures; null when no rate is known
  * @param notes             what the reader must know: unreachable nodes, estimates
  */
@@ -52,12 +53,25 @@ public record DiskSummary(
      * @param compressionRatio compressed / uncompressed, averaged over the nodes weighted by their bytes;
      *                         null unknown or not compressed
      * @param rows             rows per copy (counted, or the run's own count); null unknown
-     * @param bytesPerRow      {@code bytesPerCopy / rows}; null unknown
+     * @param bytesPerRow      what the rows added per row: {@code addedBytesPerCopy() / rows}; null unknown
+     * @param bytesPerCopyBefore {@code bytesPerCopy} measured before the run generated anything; null when
+     *                         not measured (the {@code disk} command, or the measurement before failed)
      */
     public record TableDisk(String table, String source, long liveBytes, double bytesPerCopy, Long sstables,
-            Double compressionRatio, Long rows, Double bytesPerRow) {
+            Double compressionRatio, Long rows, Double bytesPerRow, Double bytesPerCopyBefore) {
+        /** Without a measurement before the run. */
+        public TableDisk(String table, String source, long liveBytes, double bytesPerCopy, Long sstables,
+                Double compressionRatio, Long rows, Double bytesPerRow) {
+            this(table, source, liveBytes, bytesPerCopy, sstables, compressionRatio, rows, bytesPerRow, null);
+        }
+
         public boolean estimate() {
             return !JMX.equals(source);
+        }
+
+        /** What the run added per copy: the whole table when nothing was measured before it. */
+        public double addedBytesPerCopy() {
+            return bytesPerCopyBefore == null ? bytesPerCopy : Math.max(0, bytesPerCopy - bytesPerCopyBefore);
         }
     }
 

@@ -28,6 +28,8 @@ import java.util.Locale;
  * @param bytesPerCopy      retention's samples and the index, per copy
  * @param perNode           one line per cluster size
  * @param warnings          one line each
+ * @param rateSource        where {@code samplesPerSecond} came from: {@link #RATE_GIVEN} or {@link #RATE_TARGET};
+ *                          null in results older than this field
  */
 public record RetentionProjection(
         double samplesPerSecond,
@@ -42,7 +44,13 @@ public record RetentionProjection(
         double windowBytes,
         double bytesPerCopy,
         List<NodeShare> perNode,
-        List<String> warnings) {
+        List<String> warnings,
+        String rateSource) {
+
+    /** The rate projected was given ({@code --project-rate}). */
+    public static final String RATE_GIVEN = "--project-rate";
+    /** The rate projected was the plan's target: what the cluster must hold, not what one run managed. */
+    public static final String RATE_TARGET = "target";
 
     /** Usual TWCS guidance: 20 to 50 windows live. Warned only when a factor of 2 outside it. */
     public static final int GUIDANCE_LOW = 20;
@@ -98,7 +106,14 @@ public record RetentionProjection(
         }
         return new RetentionProjection(samplesPerSecond, bytesPerSample, indexBytes, retentionSeconds, windowSeconds,
                 replicationFactor, ratio, nodeDiskBytes, windows, windowBytes, perCopy, List.copyOf(shares),
-                List.copyOf(warnings));
+                List.copyOf(warnings), null);
+    }
+
+    /** This projection, saying where its rate came from. */
+    public RetentionProjection withRateSource(String source) {
+        return new RetentionProjection(samplesPerSecond, bytesPerSample, indexBytes, retentionSeconds, windowSeconds,
+                replicationFactor, compressionRatio, nodeDiskBytes, windowsLive, windowBytes, bytesPerCopy, perNode,
+                warnings, source);
     }
 
     /** Bytes in the largest unit that leaves a number of at least 1: 1.5 TB, 320 GB (powers of 10). */

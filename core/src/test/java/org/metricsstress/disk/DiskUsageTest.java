@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.metricsstress.config.DiskSection;
 import org.metricsstress.result.DiskSummary;
 import org.metricsstress.result.DiskSummary.TableDisk;
+import org.metricsstress.result.RetentionProjection;
 
 class DiskUsageTest {
     /** 1,000 samples in 12,000 bytes per copy; 10 resources in 2,000 index bytes per copy. */
@@ -23,13 +24,17 @@ class DiskUsageTest {
     }
 
     private static DiskSection section(Double rate, List<Integer> nodes, Long resources) {
-        return new DiskSection(true, true, 7199, null, Duration.ofDays(70), rate, nodes, resources, null);
+        return new DiskSection(true, true, 7199, Duration.ofSeconds(60), null, Duration.ofDays(70), rate, nodes, resources, null);
     }
 
     @Test
-    void theRunsRateAndNodeCountAreTakenUnlessOverridden() {
+    void theRunsTargetRateAndNodeCountAreTakenUnlessOverriddenAndTheRateSaysWhere() {
+        // The run's target: a run that wrote 27% of it still projects what the target takes.
         DiskSummary s = DiskUsage.project(measured(1000L), 7 * 86_400, section(null, null, null), 31_540_000, 100.0);
         assertEquals(100.0, s.projection().samplesPerSecond());
+        assertEquals(RetentionProjection.RATE_TARGET, s.projection().rateSource());
+        // 100/s x 70 days x 12 bytes + the index's 2,000 bytes, by hand.
+        assertEquals(100.0 * 70 * 86_400 * 12 + 2_000, s.projection().bytesPerCopy(), 1e-6);
         assertEquals(70 * 86_400, s.projection().retentionSeconds(), "--retention over the TTL");
         assertEquals(List.of(3), s.projection().perNode().stream().map(n -> n.nodes()).toList());
         assertEquals(2_000, s.projection().indexBytes(), 1e-9);
@@ -39,6 +44,7 @@ class DiskUsageTest {
         DiskSummary o = DiskUsage.project(measured(1000L), 7 * 86_400, section(50_000.0, List.of(4, 8, 16), 1_500_000L),
                 31_540_000, 100.0);
         assertEquals(50_000.0, o.projection().samplesPerSecond());
+        assertEquals(RetentionProjection.RATE_GIVEN, o.projection().rateSource());
         assertEquals(3, o.projection().perNode().size());
         assertEquals(200.0 * 1_500_000, o.projection().indexBytes(), 1e-6, "bytes per resource x the resources");
     }

@@ -2,6 +2,8 @@ package org.metricsstress.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +73,38 @@ class ResultMergeTest {
         double meanOfP99s = (fast.responseLatency().p99Ms() + slow.responseLatency().p99Ms()) / 2;
         assertNotEquals(meanOfP99s, merged.responseLatency().p99Ms(), 1.0);
         assertTrue(merged.responseLatency().p99Ms() >= 99.9, "p99 " + merged.responseLatency().p99Ms());
+    }
+
+    /** An instance's disk section: what it measured of the shared keyspace, and the resources it indexed. */
+    private static DiskSummary disk(double samplesBytes, double indexBytes, double samplesBefore, long resources) {
+        return new DiskSummary("newts", "dc1", 1, 1, 1, true, DiskSummary.JMX, List.of(
+                new DiskSummary.TableDisk("samples", DiskSummary.JMX, (long) samplesBytes, samplesBytes, 2L, 0.5, null,
+                        null, samplesBefore),
+                new DiskSummary.TableDisk("terms", DiskSummary.JMX, (long) indexBytes, indexBytes, 1L, 0.3, null, null, 0.0),
+                new DiskSummary.TableDisk("resource_attributes", DiskSummary.JMX, 0, 0, 1L, null, null, null, 0.0),
+                new DiskSummary.TableDisk("resource_metrics", DiskSummary.JMX, 0, 0, 1L, null, null, null, 0.0)),
+                0, resources, null, null, null, List.of("--instances 2: the keyspace holds every instance's samples"));
+    }
+
+    @Test
+    void theDiskIsOneMeasurementOfTheSharedKeyspaceOverEveryInstancesCounts() {
+        // Both measured the one keyspace; b measured after both had written (the larger samples table),
+        // a while b was still writing. Each measured before at 1,000 bytes, b's after a had begun: 4,000.
+        StressResult a = instance(0, 2, START, 10_000, values(1_000, 10), List.of())
+                .withDisk(disk(101_000, 5_000, 1_000, 30));
+        StressResult b = instance(1, 2, START, 6_000, values(1_000, 10), List.of())
+                .withDisk(disk(161_000, 8_000, 4_000, 50));
+        DiskSummary d = ResultMerge.merge(List.of(source("a", a), source("b", b)), false).disk();
+        assertNotNull(d, "a merge of instances that all measured their keyspace has a disk section");
+        // (161,000 - 1,000) / 16,000 by hand, not the sum of the measurements (262,000) over the samples.
+        assertEquals(10.0, d.bytesPerSample(), 1e-9);
+        assertEquals(16_000, d.samples());
+        assertEquals(8_000 / 80.0, d.bytesPerResource(), 1e-9, "b's index bytes over both instances' resources");
+        assertEquals(161_000, d.tables().get(0).liveBytes(), "one measurement, not a sum");
+        assertTrue(d.notes().stream().noneMatch(n -> n.startsWith("--instances")), d.notes().toString());
+        assertTrue(d.notes().stream().anyMatch(n -> n.startsWith("merged from 2 instances")), d.notes().toString());
+        assertNull(ResultMerge.merge(List.of(source("a", a), source("b", instance(1, 2, START, 6_000,
+                values(1_000, 10), List.of()))), false).disk(), "an instance without --disk: no disk section");
     }
 
     @Test

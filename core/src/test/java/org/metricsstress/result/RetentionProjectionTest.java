@@ -28,6 +28,14 @@ class RetentionProjectionTest {
         assertEquals(four.peakBytesPerNode() / 0.5, four.uncompressedBytesPerNode(), 1);
         assertEquals(four.bytesPerNode() / 4, p.perNode().get(2).bytesPerNode(), 1, "16 nodes hold a quarter of 4's");
         assertTrue(p.warnings().isEmpty(), "54 windows is within a factor 2 of the 20-50 guidance: " + p.warnings());
+        // The same, worked by hand rather than by the formula above: 15.770 TB of samples + 1 GB per copy;
+        // 4 nodes at RF 3 hold 3/4 of a copy each; a week's window is 302.4 GB per copy, 226.8 GB per node.
+        assertEquals(15_771_000_000_000.0, p.bytesPerCopy(), 1);
+        assertEquals(302_400_000_000.0, p.windowBytes(), 1);
+        assertEquals(11_828_250_000_000.0, four.bytesPerNode(), 1);
+        assertEquals(12_055_050_000_000.0, four.peakBytesPerNode(), 1);
+        assertEquals(227_550_000_000.0, four.compactionFreeBytes(), 1);
+        assertEquals(24_110_100_000_000.0, four.uncompressedBytesPerNode(), 1);
     }
 
     @Test

@@ -69,19 +69,81 @@ class DiskIT {
         }
         assertEquals(outcome.result().written(), rows, "every written sample is a row");
         DiskSummary.TableDisk samples = d.table("samples");
-        assertEquals(samples.bytesPerCopy() / rows, d.bytesPerSample(), 1e-9);
+        // Independent of the tool's formula: the samples table's files over the rows counted.
+        double filesPerRow = (double) tableFiles(server.dataDirectory().resolve(KEYSPACE), "samples") / rows;
+        assertEquals(filesPerRow, d.bytesPerSample(), 0.10 * filesPerRow, "the samples table's files per row");
         assertTrue(samples.sstables() >= 1, "flushed to at least one SSTable");
         assertTrue(out.contains("disk/sample   "), out);
 
-        // Projected at the run's rate over Newts' TTL in the schema's 7-day windows, on this one node.
+        // Projected at the plan's target, 200 group resources x 10 samples a second, over Newts' TTL in
+        // the schema's 7-day windows, on this one node.
         RetentionProjection p = d.projection();
         assertNotNull(p, d.notes().toString());
+        assertEquals(2000.0, p.samplesPerSecond());
+        assertEquals(RetentionProjection.RATE_TARGET, p.rateSource());
         assertEquals(31_540_000, p.retentionSeconds());
         assertEquals(604_800, p.windowSeconds());
         assertEquals(54, p.windowsLive());
         assertEquals(1, p.perNode().size());
-        assertEquals(outcome.result().writtenSamplesPerSecond() * 31_540_000 * d.bytesPerSample()
+        assertEquals(2000.0 * 31_540_000 * d.bytesPerSample()
                 + (d.bytesPerCopy() - samples.bytesPerCopy()), p.perNode().get(0).bytesPerNode(), 1.0);
+    }
+
+    @Test
+    void aSecondRunInTheSameKeyspaceIsMeasuredByWhatItAdded(CassandraServer server) throws Exception {
+        // The same plan three times in one keyspace: the second (its cache cold, so it writes the index
+        // rows again) must not count the first's bytes, and the third, whose cache is primed from the
+        // keyspace and so indexes nothing, has no bytes per resource to report.
+        StressConfig.Builder plan = StressConfig.builder()
+                .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
+                .keyspace("disk_twice").nodes(20).interfaces(2).groups(5).attributes(10).strings(2)
+                .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(3))
+                .disk(true).flush(true).nodeJmxPort(server.jmxPort()).primeCache(false);
+        Path samplesDir = server.dataDirectory().resolve("disk_twice");
+        Outcome first = run(plan.build());
+        long filesAfterFirst = tableFiles(samplesDir, "samples");
+        Outcome second = run(plan.build());
+        long filesAfterSecond = tableFiles(samplesDir, "samples");
+        Outcome third = run(plan.primeCache(true).build());
+        DiskSummary d1 = first.result().disk();
+        DiskSummary d2 = second.result().disk();
+        DiskSummary d3 = third.result().disk();
+        assertNotNull(d1.bytesPerSample(), d1.notes().toString());
+        assertNotNull(d2.bytesPerSample(), d2.notes().toString());
+        assertEquals(d1.bytesPerSample(), d2.bytesPerSample(), 0.25 * d1.bytesPerSample(),
+                "the second run's bytes per sample are its own, not both runs' over its samples");
+        // Independent of the tool's formula: what the samples table's files grew by, per sample written.
+        double grown = (double) (filesAfterSecond - filesAfterFirst) / second.result().written();
+        assertEquals(grown, d2.bytesPerSample(), 0.15 * grown, "the data directory grew by " + grown + " bytes a sample");
+        assertNotNull(d2.bytesPerResource(), d2.notes().toString());
+        assertEquals(d1.bytesPerResource(), d2.bytesPerResource(), 0.25 * d1.bytesPerResource());
+        assertEquals(0, third.result().index().resourcesWritten(), "primed from the keyspace: nothing indexed");
+        assertNull(d3.bytesPerResource(), "no resource indexed by the run: no bytes per resource");
+        assertTrue(d2.notes().stream().anyMatch(n -> n.contains("per copy before this run")), d2.notes().toString());
+        for (Outcome o : List.of(first, second, third)) {
+            assertEquals(2000.0, o.result().disk().projection().samplesPerSecond(),
+                    "projected at the plan's target rate, not at what the run managed");
+            assertTrue(o.result().disk().notes().stream().noneMatch(n -> n.contains("did not answer")));
+        }
+    }
+
+    private static Outcome run(StressConfig config) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Outcome outcome = new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
+        System.out.println(buf.toString(StandardCharsets.UTF_8));
+        assertTrue(outcome.passed(), outcome.problem());
+        return outcome;
+    }
+
+    /** Bytes in the files of the table's directories ({@code TABLE-<id>}) of the keyspace's data directory. */
+    private static long tableFiles(Path keyspaceDir, String table) throws IOException {
+        long sum = 0;
+        try (Stream<Path> dirs = Files.list(keyspaceDir)) {
+            for (Path d : dirs.filter(d -> d.getFileName().toString().startsWith(table + "-")).toList()) {
+                sum += directorySize(d);
+            }
+        }
+        return sum;
     }
 
     @Test

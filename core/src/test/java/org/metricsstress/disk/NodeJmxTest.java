@@ -1,0 +1,52 @@
+package org.metricsstress.disk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+/** Every call to a node's JMX is bounded: a node that stops answering is an error, not a hang. */
+class NodeJmxTest {
+    private static final Duration HANG = Duration.ofSeconds(60);
+
+    @Test
+    void aFlushThatNeverReturnsIsAnErrorNotAHang() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 1000, new CountDownLatch(2), false)) {
+            IOException e = assertTimeoutPreemptively(HANG, () -> {
+                try (NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 2_000)) {
+                    return assertThrows(IOException.class, () -> jmx.flush("ks"));
+                }
+            });
+            assertTrue(e.getMessage().contains("no answer"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aMetricThatNeverAnswersIsAnErrorNotAHang() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 1000, null, true)) {
+            IOException e = assertTimeoutPreemptively(HANG, () -> {
+                try (NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 2_000)) {
+                    return assertThrows(IOException.class, () -> jmx.table("ks", "samples"));
+                }
+            });
+            assertTrue(e.getMessage().contains("no answer"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aNodeThatAnswersIsRead() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 1234, null, false);
+                NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 2_000)) {
+            jmx.flush("ks");
+            NodeJmx.TableReading r = jmx.table("ks", "terms");
+            assertEquals(1234, r.bytes());
+            assertEquals(1L, r.sstables());
+            assertEquals(0.5, r.compressionRatio());
+        }
+    }
+}
