@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.metricsstress.config.Writer;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.config.ContactPoint;
@@ -100,16 +103,22 @@ class StuckClusterIT {
         assertTrue(r.written() > 0, "the workers went on after the node came back");
     }
 
-    @Test
-    void aClusterThatStopsAnsweringCannotHangABlockingRunAndEverySampleIsCounted() throws Exception {
+    /** Both writer models: OpenNMS's (synchronous workers on a shared ring) and this tool's pipelined lanes. */
+    @ParameterizedTest
+    @EnumSource(Writer.class)
+    void aClusterThatStopsAnsweringCannotHangABlockingRunAndEverySampleIsCounted(Writer writer) throws Exception {
         boolean stopped = false;
         try {
-            StressConfig config = StressConfig.builder()
+            StressConfig.Builder b = StressConfig.builder().writer(writer);
+            if (writer == Writer.PIPELINED) {
+                b.maxInFlight(4);
+            }
+            StressConfig config = b
                     .contactPoints(List.of(new ContactPoint(node.cqlAddress().getHostString(), node.cqlAddress().getPort())))
-                    .localDc(node.datacenter()).keyspace("it_stuck")
+                    .localDc(node.datacenter()).keyspace("it_stuck_" + writer.name().toLowerCase(java.util.Locale.ROOT))
                     .nodes(20).interfaces(2).groups(5).attributes(10).strings(0).index(false)
                     .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
-                    .onFull(OnFull.BLOCK).ringSize(16).writerThreads(2).maxInFlight(4)
+                    .onFull(OnFull.BLOCK).ringSize(16).writerThreads(2)
                     .drainTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(3)).build();
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             CompletableFuture<StressResult> running = inBackground(config, console);
@@ -122,6 +131,7 @@ class StuckClusterIT {
             assertEquals(r.generated(), r.written() + r.dropped() + r.failed(), "every sample counted exactly once");
             assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
             assertEquals(0, r.dropped(), "block never drops");
+            assertEquals(writer.name().toLowerCase(java.util.Locale.ROOT), r.config().get("writer"));
             assertTrue(r.failed() > 0, "the stuck requests are counted as failed (timeout or abandoned)");
         } finally {
             if (stopped) {
