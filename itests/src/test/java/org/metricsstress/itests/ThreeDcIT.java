@@ -65,14 +65,14 @@ class ThreeDcIT {
     }
 
     /**
-     * A test that killed DCs leaves it to the next one to bring them back: the dead nodes restart
-     * side by side, then dc1's coordinator must see both remote DCs up again, which only a write
-     * at EACH_QUORUM proves (a client local to dc1 never connects to the others).
+     * A test that killed DCs leaves it to the next one to bring them back: the nodes that do not
+     * answer CQL (killed, or left paused: a paused process still lives) restart side by side, then
+     * dc1's coordinator must see both remote DCs up again, which only a write at EACH_QUORUM proves
+     * (a client local to dc1 never connects to the others).
      */
     @BeforeEach
     void everyDcIsUp() throws Exception {
-        List<EmbeddedCassandra> dead = cluster.nodes().stream()
-                .filter(n -> !ProcessHandle.of(n.pid()).map(ProcessHandle::isAlive).orElse(false)).toList();
+        List<EmbeddedCassandra> dead = cluster.silentNodes(Duration.ofSeconds(5));
         if (dead.isEmpty()) {
             return;
         }

@@ -22,6 +22,7 @@ import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
+import org.metricsstress.cluster.SilentNodes;
 import org.metricsstress.cluster.ThrowawayTls;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
@@ -276,6 +277,14 @@ public final class EmbeddedCluster implements LocalCluster {
         try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
             return RingCheck.missing(s, dc, local.size(), nodes.size());
         }
+    }
+
+    /**
+     * The nodes that do not answer CQL on their own address now, each given {@code each} to reply:
+     * dead, paused (SIGSTOP) or otherwise stuck; a live process alone does not count as up.
+     */
+    public List<EmbeddedCassandra> silentNodes(Duration each) {
+        return SilentNodes.of(nodes, EmbeddedCassandra::cqlAddress, each, tls == null ? null : tls.clientContext(false));
     }
 
     /** A session as the run's client opens one: with the login and the trust the nodes require. */
