@@ -26,6 +26,7 @@ import org.metricsstress.cluster.SilentNodes;
 import org.metricsstress.cluster.ThrowawayTls;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
+import org.metricsstress.cluster.distance.RelayDeaths;
 import org.metricsstress.cluster.distance.Routes;
 import org.metricsstress.cluster.distance.SenderRoute;
 
@@ -48,11 +49,14 @@ public final class EmbeddedCluster implements LocalCluster {
     /** The delays the relays apply now; null without relays. */
     private final Routes routes;
     private final List<DelayRelay> relays;
+    /** Tells the run of the moment when a relay dies. */
+    private final RelayDeaths relayDeaths;
 
     private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
             Path tlsDir, Routes routes, List<DelayRelay> relays) {
         this.routes = routes;
         this.relays = List.copyOf(relays);
+        this.relayDeaths = new RelayDeaths(this.relays);
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
         this.security = security;
@@ -328,10 +332,12 @@ public final class EmbeddedCluster implements LocalCluster {
 
     /**
      * Tells {@code run} how far apart the DCs are and lets it read what the relays do during it
-     * (they run in this process, so their CPU time is in the run's client CPU); nothing without relays.
+     * (they run in this process, so their CPU time is in the run's client CPU); a relay that dies,
+     * or died before, is a run event. Nothing without relays.
      */
     public void describeDistanceTo(StressRun run) {
         if (routes != null) {
+            relayDeaths.reportTo(run::event);
             run.distance(routes.matrix().describe(), new RelayMeter() {
                 @Override
                 public long bytes() {

@@ -2,16 +2,20 @@ package org.metricsstress.cluster.distance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** What the relay moves; how long it holds bytes is measured by the ITs against real nodes. */
@@ -77,6 +81,41 @@ class DelayRelayTest {
                 r = -1;
             }
             assertEquals(-1, r);
+        }
+    }
+
+    /**
+     * A relay whose thread died must not look like a slow cluster: it stops accepting, so a client
+     * is refused at once instead of waiting out its timeout on a port nobody serves.
+     */
+    @Test
+    void aRelayWhoseThreadDiesClosesItsConnectionsAndRefusesNewOnes() throws Exception {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        try (ServerSocket upstream = new ServerSocket(0, 50, lo);
+                DelayRelay relay = DelayRelay.start("doomed", new InetSocketAddress(lo, freePort(lo)),
+                        new InetSocketAddress(lo, upstream.getLocalPort()), first -> {
+                            throw new IllegalStateException("a bug in choosing the route");
+                        });
+                Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+            CompletableFuture<String> death = new CompletableFuture<>();
+            relay.whenDead(death::complete);
+            c.setSoTimeout(30_000);
+            c.getOutputStream().write(1);
+            int r;
+            try {
+                r = c.getInputStream().read();
+            } catch (java.net.SocketException reset) {
+                r = -1;
+            }
+            assertEquals(-1, r, "the dead relay's connections are closed");
+            String why = death.get(30, TimeUnit.SECONDS);
+            assertTrue(why.contains("a bug in choosing the route"), why);
+            assertEquals(why, relay.failure(), "the relay keeps why it died");
+            assertThrows(ConnectException.class, () -> new Socket(lo, relay.listenAddress().getPort()).close(),
+                    "a dead relay refuses new connections");
+            CompletableFuture<String> late = new CompletableFuture<>();
+            relay.whenDead(late::complete);
+            assertEquals(why, late.getNow(null), "who asks after the death is told at once");
         }
     }
 
