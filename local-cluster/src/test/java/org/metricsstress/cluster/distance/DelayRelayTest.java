@@ -2,6 +2,7 @@ package org.metricsstress.cluster.distance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +41,7 @@ class DelayRelayTest {
                     new InetSocketAddress(lo, echo.getLocalPort()),
                     first -> Routes.Route.fixed(new LatencyMatrix.Delay(1000, 500)));
                     Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+                c.setSoTimeout(30_000); // a relay that stops moving bytes fails the read, not the build
                 Thread writer = new Thread(() -> {
                     try {
                         OutputStream out = c.getOutputStream();
@@ -57,11 +59,11 @@ class DelayRelayTest {
                 new DataInputStream(in).readFully(back);
                 assertArrayEquals(sent, back);
                 assertEquals(-1, in.read(), "the echo's end of stream crosses the relay");
-                writer.join();
+                assertJoined(writer);
                 assertEquals(2L * sent.length, relay.bytesRelayed());
                 assertTrue(relay.cpuNanos() > 0, "moving 6 MiB took the relay's thread some CPU time");
             }
-            server.join();
+            assertJoined(server);
         }
     }
 
@@ -145,7 +147,7 @@ class DelayRelayTest {
                 long nanos = roundTrip(c);
                 assertTrue(nanos >= 80_000_000L, "40 ms each way on the same connection: " + nanos / 1e6 + " ms");
             }
-            server.join(10_000);
+            assertJoined(server);
         }
     }
 
@@ -154,6 +156,12 @@ class DelayRelayTest {
         c.getOutputStream().write(7);
         assertEquals(7, c.getInputStream().read());
         return System.nanoTime() - start;
+    }
+
+    /** Joins with a bound: a thread still stuck after it is a failure, not a hang. */
+    private static void assertJoined(Thread t) throws InterruptedException {
+        t.join(30_000);
+        assertFalse(t.isAlive(), t.getName() + " still runs: " + java.util.Arrays.toString(t.getStackTrace()));
     }
 
     private static int freePort(InetAddress lo) throws Exception {
