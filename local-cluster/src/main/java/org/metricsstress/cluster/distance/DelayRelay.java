@@ -53,7 +53,7 @@ public final class DelayRelay implements AutoCloseable {
     /** Every read lands here first; only the relay thread reads. */
     private final ByteBuffer readBuffer = ByteBuffer.allocate(CHUNK);
     private volatile boolean closed;
-    /** Why the relay's thread ended on its own; null while it runs, and after {@link #close()}. */
+    /** Why the relay's thread ended on its own; null while it runs, or when {@link #close()} ended it. */
     private volatile String failure;
     /** Told once why the relay died; guarded by itself. */
     private final List<Consumer<String>> deathListeners = new ArrayList<>();
@@ -169,14 +169,9 @@ public final class DelayRelay implements AutoCloseable {
         }
     }
 
-    /** Why the relay's thread died on its own (it then refuses connections); null while it works or once closed. */
+    /** Why the relay's thread died on its own (it then refuses connections); null while it runs, or when closed first. */
     public String failure() {
         return failure;
-    }
-
-    /** The relay's name, as its thread and its death line give it: "storage-127.0.0.2". */
-    public String name() {
-        return name;
     }
 
     /**
