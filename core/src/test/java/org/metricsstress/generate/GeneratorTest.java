@@ -209,6 +209,74 @@ class GeneratorTest {
         assertTrue(response.getMaxValue() > 100_000, "the latest owed commit waited longest: " + response.getMaxValue() + " us");
     }
 
+    /**
+     * A stop while generators wait at the pass barrier (OpenNMS's node pacing, the default) owes
+     * everything meant before the stop that was not generated: 2 nodes on 2 threads, one commit per
+     * node per 100 ms pass. Node 0's writer holds its first commit until released and its lane has
+     * one slot, so thread 0 is stuck in pass 2 while thread 1 ends pass 2 and waits at the barrier.
+     * The stop comes then, 10 passes after the start: whatever the machine's speed, no commit past
+     * pass 2 can have been generated, and the 20 the schedule meant must be generated or unsent.
+     */
+    @Test
+    void aStopAtThePassBarrierCountsEveryCommitMeantGeneratedOrUnsent() throws Exception {
+        StressConfig config = StressConfig.builder().nodes(2).interfaces(1).groups(1).attributes(3).strings(0)
+                .interval(Duration.ofSeconds(1)).rateFactor(10).threads(2).build();
+        StressPlan plan = StressPlan.of(config);
+        assertTrue(plan.passBarrier(), "node pacing is the default");
+        StressMetrics metrics = new StressMetrics();
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        GroupCommitHandler.Factory handler = () -> c -> {
+            if (c.resourceKey == 0 && first.compareAndSet(true, false)) {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            metrics.written(c.sampleCount);
+        };
+        LaneRing ring = new LaneRing(2, 3, 2, 2, OnFull.BLOCK, handler, null, metrics);
+        long start = System.nanoTime() + 20_000_000L;
+        Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, TimeUnit.SECONDS.toNanos(60));
+        java.util.concurrent.Phaser passes = new java.util.concurrent.Phaser(2);
+        List<Generator> generators = List.of(new Generator(0, plan, schedule, ring, metrics, 1, passes),
+                new Generator(1, plan, schedule, ring, metrics, 1, passes));
+        List<Thread> threads = generators.stream().map(Thread::new).toList();
+        threads.forEach(Thread::start);
+        try {
+            assertTrue(held.await(30, TimeUnit.SECONDS), "node 0's first commit reached its writer");
+            // Thread 1 has ended pass 2 and waits for thread 0 at the barrier.
+            long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!(passes.getPhase() == 1 && passes.getArrivedParties() == 1) && System.nanoTime() < bound) {
+                Thread.sleep(1);
+            }
+            assertEquals(1, passes.getPhase(), "pass 1 ended for both threads");
+            assertEquals(1, passes.getArrivedParties(), "thread 1 waits at the end of pass 2");
+            long stopAt = start + TimeUnit.MILLISECONDS.toNanos(1000);
+            generators.forEach(g -> g.stop(stopAt));
+            release.countDown();
+            for (Thread t : threads) {
+                t.join(30_000);
+                assertFalse(t.isAlive(), "the generator ended after the stop");
+            }
+            assertTrue(ring.drain(30, TimeUnit.SECONDS));
+            long meant = schedule.expectedGroupCommits(stopAt);
+            assertEquals(20, meant, "10 passes of 2 nodes before the stop");
+            assertTrue(metrics.groupCommitsUnsent() >= 20 - 4, "at most passes 1 and 2 were generated: "
+                    + metrics.groupCommitsGenerated());
+            assertEquals(meant, metrics.groupCommitsGenerated() + metrics.groupCommitsUnsent(),
+                    "intended = generated + unsent");
+            assertEquals(meant * 3, metrics.samplesGenerated() + metrics.samplesUnsent());
+            assertEquals(metrics.samplesGenerated(), metrics.samplesWritten(), "what was generated was written");
+        } finally {
+            release.countDown();
+            generators.forEach(g -> g.stop(System.nanoTime()));
+        }
+    }
+
     /** Sleeping without a checked exception, for a sink. */
     private static final class LockSupportSleep {
         static void millis(long ms) {

@@ -23,6 +23,8 @@ class RingTest {
      */
     private static final class GatedHandler implements GroupCommitHandler.Factory {
         final CountDownLatch gate = new CountDownLatch(1);
+        /** Counted down when a writer first reaches the gate. */
+        final CountDownLatch entered = new CountDownLatch(1);
         final StressMetrics metrics;
         final Set<Integer> keys = ConcurrentHashMap.newKeySet();
         final AtomicInteger commits = new AtomicInteger();
@@ -35,6 +37,7 @@ class RingTest {
         @Override
         public GroupCommitHandler newHandler() {
             return c -> {
+                entered.countDown();
                 try {
                     gate.await();
                 } catch (InterruptedException e) {
@@ -142,10 +145,9 @@ class RingTest {
         // Blocked, not merely slow to start: it found the lane full (its 4 slots and the one the
         // gated writer holds) and has published no further since.
         awaitRingFull(metrics);
-        int before = published.get();
-        assertTrue(before <= 5, "published past a full ring: " + before);
-        Thread.sleep(200);
-        assertEquals(before, published.get(), "the producer went on past a full ring");
+        // The lane holds 4 and the shut writer 1: with the gate shut no sixth commit can be
+        // published, however long one waits, so there is nothing to wait for.
+        assertTrue(published.get() <= 5, "published past a full ring: " + published.get());
         assertTrue(producer.isAlive(), "producer should be blocked on a full ring");
         handler.gate.countDown();
         producer.join(10_000);
@@ -156,29 +158,27 @@ class RingTest {
     }
 
     @Test
-    void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() {
+    void abandonedSlotsAreCountedAsFailedSoTheAuditBalances() throws Exception {
         StressMetrics metrics = new StressMetrics();
         GatedHandler handler = new GatedHandler(metrics);
         LaneRing ring = new LaneRing(16, 3, 1, 10, OnFull.DROP, handler, null, metrics);
         for (int k = 0; k < 10; k++) {
             assertTrue(publish(ring, metrics, k));
         }
+        // The one writer is inside the handler with the first commit: the rest is abandoned, and
+        // the writer, released after the sweep (not after a sleep that raced it), writes its own.
+        assertTrue(handler.entered.await(30, TimeUnit.SECONDS), "the writer took the first commit");
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the gated writer cannot drain");
-        // The one writer is inside the handler with the first commit; release it, abandon the rest.
-        Thread release = new Thread(() -> {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                return;
-            }
-            handler.gate.countDown();
-        });
-        release.start();
-        ring.abandonRest(10, TimeUnit.SECONDS);
+        ring.abandonRest(300, TimeUnit.MILLISECONDS);
         long abandoned = metrics.failures(ErrorClass.ABANDONED);
-        assertTrue(abandoned > 0, "nothing abandoned");
-        assertEquals(30, metrics.samplesWritten() + abandoned);
+        assertEquals(27, abandoned, "the 9 commits behind the gated one");
+        handler.gate.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
         assertEquals(0, metrics.unaccounted());
+        assertEquals(30, metrics.samplesWritten() + abandoned);
     }
 
     /** Publishes from a thread of its own; under BLOCK it may wait for room. */

@@ -66,8 +66,15 @@ class SharedRingTest {
     @Test
     void underDropTheAuditIsExactAndDroppedIndexEventsAreCounted() {
         StressMetrics metrics = new StressMetrics();
-        // Slow workers on a small ring: sample events and index-only events find it full.
+        // Workers held until every commit is offered, on a small ring: sample events and index-only
+        // events find it full, however fast the workers (a sleep in them once decided it).
+        CountDownLatch offered = new CountDownLatch(1);
         GroupCommitHandler.Factory handlers = () -> c -> {
+            try {
+                offered.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             if (!c.indexOnly) {
                 if (c.resourceKey % 7 == 0) {
                     metrics.failed(c.sampleCount, ErrorClass.TIMEOUT);
@@ -75,15 +82,11 @@ class SharedRingTest {
                     metrics.written(c.sampleCount);
                 }
             }
-            try {
-                Thread.sleep(0, 200_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         };
         SharedRing ring = new SharedRing(16, 5, 2, OnFull.DROP, handlers, metrics);
         publish(ring, metrics, 5_000, 5);
-        assertTrue(ring.drain(10, TimeUnit.SECONDS));
+        offered.countDown();
+        assertTrue(ring.drain(30, TimeUnit.SECONDS));
         assertTrue(metrics.samplesDropped() > 0, "the ring filled");
         assertTrue(metrics.samplesFailed() > 0);
         assertTrue(metrics.firstRingFullNanos() > 0);
@@ -112,7 +115,7 @@ class SharedRingTest {
         // slot with its sample event and its index-only event finds none.
         SharedRing ring = new SharedRing(8, 1, 1, OnFull.DROP, sinks, metrics);
         publish(ring, metrics, 1, 1);
-        assertTrue(held.await(5, TimeUnit.SECONDS));
+        assertTrue(held.await(30, TimeUnit.SECONDS));
         publish(ring, metrics, 4, 1);
         assertEquals(0, metrics.samplesDropped(), "every sample event found room");
         assertEquals(1, metrics.indexEventsDropped(), "the last index-only event did not");
@@ -146,13 +149,13 @@ class SharedRingTest {
         // One worker: the stuck event holds up everything behind it.
         SharedRing ring = new SharedRing(64, 2, 1, OnFull.DROP, handlers, metrics);
         publish(ring, metrics, 20, 2);
-        assertTrue(inside.await(5, TimeUnit.SECONDS));
+        assertTrue(inside.await(30, TimeUnit.SECONDS));
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "a stuck worker cannot drain");
         ring.abandonRest(300, TimeUnit.MILLISECONDS);
         assertEquals(38, metrics.failures(ErrorClass.ABANDONED), "19 commits never handed to the stuck worker");
         assertEquals(2, metrics.unaccounted(), "the stuck worker's own commit, not yet settled");
         stuck.countDown();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }

@@ -90,7 +90,14 @@ class ProbesAndReadsTest {
         AnsweringSession cluster = new AnsweringSession();
         try (ReadStage reads = new ReadStage(cluster.session, Map.of(), config, plan, schedule, metrics)) {
             reads.start();
-            TimeUnit.MILLISECONDS.sleep(2_000);
+            // Until 20 probes wait for their samples (before, four of them held every permit) and 20
+            // reads came back beside them: however slow the machine, not after a fixed time.
+            long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while ((metrics.probesSent() < 20 || metrics.readsCompleted() < 20) && System.nanoTime() < bound) {
+                TimeUnit.MILLISECONDS.sleep(10);
+            }
+            assertTrue(metrics.readsCompleted() >= 20, "reads starved by waiting probes: " + metrics.readsCompleted()
+                    + " completed beside " + metrics.probesSent() + " probes");
             reads.stop();
             reads.countIntended();
             // Reads already issued settle at once; probes still wait for their samples.

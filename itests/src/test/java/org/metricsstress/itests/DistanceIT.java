@@ -1,7 +1,6 @@
 package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -125,12 +124,12 @@ class DistanceIT {
         System.out.printf("DistanceIT: LOCAL_QUORUM p50 %.2f ms at 0 ms, %.2f ms at %d ms; EACH_QUORUM p50 %.2f ms; gap %.2f ms (one round trip %d ms)%n",
                 localQuorumAtZero, lq, ONE_WAY_MS, eq, gap, 2 * ONE_WAY_MS);
         assertTrue(gap >= 0.7 * 2 * ONE_WAY_MS && gap <= 1.3 * 2 * ONE_WAY_MS,
-                "EACH_QUORUM waits one round trip to dc2 more than LOCAL_QUORUM: gap " + gap + " ms");
-        // With one node per DC, LOCAL_QUORUM never waits on dc2: it costs what it cost at 0 ms, give
-        // or take the run-to-run spread of a loaded machine (one crossing would add 20 ms).
-        assertFalse(Double.isNaN(localQuorumAtZero), "the 0 ms run came first");
-        assertTrue(Math.abs(lq - localQuorumAtZero) < 5,
-                "LOCAL_QUORUM does not cross the distance: p50 " + lq + " ms at 10 ms, " + localQuorumAtZero + " at 0 ms");
+                "EACH_QUORUM waits one round trip to dc2 more than LOCAL_QUORUM, which waits none: gap " + gap + " ms");
+        // With one node per DC, EACH_QUORUM waits for exactly one round trip to dc2: the gap of one
+        // round trip asserted above leaves none for LOCAL_QUORUM, both measured at this distance,
+        // back to back, the bound relative to the round trip.
+        // (Its p50 at 0 ms, printed above, was once held within 5 ms of this one: an absolute bound
+        // across runs minutes apart, which the machine's load decided more than the distance.)
         // The probes read through dc2's own connection, which crosses the distance both ways.
         assertTrue(local.reads().probesReadable() > 0, "probes were read in dc2");
         assertTrue(local.reads().freshness().p50Ms() >= ONE_WAY_MS,

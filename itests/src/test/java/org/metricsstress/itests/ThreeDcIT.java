@@ -1,6 +1,7 @@
 package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,14 +66,14 @@ class ThreeDcIT {
     }
 
     /**
-     * A test that killed DCs leaves it to the next one to bring them back: the dead nodes restart
-     * side by side, then dc1's coordinator must see both remote DCs up again, which only a write
-     * at EACH_QUORUM proves (a client local to dc1 never connects to the others).
+     * A test that killed DCs leaves it to the next one to bring them back: the nodes that do not
+     * answer CQL (killed, or left paused: a paused process still lives) restart side by side, then
+     * dc1's coordinator must see both remote DCs up again, which only a write at EACH_QUORUM proves
+     * (a client local to dc1 never connects to the others).
      */
     @BeforeEach
     void everyDcIsUp() throws Exception {
-        List<EmbeddedCassandra> dead = cluster.nodes().stream()
-                .filter(n -> !ProcessHandle.of(n.pid()).map(ProcessHandle::isAlive).orElse(false)).toList();
+        List<EmbeddedCassandra> dead = cluster.silentNodes(Duration.ofSeconds(5));
         if (dead.isEmpty()) {
             return;
         }
@@ -240,13 +241,18 @@ class ThreeDcIT {
         assertTrue(lag3 > lag2, "dc3 is farther than dc2: " + lag3 + " vs " + lag2 + " ms");
     }
 
-    /** What the report intervals that began after {@code seconds} wrote. */
+    /**
+     * What the report intervals that began after {@code seconds} wrote; there must be one, or a sum
+     * of nothing (0) would pass for "nothing written" and fail nothing for "wrote on".
+     */
     private static final class IntervalsAfter {
         final long written;
 
         IntervalsAfter(StressResult r, double seconds) {
-            written = r.intervals().stream().filter(i -> i.elapsedSeconds() - i.intervalSeconds() >= seconds)
-                    .mapToLong(IntervalStats::written).sum();
+            List<IntervalStats> after = r.intervals().stream()
+                    .filter(i -> i.elapsedSeconds() - i.intervalSeconds() >= seconds).toList();
+            assertFalse(after.isEmpty(), "a report interval begins " + seconds + " s in or later: " + r.intervals());
+            written = after.stream().mapToLong(IntervalStats::written).sum();
         }
     }
 }

@@ -12,7 +12,8 @@ import org.metricsstress.result.StressResult;
 /**
  * A cluster {@link MetricsStress} started for the test (child JVMs or containers) and removes on
  * {@link #close()}. Runs can carry a fault plan, carried out on the run's clock as
- * {@code --embedded-fault} does: {@code "partition dc2 at 10s, heal dc2 at 30s"}.
+ * {@code --embedded-fault} does: {@code "partition dc2 at 10s, heal dc2 at 30s"}; a pause or a
+ * partition a plan leaves in place is undone when its run ends (a kill is not: restart by hand).
  */
 public final class LocalStressCluster implements StressTarget, AutoCloseable {
     private final LocalCluster cluster;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -26,6 +27,11 @@ import java.util.function.Function;
  * handshake names its sender); its delay is read from the route for each chunk, so it can change
  * while the connection stays open. A side that closes or fails closes the whole connection, as a
  * crashed node would.
+ *
+ * <p>A relay whose thread dies (a bug, an error of the selector) closes its listening socket too:
+ * clients are refused at once rather than left to time out on a port nobody serves, which would be
+ * read as a slow cluster. It keeps why it died ({@link #failure()}) and tells whoever asked
+ * ({@link #whenDead}).
  */
 public final class DelayRelay implements AutoCloseable {
     /** Held bytes per direction beyond which the relay stops reading that side (TCP pushes back). */
@@ -47,6 +53,12 @@ public final class DelayRelay implements AutoCloseable {
     /** Every read lands here first; only the relay thread reads. */
     private final ByteBuffer readBuffer = ByteBuffer.allocate(CHUNK);
     private volatile boolean closed;
+    /** Why the relay's thread ended on its own; null while it runs, or when {@link #close()} ended it. */
+    private volatile String failure;
+    /** Told once why the relay died; guarded by itself. */
+    private final List<Consumer<String>> deathListeners = new ArrayList<>();
+    /** The death was told to the listeners then registered; later ones are told at once. Guarded by deathListeners. */
+    private boolean deathTold;
 
     private DelayRelay(String name, InetSocketAddress listen, InetSocketAddress target,
             Function<ByteBuffer, Routes.Route> routeOf) throws IOException {
@@ -139,6 +151,10 @@ public final class DelayRelay implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             if (!closed) {
                 System.err.println("delay relay " + name + " stopped: " + e);
+                // Refused beats accepted-and-ignored: a client's timeout would be blamed on the cluster.
+                closeQuietly(server);
+                closeQuietly(selector); // a channel still registered keeps its socket open until then
+                failure = e.toString();
             }
         } finally {
             for (int i = links.size() - 1; i >= 0; i--) {
@@ -147,7 +163,41 @@ public final class DelayRelay implements AutoCloseable {
             links.clear();
             long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             cpuNanosAtEnd = Math.max(0, cpu);
+            if (failure != null) {
+                tellDeath();
+            }
         }
+    }
+
+    /** Why the relay's thread died on its own (it then refuses connections); null while it runs, or when closed first. */
+    public String failure() {
+        return failure;
+    }
+
+    /**
+     * Tells {@code listener} why the relay died, once: when it dies, or at once if it already has;
+     * never if it is closed before.
+     */
+    public void whenDead(Consumer<String> listener) {
+        String why;
+        synchronized (deathListeners) {
+            if (!deathTold) {
+                deathListeners.add(listener);
+                return;
+            }
+            why = failure;
+        }
+        listener.accept(why);
+    }
+
+    private void tellDeath() {
+        List<Consumer<String>> told;
+        synchronized (deathListeners) {
+            told = List.copyOf(deathListeners);
+            deathListeners.clear();
+            deathTold = true;
+        }
+        told.forEach(l -> l.accept(failure));
     }
 
     private void handle(SelectionKey key) {
@@ -215,6 +265,14 @@ public final class DelayRelay implements AutoCloseable {
             selector.close();
         } catch (IOException ignored) {
             // closing anyway
+        }
+    }
+
+    private static void closeQuietly(Selector s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // nothing to save
         }
     }
 

@@ -22,9 +22,11 @@ import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
+import org.metricsstress.cluster.SilentNodes;
 import org.metricsstress.cluster.ThrowawayTls;
 import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
+import org.metricsstress.cluster.distance.RelayDeaths;
 import org.metricsstress.cluster.distance.Routes;
 import org.metricsstress.cluster.distance.SenderRoute;
 
@@ -47,11 +49,14 @@ public final class EmbeddedCluster implements LocalCluster {
     /** The delays the relays apply now; null without relays. */
     private final Routes routes;
     private final List<DelayRelay> relays;
+    /** Tells the run of the moment when a relay dies. */
+    private final RelayDeaths relayDeaths;
 
     private EmbeddedCluster(ClusterLayout layout, List<EmbeddedCassandra> nodes, Security security, ThrowawayTls tls,
             Path tlsDir, Routes routes, List<DelayRelay> relays) {
         this.routes = routes;
         this.relays = List.copyOf(relays);
+        this.relayDeaths = new RelayDeaths(this.relays);
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
         this.security = security;
@@ -278,6 +283,14 @@ public final class EmbeddedCluster implements LocalCluster {
         }
     }
 
+    /**
+     * The nodes that do not answer CQL on their own address now, each given {@code each} to reply:
+     * dead, paused (SIGSTOP) or otherwise stuck; a live process alone does not count as up.
+     */
+    public List<EmbeddedCassandra> silentNodes(Duration each) {
+        return SilentNodes.of(nodes, EmbeddedCassandra::cqlAddress, each, tls == null ? null : tls.clientContext(false));
+    }
+
     /** A session as the run's client opens one: with the login and the trust the nodes require. */
     public CqlSession clientSession(InetSocketAddress contact, String localDc) {
         var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
@@ -319,10 +332,12 @@ public final class EmbeddedCluster implements LocalCluster {
 
     /**
      * Tells {@code run} how far apart the DCs are and lets it read what the relays do during it
-     * (they run in this process, so their CPU time is in the run's client CPU); nothing without relays.
+     * (they run in this process, so their CPU time is in the run's client CPU); a relay that dies,
+     * or died before, is a run event. Nothing without relays.
      */
     public void describeDistanceTo(StressRun run) {
         if (routes != null) {
+            relayDeaths.reportTo(run::event);
             run.distance(routes.matrix().describe(), new RelayMeter() {
                 @Override
                 public long bytes() {

@@ -1,7 +1,9 @@
 package org.metricsstress.cluster.fault;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -15,7 +17,9 @@ import org.metricsstress.cluster.LocalNode;
  * Carries out a {@link FaultPlan} on the nodes of a {@link LocalCluster} while a run goes on:
  * on a thread of its own, each event at its time from the start of generation, in order (a restart
  * that takes a while delays the events after it; each is reported at the time it really happened).
- * Every action and its result go to {@code events}, which the run prints and keeps.
+ * Every action and its result go to {@code events}, which the run prints and keeps. A pause or a
+ * partition the plan has not undone when the run ends is undone by {@link #close()}: the cluster
+ * outlives the run, and the next run (or test) must not find a node frozen by this one's plan.
  */
 public final class FaultInjector implements AutoCloseable {
 
@@ -34,6 +38,10 @@ public final class FaultInjector implements AutoCloseable {
     private Thread thread;
     /** Set when the run is over: what an action still under way says then is no longer the run's. */
     private volatile boolean closed;
+    /** Nodes the plan paused and has not resumed, killed or restarted since; guarded by itself. */
+    private final Set<LocalNode> paused = new LinkedHashSet<>();
+    /** Nodes the plan cut off the network and has not healed since; guarded by {@link #paused}. */
+    private final Set<LocalNode> partitioned = new LinkedHashSet<>();
 
     public FaultInjector(LocalCluster cluster, FaultPlan plan, Consumer<String> events) {
         this.cluster = cluster;
@@ -102,6 +110,7 @@ public final class FaultInjector implements AutoCloseable {
                     case PARTITION -> n.partition();
                     case HEAL -> n.heal();
                 });
+                remember(e.verb(), n);
             }
             if (closed) {
                 return;
@@ -121,7 +130,23 @@ public final class FaultInjector implements AutoCloseable {
         }
     }
 
-    /** Stops carrying out the plan (the run is over); waits briefly for an action under way. */
+    /** What a node is left in once {@code verb} succeeded on it, as far as close() must undo it. */
+    private void remember(FaultPlan.Verb verb, LocalNode n) {
+        synchronized (paused) {
+            switch (verb) {
+                case PAUSE -> paused.add(n);
+                // A killed or restarted process is no longer the one stopped (a restart sends SIGCONT first).
+                case RESUME, KILL, RESTART -> paused.remove(n);
+                case PARTITION -> partitioned.add(n);
+                case HEAL -> partitioned.remove(n);
+            }
+        }
+    }
+
+    /**
+     * Stops carrying out the plan (the run is over); waits briefly for an action under way, then
+     * resumes what the plan left paused and heals what it left partitioned, each said in an event.
+     */
     @Override
     public void close() {
         closed = true;
@@ -133,6 +158,31 @@ public final class FaultInjector implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        List<LocalNode> toResume;
+        List<LocalNode> toHeal;
+        synchronized (paused) {
+            toResume = List.copyOf(paused);
+            toHeal = List.copyOf(partitioned);
+            paused.clear();
+            partitioned.clear();
+        }
+        for (LocalNode n : toResume) {
+            undo(FaultPlan.Verb.RESUME, n, "paused");
+        }
+        for (LocalNode n : toHeal) {
+            undo(FaultPlan.Verb.HEAL, n, "partitioned");
+        }
+    }
+
+    private void undo(FaultPlan.Verb verb, LocalNode n, String state) {
+        String who = n.datacenter() + " (" + n.address() + " " + n.handle() + ")";
+        try {
+            String how = verb == FaultPlan.Verb.RESUME ? n.resume() : n.heal();
+            events.accept(verb.word() + " " + who + ": " + how + " (the run ended; the plan left it " + state + ")");
+        } catch (LocalClusterException | RuntimeException ex) {
+            events.accept(verb.word() + " " + who + " failed (the run ended; the plan left it " + state + "): "
+                    + ex.getMessage());
         }
     }
 }

@@ -2,16 +2,21 @@ package org.metricsstress.cluster.distance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** What the relay moves; how long it holds bytes is measured by the ITs against real nodes. */
@@ -36,6 +41,7 @@ class DelayRelayTest {
                     new InetSocketAddress(lo, echo.getLocalPort()),
                     first -> Routes.Route.fixed(new LatencyMatrix.Delay(1000, 500)));
                     Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+                c.setSoTimeout(30_000); // a relay that stops moving bytes fails the read, not the build
                 Thread writer = new Thread(() -> {
                     try {
                         OutputStream out = c.getOutputStream();
@@ -53,11 +59,11 @@ class DelayRelayTest {
                 new DataInputStream(in).readFully(back);
                 assertArrayEquals(sent, back);
                 assertEquals(-1, in.read(), "the echo's end of stream crosses the relay");
-                writer.join();
+                assertJoined(writer);
                 assertEquals(2L * sent.length, relay.bytesRelayed());
                 assertTrue(relay.cpuNanos() > 0, "moving 6 MiB took the relay's thread some CPU time");
             }
-            server.join();
+            assertJoined(server);
         }
     }
 
@@ -77,6 +83,41 @@ class DelayRelayTest {
                 r = -1;
             }
             assertEquals(-1, r);
+        }
+    }
+
+    /**
+     * A relay whose thread died must not look like a slow cluster: it stops accepting, so a client
+     * is refused at once instead of waiting out its timeout on a port nobody serves.
+     */
+    @Test
+    void aRelayWhoseThreadDiesClosesItsConnectionsAndRefusesNewOnes() throws Exception {
+        InetAddress lo = InetAddress.getLoopbackAddress();
+        try (ServerSocket upstream = new ServerSocket(0, 50, lo);
+                DelayRelay relay = DelayRelay.start("doomed", new InetSocketAddress(lo, freePort(lo)),
+                        new InetSocketAddress(lo, upstream.getLocalPort()), first -> {
+                            throw new IllegalStateException("a bug in choosing the route");
+                        });
+                Socket c = new Socket(lo, relay.listenAddress().getPort())) {
+            CompletableFuture<String> death = new CompletableFuture<>();
+            relay.whenDead(death::complete);
+            c.setSoTimeout(30_000);
+            c.getOutputStream().write(1);
+            int r;
+            try {
+                r = c.getInputStream().read();
+            } catch (java.net.SocketException reset) {
+                r = -1;
+            }
+            assertEquals(-1, r, "the dead relay's connections are closed");
+            String why = death.get(30, TimeUnit.SECONDS);
+            assertTrue(why.contains("a bug in choosing the route"), why);
+            assertEquals(why, relay.failure(), "the relay keeps why it died");
+            assertThrows(ConnectException.class, () -> new Socket(lo, relay.listenAddress().getPort()).close(),
+                    "a dead relay refuses new connections");
+            CompletableFuture<String> late = new CompletableFuture<>();
+            relay.whenDead(late::complete);
+            assertEquals(why, late.getNow(null), "who asks after the death is told at once");
         }
     }
 
@@ -106,7 +147,7 @@ class DelayRelayTest {
                 long nanos = roundTrip(c);
                 assertTrue(nanos >= 80_000_000L, "40 ms each way on the same connection: " + nanos / 1e6 + " ms");
             }
-            server.join(10_000);
+            assertJoined(server);
         }
     }
 
@@ -115,6 +156,12 @@ class DelayRelayTest {
         c.getOutputStream().write(7);
         assertEquals(7, c.getInputStream().read());
         return System.nanoTime() - start;
+    }
+
+    /** Joins with a bound: a thread still stuck after it is a failure, not a hang. */
+    private static void assertJoined(Thread t) throws InterruptedException {
+        t.join(30_000);
+        assertFalse(t.isAlive(), t.getName() + " still runs: " + java.util.Arrays.toString(t.getStackTrace()));
     }
 
     private static int freePort(InetAddress lo) throws Exception {
