@@ -242,8 +242,8 @@ class GeneratorTest {
         long start = System.nanoTime() + 20_000_000L;
         Schedule schedule = new Schedule(plan, start, 1_700_000_000_000L, TimeUnit.SECONDS.toNanos(60));
         java.util.concurrent.Phaser passes = new java.util.concurrent.Phaser(2);
-        List<Generator> generators = List.of(new Generator(0, plan, schedule, ring, metrics, 1, passes),
-                new Generator(1, plan, schedule, ring, metrics, 1, passes));
+        List<Generator> generators = List.of(new Generator(0, plan, schedule, ring, metrics, passes),
+                new Generator(1, plan, schedule, ring, metrics, passes));
         List<Thread> threads = generators.stream().map(Thread::new).toList();
         threads.forEach(Thread::start);
         try {

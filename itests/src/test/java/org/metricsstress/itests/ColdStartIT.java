@@ -89,14 +89,14 @@ class ColdStartIT {
 
     /**
      * The index rows of the plan below by {@link IndexRules}: 2,500 group resources (50 nodes x 10
-     * interfaces x 5 groups), each with its 10 metrics and 16 attributes (the metric ids and
-     * _idx0.._idx5), and 500 interface resources, each with the strings metric and 5 groups x 2
+     * interfaces x 5 groups), each with its 10 metrics and 14 attributes (the metric ids and
+     * _idx0.._idx3 of OpenNMS's default 4-element id), and 500 interface resources, each with the strings metric and 5 groups x 2
      * string attributes. An attribute is one terms row and one resource_attributes row.
      */
     private static Map<String, Long> plannedIndexRows() {
         long groups = 2_500;
         long interfaces = 500;
-        long attributes = groups * IndexRules.groupAttributeCount(10) + interfaces * 5 * 2;
+        long attributes = groups * IndexRules.groupAttributeCount(org.metricsstress.newts.ResourceNames.storeByForeignSource(false), 10) + interfaces * 5 * 2;
         return Map.of("resource_metrics", groups * 10 + interfaces, "resource_attributes", attributes, "terms", attributes);
     }
 
