@@ -126,6 +126,30 @@ class MultiDcIT {
                 "the failed attempts are on the coordinator or on no node: " + r.nodes());
     }
 
+    /**
+     * OpenNMS's writer through the same DC loss: its sample batches go at the driver's default,
+     * LOCAL_ONE, whatever --write-cl says (it is set on each statement inside the batch, which the
+     * driver ignores), so no sample write fails; its terms rows, sent alone at EACH_QUORUM, do. An
+     * update that failed leaves the cache unchanged, so every later commit of that resource indexes
+     * again and fails again: the synchronous workers fall behind and what they never reached is
+     * abandoned at the drain. The run says at start why, and its audit stays exact.
+     */
+    @Test
+    @org.junit.jupiter.api.Order(2)
+    void theOpenNmsWriterThroughTheSameKillFailsOnlyItsTermsRowsAndSaysWhy() throws Exception {
+        ClusterRuns.Run run = ClusterRuns.run(cluster, config("it_dc_each_onms", "EACH_QUORUM", 8)
+                .writer(org.metricsstress.config.Writer.OPENNMS).index(true).strings(2).build(), "kill dc2 at 3s");
+        StressResult r = run.result();
+        assertTrue(r.auditBalances(), "unaccounted " + r.unaccounted());
+        assertEquals(r.generated(), r.written() + r.failed() + r.dropped());
+        assertEquals(0, r.failedByClass().get("timeout") + r.failedByClass().get("unavailable"),
+                "samples at LOCAL_ONE survive the other DC's loss: " + r.failedByClass());
+        assertTrue(r.index().requestsFailed() > 0, "terms rows at EACH_QUORUM cannot be met without dc2");
+        assertNotEquals("KEPT_UP", r.verdict().kind());
+        assertTrue(run.console().contains("warning: --write-cl EACH_QUORUM with --writer opennms sets the terms rows' level only"),
+                "the run says so at start");
+    }
+
     @Test
     @org.junit.jupiter.api.Order(3)
     void aPausedDcIsRetriedAndNoSampleIsCountedTwice() throws Exception {
