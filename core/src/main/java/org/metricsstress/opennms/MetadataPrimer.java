@@ -95,8 +95,8 @@ public final class MetadataPrimer implements AutoCloseable {
 
     private void prime() {
         try {
-            scanMetrics();
-            scanAttributes();
+            scan(NewtsSchema.selectMetrics(keyspace), new Metrics());
+            scan(NewtsSchema.selectAttributes(keyspace), new Attributes());
         } catch (RuntimeException e) {
             failure = e.getClass().getSimpleName() + ": " + e.getMessage();
         } finally {
@@ -108,16 +108,18 @@ public final class MetadataPrimer implements AutoCloseable {
         return stop || cache.size() >= maxEntries;
     }
 
-    private Iterable<Row> scan(String cql) {
-        return session.execute(SimpleStatement.newInstance(cql).setPageSize(PAGE).setTimeout(Duration.ofSeconds(60)));
+    /** What one table's rows of one resource add up to; rows of a resource come together (one partition). */
+    private interface ResourceFold {
+        void row(Row r);
+
+        /** The resource's rows are all seen: merge what they make known, then start afresh. */
+        void finish(String resource);
     }
 
-    /** Metric names: a group's chunks complete, and the interfaces' strings row. Rows of a resource come together. */
-    private void scanMetrics() {
+    /** Reads a table's rows of this context resource by resource, until the cache is full. */
+    private void scan(String cql, ResourceFold fold) {
         String current = null;
-        int[] perChunk = new int[InlineIndexer.chunks(plan.attributes(), maxBatch)];
-        boolean stringsRow = false;
-        for (Row r : scan(NewtsSchema.selectMetrics(keyspace))) {
+        for (Row r : session.execute(SimpleStatement.newInstance(cql).setPageSize(PAGE).setTimeout(Duration.ofSeconds(60)))) {
             if (full()) {
                 return;
             }
@@ -127,64 +129,64 @@ public final class MetadataPrimer implements AutoCloseable {
             }
             String resource = r.getString(1);
             if (!resource.equals(current)) {
-                finishMetrics(current, perChunk, stringsRow);
+                if (current != null) {
+                    fold.finish(current);
+                }
                 current = resource;
-                java.util.Arrays.fill(perChunk, 0);
-                stringsRow = false;
             }
+            fold.row(r);
+        }
+        if (current != null) {
+            fold.finish(current);
+        }
+    }
+
+    /** Metric names: a group's chunks complete, and the interfaces' strings row. */
+    private final class Metrics implements ResourceFold {
+        private final int[] perChunk = new int[InlineIndexer.chunks(plan.attributes(), maxBatch)];
+        private boolean stringsRow;
+
+        @Override
+        public void row(Row r) {
             String metric = r.getString(2);
             if (IndexRules.STRINGS_METRIC.equals(metric)) {
                 stringsRow = true;
-                continue;
+                return;
             }
             int[] ga = ResourceNames.parseMetricName(metric);
             if (ga != null && ga[1] < plan.attributes()) {
                 perChunk[ga[1] / maxBatch]++;
             }
         }
-        finishMetrics(current, perChunk, stringsRow);
-    }
 
-    private void finishMetrics(String resource, int[] perChunk, boolean stringsRow) {
-        if (resource == null) {
-            return;
-        }
-        int fields = 0;
-        for (int c = 0; c < perChunk.length; c++) {
-            int size = Math.min(plan.attributes(), (c + 1) * maxBatch) - c * maxBatch;
-            if (perChunk[c] == size) {
-                fields |= 1 << (1 + c);
+        @Override
+        public void finish(String resource) {
+            int fields = 0;
+            for (int c = 0; c < perChunk.length; c++) {
+                int size = Math.min(plan.attributes(), (c + 1) * maxBatch) - c * maxBatch;
+                if (perChunk[c] == size) {
+                    fields |= 1 << (1 + c);
+                }
             }
-        }
-        if (fields != 0) {
-            merge(resource, fields);
-            groups.incrementAndGet();
-        } else if (stringsRow) {
-            merge(resource, 1);
-            interfaces.incrementAndGet();
+            if (fields != 0) {
+                merge(resource, fields);
+                groups.incrementAndGet();
+            } else if (stringsRow) {
+                merge(resource, 1);
+                interfaces.incrementAndGet();
+            }
+            java.util.Arrays.fill(perChunk, 0);
+            stringsRow = false;
         }
     }
 
     /** Attributes: a group's metric ids on its resource, each group's strings on its interface. */
-    private void scanAttributes() {
-        String current = null;
-        int metricIds = 0;
-        int[] stringsPerGroup = new int[plan.groups()];
-        for (Row r : scan(NewtsSchema.selectAttributes(keyspace))) {
-            if (full()) {
-                return;
-            }
-            rows.incrementAndGet();
-            if (!NewtsSchema.CONTEXT.equals(r.getString(0))) {
-                continue;
-            }
-            String resource = r.getString(1);
-            if (!resource.equals(current)) {
-                finishAttributes(current, metricIds, stringsPerGroup);
-                current = resource;
-                metricIds = 0;
-                java.util.Arrays.fill(stringsPerGroup, 0);
-            }
+    private final class Attributes implements ResourceFold {
+        private final int[] stringsPerGroup = new int[plan.groups()];
+        private int metricIds;
+
+        @Override
+        public void row(Row r) {
             String key = r.getString(2);
             int group = IndexRules.groupOfStringKey(key);
             if (group >= 0 && group < stringsPerGroup.length) {
@@ -193,21 +195,20 @@ public final class MetadataPrimer implements AutoCloseable {
                 metricIds++;
             }
         }
-        finishAttributes(current, metricIds, stringsPerGroup);
-    }
 
-    private void finishAttributes(String resource, int metricIds, int[] stringsPerGroup) {
-        if (resource == null) {
-            return;
-        }
-        int fields = metricIds >= plan.attributes() ? 1 : 0;
-        for (int g = 0; g < stringsPerGroup.length; g++) {
-            if (plan.strings() > 0 && stringsPerGroup[g] >= plan.strings()) {
-                fields |= 1 << (1 + g);
+        @Override
+        public void finish(String resource) {
+            int fields = metricIds >= plan.attributes() ? 1 : 0;
+            for (int g = 0; g < stringsPerGroup.length; g++) {
+                if (plan.strings() > 0 && stringsPerGroup[g] >= plan.strings()) {
+                    fields |= 1 << (1 + g);
+                }
             }
-        }
-        if (fields != 0) {
-            merge(resource, fields);
+            if (fields != 0) {
+                merge(resource, fields);
+            }
+            java.util.Arrays.fill(stringsPerGroup, 0);
+            metricIds = 0;
         }
     }
 
