@@ -5,6 +5,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
@@ -50,14 +54,33 @@ final class ClusterRuns {
 
     /** Runs {@code config} with {@code faults} (null: none) applied to {@code cluster}. */
     static Run run(EmbeddedCluster cluster, StressConfig config, String faults) throws Exception {
+        return run(cluster, config, faults, null, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #run(EmbeddedCluster, StressConfig, String)}, but generation ends {@code after} the
+     * first fault event whose text starts with {@code endOn}: a run that waits for something whose
+     * time varies (a restarted node answering) lasts as long as it takes, not a fixed worst case;
+     * the config's duration stays the bound.
+     */
+    static Run run(EmbeddedCluster cluster, StressConfig config, String faults, String endOn, Duration after)
+            throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressRun run = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8));
         cluster.describeDistanceTo(run);
+        ScheduledExecutorService ender = Executors.newSingleThreadScheduledExecutor();
+        Consumer<String> events = text -> {
+            run.event(text);
+            if (endOn != null && text.startsWith(endOn)) {
+                ender.schedule(run::stop, after.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        };
         Outcome outcome;
         try (FaultInjector injector = new FaultInjector(cluster,
-                FaultPlan.parse(faults).checkedAgainst(cluster.layout()), run::event).start(run)) {
+                FaultPlan.parse(faults).checkedAgainst(cluster.layout()), events).start(run)) {
             outcome = run.execute();
         } finally {
+            ender.shutdownNow();
             System.out.println(console.toString(StandardCharsets.UTF_8));
         }
         return new Run(outcome, console.toString(StandardCharsets.UTF_8));
