@@ -1,6 +1,8 @@
 package org.metricsstress.itests;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -9,9 +11,9 @@ import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 
 /**
- * Starts one real Cassandra node for the whole test run (the first test that asks for a
- * {@link CassandraServer} starts it; JUnit closes it after the last test), and hands it to test
- * parameters. The node is Apache Cassandra 5.0 from Maven Central, started as a child JVM by the
+ * Hands test parameters the one real Cassandra node of the test run: under Maven, the node the build
+ * started for every test JVM of this module ({@link SharedNode}); elsewhere (an IDE), one started by
+ * the first test that asks for a {@link CassandraServer} and closed by JUnit after the last test. The node is Apache Cassandra 5.0 from Maven Central, started as a child JVM by the
  * same launcher {@code --embedded} uses, on free loopback ports.
  */
 public final class CassandraExtension implements ParameterResolver {
@@ -24,7 +26,24 @@ public final class CassandraExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext p, ExtensionContext ctx) {
+        String shared = System.getProperty(SharedNode.PROPERTY);
+        if (shared != null && !shared.isBlank()) {
+            return ctx.getRoot().getStore(NS).getOrComputeIfAbsent("shared", k -> awaitShared(Path.of(shared)),
+                    CassandraServer.class);
+        }
         return ctx.getRoot().getStore(NS).getOrComputeIfAbsent("node", k -> start(), EmbeddedNode.class);
+    }
+
+    /** The node the build started for all of this module's test JVMs (see {@link SharedNode}). */
+    private static CassandraServer awaitShared(Path dir) {
+        try {
+            // The keeper starts with the forks; a node start on a loaded machine took up to 15 s.
+            CassandraServer node = SharedNode.await(dir, Duration.ofMinutes(3));
+            System.out.println("shared test Cassandra at " + node.cqlAddress());
+            return node;
+        } catch (IllegalStateException e) {
+            throw new ParameterResolutionException(e.getMessage());
+        }
     }
 
     private static EmbeddedNode start() {
@@ -62,7 +81,7 @@ public final class CassandraExtension implements ParameterResolver {
         }
 
         @Override
-        public java.nio.file.Path dataDirectory() {
+        public Path dataDirectory() {
             return node.workDir().resolve("data").resolve("data");
         }
 
