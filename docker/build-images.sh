@@ -47,6 +47,16 @@ if [ ! -x "$base/bin/sh" ]; then
     || { tail -20 "$work/debootstrap.log" >&2; exit 1; }
 fi
 
+# True once cassandra-runtime's jars and the cqlsh stand-in are there and no longer being copied
+# (the same listing twice, 5 s apart).
+runtime_built() {
+  [ -f "$(ls "$lib"/cassandra-all-*.jar 2>/dev/null | head -1)" ] \
+    && [ -f "$tools/org/metricsstress/cqlsh/Cqlsh.class" ] || return 1
+  local before; before=$(ls -l "$lib")
+  sleep 5
+  [ "$before" = "$(ls -l "$lib")" ]
+}
+
 # Installs Debian packages into a copy of the base rootfs.
 rootfs_with() {
   local name=$1; shift
@@ -70,12 +80,18 @@ for w in "${todo[@]}"; do
     cassandra)
       lib="$repo/cassandra-runtime/target/cassandra-lib"
       tools="$repo/cassandra-runtime/target/classes"
-      if [ ! -f "$(ls "$lib"/cassandra-all-*.jar 2>/dev/null | head -1)" ] \
-          || [ ! -f "$tools/org/metricsstress/cqlsh/Cqlsh.class" ]; then
+      # The rootfs first: it is the slow part, and needs nothing of this build.
+      rootfs_with cassandra openjdk-17-jre-headless procps
+      if [ "${METRICS_STRESS_IMAGES_BESIDE_BUILD:-}" = 1 ] && ! runtime_built; then
+        # with-engine.sh runs this beside the Maven build, whose cassandra-runtime module (built
+        # in its first minute) makes the jars: wait for them rather than build them twice.
+        echo "waiting for the build's cassandra-runtime jars"
+        for _ in $(seq 1 120); do runtime_built && break; sleep 5; done
+      fi
+      if ! runtime_built; then
         echo "the cassandra-all jars and the cqlsh stand-in: mvn -B -q -pl cassandra-runtime package"
         (cd "$repo" && mvn -B -q -pl cassandra-runtime package)
       fi
-      rootfs_with cassandra openjdk-17-jre-headless procps
       root="$work/cassandra"
       mkdir -p "$root/opt/cassandra/lib" "$root/opt/cassandra/conf" "$root/var/lib/cassandra" "$root/var/log/cassandra"
       cp "$lib"/*.jar "$root/opt/cassandra/lib/"

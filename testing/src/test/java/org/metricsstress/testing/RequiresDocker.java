@@ -24,6 +24,7 @@ public @interface RequiresDocker {
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
             if (available()) {
+                ImagesBuild.awaitIfBuilding();
                 return ConditionEvaluationResult.enabled("a Docker engine answers");
             }
             String why = "no Docker engine answers (DOCKER_HOST=" + System.getenv("DOCKER_HOST")
