@@ -111,7 +111,7 @@ public record SizeEvidence(List<ScalePoint> points, DiskFigures disk, ColdStartM
         for (ScalePoint p : points) {
             String before = sizes.put(p.nodes(), p.source());
             if (before != null) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "two throughput points at %d nodes (%s and "
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "two throughput points at %d node(s) per DC (%s and "
                         + "%s): give one per cluster size", p.nodes(), before, p.source()));
             }
         }
