@@ -113,6 +113,26 @@ final class CommandTree {
         model.addAll(tune, TuneCommand.OWN);
         model.addAll(tune, LocalClusterOptions.ONE_NODE);
         root.addSubcommand("tune", tune);
+
+        CommandSpec size = CommandSpec.create().name("size");
+        size.mixinStandardHelpOptions(true);
+        size.usageMessage().description("Nodes per DC for a target (--target, or the plan's flags): by throughput (the "
+                + "USL fitted to find-max results at three or more cluster sizes, else linear per-node scaling, said), "
+                + "by disk (a --disk run's bytes per sample and per resource, --retention, --replication, --node-disk) and "
+                + "by the cold start (a cold run's costs, the ring over --max-drain), and the one that binds; reads "
+                + "files, connects to nothing (docs/sizing.md).").sortOptions(false);
+        model.addAll(size, SizeCommand.offered());
+        model.addAll(size, SizeCommand.OWN);
+        root.addSubcommand("size", size);
+
+        CommandSpec predict = CommandSpec.create().name("predict");
+        predict.mixinStandardHelpOptions(true);
+        predict.usageMessage().description("Predict OpenNMS's writer's cold start for a plan (its flags, --ring-size, "
+                + "--cache-max-entries, --writer-threads), calibrated on a cold run's result (--from run.json): when the "
+                + "ring fills, how long it drops, when it drains, its peak (docs/sizing.md).").sortOptions(false);
+        model.addAll(predict, SizeCommand.predictOffered());
+        model.addAll(predict, SizeCommand.PREDICT_OWN);
+        root.addSubcommand("predict", predict);
         return root;
     }
 }

@@ -60,6 +60,8 @@ public final class Main {
                     case "bench" -> BenchCommand.execute(sub, cli);
                     case "find-max" -> findMax(sub);
                     case "tune" -> tune(sub);
+                    case "size" -> SizeCommand.size(sub, cli.configured(sub, SizeCommand.offered()), cli.out());
+                    case "predict" -> SizeCommand.predict(sub, cli.configured(sub, SizeCommand.predictOffered()), cli.out());
                     default -> SchemaCommand.print(sub, cli);
                 };
             }

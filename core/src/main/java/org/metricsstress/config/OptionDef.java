@@ -39,8 +39,8 @@ public record OptionDef(
         Typed<?> typed) {
 
     /**
-     * Where an option belongs. Help lists options under these headings, in this order; the last
-     * five hold options of the jar's own (its local cluster and its subcommands).
+     * Where an option belongs. Help lists options under these headings, in this order; those from
+     * {@code LOCAL_CLUSTER} on hold options of the jar's own (its local cluster and its subcommands).
      */
     public enum Section {
         /** What is generated: the OpenNMS data shape, its values, an instance's share. */
@@ -66,6 +66,8 @@ public record OptionDef(
         /** Runs that apply the advice of the one before: {@code tune}. */
         TUNE("tune"),
         VERIFY("verify"),
+        /** How many nodes, and the cold start predicted: {@code size} and {@code predict}. */
+        SIZING("sizing"),
         /** The subcommands over saved result files: report, compare, merge. */
         RESULTS("saved results");
 
@@ -110,6 +112,11 @@ public record OptionDef(
             T defaultValue, String defaultNote) {
         return new OptionDef(null, longName, label, help, section, null,
                 new Typed<>(type, defaultValue, defaultNote, null, null));
+    }
+
+    /** Given once per value ({@code --from a.json --from b.json}): the parser keeps every one. */
+    public boolean repeatable() {
+        return typed.type() == ValueType.PATHS;
     }
 
     /** A flag takes no value: present means true. */

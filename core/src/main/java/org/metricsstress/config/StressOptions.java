@@ -427,6 +427,22 @@ public final class StressOptions {
             OptionDef.own("--count-rows", null, "disk: count each table's rows with CQL (a full scan: for test "
                     + "keyspaces) for bytes per row, per sample and per resource, and a projection", DISK, FLAG, false,
                     null),
+            // --- sizing: size and predict
+            OptionDef.own("--from", "FILE", "size, predict: a result file to answer from (repeatable): find-max's "
+                    + "(throughput at its cluster's size), a run's with --disk (bytes per sample and per resource), a cold "
+                    + "run of --writer opennms (the cold start's costs)", OptionDef.Section.SIZING, ValueType.PATHS, null, "none"),
+            OptionDef.own("--target", "SAMPLES/S", "size: the rate the cluster must hold", OptionDef.Section.SIZING,
+                    POSITIVE_NUMBER, null, "the plan's rate, -n x -f x -g x -a / -i"),
+            OptionDef.own("--points", "NODES:SAMPLES/S,...", "size: highest sustainable rates measured elsewhere, by "
+                    + "nodes per DC, e.g. 4:52000,8:101000", OptionDef.Section.SIZING, TEXT, null, "none"),
+            OptionDef.own("--headroom", "FRACTION", "size: the share of measured capacity (and of a node's disk) one "
+                    + "may plan to use; 1.0 keeps nothing back", OptionDef.Section.SIZING, POSITIVE_NUMBER, 0.8, null),
+            OptionDef.own("--max-drain", "DURATION", "size: the cold start must be over (the ring drained again, or "
+                    + "every resource indexed when it never fills) within this of the start", OptionDef.Section.SIZING,
+                    DURATION, Duration.ofMinutes(15), null),
+            OptionDef.own("--cluster-nodes", "N", "predict: nodes per DC of the cluster to predict for (the "
+                    + "calibrating run's waits scaled by its nodes / N)", OptionDef.Section.SIZING, POSITIVE_INT, null,
+                    "the calibrating run's"),
             // --- saved results: report, compare, merge
             new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML, merge's merged result as JSON",
                     RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the result's name with .html; merge: none",

@@ -58,6 +58,12 @@ public final class ValueType<T> {
     public static final ValueType<Duration> SECONDS = text(Parse::duration, d -> d.getSeconds() + "s");
     public static final ValueType<String> TEXT = text((option, text) -> text.trim(), v -> v);
     public static final ValueType<Path> PATH = text((option, text) -> Path.of(text), Path::toString);
+    /**
+     * Files, the option given once per file ({@code --from a.json --from b.json}); the parsers give
+     * the front end every value. Held here as one path per entry.
+     */
+    public static final ValueType<List<Path>> PATHS = text((option, text) -> List.of(Path.of(text)),
+            l -> l.stream().map(Path::toString).collect(Collectors.joining(" ")));
     public static final ValueType<List<ContactPoint>> CONTACT_POINTS = text(ContactPoint::parseList,
             l -> l.stream().map(ContactPoint::toString).collect(Collectors.joining(",")));
     public static final ValueType<Replication> REPLICATION = text(Replication::parse, Replication::toString);

@@ -57,6 +57,8 @@ class LayeringTest {
                 "engine"));
         // tune runs whole stress runs (engine), applying the advice (result) of each to the next.
         MAY_USE.put("tune", List.of("cache", "config", "failure", "result", "report", "engine"));
+        // Sizing reads saved results (report: their JSON) and answers from them; it runs nothing.
+        MAY_USE.put("sizing", List.of("config", "result", "report"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
         MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
                 "disk"));

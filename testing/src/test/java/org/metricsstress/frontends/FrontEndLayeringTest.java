@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The front ends are thin adapters over one engine: the jar (cli), Karaf's command (karaf) and the
  * testing library see of the core only its faces: api, config, result, report (saved results),
- * failure and cache (their exceptions), the commands that run whole runs (bench, capacity, tune), and
+ * failure and cache (their exceptions), the commands that run whole runs (bench, capacity, tune), sizing
+ * (size and predict, from saved results), and
  * beside the core the shared parser (commandline) and the local clusters (cluster). Never a
  * pipeline stage (plan, generate, pipeline, storage, index, opennms, writer, read, verify, newts,
  * metrics, live) nor the engine itself. docs/architecture.md says the same.
@@ -22,7 +23,7 @@ class FrontEndLayeringTest {
     static final String[] FACES = {"org.metricsstress.api..", "org.metricsstress.config..",
             "org.metricsstress.result..", "org.metricsstress.report..", "org.metricsstress.failure..",
             "org.metricsstress.cache..", "org.metricsstress.bench..", "org.metricsstress.capacity..", "org.metricsstress.tune..",
-            "org.metricsstress.commandline..", "org.metricsstress.cluster.."};
+            "org.metricsstress.sizing..", "org.metricsstress.commandline..", "org.metricsstress.cluster.."};
 
     private static JavaClasses frontEnds;
 

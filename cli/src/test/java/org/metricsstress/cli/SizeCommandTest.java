@@ -1,0 +1,111 @@
+package org.metricsstress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.config.Sink;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressEngine;
+
+/** {@code size} and {@code predict} from the command line: answers, their JSON, and one line on bad input. */
+class SizeCommandTest {
+    @TempDir
+    static Path dir;
+    /** A real result of a short run into the null sink: no disk object. */
+    private static Path real;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeAll
+    static void aRealResult() throws Exception {
+        real = dir.resolve("real.json");
+        StressConfig config = StressConfig.builder().nodes(4).interfaces(1).groups(2).attributes(2).strings(0)
+                .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).sink(Sink.NULL).resultJson(real).build();
+        new StressEngine(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        Files.writeString(dir.resolve("broken.json"), "{\"schemaVersion\": 9, \"tool\": ");
+    }
+
+    private int run(String... args) {
+        return new Main(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), false).run(args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "size --target 0 --points 1:100", "size --target -5 --points 1:100",
+        "size --target 1000 --points 1:100 --retention 0s", "size --target 1000 --points 1:100 --node-disk 0",
+        "size --target 1000 --points 1:100 --node-disk -2", "size --target 1000 --points 2:100,2:200",
+        "size --target 1000 --points 2:100,three:200", "size --target 1000 --from DIR/none.json",
+        "size --target 1000 --from DIR/broken.json", "size --target 1000 --points 1:100 --headroom 1.5",
+        "size --target 1000 --points 1:100 --headroom 0", "size --target 1000", "predict", "predict --from DIR/none.json",
+        "predict --from DIR/broken.json"
+    })
+    void badInputIsOneLineAndExitCodeTwo(String args) {
+        assertEquals(ExitCode.USAGE, run(args.replace("DIR", dir.toString()).split(" ")));
+        String e = err();
+        assertEquals(1, e.lines().count(), "one line, got: " + e);
+        assertTrue(e.startsWith("metrics-stress: "), e);
+        assertFalse(e.contains("Exception"), e);
+        assertEquals("", out());
+    }
+
+    @Test
+    void twoSizesScaleLinearlyAndTheJsonSaysWhatIsMissing() throws Exception {
+        Path json = dir.resolve("size.json");
+        assertEquals(ExitCode.OK, run("size", "--target", "50000", "--points", "1:12000,2:22000", "--headroom", "0.8",
+                "--result-json", json.toString()), err());
+        assertTrue(out().contains("linear scaling assumed"), out());
+        assertTrue(out().contains("answer        6 nodes per DC, bound by throughput"), out());
+        JsonNode size = new ObjectMapper().readTree(json.toFile()).get("size");
+        assertEquals(6, size.get("nodesByThroughput").asInt());
+        assertTrue(size.get("nodesByDisk").isNull());
+        assertTrue(size.get("nodesByColdStart").isNull());
+        assertEquals("throughput", size.get("binding").asText());
+        assertEquals("linear", size.get("throughput").get("model").asText());
+        assertTrue(size.get("disk").get("missing").asText().contains("no disk figures"));
+    }
+
+    @Test
+    void threeSizesFitTheUslAndItsCoefficientsAreInTheJson() throws Exception {
+        Path json = dir.resolve("usl.json");
+        assertEquals(ExitCode.OK, run("size", "--target", "40000", "--points", "1:10000,2:18000,4:30000,8:42000",
+                "--headroom", "1.0", "--result-json", json.toString()), err());
+        JsonNode usl = new ObjectMapper().readTree(json.toFile()).get("size").get("throughput").get("usl");
+        assertTrue(usl.get("lambda").asDouble() > 0 && usl.get("sigma").asDouble() >= 0 && usl.get("kappa").asDouble() >= 0,
+                usl.toString());
+        assertTrue(out().contains("USL fitted to 4 sizes"), out());
+    }
+
+    @Test
+    void aResultWithoutADiskObjectLeavesTheDiskConstraintUnjudgedInOneLine() {
+        int code = run("size", "--target", "1000", "--points", "1:2000", "--node-disk", "100", "--from", real.toString());
+        assertEquals(ExitCode.OK, code, err());
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("disk          not judged: no disk figures")), out());
+        assertFalse(out().contains("Exception"), out());
+    }
+}
