@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
@@ -49,7 +50,7 @@ final class RunCommand {
                         embedded.describeDistanceTo(run);
                     }
                     signals.run = run;
-                    signals.drainBound = config.pipeline().drainTimeout().toMillis() + config.cluster().requestTimeout().toMillis() + 30_000;
+                    signals.drainBound = DrainBound.of(config).toMillis();
                     Outcome outcome;
                     try (FaultInjector injector = cluster == null ? null
                             : new FaultInjector(cluster, faults, run::event).start(run)) {
@@ -90,7 +91,8 @@ final class RunCommand {
         final CountDownLatch finished = new CountDownLatch(1);
         volatile StressRun run;
         volatile LocalCluster cluster;
-        volatile long drainBound = 60_000;
+        /** Until the run is known (the cluster still starting): a run of the defaults' bound. */
+        volatile long drainBound = DrainBound.ofDefaults().toMillis();
 
         void onSignal() {
             StressRun r = run;

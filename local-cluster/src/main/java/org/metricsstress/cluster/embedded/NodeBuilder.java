@@ -22,10 +22,10 @@ public final class NodeBuilder {
     private int nativePort;
     private int storagePort;
     private String seeds;
-    private String datacenter = "dc1";
+    private String datacenter = ClusterLayout.SINGLE.firstDc();
     private String rack = "rack1";
     private String clusterName = "metrics-stress";
-    private String heap = "1G";
+    private String heap = ClusterLayout.DEFAULT_HEAP;
     private Duration startTimeout = Duration.ofSeconds(120);
     private Consumer<String> output = message -> { };
     private boolean passwordAuth;
