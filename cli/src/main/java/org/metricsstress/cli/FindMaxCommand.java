@@ -72,8 +72,6 @@ final class FindMaxCommand {
 
     /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
     private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);
-    private static final double LOWEST_PRECISION = 0.001;
-    private static final double HIGHEST_PRECISION = 0.5;
 
     private FindMaxCommand() {}
 
@@ -134,7 +132,7 @@ final class FindMaxCommand {
                     + "step multiplies the rate by it), got %s", plain(CapacitySearch.MIN_GROWTH),
                     plain(CapacitySearch.MAX_GROWTH), text(parsed, GROWTH)));
         }
-        double precision = precision((String) CliContext.own(parsed, PRECISION));
+        double precision = (Double) CliContext.own(parsed, PRECISION);
         boolean includeCold = (Boolean) CliContext.own(parsed, INCLUDE_COLD);
 
         StressConfig base = options.builder(Map.of()).build();
@@ -170,23 +168,6 @@ final class FindMaxCommand {
         FindMax.Settings settings = new FindMax.Settings(bounds, step, coldLimit, base.index().enabled(), includeCold, sla,
                 base.pipeline().ringSize());
         return new Search(settings, base.outputs().resultJson(), (Boolean) CliContext.own(parsed, VERBOSE));
-    }
-
-    /** {@code 5%} or {@code 0.05}, between 0.1% and 50%. */
-    static double precision(String text) {
-        String t = text.trim();
-        boolean percent = t.endsWith("%");
-        double v;
-        try {
-            v = Double.parseDouble(percent ? t.substring(0, t.length() - 1).trim() : t);
-        } catch (NumberFormatException e) {
-            throw new ConfigException("--precision: '" + text + "' is not a share such as 5% or 0.05");
-        }
-        double ratio = percent ? v / 100 : v;
-        if (!(ratio >= LOWEST_PRECISION && ratio <= HIGHEST_PRECISION)) {
-            throw new ConfigException("--precision: must be between 0.1% and 50% (e.g. 5% or 0.05), got " + text);
-        }
-        return ratio;
     }
 
     /** 2 rather than 2.0, 1.5 as 1.5. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
 import org.metricsstress.result.Comparison;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
@@ -43,8 +44,9 @@ final class SavedResults {
     static int compare(ParseResult args, PrintStream out, PrintStream err) {
         List<String> files = List.of((String) args.matchedPositional(0).getValue(),
                 (String) args.matchedPositional(1).getValue());
-        double bound = regressionBound(args.matchedOptionValue("--max-regression",
-                (String) StressOptions.byName("--max-regression").defaultValue()));
+        OptionDef maxRegression = StressOptions.byName("--max-regression");
+        String given = args.matchedOptionValue(maxRegression.longName(), null);
+        double bound = (Double) (given != null ? maxRegression.parse(given) : maxRegression.defaultValue());
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
         Comparison c;
@@ -112,20 +114,6 @@ final class SavedResults {
             writer.write(file);
         } catch (IOException e) {
             throw new ConfigException("cannot write " + file + ": " + e.getMessage());
-        }
-    }
-
-    static double regressionBound(String text) {
-        String t = text.trim();
-        boolean percent = t.endsWith("%");
-        try {
-            double v = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t);
-            if (v < 0 || Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return percent ? v / 100 : v;
-        } catch (NumberFormatException e) {
-            throw new ConfigException("--max-regression: '" + text + "' is not a percentage such as 5% (or a fraction such as 0.05)");
         }
     }
 
