@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.metricsstress.cluster.redis.LocalRedis;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
 import org.metricsstress.bench.BenchSetup;
