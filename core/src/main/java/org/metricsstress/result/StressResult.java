@@ -1,5 +1,6 @@
 package org.metricsstress.result;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -121,6 +122,14 @@ public record StressResult(
     public record WriteAttempts(long retries, long speculativeExecutions, long requestsOffReplica,
             Map<String, String> firstFailureByClass) {
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
+
+        /** Every instance's attempts added; each class's first failure the first instance's that had one. */
+        static WriteAttempts sum(List<WriteAttempts> ws) {
+            Map<String, String> first = new LinkedHashMap<>();
+            ws.forEach(w -> w.firstFailureByClass().forEach(first::putIfAbsent));
+            return new WriteAttempts(Sums.sum(ws, WriteAttempts::retries), Sums.sum(ws, WriteAttempts::speculativeExecutions),
+                    Sums.sum(ws, WriteAttempts::requestsOffReplica), first);
+        }
     }
 
     /** A result without per-node figures or events (tests, and results assembled by hand). */
