@@ -34,7 +34,7 @@ final class RunCommand {
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
         LocalClusterOptions.latency(parsed, layout); // a mistake in it is found before any node starts
-        Signals signals = new Signals();
+        OnSignal signals = new OnSignal();
         if (cli.handleSignals()) {
             // From before the cluster starts: once start() returns, the cluster is this run's to stop.
             Runtime.getRuntime().addShutdownHook(new Thread(signals::onSignal, "metrics-stress-shutdown"));
@@ -87,7 +87,7 @@ final class RunCommand {
      * What Ctrl-C (SIGINT/SIGTERM) must do: stop generating, let the main thread drain, print the
      * summary and stop the embedded node, then let the JVM go.
      */
-    private static final class Signals {
+    private static final class OnSignal {
         final CountDownLatch finished = new CountDownLatch(1);
         volatile StressRun run;
         volatile LocalCluster cluster;

@@ -105,13 +105,14 @@ final class SavedResults {
         return merged.sla() != null && !merged.sla().passed() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 
-    private interface Writer {
+    /** Puts a result in a file, e.g. as JSON or HTML. */
+    private interface FileContent {
         void write(Path file) throws IOException;
     }
 
-    private static void write(Path file, Writer writer) {
+    private static void write(Path file, FileContent content) {
         try {
-            writer.write(file);
+            content.write(file);
         } catch (IOException e) {
             throw new ConfigException("cannot write " + file + ": " + e.getMessage());
         }

@@ -171,7 +171,7 @@ public final class NodeBuilder {
         Path dir = tempWorkDir ? TempDirs.create("metrics-stress-cassandra-") : workDir;
         NodeConfig config = new NodeConfig(clusterName, address, nativeP, storageP, jmxP,
                 seeds != null ? seeds : address + ":" + storageP, datacenter, rack, heap, dir,
-                new NodeConfig.Security(passwordAuth, tls == null ? null : tls.keystore(),
+                new NodeConfig.ClientSecurity(passwordAuth, tls == null ? null : tls.keystore(),
                         tls == null ? null : tls.keystorePassword(),
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
                         tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),
