@@ -22,6 +22,7 @@ import org.opennms.newts.api.Resource;
 import org.opennms.newts.cassandra.search.GuavaResourceMetadataCache;
 import org.opennms.newts.cassandra.search.ResourceMetadata;
 import org.opennms.newts.cassandra.search.ResourceMetadataCache;
+import java.lang.management.ManagementFactory;
 
 /**
  * The heap one entry of OpenNMS's resource metadata cache costs, measured on Newts 3.0.0's own
@@ -187,7 +188,7 @@ public final class OpenNmsCacheHeapBench {
         System.out.println(VM.current().details());
         System.out.printf(Locale.ROOT, "JVM: %s %s, flags %s%n", System.getProperty("java.vm.name"),
                 System.getProperty("java.runtime.version"),
-                java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+                ManagementFactory.getRuntimeMXBean().getInputArguments());
         System.out.printf(Locale.ROOT, "plan: %d nodes x %d interfaces x %d groups = %,d group entries, %,d interface entries (when -s > 0)%n%n",
                 NODES, INTERFACES, GROUPS, NODES * INTERFACES * GROUPS, NODES * INTERFACES);
 

@@ -16,6 +16,7 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import picocli.CommandLine.ParseResult;
+import java.util.HashMap;
 
 /**
  * {@code metrics-stress [options]}: one stress run, on the cluster the options name or on the local
@@ -71,7 +72,7 @@ final class RunCommand {
         }
         if (cluster instanceof EmbeddedCluster embedded) {
             // Child JVMs bind their JMX to loopback on a port each: the tool may flush them before --disk measures.
-            java.util.Map<String, String> jmx = new java.util.HashMap<>();
+            Map<String, String> jmx = new HashMap<>();
             embedded.nodes().forEach(n -> jmx.put(n.address(), "127.0.0.1:" + n.jmxPort()));
             b.nodeJmx(jmx).flush(true);
         }

@@ -19,6 +19,8 @@ import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.Summary;
 import picocli.CommandLine.ParseResult;
 import java.util.ArrayList;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /** The subcommands that work on saved result files: {@code report}, {@code compare} and {@code merge}. */
 final class SavedResults {
@@ -50,14 +52,14 @@ final class SavedResults {
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
         Comparison c;
-        java.io.ByteArrayOutputStream table = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
         try {
             c = Comparison.of(a, b, bound);
-            c.print(new PrintStream(table, true, java.nio.charset.StandardCharsets.UTF_8), files.get(0), files.get(1));
+            c.print(new PrintStream(table, true, StandardCharsets.UTF_8), files.get(0), files.get(1));
         } catch (RuntimeException e) {
             throw unusable(files, e);
         }
-        out.print(table.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.print(table.toString(StandardCharsets.UTF_8));
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 
@@ -78,19 +80,19 @@ final class SavedResults {
         StressResult merged;
         // Everything read from the files, judged and printed into a buffer first: a file this tool
         // accepted but cannot summarise is one line naming the files, never a stack trace.
-        java.io.ByteArrayOutputStream summary = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
         try {
             merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
             if (sla != null) {
                 merged = merged.withSla(SlaCheck.evaluate(sla, merged));
             }
-            Summary.print(merged, new PrintStream(summary, true, java.nio.charset.StandardCharsets.UTF_8));
+            Summary.print(merged, new PrintStream(summary, true, StandardCharsets.UTF_8));
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException e) {
             throw unusable(sources.stream().map(ResultMerge.Source::name).toList(), e);
         }
-        out.print(summary.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.print(summary.toString(StandardCharsets.UTF_8));
         StressResult result = merged;
         String json = args.matchedOptionValue("--output", null);
         if (json != null) {

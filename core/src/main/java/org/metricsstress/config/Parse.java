@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Parses option values. Every failure is a {@link ConfigException} that names the option, the
@@ -37,12 +39,12 @@ public final class Parse {
     }
 
     /** {@code 4,8,16}: at least one positive whole number. */
-    public static java.util.List<Integer> positiveInts(String option, String value) {
-        java.util.List<Integer> out = new java.util.ArrayList<>();
+    public static List<Integer> positiveInts(String option, String value) {
+        List<Integer> out = new ArrayList<>();
         for (String part : value.split(",")) {
             out.add(positiveInt(option, part.trim()));
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 
     public static long positiveLong(String option, String value) {

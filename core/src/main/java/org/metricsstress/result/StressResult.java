@@ -3,6 +3,8 @@ package org.metricsstress.result;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.Locale;
 
 /**
  * The outcome of a run, as the summary and the result JSON present it. Latencies are in
@@ -216,13 +218,13 @@ public record StressResult(
 
     /** Each side of the audit that does not balance, in words; empty when it balances. */
     public String auditGaps() {
-        List<String> gaps = new java.util.ArrayList<>();
+        List<String> gaps = new ArrayList<>();
         if (unaccounted != 0) {
-            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples unaccounted for (generated != written + dropped + failed)",
+            gaps.add(String.format(Locale.ROOT, "%,d samples unaccounted for (generated != written + dropped + failed)",
                     unaccounted));
         }
         if (scheduleGap() != 0) {
-            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples off the schedule (intended %,d != generated %,d + unsent %,d)",
+            gaps.add(String.format(Locale.ROOT, "%,d samples off the schedule (intended %,d != generated %,d + unsent %,d)",
                     scheduleGap(), intended, generated, unsent));
         }
         return String.join("; ", gaps);

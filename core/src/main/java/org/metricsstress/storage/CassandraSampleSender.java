@@ -29,6 +29,8 @@ import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
 import org.metricsstress.plan.StressPlan;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Sends group commits into {@code samples} (the pipelined writer's sample stage): a prepared INSERT per sample, the samples of up to
@@ -67,7 +69,7 @@ public final class CassandraSampleSender implements GroupCommitHandler.Factory {
     private final RequestCompletion.Sender resend;
     /** How a request is sent first: the session, or what a test puts in its place to make sending fail. */
     private final RequestCompletion.Sender sender;
-    private final java.util.function.BooleanSupplier runGoesOn;
+    private final BooleanSupplier runGoesOn;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
     private final ByteBuffer ttl;
@@ -125,7 +127,7 @@ public final class CassandraSampleSender implements GroupCommitHandler.Factory {
 
     /** Waits until no request is in flight; false on timeout. */
     public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
-        if (permits.tryAcquire(maxInFlight, timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (permits.tryAcquire(maxInFlight, timeoutMillis, TimeUnit.MILLISECONDS)) {
             permits.release(maxInFlight);
             return true;
         }

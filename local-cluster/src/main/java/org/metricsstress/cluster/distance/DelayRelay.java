@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.nio.channels.Channel;
 
 /**
  * A TCP relay that makes distance: every chunk read from one side is held until its due time
@@ -276,7 +277,7 @@ public final class DelayRelay implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(java.nio.channels.Channel c) {
+    private static void closeQuietly(Channel c) {
         if (c != null) {
             try {
                 c.close();
