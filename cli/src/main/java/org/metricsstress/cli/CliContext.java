@@ -78,6 +78,11 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
             }
 
             @Override
+            public boolean given(OptionDef option) {
+                return parsed.hasMatchedOption(option.longName());
+            }
+
+            @Override
             public String text(OptionDef option) {
                 String given = parsed.matchedOptionValue(option.longName(), null);
                 return given != null ? given : option.defaultShown();

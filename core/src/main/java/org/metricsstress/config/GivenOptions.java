@@ -8,6 +8,9 @@ public interface GivenOptions {
     /** The option's value as its {@link ValueType} reads it; its default when not given (a flag: whether given). */
     Object value(OptionDef option);
 
+    /** Whether the user gave the option (a flag: named it). */
+    boolean given(OptionDef option);
+
     /** What the user typed, for a message; the default as shown when not given. */
     String text(OptionDef option);
 }
