@@ -22,6 +22,7 @@ import org.opennms.newts.api.Resource;
 import org.opennms.newts.cassandra.search.GuavaResourceMetadataCache;
 import org.opennms.newts.cassandra.search.ResourceMetadata;
 import org.opennms.newts.cassandra.search.ResourceMetadataCache;
+import java.lang.management.ManagementFactory;
 
 /**
  * The heap one entry of OpenNMS's resource metadata cache costs, measured on Newts 3.0.0's own
@@ -187,7 +188,7 @@ public final class OpenNmsCacheHeapBench {
         System.out.println(VM.current().details());
         System.out.printf(Locale.ROOT, "JVM: %s %s, flags %s%n", System.getProperty("java.vm.name"),
                 System.getProperty("java.runtime.version"),
-                java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+                ManagementFactory.getRuntimeMXBean().getInputArguments());
         System.out.printf(Locale.ROOT, "plan: %d nodes x %d interfaces x %d groups = %,d group entries, %,d interface entries (when -s > 0)%n%n",
                 NODES, INTERFACES, GROUPS, NODES * INTERFACES * GROUPS, NODES * INTERFACES);
 
@@ -223,7 +224,7 @@ public final class OpenNmsCacheHeapBench {
         if (quick) {
             return;
         }
-        fit(all);
+        HeapModelFit.fit(all);
     }
 
     private static void print(Measured m) {
@@ -363,81 +364,5 @@ public final class OpenNmsCacheHeapBench {
 
     private static ResourceMetadata fresh(long now) {
         return new ResourceMetadata().setExpires(now + TTL_SECONDS * 1000 * 3 / 4);
-    }
-
-    /** Least squares of the group and interface models over every measured shape; prints the constants. */
-    static void fit(List<Measured> all) {
-        List<double[]> gx = new ArrayList<>();
-        List<Double> gy = new ArrayList<>();
-        List<double[]> ix = new ArrayList<>();
-        List<Double> iy = new ArrayList<>();
-        for (Measured m : all) {
-            Shape s = m.shape();
-            double p = s.pathElements();
-            double c = m.groupIdChars();
-            gx.add(new double[] {1, s.metrics(), p, c, p * c});
-            gy.add(m.group());
-            if (m.interfaceEntries() > 0) {
-                ix.add(new double[] {1, s.strings() * GROUPS, c - OpenNmsCacheHeap.GROUP_SUFFIX_CHARS});
-                iy.add(m.iface());
-            }
-        }
-        double[] g = leastSquares(gx, gy);
-        double[] f = leastSquares(ix, iy);
-        System.out.printf(Locale.ROOT, "%nfit, group entry = %.2f + %.3f*metrics + %.3f*pathElements + %.4f*idChars + %.4f*pathElements*idChars%n",
-                g[0], g[1], g[2], g[3], g[4]);
-        System.out.printf(Locale.ROOT, "fit, interface entry = %.2f + %.3f*stringAttributes + %.4f*idChars%n", f[0], f[1], f[2]);
-        double worstG = 0;
-        double worstI = 0;
-        for (Measured m : all) {
-            Shape s = m.shape();
-            double c = m.groupIdChars();
-            double pg = g[0] + g[1] * s.metrics() + g[2] * s.pathElements() + g[3] * c + g[4] * s.pathElements() * c;
-            worstG = Math.max(worstG, Math.abs(pg - m.group()) / m.group());
-            if (m.interfaceEntries() > 0) {
-                double pi = f[0] + f[1] * s.strings() * GROUPS + f[2] * (c - OpenNmsCacheHeap.GROUP_SUFFIX_CHARS);
-                worstI = Math.max(worstI, Math.abs(pi - m.iface()) / m.iface());
-            }
-        }
-        System.out.printf(Locale.ROOT, "fit's worst relative error: group %.1f%%, interface %.1f%%%n", 100 * worstG, 100 * worstI);
-    }
-
-    /** Normal equations, Gaussian elimination with partial pivoting. */
-    static double[] leastSquares(List<double[]> x, List<Double> y) {
-        int k = x.get(0).length;
-        double[][] a = new double[k][k + 1];
-        for (int r = 0; r < x.size(); r++) {
-            double[] row = x.get(r);
-            for (int i = 0; i < k; i++) {
-                for (int j = 0; j < k; j++) {
-                    a[i][j] += row[i] * row[j];
-                }
-                a[i][k] += row[i] * y.get(r);
-            }
-        }
-        for (int col = 0; col < k; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < k; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] t = a[col];
-            a[col] = a[pivot];
-            a[pivot] = t;
-            for (int r = 0; r < k; r++) {
-                if (r != col) {
-                    double factor = a[r][col] / a[col][col];
-                    for (int j = col; j <= k; j++) {
-                        a[r][j] -= factor * a[col][j];
-                    }
-                }
-            }
-        }
-        double[] beta = new double[k];
-        for (int i = 0; i < k; i++) {
-            beta[i] = a[i][k] / a[i][i];
-        }
-        return beta;
     }
 }

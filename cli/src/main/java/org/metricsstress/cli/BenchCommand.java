@@ -5,13 +5,14 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.metricsstress.cluster.redis.LocalRedis;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchOptions;
 import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.BenchReport;
 import org.metricsstress.bench.BenchResult;
@@ -46,23 +47,8 @@ final class BenchCommand {
         return StressOptions.withDefaults(out, StressOptions.BENCH_DEFAULTS);
     }
 
-    static final OptionDef WARMUP = StressOptions.byName("--warmup-samples");
-    static final OptionDef PHASE = StressOptions.byName("--phase");
-    static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
-    static final OptionDef SMOKE = StressOptions.byName("--smoke");
-    static final OptionDef BENCH_JSON = StressOptions.byName("--bench-json");
-    static final OptionDef NODE_PID = StressOptions.byName("--node-pid");
-    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
-    static final OptionDef CLIENT_ONLY = StressOptions.byName("--client-only");
-    static final OptionDef SOAK = StressOptions.byName("--soak");
-    /** The bench's own options, all from the table: its section, then the cold limit and the outputs it shares with find-max. */
-    static final List<OptionDef> OWN = own();
-
-    private static List<OptionDef> own() {
-        List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.BENCH));
-        own.addAll(List.of(COLD_LIMIT, BENCH_JSON, VERBOSE));
-        return List.copyOf(own);
-    }
+    /** The bench's own options, all from the table. */
+    static final List<OptionDef> OWN = BenchOptions.own();
 
     /** The bench's shape as help tells it: {@code -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources)}. */
     static String shape() {
@@ -81,23 +67,8 @@ final class BenchCommand {
 
     /** Checks the bench's own options, so a typo fails before seconds are spent on a node. */
     static void validate(ParseResult parsed) {
-        for (OptionDef d : OWN) {
-            value(parsed, d, false);
-        }
+        BenchOptions.of(CliContext.given(parsed));
         requireNoConflict(parsed);
-    }
-
-    /** The typed value of one of the bench's own options: given, else the smoke or plain default. */
-    private static Object value(ParseResult parsed, OptionDef d, boolean smoke) {
-        if (d.isFlag()) {
-            return parsed.hasMatchedOption(d.longName());
-        }
-        String text = parsed.matchedOptionValue(d.longName(), null);
-        if (text != null) {
-            return d.parse(text);
-        }
-        String smokeDefault = smoke ? StressOptions.SMOKE_DEFAULTS.get(d.longName()) : null;
-        return smokeDefault != null ? d.parse(smokeDefault) : d.defaultValue();
     }
 
     /** The {@code bench} command: checks its options, then runs on the embedded node, the one named, or none. */
@@ -130,17 +101,18 @@ final class BenchCommand {
      */
     static boolean run(ParseResult parsed, Main.Configured options, LongSupplier nodeCpu, PrintStream out)
             throws ClusterException, CacheUnavailableException, InterruptedException {
-        boolean smoke = (Boolean) value(parsed, SMOKE, false);
-        long warmup = (Long) value(parsed, WARMUP, smoke);
-        Duration phase = (Duration) value(parsed, PHASE, smoke);
-        Duration coldLimit = (Duration) value(parsed, COLD_LIMIT, smoke);
-        Path json = (Path) value(parsed, BENCH_JSON, smoke);
-        PrintStream runLog = (Boolean) value(parsed, VERBOSE, smoke) ? out : new PrintStream(OutputStream.nullOutputStream());
+        BenchOptions own = BenchOptions.of(CliContext.given(parsed));
+        boolean smoke = own.smoke();
+        long warmup = own.warmupSamples();
+        Duration phase = own.phase();
+        Duration coldLimit = own.coldLimit();
+        Path json = own.json();
+        PrintStream runLog = own.verbose() ? out : new PrintStream(OutputStream.nullOutputStream());
         Map<String, String> defaults = new HashMap<>(StressOptions.BENCH_DEFAULTS);
         if (smoke) {
             defaults.putAll(StressOptions.SMOKE_DEFAULTS); // the builder takes the shape; the bench's own are read above
         }
-        Duration soak = (Duration) value(parsed, SOAK, smoke);
+        Duration soak = own.soak();
         if (soak != null) {
             BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
                     nodeCpu, runLog, null);
@@ -150,7 +122,7 @@ final class BenchCommand {
             return judgement.passed();
         }
         BenchResult result;
-        if (clientOnly(parsed)) {
+        if (own.clientOnly()) {
             defaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
             result = new ClientOnlyBench(() -> options.builder(defaults), phase, coldLimit, smoke, runLog, out).run();
         } else {
@@ -181,21 +153,20 @@ final class BenchCommand {
     }
 
     static boolean clientOnly(ParseResult parsed) {
-        return (Boolean) value(parsed, CLIENT_ONLY, false);
+        return BenchOptions.of(CliContext.given(parsed)).clientOnly();
     }
 
     static long nodePid(ParseResult parsed) {
-        Long pid = (Long) value(parsed, NODE_PID, false);
-        return pid == null ? -1 : pid;
+        return BenchOptions.of(CliContext.given(parsed)).nodePid();
     }
 
     static void requireNoConflict(ParseResult parsed) {
-        refuseBeside(parsed, CLIENT_ONLY.longName(), "runs without a cluster or Redis",
-                List.of(LocalClusterOptions.EMBEDDED.longName(), NODE_PID.longName(), "--contact-points", "--redis"));
+        refuseBeside(parsed, BenchOptions.CLIENT_ONLY.longName(), "runs without a cluster or Redis",
+                List.of(LocalClusterOptions.EMBEDDED.longName(), BenchOptions.NODE_PID.longName(), "--contact-points", "--redis"));
         // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
-        refuseBeside(parsed, SOAK.longName(), "writes soak-report.html and judges by its exit code",
-                List.of(CLIENT_ONLY.longName(), BENCH_JSON.longName()));
-        if (parsed.hasMatchedOption(LocalClusterOptions.EMBEDDED.longName()) && parsed.hasMatchedOption(NODE_PID.longName())) {
+        refuseBeside(parsed, BenchOptions.SOAK.longName(), "writes soak-report.html and judges by its exit code",
+                List.of(BenchOptions.CLIENT_ONLY.longName(), BenchOptions.BENCH_JSON.longName()));
+        if (parsed.hasMatchedOption(LocalClusterOptions.EMBEDDED.longName()) && parsed.hasMatchedOption(BenchOptions.NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.config.GivenOptions;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -66,5 +67,26 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
     /** Builders for the runs of a command of several runs, each over defaults of its own. */
     Main.Configured configured(ParseResult parsed, List<OptionDef> offered) {
         return defaults -> builder(parsed, offered, defaults);
+    }
+
+    /** A subcommand's own options as the core reads them: typed values and, for messages, the text given. */
+    static GivenOptions given(ParseResult parsed) {
+        return new GivenOptions() {
+            @Override
+            public Object value(OptionDef option) {
+                return own(parsed, option);
+            }
+
+            @Override
+            public boolean given(OptionDef option) {
+                return parsed.hasMatchedOption(option.longName());
+            }
+
+            @Override
+            public String text(OptionDef option) {
+                String given = parsed.matchedOptionValue(option.longName(), null);
+                return given != null ? given : option.defaultShown();
+            }
+        };
     }
 }

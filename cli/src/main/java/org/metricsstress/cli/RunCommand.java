@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
@@ -15,6 +16,7 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import picocli.CommandLine.ParseResult;
+import java.util.HashMap;
 
 /**
  * {@code metrics-stress [options]}: one stress run, on the cluster the options name or on the local
@@ -33,7 +35,7 @@ final class RunCommand {
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
         LocalClusterOptions.latency(parsed, layout); // a mistake in it is found before any node starts
-        Signals signals = new Signals();
+        OnSignal signals = new OnSignal();
         if (cli.handleSignals()) {
             // From before the cluster starts: once start() returns, the cluster is this run's to stop.
             Runtime.getRuntime().addShutdownHook(new Thread(signals::onSignal, "metrics-stress-shutdown"));
@@ -49,7 +51,7 @@ final class RunCommand {
                         embedded.describeDistanceTo(run);
                     }
                     signals.run = run;
-                    signals.drainBound = config.pipeline().drainTimeout().toMillis() + config.cluster().requestTimeout().toMillis() + 30_000;
+                    signals.drainBound = DrainBound.of(config).toMillis();
                     Outcome outcome;
                     try (FaultInjector injector = cluster == null ? null
                             : new FaultInjector(cluster, faults, run::event).start(run)) {
@@ -70,7 +72,7 @@ final class RunCommand {
         }
         if (cluster instanceof EmbeddedCluster embedded) {
             // Child JVMs bind their JMX to loopback on a port each: the tool may flush them before --disk measures.
-            java.util.Map<String, String> jmx = new java.util.HashMap<>();
+            Map<String, String> jmx = new HashMap<>();
             embedded.nodes().forEach(n -> jmx.put(n.address(), "127.0.0.1:" + n.jmxPort()));
             b.nodeJmx(jmx).flush(true);
         }
@@ -86,11 +88,12 @@ final class RunCommand {
      * What Ctrl-C (SIGINT/SIGTERM) must do: stop generating, let the main thread drain, print the
      * summary and stop the embedded node, then let the JVM go.
      */
-    private static final class Signals {
+    private static final class OnSignal {
         final CountDownLatch finished = new CountDownLatch(1);
         volatile StressRun run;
         volatile LocalCluster cluster;
-        volatile long drainBound = 60_000;
+        /** Until the run is known (the cluster still starting): a run of the defaults' bound. */
+        volatile long drainBound = DrainBound.ofDefaults().toMillis();
 
         void onSignal() {
             StressRun r = run;

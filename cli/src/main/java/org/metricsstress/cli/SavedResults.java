@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
 import org.metricsstress.result.Comparison;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
@@ -18,6 +19,8 @@ import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.Summary;
 import picocli.CommandLine.ParseResult;
 import java.util.ArrayList;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /** The subcommands that work on saved result files: {@code report}, {@code compare} and {@code merge}. */
 final class SavedResults {
@@ -43,19 +46,20 @@ final class SavedResults {
     static int compare(ParseResult args, PrintStream out, PrintStream err) {
         List<String> files = List.of((String) args.matchedPositional(0).getValue(),
                 (String) args.matchedPositional(1).getValue());
-        double bound = regressionBound(args.matchedOptionValue("--max-regression",
-                (String) StressOptions.byName("--max-regression").defaultValue()));
+        OptionDef maxRegression = StressOptions.byName("--max-regression");
+        String given = args.matchedOptionValue(maxRegression.longName(), null);
+        double bound = (Double) (given != null ? maxRegression.parse(given) : maxRegression.defaultValue());
         StressResult a = read(Path.of(files.get(0)));
         StressResult b = read(Path.of(files.get(1)));
         Comparison c;
-        java.io.ByteArrayOutputStream table = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
         try {
             c = Comparison.of(a, b, bound);
-            c.print(new PrintStream(table, true, java.nio.charset.StandardCharsets.UTF_8), files.get(0), files.get(1));
+            c.print(new PrintStream(table, true, StandardCharsets.UTF_8), files.get(0), files.get(1));
         } catch (RuntimeException e) {
             throw unusable(files, e);
         }
-        out.print(table.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.print(table.toString(StandardCharsets.UTF_8));
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 
@@ -76,19 +80,19 @@ final class SavedResults {
         StressResult merged;
         // Everything read from the files, judged and printed into a buffer first: a file this tool
         // accepted but cannot summarise is one line naming the files, never a stack trace.
-        java.io.ByteArrayOutputStream summary = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
         try {
             merged = ResultMerge.merge(sources, args.hasMatchedOption("--partial"));
             if (sla != null) {
                 merged = merged.withSla(SlaCheck.evaluate(sla, merged));
             }
-            Summary.print(merged, new PrintStream(summary, true, java.nio.charset.StandardCharsets.UTF_8));
+            Summary.print(merged, new PrintStream(summary, true, StandardCharsets.UTF_8));
         } catch (ConfigException e) {
             throw e;
         } catch (RuntimeException e) {
             throw unusable(sources.stream().map(ResultMerge.Source::name).toList(), e);
         }
-        out.print(summary.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.print(summary.toString(StandardCharsets.UTF_8));
         StressResult result = merged;
         String json = args.matchedOptionValue("--output", null);
         if (json != null) {
@@ -103,29 +107,16 @@ final class SavedResults {
         return merged.sla() != null && !merged.sla().passed() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 
-    private interface Writer {
+    /** Puts a result in a file, e.g. as JSON or HTML. */
+    private interface FileContent {
         void write(Path file) throws IOException;
     }
 
-    private static void write(Path file, Writer writer) {
+    private static void write(Path file, FileContent content) {
         try {
-            writer.write(file);
+            content.write(file);
         } catch (IOException e) {
             throw new ConfigException("cannot write " + file + ": " + e.getMessage());
-        }
-    }
-
-    static double regressionBound(String text) {
-        String t = text.trim();
-        boolean percent = t.endsWith("%");
-        try {
-            double v = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t);
-            if (v < 0 || Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return percent ? v / 100 : v;
-        } catch (NumberFormatException e) {
-            throw new ConfigException("--max-regression: '" + text + "' is not a percentage such as 5% (or a fraction such as 0.05)");
         }
     }
 

@@ -19,6 +19,7 @@ import org.metricsstress.report.Summary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 import picocli.CommandLine.ParseResult;
+import java.time.Instant;
 
 /**
  * {@code metrics-stress verify}: reads back what a run wrote, from an existing keyspace. The run's
@@ -63,7 +64,7 @@ final class VerifyCommand {
         if (file != null) {
             run = SavedResults.read(Path.of(file));
             config = options.builder(settingsOf(run, file)).readingBack().build();
-            start = java.time.Instant.parse(run.startedAt()).toEpochMilli();
+            start = Instant.parse(run.startedAt()).toEpochMilli();
             seconds = run.generationSeconds();
         } else {
             config = options.builder(Map.of()).readingBack().build();

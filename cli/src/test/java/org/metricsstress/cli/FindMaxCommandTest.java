@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.metricsstress.config.Parse;
 import org.metricsstress.capacity.FindMax;
 import org.metricsstress.capacity.PlanRate;
 import org.metricsstress.capacity.StepJudge;
@@ -111,9 +112,9 @@ class FindMaxCommandTest {
         assertTrue(s.includeCold());
         assertEquals(Path.of("fm.json"), search.resultJson());
         assertTrue(search.verbose());
-        assertEquals(0.05, FindMaxCommand.precision("5%"), 1e-12);
-        assertEquals(0.001, FindMaxCommand.precision("0.1%"), 1e-12);
-        assertEquals(0.5, FindMaxCommand.precision("0.5"), 1e-12);
+        assertEquals(0.05, Parse.precision("--precision", "5%"), 1e-12);
+        assertEquals(0.001, Parse.precision("--precision", "0.1%"), 1e-12);
+        assertEquals(0.5, Parse.precision("--precision", "0.5"), 1e-12);
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.metricsstress.config.Sla;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.StressResult;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * The capacity search, {@code metrics-stress find-max}: the highest rate the cluster sustains under
@@ -132,6 +134,6 @@ public final class FindMax {
 
     /** 2, 1.5, 5, 0.1: six significant digits at most, no trailing zeros (7 not 7.000000000000001). */
     static String plain(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }

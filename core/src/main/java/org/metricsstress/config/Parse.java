@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Parses option values. Every failure is a {@link ConfigException} that names the option, the
@@ -37,12 +39,12 @@ public final class Parse {
     }
 
     /** {@code 4,8,16}: at least one positive whole number. */
-    public static java.util.List<Integer> positiveInts(String option, String value) {
-        java.util.List<Integer> out = new java.util.ArrayList<>();
+    public static List<Integer> positiveInts(String option, String value) {
+        List<Integer> out = new ArrayList<>();
         for (String part : value.split(",")) {
             out.add(positiveInt(option, part.trim()));
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 
     public static long positiveLong(String option, String value) {
@@ -157,17 +159,29 @@ public final class Parse {
         if (t.equalsIgnoreCase("all")) {
             return 1.0;
         }
-        boolean percent = t.endsWith("%");
-        try {
-            double v = Double.parseDouble(percent ? t.substring(0, t.length() - 1) : t) / (percent ? 100 : 1);
-            if (!(v > 0) || v > 1) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
+        double v = Percent.read(t).map(Percent::fraction).orElse(Double.NaN);
+        if (!(v > 0) || v > 1) {
             throw new ConfigException(option + ": '" + value + "' is not a share: all, a percentage up to 100% "
                     + "(e.g. 1%) or a fraction up to 1");
         }
+        return v;
+    }
+
+    /** find-max's --precision: a percentage or a fraction between 0.1% and 50%, as a fraction. */
+    public static double precision(String option, String value) {
+        double v = Percent.read(value).orElseThrow(
+                () -> new ConfigException(option + ": '" + value + "' is not a share such as 5% or 0.05")).fraction();
+        if (!(v >= 0.001 && v <= 0.5)) {
+            throw new ConfigException(option + ": must be between 0.1% and 50% (e.g. 5% or 0.05), got " + value);
+        }
+        return v;
+    }
+
+    /** compare's --max-regression: a percentage or a fraction, not negative, as a fraction. */
+    public static double regressionBound(String option, String value) {
+        return Percent.read(value).filter(p -> p.finite() && p.fraction() >= 0).orElseThrow(
+                () -> new ConfigException(option + ": '" + value
+                        + "' is not a percentage such as 5% (or a fraction such as 0.05)")).fraction();
     }
 
     /** Human form of a duration in the same grammar {@link #duration} reads. */

@@ -410,8 +410,8 @@ public final class StressOptions {
             OptionDef.own("--growth", "X", "after each passing step, multiply the rate by X (1.1 to 10) until a step "
                     + "fails; a search that could take more than 40 steps is refused", CAPACITY, POSITIVE_NUMBER, 2.0, null),
             OptionDef.own("--precision", "PCT", "bisect between the highest passing and the lowest failing rate until "
-                    + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY, TEXT,
-                    "5%", null),
+                    + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY,
+                    ValueType.PRECISION, 0.05, null),
             OptionDef.own("--include-cold", null, "no warm-up: judge the first step on a cold resource cache and "
                     + "report its time to steady state", CAPACITY, FLAG, false, null),
             // --- tune
@@ -450,7 +450,7 @@ public final class StressOptions {
             OptionDef.own("--partial", null, "merge even when some instances' results are missing (the summary names "
                     + "them)", RESULTS, FLAG, false, null),
             OptionDef.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; beyond "
-                    + "it exits 1", JUDGING, TEXT, "5%", null));
+                    + "it exits 1", JUDGING, ValueType.REGRESSION_BOUND, 0.05, null));
 
     private static final List<OptionDef> TABLE = concat(ALL, FRONT_ENDS);
 

@@ -74,6 +74,11 @@ public final class ValueType<T> {
     /** A share of something: {@code all}, {@code 5%} or a fraction such as {@code 0.05}; kept as a fraction in (0, 1]. */
     public static final ValueType<Double> SHARE = new ValueType<>(Parse::share,
             v -> v >= 1 ? "all" : plain(v * 100) + "%", v -> v);
+    /** find-max's --precision: {@code 5%} or {@code 0.05}, between 0.1% and 50%; kept as a fraction. */
+    public static final ValueType<Double> PRECISION = new ValueType<>(Parse::precision, ValueType::percent, v -> v);
+    /** compare's --max-regression: {@code 5%} or {@code 0.05}, not negative; kept as a fraction. */
+    public static final ValueType<Double> REGRESSION_BOUND = new ValueType<>(Parse::regressionBound,
+            ValueType::percent, v -> v);
     public static final ValueType<HotSet> HOT_SET = text(HotSet::parse, HotSet::toString);
     public static final ValueType<RateSteps> RATE_STEPS = text(RateSteps::parse, RateSteps::text);
     public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
@@ -126,6 +131,11 @@ public final class ValueType<T> {
         }
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() >= 0 ? ":" + uri.getPort() : "")
                 + (uri.getPath() == null ? "" : uri.getPath());
+    }
+
+    /** A fraction as a percentage, without the binary fraction's noise (0.05 is 5%, not 5.000000000000001%). */
+    private static String percent(double fraction) {
+        return plain(Math.round(fraction * 1e8) / 1e6) + "%";
     }
 
     private static String plain(double v) {

@@ -16,6 +16,8 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import java.util.Hashtable;
+import javax.management.MalformedObjectNameException;
 
 /**
  * One Cassandra node's JMX, as {@code nodetool} reaches it: the flush of a keyspace and the table
@@ -102,13 +104,13 @@ final class NodeJmx implements AutoCloseable {
         }
     }
 
-    private static ObjectName metric(String keyspace, String table, String name) throws javax.management.MalformedObjectNameException {
-        Map<String, String> keys = new java.util.Hashtable<>();
+    private static ObjectName metric(String keyspace, String table, String name) throws MalformedObjectNameException {
+        Map<String, String> keys = new Hashtable<>();
         keys.put("type", "Table");
         keys.put("keyspace", keyspace);
         keys.put("scope", table);
         keys.put("name", name);
-        return new ObjectName("org.apache.cassandra.metrics", new java.util.Hashtable<>(keys));
+        return new ObjectName("org.apache.cassandra.metrics", new Hashtable<>(keys));
     }
 
     static String rootMessage(Throwable t) {

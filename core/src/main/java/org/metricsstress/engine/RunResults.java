@@ -33,25 +33,77 @@ import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.StepSummary;
 import org.metricsstress.metrics.NodeStats;
+import org.metricsstress.metrics.LossLedger;
+import org.metricsstress.metrics.ReadMetrics;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.config.CacheKind;
 
 /** Assembles a run's {@link StressResult} from its metrics once everything has settled. */
 final class RunResults {
     private RunResults() {}
 
-    static StressResult of(StressConfig config, StressPlan plan, StressMetrics m, IndexMetrics ix, CacheView cache,
-            CachePrimer.Primed primed, Map<String, Object> cluster, Schedule schedule, long stoppedAt, long generationEnd,
-            long settled, boolean drained, long cpuNanos, long bytesSent, long bytesReceived, long gcCountAtStart, long gcMillisAtStart,
-            List<IntervalStats> intervals, IntervalStats unlisted, List<RunEvent> events,
-            org.metricsstress.metrics.ReadMetrics readMetrics, RingWatch ring, int ringSize, org.metricsstress.metrics.LossLedger ledger, Map<String, String> latency,
-            Distance.Relays relays) {
-        // ring: null where nothing watched it (results assembled in tests): no peak, never drained.
-        org.metricsstress.result.ReadSummary reads = reads(readMetrics);
+    /**
+     * What was run: the configuration, its plan and schedule, the cluster as described at the start,
+     * the events marked during the run, and how far apart the DCs were made ("dc1-dc2" to "10ms";
+     * empty when not).
+     */
+    record Run(StressConfig config, StressPlan plan, Schedule schedule, Map<String, Object> cluster,
+            List<RunEvent> events, Map<String, String> distance) {}
+
+    /**
+     * What measured it: the run's metrics, the index's (null without indexing), the cache (null
+     * without), what priming did (null without), the reads' metrics (null without reads), the loss
+     * ledger (null where none was kept), and the ring's watch and size (the watch null where nothing
+     * watched it, as in results assembled by tests: no peak, never drained).
+     */
+    record Meters(StressMetrics metrics, IndexMetrics index, CacheView cache, CachePrimer.Primed primed,
+            ReadMetrics reads, LossLedger ledger, RingWatch ring, int ringSize) {}
+
+    static StressResult of(Run run, Meters meters, Settle.Settled settled, Baseline.ClientCost cost) {
+        StressConfig config = run.config();
+        StressPlan plan = run.plan();
+        Schedule schedule = run.schedule();
+        StressMetrics m = meters.metrics();
+        IndexMetrics ix = meters.index();
+        long generationEnd = settled.generation().endNanos();
+        ReadSummary reads = reads(meters.reads());
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
-        double drainSeconds = (settled - generationEnd) / 1e9;
+        double drainSeconds = (settled.settledNanos() - generationEnd) / 1e9;
         Map<String, Long> byClass = new LinkedHashMap<>();
         for (ErrorClass c : ErrorClass.values()) {
             byClass.put(c.name().toLowerCase(Locale.ROOT), m.failures(c));
         }
+        double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
+        double target = schedule.meanTargetSamplesPerSecond();
+        // The schedule's own count of what it asked for before the stop: every commit of it must be
+        // generated or owed; anything else is a hole in the accounting, and the audit says so.
+        long intended = schedule.expectedGroupCommits(settled.generation().stopAt()) * plan.attributes();
+        IndexSummary index = index(ix, meters.primed(), m, generationSeconds);
+        // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
+        List<NodeSummary> nodes = nodes(m);
+        return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
+                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
+                planView(config, plan), run.cluster(),
+                Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
+                generationSeconds, drainSeconds, target, achieved,
+                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
+                m.unaccounted(), settled.drained(), m.groupCommitsGenerated(), m.groupCommitsDropped(),
+                m.stringAttributesGenerated(), m.writeRequests(),
+                LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
+                LatencySummary.of(m.queue().total()), LatencySummary.of(m.scheduleLag().total()),
+                client(m, cost, settled.settledNanos() - schedule.startNanos()), index, cache(meters.cache(), ix),
+                null, null, settled.intervals(),
+                new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
+                        firstFailures(m)),
+                nodes, List.copyOf(run.events()), steps(config, schedule, settled.intervals(), settled.unlisted()),
+                reads, null, null,
+                coldStart(m, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
+                m.samplesUnsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
+                Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null)
+                .judged();
+    }
+
+    private static Map<String, Object> planView(StressConfig config, StressPlan plan) {
         Map<String, Object> planView = new LinkedHashMap<>();
         planView.put("groupResources", plan.groupResources());
         planView.put("interfaceResources", plan.interfaceResources());
@@ -62,41 +114,20 @@ final class RunResults {
         planView.put("instance", plan.instance().index());
         planView.put("instances", plan.instance().count());
         planView.put("instanceGroupResources", plan.ownedGroupResources());
-        if (config.index().enabled() && config.index().cache() == org.metricsstress.config.CacheKind.GUAVA) {
+        if (config.index().enabled() && config.index().cache() == CacheKind.GUAVA) {
             planView.put("openNmsCacheHeap", OpenNmsHeapFigure.of(config, plan));
         }
-        double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
-        double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, settled - schedule.startNanos());
-        LatencySummary response = LatencySummary.of(m.response().total());
-        LatencySummary lag = LatencySummary.of(m.scheduleLag().total());
+        return planView;
+    }
+
+    /** The client's own cost over {@code runNanos}, from the start to the settling. */
+    private static ClientSummary client(StressMetrics m, Baseline.ClientCost cost, long runNanos) {
+        long cpuNanos = cost.cpuNanos();
+        double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, runNanos);
         // cpuNanos < 0: the JVM could not say; every CPU figure is then -1 (unknown), not 0.
-        ClientSummary client = new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
+        return new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
                 cpuNanos < 0 ? -1 : m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
-                HeapPeak.bytes(), JvmStats.gcCount() - gcCountAtStart, JvmStats.gcMillis() - gcMillisAtStart,
-                bytesSent, bytesReceived);
-        double target = schedule.meanTargetSamplesPerSecond();
-        // The schedule's own count of what it asked for before the stop: every commit of it must be
-        // generated or owed; anything else is a hole in the accounting, and the audit says so.
-        long intended = schedule.expectedGroupCommits(stoppedAt) * plan.attributes();
-        IndexSummary index = index(ix, primed, m, generationSeconds);
-        // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
-        List<NodeSummary> nodes = nodes(m);
-        return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
-                Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
-                planView, cluster,
-                Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
-                generationSeconds, drainSeconds, target, achieved,
-                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
-                m.unaccounted(), drained, m.groupCommitsGenerated(), m.groupCommitsDropped(),
-                m.stringAttributesGenerated(), m.writeRequests(),
-                response, LatencySummary.of(m.service().total()), LatencySummary.of(m.queue().total()), lag,
-                client, index, cache(cache, ix), null, null, List.copyOf(intervals),
-                new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
-                        firstFailures(m)),
-                nodes, List.copyOf(events), steps(config, schedule, intervals, unlisted), reads, null, null,
-                coldStart(m, ix, index, schedule, ring, ringSize, target, generationSeconds), intended,
-                m.samplesUnsent(), ledger == null ? null : SeriesLosses.of(ledger.snapshot()),
-                Distance.of(latency, samplesConsistency(config), nodes, relays), null, null, null, null).judged();
+                HeapPeak.bytes(), cost.gcCount(), cost.gcMillis(), cost.bytesSent(), cost.bytesReceived());
     }
 
     /**
@@ -127,7 +158,7 @@ final class RunResults {
         return Math.round(seconds * 10) / 10.0;
     }
 
-    private static org.metricsstress.result.ReadSummary reads(org.metricsstress.metrics.ReadMetrics r) {
+    private static ReadSummary reads(ReadMetrics r) {
         if (r == null) {
             return null;
         }
@@ -136,7 +167,7 @@ final class RunResults {
         for (ErrorClass c : ErrorClass.values()) {
             byClass.put(c.name().toLowerCase(Locale.ROOT), r.readFailures(c));
         }
-        return new org.metricsstress.result.ReadSummary(r.readsIntended(), r.readsSent(), r.readsCompleted(),
+        return new ReadSummary(r.readsIntended(), r.readsSent(), r.readsCompleted(),
                 r.readsFailed(),
                 r.readsSent() - r.readsCompleted() - r.readsFailed(), byClass, r.rowsRead(), r.valueMismatches(),
                 LatencySummary.of(r.readResponse().total()), LatencySummary.of(r.readService().total()),
@@ -147,14 +178,14 @@ final class RunResults {
                 freshnessByDc(r));
     }
 
-    private static Map<String, org.metricsstress.result.ReadSummary.DcFreshness> freshnessByDc(
-            org.metricsstress.metrics.ReadMetrics r) {
-        Map<String, org.metricsstress.result.ReadSummary.DcFreshness> byDc = new LinkedHashMap<>();
+    private static Map<String, ReadSummary.DcFreshness> freshnessByDc(
+            ReadMetrics r) {
+        Map<String, ReadSummary.DcFreshness> byDc = new LinkedHashMap<>();
         r.freshnessByDc().forEach((dc, p) -> {
             long sent = p.sent().sum();
             long readable = p.readable().sum();
             long failed = p.failed().sum();
-            byDc.put(dc, new org.metricsstress.result.ReadSummary.DcFreshness(sent, readable, failed,
+            byDc.put(dc, new ReadSummary.DcFreshness(sent, readable, failed,
                     sent - readable - failed, LatencySummary.of(p.freshness().total())));
         });
         return byDc;

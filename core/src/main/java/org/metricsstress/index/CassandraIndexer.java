@@ -14,6 +14,10 @@ import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
+import java.util.concurrent.TimeUnit;
+import org.metricsstress.config.OnFull;
+import org.metricsstress.metrics.LatencyTracker;
+import org.metricsstress.result.CacheSummary;
 
 /**
  * The index stage: writes the Newts index ({@link IndexRules}) for resources the cache does not
@@ -31,8 +35,8 @@ import org.metricsstress.newts.NewtsSchema;
  * samples (and the interface resource shared by all groups) do not index it twice.
  */
 public final class CassandraIndexer implements GroupCommitHandler.Factory {
-    private static final long SLOW_LOOKUP_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
-            org.metricsstress.result.CacheSummary.SLOW_LOOKUP_MS);
+    private static final long SLOW_LOOKUP_NANOS = TimeUnit.MILLISECONDS.toNanos(
+            CacheSummary.SLOW_LOOKUP_MS);
     private final ResourceCache cache;
     private final IndexMetrics metrics;
     private final StressPlan plan;
@@ -50,7 +54,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
      *                    the index budget by them
      */
     public CassandraIndexer(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
-            IndexMetrics metrics, org.metricsstress.metrics.LatencyTracker sampleQueue) {
+            IndexMetrics metrics, LatencyTracker sampleQueue) {
         this.cache = cache;
         this.metrics = metrics;
         this.plan = plan;
@@ -58,7 +62,7 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
         this.variationFactor = config.plan().stringVariationFactor();
         this.statements = new IndexStatements(session, config.schema().keyspace(), (int) config.schema().ttl().getSeconds());
         this.budget = new IndexBudget(session, DefaultConsistencyLevel.valueOf(config.cluster().writeConsistency()), cache,
-                metrics, pending, config.index().indexMaxInFlight(), config.pipeline().onFull() == org.metricsstress.config.OnFull.BLOCK,
+                metrics, pending, config.index().indexMaxInFlight(), config.pipeline().onFull() == OnFull.BLOCK,
                 sampleQueue);
         this.retryLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(RETRY_MIN,
                 2L * ((plan.ownedGroupResources() + config.pipeline().writerThreads() - 1) / config.pipeline().writerThreads())));

@@ -12,6 +12,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.metrics.IndexMetrics;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.metricsstress.config.IndexSection;
+import org.metricsstress.metrics.LatencyTracker;
 
 /**
  * The index writes' own in-flight budget ({@code --index-max-in-flight}), so index rows never take
@@ -41,9 +46,9 @@ final class IndexBudget {
     private volatile int maxInFlight;
     private final Limiter permits;
     private final AdaptiveLimit adaptive;
-    private final org.metricsstress.metrics.LatencyTracker sampleQueue;
-    private final java.util.concurrent.atomic.AtomicInteger peakInFlight = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.ScheduledExecutorService controller;
+    private final LatencyTracker sampleQueue;
+    private final AtomicInteger peakInFlight = new AtomicInteger();
+    private final ScheduledExecutorService controller;
     private long lastSum;
     private long lastCount;
     private long lastDeferred;
@@ -57,7 +62,7 @@ final class IndexBudget {
     static final int AUTO_MIN = 16;
     static final int AUTO_MAX = 1024;
     /** Where auto starts, and what it holds when the run is flat out (the fixed default before auto was). */
-    static final int AUTO_INITIAL = org.metricsstress.config.IndexSection.INDEX_BUDGET_START;
+    static final int AUTO_INITIAL = IndexSection.INDEX_BUDGET_START;
     /** How often the auto limit is judged. */
     static final long CONTROL_PERIOD_MILLIS = 500;
 
@@ -68,13 +73,13 @@ final class IndexBudget {
      *                      auto limit is steered by
      */
     IndexBudget(CqlSession session, ConsistencyLevel consistency, ResourceCache cache, IndexMetrics metrics,
-            Set<Long> pending, int maxInFlight, boolean ringBlocks, org.metricsstress.metrics.LatencyTracker sampleQueue) {
+            Set<Long> pending, int maxInFlight, boolean ringBlocks, LatencyTracker sampleQueue) {
         this.session = session;
         this.consistency = consistency;
         this.cache = cache;
         this.metrics = metrics;
         this.pending = pending;
-        boolean auto = maxInFlight == org.metricsstress.config.IndexSection.INDEX_BUDGET_AUTO;
+        boolean auto = maxInFlight == IndexSection.INDEX_BUDGET_AUTO;
         this.adaptive = auto ? new AdaptiveLimit(AUTO_MIN, AUTO_MAX, AUTO_INITIAL, ringBlocks) : null;
         this.maxInFlight = auto ? AUTO_INITIAL : maxInFlight;
         this.permits = new Limiter(this.maxInFlight);
@@ -82,7 +87,7 @@ final class IndexBudget {
         if (auto) {
             lastSum = sampleQueue.sumNanos();
             lastCount = sampleQueue.count();
-            controller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            controller = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "metrics-stress-index-budget");
                 t.setDaemon(true);
                 return t;
@@ -293,7 +298,7 @@ final class IndexBudget {
         for (int i = 0; i < n; i++) {
             BiConsumer<AsyncResultSet, Throwable> done = write.request(w.requests().rows.get(i));
             metrics.requestSent();
-            java.util.concurrent.CompletionStage<AsyncResultSet> answer;
+            CompletionStage<AsyncResultSet> answer;
             try {
                 answer = session.executeAsync(w.requests().statements.get(i).setConsistencyLevel(consistency));
             } catch (RuntimeException | Error e) {

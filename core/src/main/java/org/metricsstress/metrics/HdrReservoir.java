@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import java.io.OutputStreamWriter;
 
 /**
  * A Dropwizard reservoir over an HdrHistogram recorder, for the timers published under OpenNMS's
@@ -91,7 +92,7 @@ public final class HdrReservoir implements Reservoir {
 
         @Override
         public void dump(OutputStream output) {
-            try (PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(output, StandardCharsets.UTF_8))) {
+            try (PrintWriter out = new PrintWriter(new OutputStreamWriter(output, StandardCharsets.UTF_8))) {
                 for (long v : getValues()) {
                     out.println(v);
                 }

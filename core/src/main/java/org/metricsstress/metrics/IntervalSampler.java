@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongToDoubleFunction;
 import org.HdrHistogram.Histogram;
+import org.metricsstress.result.IndexSummary;
 
 /**
  * Turns the running totals into per-interval figures. One thread (the reporter) calls
@@ -99,7 +100,7 @@ public final class IntervalSampler {
                 JvmStats.heapUsedBytes(), gcCount - lastGcCount, (double) (gcMillis - lastGcMillis),
                 index == null ? -1 : index.rowsWritten() - lastIndexRows,
                 index == null || index.resourcesInPlan() == 0 ? -1
-                        : org.metricsstress.result.IndexSummary.percentDone(index.resourcesIndexed(),
+                        : IndexSummary.percentDone(index.resourcesIndexed(),
                                 index.resourcesInPlan()),
                 index == null ? -1 : cacheSize.getAsLong(),
                 workers.since(lastWorkers, metrics.workerClock().workers(), nowNanos - lastNanos), indexService);

@@ -7,6 +7,8 @@ import com.codahale.metrics.MetricRegistry;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Every figure of a run, recorded by the stages and read by the reporters. Counters are Dropwizard
@@ -34,15 +36,15 @@ public final class StressMetrics {
     private final Counter ringFull;
     private final Counter indexEventsDropped;
     /** System.nanoTime() of the first time a producer found the ring full; 0 before. */
-    private final java.util.concurrent.atomic.AtomicLong firstRingFullNanos = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong firstRingFullNanos = new AtomicLong();
     private final Counter indexStageErrors;
     private final Counter retries;
     private final Counter speculativeExecutions;
     private final Counter requestsOffReplica;
     private final Map<ErrorClass, Counter> failuresByClass = new EnumMap<>(ErrorClass.class);
     private final NodeFigures nodes = new NodeFigures();
-    private final java.util.concurrent.atomic.AtomicReferenceArray<String> firstFailures =
-            new java.util.concurrent.atomic.AtomicReferenceArray<>(ErrorClass.values().length);
+    private final AtomicReferenceArray<String> firstFailures =
+            new AtomicReferenceArray<>(ErrorClass.values().length);
     private final LatencyTracker response = new LatencyTracker(LatencyKind.RESPONSE.tag());
     private final LatencyTracker service = new LatencyTracker(LatencyKind.SERVICE.tag());
     private final LatencyTracker queue = new LatencyTracker(LatencyKind.QUEUE.tag(), true);

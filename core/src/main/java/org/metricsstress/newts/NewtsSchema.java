@@ -23,7 +23,7 @@ public final class NewtsSchema {
     public static final String SAMPLES = "samples";
     public static final String RESOURCE_METRICS = "resource_metrics";
     /** Newts' tables: the samples, then the three index tables. */
-    public static final java.util.List<String> TABLES = java.util.List.of(SAMPLES, "terms", "resource_attributes",
+    public static final List<String> TABLES = List.of(SAMPLES, "terms", "resource_attributes",
             RESOURCE_METRICS);
 
     /** One sample; binds context, partition, resource, collected_at, metric_name, value, TTL. */

@@ -15,6 +15,7 @@ import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceKeys;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
+import java.util.Arrays;
 
 /**
  * Current OpenNMS's start-up priming (its {@code CachePrimer} over Newts' cache primer, on by
@@ -175,7 +176,7 @@ public final class MetadataPrimer implements AutoCloseable {
                 merge(resource, 1);
                 interfaces.incrementAndGet();
             }
-            java.util.Arrays.fill(perChunk, 0);
+            Arrays.fill(perChunk, 0);
             stringsRow = false;
         }
     }
@@ -207,7 +208,7 @@ public final class MetadataPrimer implements AutoCloseable {
             if (fields != 0) {
                 merge(resource, fields);
             }
-            java.util.Arrays.fill(stringsPerGroup, 0);
+            Arrays.fill(stringsPerGroup, 0);
             metricIds = 0;
         }
     }

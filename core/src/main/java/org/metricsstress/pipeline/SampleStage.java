@@ -87,7 +87,7 @@ final class SampleStage extends LaneStage {
             } catch (RuntimeException | Error e) {
                 // A throw here must not end this lane's consumer: its slots would never be
                 // released and the drain would wait for nothing. The handler accounts for what it
-                // held (CassandraSampleWriter settles every gathered commit it cannot send).
+                // held (CassandraSampleSender settles every gathered commit it cannot send).
                 metrics.sinkFailed();
             }
         }

@@ -27,6 +27,10 @@ import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
 import org.metricsstress.storage.WriteErrors;
+import java.nio.ByteBuffer;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The read side of a run, beside the writes and apart from them: range reads of one resource's
@@ -57,7 +61,7 @@ public final class ReadStage implements AutoCloseable {
     private volatile long stoppedAt = Long.MAX_VALUE;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicLong outstanding = new AtomicLong();
-    private final java.util.concurrent.ScheduledExecutorService probes;
+    private final ScheduledExecutorService probes;
     /** Where probes read: the run's session, or one local to each --freshness-dc. */
     private final List<ProbeTarget> probeTargets = new ArrayList<>();
 
@@ -91,7 +95,7 @@ public final class ReadStage implements AutoCloseable {
         }
         probeSessions.forEach((dc, s) -> probeTargets.add(new ProbeTarget(dc, s, s.prepare(point))));
         this.probes = config.reads().freshnessProbes() == null ? null
-                : java.util.concurrent.Executors.newScheduledThreadPool(2, r -> {
+                : Executors.newScheduledThreadPool(2, r -> {
                     Thread t = new Thread(r, "metrics-stress-freshness");
                     t.setDaemon(true);
                     return t;
@@ -191,7 +195,7 @@ public final class ReadStage implements AutoCloseable {
             counts[0]++;
             int[] ga = ResourceNames.parseMetricName(row.getString(1));
             long ts = row.getInstant(0).toEpochMilli();
-            java.nio.ByteBuffer blob = row.getByteBuffer(2);
+            ByteBuffer blob = row.getByteBuffer(2);
             if (ga == null || ga[1] >= plan.attributes() || !SampleValueCodec.is(valueType, blob)
                     || Double.compare(plan.values().value(key, ga[1], ts), SampleValueCodec.decode(valueType, blob)) != 0) {
                 counts[1]++;
@@ -255,7 +259,7 @@ public final class ReadStage implements AutoCloseable {
             try {
                 probes.schedule(() -> poll(target, s, intended, backoff, 1), Math.max(0, intended - System.nanoTime()),
                         TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+            } catch (RejectedExecutionException e) {
                 metrics.probeFailed(target.dc()); // closed meanwhile
                 outstanding.decrementAndGet();
             }
@@ -292,7 +296,7 @@ public final class ReadStage implements AutoCloseable {
         }
         try {
             probes.schedule(() -> poll(target, s, intended, backoff, n + 1), backoff.delayBefore(n), TimeUnit.NANOSECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             metrics.probeFailed(target.dc());
             outstanding.decrementAndGet();
         }

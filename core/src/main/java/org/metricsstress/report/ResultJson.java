@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 
 /** Writes and reads the result file: the {@link StressResult} as JSON, for scripts. */
 public final class ResultJson {
@@ -29,8 +34,8 @@ public final class ResultJson {
      * before its fields are read, with an exception that says which version it is.
      */
     public static StressResult read(Path file) throws IOException {
-        com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(file.toFile());
-        com.fasterxml.jackson.databind.JsonNode version = tree == null ? null : tree.get("schemaVersion");
+        JsonNode tree = MAPPER.readTree(file.toFile());
+        JsonNode version = tree == null ? null : tree.get("schemaVersion");
         if (version == null || !version.canConvertToInt()) {
             throw new IOException("no schemaVersion");
         }
@@ -39,18 +44,18 @@ public final class ResultJson {
                     + StressResult.OLDEST_READABLE + " to " + StressResult.SCHEMA_VERSION + " (docs/result-schema.json)");
         }
         for (String field : REQUIRED) {
-            com.fasterxml.jackson.databind.JsonNode value = tree.get(field);
+            JsonNode value = tree.get(field);
             if (value == null || value.isNull()) {
                 throw new IOException("no " + field);
             }
         }
         String startedAt = tree.get("startedAt").asText();
         try {
-            java.time.Instant.parse(startedAt);
-        } catch (java.time.format.DateTimeParseException e) {
+            Instant.parse(startedAt);
+        } catch (DateTimeParseException e) {
             throw new IOException("startedAt '" + startedAt + "' is not an ISO-8601 instant");
         }
-        if (!tree.has("intended") && tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+        if (!tree.has("intended") && tree instanceof ObjectNode o) {
             // Before schema 5 nothing was counted unsent: what was generated was all that was intended.
             o.set("intended", tree.get("generated"));
         }
@@ -63,7 +68,7 @@ public final class ResultJson {
      * and balance) is refused here rather than found missing deep in a
      * report, a comparison or a merge.
      */
-    private static final java.util.List<String> REQUIRED = java.util.List.of("tool", "config", "plan", "startedAt",
+    private static final List<String> REQUIRED = List.of("tool", "config", "plan", "startedAt",
             "generated", "written", "dropped", "failed",
             "responseLatency", "serviceLatency", "queueLatency", "scheduleLag", "client", "verdict", "intervals");
 }

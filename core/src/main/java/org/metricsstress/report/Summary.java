@@ -17,13 +17,19 @@ import org.metricsstress.result.NodeSummary;
 import org.metricsstress.result.RunEvent;
 import java.util.Map;
 import org.metricsstress.result.LatencySummary;
+import java.util.ArrayList;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.StepSummary;
+import org.metricsstress.result.VerifyReport;
 
 /** The end-of-run summary, with the audit line that must balance. */
 public final class Summary {
     private Summary() {}
 
     private static String missing(StressResult.MergeInfo m) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < m.instances(); i++) {
             if (!m.merged().contains(i)) {
                 out.add(i + "/" + m.instances());
@@ -33,13 +39,13 @@ public final class Summary {
     }
 
     /** A stepped profile: each step on its own line, judged on its own. */
-    private static void steps(PrintStream out, List<org.metricsstress.result.StepSummary> steps) {
+    private static void steps(PrintStream out, List<StepSummary> steps) {
         if (steps == null || steps.isEmpty()) {
             return;
         }
         out.printf(Locale.ROOT, "steps         %4s %8s %10s %10s %6s %9s %8s %9s  %s%n", "step", "from s", "target/s",
                 "written/s", "%", "dropped", "failed", "p99 ms", "sla");
-        for (org.metricsstress.result.StepSummary s : steps) {
+        for (StepSummary s : steps) {
             out.printf(Locale.ROOT, "              %4d %8.0f %10s %10s %5.1f%% %9s %8s %9s  %s%n", s.step(),
                     s.startSeconds(), Numbers.rate(s.targetSamplesPerSecond()), Numbers.rate(s.writtenSamplesPerSecond()),
                     s.targetSamplesPerSecond() > 0 ? 100 * s.writtenSamplesPerSecond() / s.targetSamplesPerSecond() : 0.0,
@@ -50,7 +56,7 @@ public final class Summary {
     }
 
     /** The read side: reads, searches and freshness probes, each sent = completed + failed + unsettled. */
-    private static void reads(PrintStream out, org.metricsstress.result.ReadSummary r, double seconds) {
+    private static void reads(PrintStream out, ReadSummary r, double seconds) {
         if (r == null) {
             return;
         }
@@ -91,7 +97,7 @@ public final class Summary {
     }
 
     /** What reading the run back found; the first mismatches word for word. */
-    public static void verify(PrintStream out, org.metricsstress.result.VerifyReport v) {
+    public static void verify(PrintStream out, VerifyReport v) {
         if (v == null) {
             return;
         }
@@ -323,14 +329,14 @@ public final class Summary {
                     Numbers.count(n.requests()), Numbers.count(n.samplesWritten()), Numbers.count(n.failedAttempts()),
                     n.service().p99Ms(), byClass);
         }
-        if (nodes.stream().map(NodeSummary::dc).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+        if (nodes.stream().map(NodeSummary::dc).filter(Objects::nonNull).distinct().count() > 1) {
             perDc(out, nodes);
         }
     }
 
     /** One line per data centre: what its coordinators wrote and failed, summed over its nodes. */
     private static void perDc(PrintStream out, List<NodeSummary> nodes) {
-        Map<String, long[]> byDc = new java.util.TreeMap<>();
+        Map<String, long[]> byDc = new TreeMap<>();
         for (NodeSummary n : nodes) {
             if (n.dc() != null) {
                 long[] sums = byDc.computeIfAbsent(n.dc(), k -> new long[3]);

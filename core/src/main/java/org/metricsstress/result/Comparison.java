@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
+import java.util.function.Function;
 
 /**
  * Two runs side by side: A is the baseline, B the candidate. A figure that got worse by more than
@@ -49,7 +50,7 @@ public final class Comparison {
             new Figure("disk bytes/sample", false, true, r -> r.disk() == null || r.disk().bytesPerSample() == null
                     ? -1 : r.disk().bytesPerSample(), true));
 
-    private static double readLatency(StressResult r, java.util.function.Function<ReadSummary, LatencySummary> kind) {
+    private static double readLatency(StressResult r, Function<ReadSummary, LatencySummary> kind) {
         if (r.reads() == null) {
             return -1;
         }

@@ -3,6 +3,7 @@ package org.metricsstress.result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 
 /**
  * What a run shows about its limiting resource, drawn from its result: how the writer's workers
@@ -161,7 +162,7 @@ public record Evidence(
         double takenSlots = all.events() / all.wallSeconds();
         double deficit = Math.max(0, targetSlots - takenSlots);
         long projected = (long) Math.ceil(deficit * coldSeconds);
-        return new Ring(Math.max(measured, projected), coldSeconds, String.format(java.util.Locale.ROOT,
+        return new Ring(Math.max(measured, projected), coldSeconds, String.format(Locale.ROOT,
                 "projected: the index never completed, so (%,.0f slots/s asked - %,.0f taken) x a cold start of %,.0f s "
                         + "(%,d resources at the %,.0f/s this run indexed them first)",
                 targetSlots, takenSlots, coldSeconds, ix.resourcesInPlan(), firstIndexRate));

@@ -1,5 +1,6 @@
 package org.metricsstress.result;
 
+import java.util.List;
 /**
  * The indexer's totals.
  *
@@ -61,5 +62,24 @@ public record IndexSummary(
     /** A percentage rounded down to a tenth, so one decimal never rounds it up to a whole it has not reached. */
     public static double floorToTenth(double percent) {
         return Math.floor(percent * 10 + 1e-9) / 10;
+    }
+
+    /**
+     * Every instance's index added: counts summed, rates added, the longest priming, the service
+     * histograms added; {@code completeAt} is when the last instance completed, on the merged clock.
+     */
+    static IndexSummary sum(List<IndexSummary> ix, double completeAt) {
+        boolean afterKnown = ix.stream().allMatch(i -> i.writtenRateAfter() >= 0);
+        return new IndexSummary(true, Sums.sum(ix, IndexSummary::rowsWritten), Sums.sum(ix, IndexSummary::requests),
+                Sums.sum(ix, IndexSummary::requestsFailed), Sums.sum(ix, IndexSummary::resourcesWritten),
+                Sums.sum(ix, IndexSummary::deferred), Sums.sum(ix, IndexSummary::deduplicated),
+                Sums.sum(ix, IndexSummary::stageErrors), Sums.sum(ix, IndexSummary::resourcesIndexed),
+                Sums.sum(ix, IndexSummary::resourcesInPlan), completeAt,
+                ix.stream().mapToDouble(i -> Math.max(0, i.writtenRateWhileIndexing())).sum(),
+                afterKnown ? ix.stream().mapToDouble(IndexSummary::writtenRateAfter).sum() : -1,
+                Sums.sum(ix, IndexSummary::primedGroupResources), Sums.sum(ix, IndexSummary::primedInterfaceResources),
+                ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0),
+                ix.stream().allMatch(i -> i.serviceLatency() != null && i.serviceLatency().hasHistogram())
+                        ? LatencySummary.sum(ix.stream().map(IndexSummary::serviceLatency).toList()) : null);
     }
 }

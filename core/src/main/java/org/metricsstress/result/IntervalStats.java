@@ -1,5 +1,6 @@
 package org.metricsstress.result;
 
+import java.util.List;
 /**
  * What happened in one report interval. Counts are for the interval; {@code *Total} are since the
  * start; rates are per second of the interval; latencies in milliseconds. Index figures are -1
@@ -93,5 +94,49 @@ public record IntervalStats(
             case QUEUE -> queue;
             case SCHEDULE_LAG -> scheduleLag;
         };
+    }
+
+    /** This interval on a clock {@code shift} seconds later: another instance's, for a merge. */
+    IntervalStats shifted(double shift) {
+        IntervalStats s = this;
+        return new IntervalStats(s.elapsedSeconds() + shift, s.intervalSeconds(), s.targetSamplesPerSecond(),
+                s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
+                s.droppedTotal(), s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(),
+                s.response(), s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(),
+                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize(), s.workers(), s.indexService());
+    }
+
+    /**
+     * The intervals of one report slot of several instances added; {@code totals} holds each
+     * instance's running totals as they stood at the slot.
+     */
+    static IntervalStats sum(List<IntervalStats> parts, long[][] totals) {
+        long[] t = new long[4];
+        for (long[] instance : totals) {
+            for (int k = 0; k < 4; k++) {
+                t[k] += instance[k];
+            }
+        }
+        boolean indexing = parts.stream().anyMatch(p -> p.indexRows() >= 0);
+        return new IntervalStats(parts.stream().mapToDouble(IntervalStats::elapsedSeconds).max().orElse(0),
+                parts.stream().mapToDouble(IntervalStats::intervalSeconds).max().orElse(0),
+                parts.stream().mapToDouble(IntervalStats::targetSamplesPerSecond).sum(),
+                Sums.sum(parts, IntervalStats::generated), Sums.sum(parts, IntervalStats::written),
+                Sums.sum(parts, IntervalStats::dropped), Sums.sum(parts, IntervalStats::failed), t[0], t[1], t[2], t[3],
+                Sums.sum(parts, IntervalStats::ringOccupancy), Sums.sum(parts, IntervalStats::ringFullEvents),
+                Sums.sum(parts, IntervalStats::inFlightRequests),
+                LatencySummary.sum(parts.stream().map(IntervalStats::response).toList()),
+                LatencySummary.sum(parts.stream().map(IntervalStats::service).toList()),
+                LatencySummary.sum(parts.stream().map(IntervalStats::queue).toList()),
+                LatencySummary.sum(parts.stream().map(IntervalStats::scheduleLag).toList()),
+                parts.stream().mapToDouble(IntervalStats::cpuPercent).average().orElse(0),
+                Sums.sum(parts, IntervalStats::heapUsedBytes), Sums.sum(parts, IntervalStats::gcCount),
+                parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
+                indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
+                IndexSummary.floorToTenth(parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0)),
+                Sums.sum(parts, IntervalStats::cacheSize),
+                WorkerTime.sum(parts.stream().map(IntervalStats::workerTime).toList(), true),
+                indexing && parts.stream().allMatch(p -> p.indexService() != null && p.indexService().hasHistogram())
+                        ? LatencySummary.sum(parts.stream().map(IntervalStats::indexService).toList()) : null);
     }
 }

@@ -6,22 +6,20 @@ package org.metricsstress.result;
  */
 public enum LatencyKind {
     /** Intended time to acknowledged: honest under overload (coordinated-omission correct). */
-    RESPONSE("response", "response", "intended -> acknowledged"),
+    RESPONSE("response", "response"),
     /** Sent to acknowledged, per request. */
-    SERVICE("service", "service", "sent -> acknowledged"),
+    SERVICE("service", "service"),
     /** Intended time to picked up by a writer. */
-    QUEUE("queue", "queue", "intended -> picked up"),
+    QUEUE("queue", "queue"),
     /** Intended time to generated: how late the generators ran. */
-    SCHEDULE_LAG("schedule-lag", "schedule_lag", "intended -> generated");
+    SCHEDULE_LAG("schedule-lag", "schedule_lag");
 
     private final String tag;
     private final String label;
-    private final String span;
 
-    LatencyKind(String tag, String label, String span) {
+    LatencyKind(String tag, String label) {
         this.tag = tag;
         this.label = label;
-        this.span = span;
     }
 
     /** Its tag in the HDR log and its name in the metric registry ({@code schedule-lag}). */
@@ -32,10 +30,5 @@ public enum LatencyKind {
     /** Its value of the Prometheus label {@code kind} ({@code schedule_lag}). */
     public String label() {
         return label;
-    }
-
-    /** What it spans, for people ({@code intended -> acknowledged}). */
-    public String span() {
-        return span;
     }
 }

@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Percentiles of one latency histogram, in milliseconds (HdrHistogram of microseconds, 3
@@ -54,7 +56,7 @@ public record LatencySummary(long count, double p50Ms, double p90Ms, double p99M
     }
 
     /** The histograms of {@code parts} added, and the percentiles of the sum: never an average of percentiles. */
-    public static LatencySummary sum(java.util.List<LatencySummary> parts) {
+    public static LatencySummary sum(List<LatencySummary> parts) {
         // Auto-resizing at the same precision: the sum's buckets are the parts' buckets.
         Histogram sum = new Histogram(3);
         for (LatencySummary l : parts) {
@@ -80,7 +82,7 @@ public record LatencySummary(long count, double p50Ms, double p90Ms, double p99M
     private static String encode(Histogram h) {
         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int length = h.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     private static double ms(long micros) {

@@ -1,5 +1,7 @@
 package org.metricsstress.result;
 
+import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -18,5 +20,14 @@ public record NodeSummary(String node, String dc, long requests, long samplesWri
 
     public long failedAttempts() {
         return failedAttemptsByClass.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** One node's figures from every instance added: counts summed, histograms added. */
+    static NodeSummary sum(List<NodeSummary> parts) {
+        Map<String, Long> failed = new LinkedHashMap<>();
+        parts.forEach(p -> p.failedAttemptsByClass().forEach((k, v) -> failed.merge(k, v, Long::sum)));
+        return new NodeSummary(parts.get(0).node(), parts.get(0).dc(), Sums.sum(parts, NodeSummary::requests),
+                Sums.sum(parts, NodeSummary::samplesWritten), failed,
+                LatencySummary.sum(parts.stream().map(NodeSummary::service).toList()));
     }
 }

@@ -218,14 +218,7 @@ public final class ResultMerge {
             Object groups = r.plan().get("groupResources");
             keys = Math.max(keys, groups == null ? 0 : ((Number) groups).intValue());
         }
-        int[] total = new int[keys];
-        for (StressResult r : rs) {
-            int[] one = r.losses().byKey(keys);
-            for (int k = 0; k < keys; k++) {
-                total[k] += one[k];
-            }
-        }
-        return SeriesLosses.of(total);
+        return SeriesLosses.sum(rs.stream().map(StressResult::losses).toList(), keys);
     }
 
     /**
@@ -237,25 +230,8 @@ public final class ResultMerge {
         if (rs.stream().anyMatch(r -> r.coldStart() == null)) {
             return null;
         }
-        double fullAt = -1;
-        double drainedAt = 0;
-        double indexedAt = 0;
-        boolean filled = false;
-        for (StressResult r : rs) {
-            ColdStart c = r.coldStart();
-            double offset = (startMillis(r) - start) / 1000.0;
-            if (c.ringFilled()) {
-                fullAt = fullAt < 0 ? offset + c.ringFullAtSeconds() : Math.min(fullAt, offset + c.ringFullAtSeconds());
-                filled = true;
-                drainedAt = drainedAt < 0 || c.ringDrainedAtSeconds() < 0 ? -1
-                        : Math.max(drainedAt, offset + c.ringDrainedAtSeconds());
-            }
-            indexedAt = indexedAt < 0 || c.indexedAtSeconds() < 0 ? -1 : Math.max(indexedAt, offset + c.indexedAtSeconds());
-        }
-        double rate = rs.stream().mapToDouble(r -> r.coldStart().writtenRateWhileIndexing()).sum();
-        return new ColdStart(fullAt, rs.stream().mapToLong(r -> r.coldStart().ringPeak()).sum(),
-                rs.stream().mapToInt(r -> r.coldStart().ringSize()).sum(), filled ? drainedAt : -1, indexedAt,
-                sum(rs, r -> r.coldStart().droppedWhileIndexing()), rate, target > 0 ? 100 * rate / target : -1);
+        double[] offsets = rs.stream().mapToDouble(r -> (startMillis(r) - start) / 1000.0).toArray();
+        return ColdStart.sum(rs.stream().map(StressResult::coldStart).toList(), offsets, target);
     }
 
     static long startMillis(StressResult r) {
@@ -287,32 +263,17 @@ public final class ResultMerge {
 
     /** The histograms added up; the percentiles of the sum. */
     static LatencySummary latency(List<StressResult> rs, Function<StressResult, LatencySummary> f) {
-        return add(rs.stream().map(f).toList());
+        return LatencySummary.sum(rs.stream().map(f).toList());
     }
 
-    private static LatencySummary add(List<LatencySummary> parts) {
-        return LatencySummary.sum(parts);
-    }
-
+    /** The instances' clients together: their CPU over the cores they had for as long as each ran. */
     private static ClientSummary client(List<StressResult> rs) {
-        double cpuSeconds = 0;
         double coreSeconds = 0;
-        boolean known = true;
         for (StressResult r : rs) {
-            ClientSummary c = r.client();
-            known &= c.cpuSeconds() >= 0;
-            cpuSeconds += Math.max(0, c.cpuSeconds());
-            coreSeconds += c.cores() * (r.generationSeconds() + r.drainSeconds());
+            coreSeconds += r.client().cores() * (r.generationSeconds() + r.drainSeconds());
         }
-        long written = sum(rs, StressResult::written);
-        return new ClientSummary(known ? cpuSeconds : -1,
-                known && coreSeconds > 0 ? 100 * cpuSeconds / coreSeconds : -1,
-                rs.stream().mapToInt(r -> r.client().cores()).sum(),
-                known && written > 0 ? cpuSeconds * 1e6 / written : -1,
-                sum(rs, r -> r.client().maxHeapBytes()), sum(rs, r -> r.client().peakHeapBytes()),
-                sum(rs, r -> r.client().gcCount()), rs.stream().mapToDouble(r -> r.client().gcPauseMs()).sum(),
-                rs.stream().allMatch(r -> r.client().bytesSent() >= 0) ? sum(rs, r -> r.client().bytesSent()) : -1,
-                rs.stream().allMatch(r -> r.client().bytesReceived() >= 0) ? sum(rs, r -> r.client().bytesReceived()) : -1);
+        return ClientSummary.sum(rs.stream().map(StressResult::client).toList(), coreSeconds,
+                sum(rs, StressResult::written));
     }
 
     private static IndexSummary index(List<StressResult> rs, long start) {
@@ -324,46 +285,16 @@ public final class ResultMerge {
         // Complete when the last instance completed, on the merged clock.
         double completeAt = complete ? rs.stream().mapToDouble(r -> r.index().secondsToComplete()
                 + (startMillis(r) - start) / 1000.0).max().orElse(-1) : -1;
-        boolean afterKnown = ix.stream().allMatch(i -> i.writtenRateAfter() >= 0);
-        return new IndexSummary(true, sum(ix, IndexSummary::rowsWritten), sum(ix, IndexSummary::requests),
-                sum(ix, IndexSummary::requestsFailed), sum(ix, IndexSummary::resourcesWritten),
-                sum(ix, IndexSummary::deferred), sum(ix, IndexSummary::deduplicated),
-                sum(ix, IndexSummary::stageErrors), sum(ix, IndexSummary::resourcesIndexed),
-                sum(ix, IndexSummary::resourcesInPlan), completeAt,
-                ix.stream().mapToDouble(i -> Math.max(0, i.writtenRateWhileIndexing())).sum(),
-                afterKnown ? ix.stream().mapToDouble(IndexSummary::writtenRateAfter).sum() : -1,
-                sum(ix, IndexSummary::primedGroupResources), sum(ix, IndexSummary::primedInterfaceResources),
-                ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0),
-                ix.stream().allMatch(i -> i.serviceLatency() != null && i.serviceLatency().hasHistogram())
-                        ? add(ix.stream().map(IndexSummary::serviceLatency).toList()) : null);
+        return IndexSummary.sum(ix, completeAt);
     }
 
     private static CacheSummary cache(List<StressResult> rs) {
         List<CacheSummary> cs = rs.stream().map(StressResult::cache).toList();
-        if (cs.stream().anyMatch(Objects::isNull)) {
-            return null;
-        }
-        CacheSummary first = cs.get(0);
-        long hits = sum(cs, CacheSummary::hits);
-        long misses = sum(cs, CacheSummary::misses);
-        long size = "redis".equals(first.kind()) ? cs.stream().mapToLong(CacheSummary::size).max().orElse(0)
-                : sum(cs, CacheSummary::size);
-        return new CacheSummary(first.kind(), first.description(), size, hits, misses,
-                sum(cs, CacheSummary::evictions), sum(cs, CacheSummary::errors), sum(cs, CacheSummary::puts),
-                hits + misses > 0 ? (double) hits / (hits + misses) : 0, sum(cs, CacheSummary::slowLookups));
+        return cs.stream().anyMatch(Objects::isNull) ? null : CacheSummary.sum(cs);
     }
 
     private static StressResult.WriteAttempts writes(List<StressResult> rs) {
-        Map<String, String> first = new LinkedHashMap<>();
-        for (StressResult r : rs) {
-            if (r.writes() != null) {
-                r.writes().firstFailureByClass().forEach(first::putIfAbsent);
-            }
-        }
-        List<StressResult.WriteAttempts> ws = rs.stream().map(StressResult::writes).filter(Objects::nonNull).toList();
-        return new StressResult.WriteAttempts(sum(ws, StressResult.WriteAttempts::retries),
-                sum(ws, StressResult.WriteAttempts::speculativeExecutions),
-                sum(ws, StressResult.WriteAttempts::requestsOffReplica), first);
+        return StressResult.WriteAttempts.sum(rs.stream().map(StressResult::writes).filter(Objects::nonNull).toList());
     }
 
     /**
@@ -393,11 +324,7 @@ public final class ResultMerge {
         }
         List<NodeSummary> out = new ArrayList<>();
         for (List<NodeSummary> parts : byNode.values()) {
-            Map<String, Long> failed = new LinkedHashMap<>();
-            parts.forEach(p -> p.failedAttemptsByClass().forEach((k, v) -> failed.merge(k, v, Long::sum)));
-            out.add(new NodeSummary(parts.get(0).node(), parts.get(0).dc(), sum(parts, NodeSummary::requests),
-                    sum(parts, NodeSummary::samplesWritten), failed,
-                    add(parts.stream().map(NodeSummary::service).toList())));
+            out.add(NodeSummary.sum(parts));
         }
         out.sort(Comparator.comparing((NodeSummary n) -> String.valueOf(n.dc())).thenComparing(NodeSummary::node));
         return out;
@@ -406,36 +333,7 @@ public final class ResultMerge {
     /** The instances' read sides added: counts summed, histograms added. */
     private static ReadSummary reads(List<StressResult> rs) {
         List<ReadSummary> parts = rs.stream().map(StressResult::reads).filter(Objects::nonNull).toList();
-        if (parts.isEmpty()) {
-            return null;
-        }
-        Map<String, Long> byClass = new LinkedHashMap<>();
-        parts.forEach(p -> p.readsFailedByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
-        return new ReadSummary(sum(parts, ReadSummary::readsIntended), sum(parts, ReadSummary::readsSent),
-                sum(parts, ReadSummary::readsCompleted),
-                sum(parts, ReadSummary::readsFailed), sum(parts, ReadSummary::readsUnsettled), byClass,
-                sum(parts, ReadSummary::rowsRead), sum(parts, ReadSummary::valueMismatches),
-                add(parts.stream().map(ReadSummary::readResponse).toList()),
-                add(parts.stream().map(ReadSummary::readService).toList()),
-                sum(parts, ReadSummary::searchesIntended), sum(parts, ReadSummary::searchesSent),
-                sum(parts, ReadSummary::searchesCompleted),
-                sum(parts, ReadSummary::searchesFailed), sum(parts, ReadSummary::searchesUnsettled),
-                sum(parts, ReadSummary::searchMisses), add(parts.stream().map(ReadSummary::searchResponse).toList()),
-                sum(parts, ReadSummary::probesSent), sum(parts, ReadSummary::probesReadable),
-                sum(parts, ReadSummary::probesFailed), sum(parts, ReadSummary::probesUnsettled),
-                add(parts.stream().map(ReadSummary::freshness).toList()), freshnessByDc(parts));
-    }
-
-    /** Per DC, every instance's probes through it added: counts summed, histograms added. */
-    private static Map<String, ReadSummary.DcFreshness> freshnessByDc(List<ReadSummary> parts) {
-        Map<String, List<ReadSummary.DcFreshness>> byDc = new LinkedHashMap<>();
-        parts.forEach(p -> p.freshnessByDc().forEach((dc, f) -> byDc.computeIfAbsent(dc, k -> new ArrayList<>()).add(f)));
-        Map<String, ReadSummary.DcFreshness> out = new LinkedHashMap<>();
-        byDc.forEach((dc, fs) -> out.put(dc, new ReadSummary.DcFreshness(sum(fs, ReadSummary.DcFreshness::probesSent),
-                sum(fs, ReadSummary.DcFreshness::probesReadable), sum(fs, ReadSummary.DcFreshness::probesFailed),
-                sum(fs, ReadSummary.DcFreshness::probesUnsettled),
-                add(fs.stream().map(ReadSummary.DcFreshness::freshness).toList()))));
-        return out;
+        return parts.isEmpty() ? null : ReadSummary.sum(parts);
     }
 
     /** Step k of every instance added: the instances ran the same profile on one clock. */
@@ -444,18 +342,7 @@ public final class ResultMerge {
         int n = rs.stream().mapToInt(r -> r.steps() == null ? 0 : r.steps().size()).min().orElse(0);
         for (int k = 0; k < n; k++) {
             int step = k;
-            List<StepSummary> parts = rs.stream().map(r -> r.steps().get(step)).toList();
-            long written = sum(parts, StepSummary::written);
-            StepSummary first = parts.get(0);
-            out.add(new StepSummary(first.step(), parts.stream().mapToDouble(StepSummary::targetSamplesPerSecond).sum(),
-                    first.startSeconds(), first.seconds(), sum(parts, StepSummary::generated), written,
-                    sum(parts, StepSummary::dropped), sum(parts, StepSummary::failed),
-                    first.seconds() > 0 ? written / first.seconds() : 0,
-                    add(parts.stream().map(StepSummary::response).toList()),
-                    add(parts.stream().map(StepSummary::service).toList()),
-                    add(parts.stream().map(StepSummary::queue).toList()),
-                    add(parts.stream().map(StepSummary::scheduleLag).toList()),
-                    parts.stream().mapToDouble(StepSummary::cpuPercent).average().orElse(0), null));
+            out.add(StepSummary.sum(rs.stream().map(r -> r.steps().get(step)).toList()));
         }
         return out;
     }
@@ -487,7 +374,7 @@ public final class ResultMerge {
             double shift = (startMillis(r) - start) / 1000.0;
             for (IntervalStats s : r.intervals()) {
                 long slot = Math.round((s.elapsedSeconds() + shift) / reportSeconds);
-                slots.computeIfAbsent(slot, k -> new ArrayList<>()).add(shifted(s, shift));
+                slots.computeIfAbsent(slot, k -> new ArrayList<>()).add(s.shifted(shift));
                 who.computeIfAbsent(slot, k -> new ArrayList<>()).add(i);
             }
         }
@@ -500,7 +387,7 @@ public final class ResultMerge {
                 IntervalStats p = parts.get(k);
                 totals[owners.get(k)] = new long[] {p.generatedTotal(), p.writtenTotal(), p.droppedTotal(), p.failedTotal()};
             }
-            out.add(addSlot(parts, totals));
+            out.add(IntervalStats.sum(parts, totals));
         }
         return out;
     }
@@ -508,43 +395,5 @@ public final class ResultMerge {
     private static double reportSeconds(StressResult r) {
         Object report = r.config().get("report");
         return report == null ? 1 : Math.max(1, Parse.duration("--report", String.valueOf(report)).toMillis() / 1000.0);
-    }
-
-    private static IntervalStats shifted(IntervalStats s, double shift) {
-        return new IntervalStats(s.elapsedSeconds() + shift, s.intervalSeconds(), s.targetSamplesPerSecond(),
-                s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
-                s.droppedTotal(), s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(),
-                s.response(), s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(),
-                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize(), s.workers(), s.indexService());
-    }
-
-    private static IntervalStats addSlot(List<IntervalStats> parts, long[][] totals) {
-        long[] t = new long[4];
-        for (long[] instance : totals) {
-            for (int k = 0; k < 4; k++) {
-                t[k] += instance[k];
-            }
-        }
-        boolean indexing = parts.stream().anyMatch(p -> p.indexRows() >= 0);
-        return new IntervalStats(parts.stream().mapToDouble(IntervalStats::elapsedSeconds).max().orElse(0),
-                parts.stream().mapToDouble(IntervalStats::intervalSeconds).max().orElse(0),
-                parts.stream().mapToDouble(IntervalStats::targetSamplesPerSecond).sum(),
-                sum(parts, IntervalStats::generated), sum(parts, IntervalStats::written),
-                sum(parts, IntervalStats::dropped), sum(parts, IntervalStats::failed), t[0], t[1], t[2], t[3],
-                sum(parts, IntervalStats::ringOccupancy), sum(parts, IntervalStats::ringFullEvents),
-                sum(parts, IntervalStats::inFlightRequests),
-                add(parts.stream().map(IntervalStats::response).toList()),
-                add(parts.stream().map(IntervalStats::service).toList()),
-                add(parts.stream().map(IntervalStats::queue).toList()),
-                add(parts.stream().map(IntervalStats::scheduleLag).toList()),
-                parts.stream().mapToDouble(IntervalStats::cpuPercent).average().orElse(0),
-                sum(parts, IntervalStats::heapUsedBytes), sum(parts, IntervalStats::gcCount),
-                parts.stream().mapToDouble(IntervalStats::gcPauseMs).sum(),
-                indexing ? parts.stream().mapToLong(p -> Math.max(0, p.indexRows())).sum() : -1,
-                IndexSummary.floorToTenth(parts.stream().mapToDouble(IntervalStats::indexedPercent).average().orElse(0)),
-                sum(parts, IntervalStats::cacheSize),
-                WorkerTime.sum(parts.stream().map(IntervalStats::workerTime).toList(), true),
-                indexing && parts.stream().allMatch(p -> p.indexService() != null && p.indexService().hasHistogram())
-                        ? add(parts.stream().map(IntervalStats::indexService).toList()) : null);
     }
 }

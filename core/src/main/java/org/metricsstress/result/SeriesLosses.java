@@ -1,5 +1,6 @@
 package org.metricsstress.result;
 
+import java.util.List;
 import java.io.ByteArrayOutputStream;
 import java.util.Base64;
 
@@ -69,5 +70,17 @@ public record SeriesLosses(long series, long samples, String data) {
             }
             shift += 7;
         }
+    }
+
+    /** Instances' ledgers over {@code keys} series as one: they own distinct resources, so the losses add up. */
+    static SeriesLosses sum(List<SeriesLosses> parts, int keys) {
+        int[] total = new int[keys];
+        for (SeriesLosses part : parts) {
+            int[] one = part.byKey(keys);
+            for (int k = 0; k < keys; k++) {
+                total[k] += one[k];
+            }
+        }
+        return SeriesLosses.of(total);
     }
 }

@@ -61,4 +61,19 @@ public record StepSummary(int step, double targetSamplesPerSecond, double startS
         }
         return out;
     }
+
+    /** Step k of every instance added: the instances ran the same profile on one clock. */
+    static StepSummary sum(List<StepSummary> parts) {
+        long written = Sums.sum(parts, StepSummary::written);
+        StepSummary first = parts.get(0);
+        return new StepSummary(first.step(), parts.stream().mapToDouble(StepSummary::targetSamplesPerSecond).sum(),
+                first.startSeconds(), first.seconds(), Sums.sum(parts, StepSummary::generated), written,
+                Sums.sum(parts, StepSummary::dropped), Sums.sum(parts, StepSummary::failed),
+                first.seconds() > 0 ? written / first.seconds() : 0,
+                LatencySummary.sum(parts.stream().map(StepSummary::response).toList()),
+                LatencySummary.sum(parts.stream().map(StepSummary::service).toList()),
+                LatencySummary.sum(parts.stream().map(StepSummary::queue).toList()),
+                LatencySummary.sum(parts.stream().map(StepSummary::scheduleLag).toList()),
+                parts.stream().mapToDouble(StepSummary::cpuPercent).average().orElse(0), null);
+    }
 }

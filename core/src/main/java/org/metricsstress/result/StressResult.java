@@ -1,7 +1,10 @@
 package org.metricsstress.result;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
+import java.util.Locale;
 
 /**
  * The outcome of a run, as the summary and the result JSON present it. Latencies are in
@@ -121,6 +124,14 @@ public record StressResult(
     public record WriteAttempts(long retries, long speculativeExecutions, long requestsOffReplica,
             Map<String, String> firstFailureByClass) {
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
+
+        /** Every instance's attempts added; each class's first failure the first instance's that had one. */
+        static WriteAttempts sum(List<WriteAttempts> ws) {
+            Map<String, String> first = new LinkedHashMap<>();
+            ws.forEach(w -> w.firstFailureByClass().forEach(first::putIfAbsent));
+            return new WriteAttempts(Sums.sum(ws, WriteAttempts::retries), Sums.sum(ws, WriteAttempts::speculativeExecutions),
+                    Sums.sum(ws, WriteAttempts::requestsOffReplica), first);
+        }
     }
 
     /** A result without per-node figures or events (tests, and results assembled by hand). */
@@ -207,13 +218,13 @@ public record StressResult(
 
     /** Each side of the audit that does not balance, in words; empty when it balances. */
     public String auditGaps() {
-        List<String> gaps = new java.util.ArrayList<>();
+        List<String> gaps = new ArrayList<>();
         if (unaccounted != 0) {
-            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples unaccounted for (generated != written + dropped + failed)",
+            gaps.add(String.format(Locale.ROOT, "%,d samples unaccounted for (generated != written + dropped + failed)",
                     unaccounted));
         }
         if (scheduleGap() != 0) {
-            gaps.add(String.format(java.util.Locale.ROOT, "%,d samples off the schedule (intended %,d != generated %,d + unsent %,d)",
+            gaps.add(String.format(Locale.ROOT, "%,d samples off the schedule (intended %,d != generated %,d + unsent %,d)",
                     scheduleGap(), intended, generated, unsent));
         }
         return String.join("; ", gaps);

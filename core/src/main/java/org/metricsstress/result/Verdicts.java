@@ -3,6 +3,7 @@ package org.metricsstress.result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Decides whether the run kept up and, if not, names what limited it from the evidence
@@ -331,7 +332,7 @@ public final class Verdicts {
             return LatencySummary.sum(parts);
         }
 
-        private static double weighted(List<LatencySummary> parts, java.util.function.ToDoubleFunction<LatencySummary> f) {
+        private static double weighted(List<LatencySummary> parts, ToDoubleFunction<LatencySummary> f) {
             double sum = 0;
             long n = 0;
             for (LatencySummary p : parts) {

@@ -23,6 +23,9 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import java.net.URL;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Opens the driver session and puts the schema in place. All driver settings are made here,
@@ -87,7 +90,7 @@ public final class CassandraConnector {
         starter.start();
         try {
             return pending.get(c.cluster().connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             pending.thenAccept(CqlSession::closeAsync); // if it connects after all, let it go
             throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
                     + c.cluster().connectTimeout().getSeconds() + "s");
@@ -122,7 +125,7 @@ public final class CassandraConnector {
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
         DriverSettings.retriesAndOrphans(c, cfg);
         if (c.cluster().compression() != Compression.NONE) {
-            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(java.util.Locale.ROOT));
+            cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(Locale.ROOT));
             if (c.cluster().compression() == Compression.SNAPPY) {
                 // Protocol v5 dropped snappy; v4 still has it.
                 cfg.withString(DefaultDriverOption.PROTOCOL_VERSION, "V4");
@@ -237,7 +240,7 @@ public final class CassandraConnector {
         }
 
         @Override
-        protected java.net.URL findResource(String name) {
+        protected URL findResource(String name) {
             return ours.getResource(name);
         }
     }

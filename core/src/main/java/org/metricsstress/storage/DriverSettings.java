@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.metricsstress.config.ClusterSection;
 import org.metricsstress.config.StressConfig;
+import java.util.Locale;
 
 /**
  * The driver settings that decide how a run's requests fail: the request timeout, the retry policy,
@@ -91,7 +92,7 @@ public final class DriverSettings {
 
     /** The header's line. */
     public static String line(Map<String, Object> d) {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "driver: request timeout %s ms, retries %s, %s connection(s) per node x %s requests, idempotent %s (%s)",
                 d.get("requestTimeoutMs"), d.get("retryPolicy"), d.get("connectionsPerHost"),
                 d.get("maxRequestsPerConnection"), d.get("idempotent"), d.get("from"));

@@ -42,6 +42,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Locale;
 
 /**
  * The session of {@code --sink null}: a {@link CqlSession} that ends just before the network.
@@ -127,7 +128,7 @@ public final class NullSession {
             String name = column.trim();
             columns.add(column(keyspace, table, name, columns.size(), typeOf(table, name)));
         }
-        if (cql.toUpperCase(java.util.Locale.ROOT).contains("USING TTL ?")) {
+        if (cql.toUpperCase(Locale.ROOT).contains("USING TTL ?")) {
             columns.add(column(keyspace, table, "[ttl]", columns.size(), ProtocolConstants.DataType.INT));
         }
         ByteBuffer id = ByteBuffer.allocate(16).putInt(0, nextId.incrementAndGet());

@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
+import java.util.Arrays;
 
 /**
  * Settles one sample write request when the driver completes it: counts its samples as written or
@@ -58,7 +59,7 @@ public final class RequestCompletion implements BiConsumer<AsyncResultSet, Throw
         int[] rows = new int[intendedNanos.length];
         rows[0] = samples;
         int[] keys = new int[intendedNanos.length];
-        java.util.Arrays.fill(keys, -1);
+        Arrays.fill(keys, -1);
         return new RequestParts(intendedNanos, keys, rows);
     }
 

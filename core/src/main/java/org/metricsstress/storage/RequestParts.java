@@ -1,4 +1,6 @@
 package org.metricsstress.storage;
+import org.metricsstress.metrics.ErrorClass;
+import org.metricsstress.metrics.StressMetrics;
 
 /**
  * What one sample request carries, part by part (a group commit, or a slice of a wide one): the
@@ -22,7 +24,7 @@ public record RequestParts(long[] intended, int[] resourceKeys, int[] rows) {
     }
 
     /** Every part's samples failed, each charged to its own series. */
-    public void failed(org.metricsstress.metrics.StressMetrics metrics, org.metricsstress.metrics.ErrorClass cause) {
+    public void failed(StressMetrics metrics, ErrorClass cause) {
         for (int i = 0; i < rows.length; i++) {
             metrics.failed(resourceKeys[i], rows[i], cause);
         }

@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.metrics.DefaultNodeMetric;
 import com.datastax.oss.driver.api.core.metrics.Metrics;
 import java.util.List;
 import java.util.Optional;
+import com.codahale.metrics.Counting;
+import com.codahale.metrics.Metric;
 
 /**
  * Bytes the session has written to and read from the cluster's nodes: the driver's node-level
@@ -49,8 +51,8 @@ public final class WireBytes {
         }
         long total = 0;
         for (Node node : session.getMetadata().getNodes().values()) {
-            Optional<com.codahale.metrics.Metric> m = metrics.get().getNodeMetric(node, metric);
-            if (m.isPresent() && m.get() instanceof com.codahale.metrics.Counting c) {
+            Optional<Metric> m = metrics.get().getNodeMetric(node, metric);
+            if (m.isPresent() && m.get() instanceof Counting c) {
                 total += c.getCount();
             }
         }

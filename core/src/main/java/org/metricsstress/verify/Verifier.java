@@ -20,6 +20,7 @@ import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
+import java.util.function.Supplier;
 
 /**
  * Reads back what a run wrote for a set of group resources and checks it against what the plan
@@ -230,7 +231,7 @@ public final class Verifier {
             }
         }
 
-        void index(boolean present, java.util.function.Supplier<String> what) {
+        void index(boolean present, Supplier<String> what) {
             indexChecked++;
             if (!present) {
                 indexMissing++;

@@ -13,7 +13,7 @@ import org.metricsstress.pipeline.LaneRing;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.storage.CassandraSampleWriter;
+import org.metricsstress.storage.CassandraSampleSender;
 import java.util.Locale;
 
 /**
@@ -28,7 +28,7 @@ public final class PipelinedWriter implements Pipeline {
     private static final long SETTLE_MILLIS = 15_000;
 
     private final StressConfig config;
-    private final CassandraSampleWriter writer;
+    private final CassandraSampleSender samples;
     private final CassandraIndexer indexer;
     private final LaneRing ring;
 
@@ -38,14 +38,14 @@ public final class PipelinedWriter implements Pipeline {
     public PipelinedWriter(CqlSession session, StressConfig config, StressPlan plan, ResourceCache cache,
             StressMetrics metrics, IndexMetrics indexMetrics) {
         this.config = config;
-        this.writer = new CassandraSampleWriter(session, config, metrics);
+        this.samples = new CassandraSampleSender(session, config, metrics);
         this.indexer = cache == null ? null
                 : new CassandraIndexer(session, config, plan, cache, indexMetrics, metrics.queue());
         if (indexer != null) {
             metrics.gauge("index.budget", indexer::budgetLimit);
         }
         this.ring = new LaneRing(config.pipeline().ringSize(), plan.attributes(), config.pipeline().writerThreads(), plan.groupResources(),
-                config.pipeline().onFull(), writer, indexer, metrics);
+                config.pipeline().onFull(), samples, indexer, metrics);
     }
 
     @Override
@@ -55,7 +55,7 @@ public final class PipelinedWriter implements Pipeline {
 
     @Override
     public int inFlightRequests() {
-        return writer.inFlightRequests();
+        return samples.inFlightRequests();
     }
 
     @Override
@@ -73,12 +73,12 @@ public final class PipelinedWriter implements Pipeline {
     public boolean drain(Duration timeout, Duration requestTimeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean ringDrained = ring.drain(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        boolean idle = ringDrained && writer.awaitIdle(millisUntil(deadline))
+        boolean idle = ringDrained && samples.awaitIdle(millisUntil(deadline))
                 && (indexer == null || indexer.awaitIdle(millisUntil(deadline)));
         if (idle) {
             return true;
         }
-        writer.abort();
+        samples.abort();
         if (indexer != null) {
             indexer.abort();
         }
@@ -88,7 +88,7 @@ public final class PipelinedWriter implements Pipeline {
         // Requests still out either complete or hit the request timeout; wait for them so that each
         // is counted once.
         long settle = Math.max(SETTLE_MILLIS, requestTimeout.toMillis() + 2000);
-        writer.awaitIdle(settle);
+        samples.awaitIdle(settle);
         if (indexer != null) {
             indexer.awaitIdle(settle);
         }
@@ -98,7 +98,7 @@ public final class PipelinedWriter implements Pipeline {
     @Override
     public void abort() {
         ring.close();
-        writer.abort();
+        samples.abort();
         if (indexer != null) {
             indexer.abort();
         }

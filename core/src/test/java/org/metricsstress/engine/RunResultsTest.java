@@ -38,9 +38,11 @@ class RunResultsTest {
         StressPlan plan = StressPlan.of(config);
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
-        return RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 1_000_000_000L,
-                start + 1_000_000_000L, start + 1_000_000_000L, true, 1_000_000L, -1, -1, 0, 0, List.of(), null, List.of(), reads, null, 8192, null, latency,
-                relays);
+        return RunResults.of(new RunResults.Run(config, plan, schedule, Map.of(), List.of(), latency),
+                new RunResults.Meters(m, null, null, null, reads, null, null, 8192),
+                new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
+                        start + 1_000_000_000L, true, List.of(), null),
+                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays));
     }
 
     private static String summary(StressResult r) {
@@ -195,9 +197,11 @@ class RunResultsTest {
         m.generated(5, 0);
         m.written(5);
         org.metricsstress.result.IntervalStats drain = sampler.sample(start + 2_050_000_000L);
-        StressResult r = RunResults.of(config, plan, m, null, null, null, Map.of(), schedule, start + 2_000_000_000L,
-                start + 2_000_000_000L, start + 2_050_000_000L, true, 1_000_000L, -1, -1, 0, 0, series, drain,
-                List.of(), null, null, 8192, null, Map.of(), null);
+        StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, Map.of(), List.of(), Map.of()),
+                new RunResults.Meters(m, null, null, null, null, null, null, 8192),
+                new Settle.Settled(new Settle.Generation(start + 2_000_000_000L, start + 2_000_000_000L),
+                        start + 2_050_000_000L, true, series, drain),
+                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, null));
         assertEquals(25, r.generated());
         assertEquals(2, r.intervals().size(), "the drain's 50 ms is no line of the series");
         assertEquals(10, r.steps().get(0).generated());

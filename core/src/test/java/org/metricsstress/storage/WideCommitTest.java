@@ -29,7 +29,7 @@ import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitHandler;
 
 /**
- * A group commit wider than one request ({@value CassandraSampleWriter#MAX_ROWS_PER_BATCH} rows) is
+ * A group commit wider than one request ({@value CassandraSampleSender#MAX_ROWS_PER_BATCH} rows) is
  * sent in slices, against a session of two nodes with a token map (requests and encoding as the
  * null sink does them): every slice is routed to a replica of its partition, as the first one is.
  */
@@ -85,7 +85,7 @@ class WideCommitTest {
         StressMetrics metrics = new StressMetrics();
         List<Statement<?>> sent = new CopyOnWriteArrayList<>();
         try (CqlSession nullSession = NullSession.open()) {
-            CassandraSampleWriter writer = new CassandraSampleWriter(twoNodes(nullSession), config, metrics, s -> {
+            CassandraSampleSender writer = new CassandraSampleSender(twoNodes(nullSession), config, metrics, s -> {
                 sent.add(s);
                 return CompletableFuture.<AsyncResultSet>completedFuture(null);
             });
@@ -115,7 +115,7 @@ class WideCommitTest {
         List<Statement<?>> sent = new CopyOnWriteArrayList<>();
         try (CqlSession nullSession = NullSession.open()) {
             CqlSession session = twoNodes(nullSession);
-            CassandraSampleWriter writer = new CassandraSampleWriter(session, config, metrics, s -> {
+            CassandraSampleSender writer = new CassandraSampleSender(session, config, metrics, s -> {
                 sent.add(s);
                 return CompletableFuture.<AsyncResultSet>completedFuture(null);
             });

@@ -27,7 +27,7 @@ import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.GroupCommit;
 import org.metricsstress.pipeline.GroupCommitHandler;
-import org.metricsstress.storage.CassandraSampleWriter;
+import org.metricsstress.storage.CassandraSampleSender;
 
 /**
  * Faults the driver and the JVM give only on their own terms, injected on a real node: a request
@@ -64,7 +64,7 @@ class FaultInjectionIT {
                     new java.util.concurrent.CopyOnWriteArrayList<>();
             AtomicInteger rowsRefused = new AtomicInteger();
             AtomicInteger rowsSent = new AtomicInteger();
-            CassandraSampleWriter writer = new CassandraSampleWriter(s, config, metrics, statement -> {
+            CassandraSampleSender writer = new CassandraSampleSender(s, config, metrics, statement -> {
                 tried.add(statement);
                 int rows = statement instanceof com.datastax.oss.driver.api.core.cql.BatchStatement b ? b.size() : 1;
                 if (sends.incrementAndGet() % 2 == 0) {

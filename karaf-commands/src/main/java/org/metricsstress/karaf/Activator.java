@@ -1,6 +1,5 @@
 package org.metricsstress.karaf;
 
-import java.time.Duration;
 import org.apache.karaf.shell.api.console.CommandLoggingFilter;
 import org.apache.karaf.shell.api.console.SessionFactory;
 import org.osgi.framework.BundleActivator;
@@ -17,9 +16,6 @@ import org.osgi.util.tracker.ServiceTracker;
  * {@link SessionFactory} service directly, the way Karaf adds Gogo functions to it.
  */
 public final class Activator implements BundleActivator {
-    /** Long enough for the default drain (30 s) and the writes still settling after it. */
-    private static final Duration RUN_DRAIN_BOUND = Duration.ofSeconds(90);
-
     private final OneRunAtATime runs = new OneRunAtATime();
     private ServiceTracker<SessionFactory, SessionFactory> shells;
     private ServiceRegistration<CommandLoggingFilter> passwordMask;
@@ -37,7 +33,7 @@ public final class Activator implements BundleActivator {
     public void stop(BundleContext context) {
         shells.close();
         passwordMask.unregister();
-        runs.stopAndAwait(RUN_DRAIN_BOUND);
+        runs.stopAndAwait();
     }
 
     /** Registers the command with every shell session factory that comes, and takes it back when it goes. */

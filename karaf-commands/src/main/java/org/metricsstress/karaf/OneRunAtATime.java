@@ -1,7 +1,6 @@
 package org.metricsstress.karaf;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CountDownLatch;
@@ -9,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.failure.ClusterException;
@@ -27,13 +27,13 @@ final class OneRunAtATime {
         }
     }
 
-    private record Active(StressRun run, LocalTime since, CountDownLatch finished) {}
+    private record Active(StressRun run, StressConfig config, LocalTime since, CountDownLatch finished) {}
 
     private final AtomicReference<Active> active = new AtomicReference<>();
 
     /** Runs to the end (duration, Ctrl-C, or {@link #stopAndAwait}), printing to {@code out}. */
     Outcome run(StressConfig config, PrintStream out) throws ClusterException, CacheUnavailableException, Refused {
-        Active mine = new Active(new StressRun(config, out), LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
+        Active mine = new Active(new StressRun(config, out), config, LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
                 new CountDownLatch(1));
         if (!active.compareAndSet(null, mine)) {
             Active other = active.get();
@@ -50,17 +50,17 @@ final class OneRunAtATime {
     }
 
     /**
-     * Ends the run in progress early (the bundle is stopping) and waits, up to {@code bound}, for
-     * it to drain and print its summary, so that no thread of ours outlives the bundle.
+     * Ends the run in progress early (the bundle is stopping) and waits, up to its {@link DrainBound},
+     * for it to drain and print its summary, so that no thread of ours outlives the bundle.
      */
-    boolean stopAndAwait(Duration bound) {
+    boolean stopAndAwait() {
         Active current = active.get();
         if (current == null) {
             return true;
         }
         current.run().stop();
         try {
-            return current.finished().await(bound.toMillis(), TimeUnit.MILLISECONDS);
+            return current.finished().await(DrainBound.of(current.config()).toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.StressOptions;
 
 /**
  * The shape of a local cluster, as {@code --embedded-nodes dc1:2,dc2:1} gives it: data centres in
@@ -20,7 +21,11 @@ public record ClusterLayout(Map<String, Integer> nodesPerDc) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
-    public static final ClusterLayout SINGLE = parse("dc1:1");
+    /** What --embedded starts unless --embedded-nodes says otherwise: the option table's default. */
+    public static final ClusterLayout SINGLE = parse((String) StressOptions.byName("--embedded-nodes").defaultValue());
+
+    /** A local node's maximum heap unless --embedded-heap says otherwise: the option table's default. */
+    public static final String DEFAULT_HEAP = (String) StressOptions.byName("--embedded-heap").defaultValue();
 
     public ClusterLayout {
         nodesPerDc = Collections.unmodifiableMap(new LinkedHashMap<>(nodesPerDc));

@@ -9,6 +9,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisConnectionException;
+import javax.net.ssl.SSLParameters;
 
 /**
  * How this module reaches Redis, for every cache and tool that talks to it: the address and client
@@ -61,7 +62,7 @@ final class RedisConnections {
         if (settings.tls()) {
             // The certificate must name the host dialled (a DNS or IP subject alternative name), as
             // the Cassandra connection checks: a trusted certificate of another server is refused.
-            javax.net.ssl.SSLParameters verifyHost = new javax.net.ssl.SSLParameters();
+            SSLParameters verifyHost = new SSLParameters();
             verifyHost.setEndpointIdentificationAlgorithm("HTTPS");
             config.sslParameters(verifyHost);
         }

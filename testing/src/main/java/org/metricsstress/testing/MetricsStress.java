@@ -62,7 +62,7 @@ public final class MetricsStress {
      * as {@code --embedded --embedded-image IMAGE --embedded-nodes LAYOUT} does; close it at the end.
      */
     public static LocalStressCluster containers(String image, String layout) throws LocalClusterException {
-        return containers(image, layout, "1G", System.out::println);
+        return containers(image, layout, ClusterLayout.DEFAULT_HEAP, System.out::println);
     }
 
     public static LocalStressCluster containers(String image, String layout, String heap, Consumer<String> output)

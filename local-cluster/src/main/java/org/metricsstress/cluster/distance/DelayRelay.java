@@ -9,7 +9,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -17,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.nio.channels.Channel;
 
 /**
  * A TCP relay that makes distance: every chunk read from one side is held until its due time
@@ -34,8 +34,6 @@ import java.util.function.Function;
  * ({@link #whenDead}).
  */
 public final class DelayRelay implements AutoCloseable {
-    /** Held bytes per direction beyond which the relay stops reading that side (TCP pushes back). */
-    private static final int MAX_HELD = 4 << 20;
     private static final int CHUNK = 64 << 10;
 
     private final String name;
@@ -208,7 +206,7 @@ public final class DelayRelay implements AutoCloseable {
             accept();
             return;
         }
-        Side side = (Side) key.attachment();
+        RelaySide side = (RelaySide) key.attachment();
         try {
             if (key.isConnectable()) {
                 side.channel.finishConnect();
@@ -276,7 +274,7 @@ public final class DelayRelay implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(java.nio.channels.Channel c) {
+    private static void closeQuietly(Channel c) {
         if (c != null) {
             try {
                 c.close();
@@ -292,30 +290,41 @@ public final class DelayRelay implements AutoCloseable {
     }
 
     /** One relayed connection: the client's side and the upstream side. */
-    private final class Link {
-        final Side client;
-        final Side upstream;
+    private final class Link implements RelaySide.Link {
+        final RelaySide client;
+        final RelaySide upstream;
         Routes.Route route;
         long lastDueNanos;
 
         Link(SocketChannel client, SocketChannel upstream, boolean connected) throws IOException {
-            this.client = new Side(this, client, true);
-            this.upstream = new Side(this, upstream, connected);
+            this.client = new RelaySide(this, client, true, readBuffer, bytesRelayed);
+            this.upstream = new RelaySide(this, upstream, connected, readBuffer, bytesRelayed);
             this.client.peer = this.upstream;
             this.upstream.peer = this.client;
             this.client.key = client.register(selector, 0, this.client);
             this.upstream.key = upstream.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, this.upstream);
         }
 
-        long due(long now) {
+        @Override
+        public boolean routed() {
+            return route != null;
+        }
+
+        @Override
+        public void route(ByteBuffer firstBytes) {
+            route = routeOf.apply(firstBytes);
+        }
+
+        @Override
+        public long due(long now) {
             LatencyMatrix.Delay delay = route.delay();
             double unit = delay.jitterMicros() == 0 ? 0.5 : ThreadLocalRandom.current().nextDouble();
             lastDueNanos = Math.max(lastDueNanos, now + delay.nanos(unit));
             return lastDueNanos;
         }
 
-        /** Writes what is due on both sides; returns the next due time, or Long.MAX_VALUE for none. */
-        long flush(long now) {
+        @Override
+        public long flush(long now) {
             try {
                 long next = Math.min(client.flush(now), upstream.flush(now));
                 if (client.done() && upstream.done()) {
@@ -330,119 +339,18 @@ public final class DelayRelay implements AutoCloseable {
             }
         }
 
-        void updateInterest() {
+        @Override
+        public void updateInterest() {
             client.updateInterest();
             upstream.updateInterest();
         }
 
-        void close() {
+        @Override
+        public void close() {
             links.remove(this);
             closeQuietly(client.channel);
             closeQuietly(upstream.channel);
         }
     }
 
-    /** A socket of a link, and the chunks held for writing into it. */
-    private final class Side {
-        final Link link;
-        final SocketChannel channel;
-        final ArrayDeque<Held> held = new ArrayDeque<>();
-        Side peer;
-        SelectionKey key;
-        boolean connected;
-        int heldBytes;
-        boolean eofRead;
-        boolean outputShut;
-        /** The socket took part of a chunk only: OP_WRITE says when it takes more. */
-        boolean writeBlocked;
-
-        Side(Link link, SocketChannel channel, boolean connected) {
-            this.link = link;
-            this.channel = channel;
-            this.connected = connected;
-        }
-
-        /**
-         * Reads a chunk from this socket and holds a copy of it for the peer, due after the link's
-         * delay. The copy is as long as what was read: inter-node messages are mostly small, and a
-         * chunk held at the read buffer's size would hold 64 KiB for each of them.
-         */
-        void read() throws IOException {
-            readBuffer.clear();
-            int n = channel.read(readBuffer);
-            long now = System.nanoTime();
-            if (n < 0) {
-                eofRead = true;
-                peer.held.add(new Held(link.route == null ? now : link.due(now), null));
-                return;
-            }
-            if (n == 0) {
-                return;
-            }
-            readBuffer.flip();
-            if (link.route == null) {
-                link.route = routeOf.apply(readBuffer.asReadOnlyBuffer());
-            }
-            ByteBuffer chunk = ByteBuffer.allocate(n).put(readBuffer).flip();
-            peer.held.add(new Held(link.due(now), chunk));
-            peer.heldBytes += n;
-        }
-
-        /** Writes the due chunks held for this socket; returns the next due time left. */
-        long flush(long now) throws IOException {
-            if (!connected) {
-                return held.isEmpty() ? Long.MAX_VALUE : held.peek().dueNanos;
-            }
-            while (!held.isEmpty()) {
-                Held h = held.peek();
-                if (h.dueNanos > now) {
-                    return h.dueNanos;
-                }
-                if (h.data == null) {
-                    if (!outputShut) {
-                        channel.shutdownOutput();
-                        outputShut = true;
-                    }
-                    held.poll();
-                    continue;
-                }
-                int n = channel.write(h.data);
-                bytesRelayed.addAndGet(n);
-                heldBytes -= n;
-                writeBlocked = h.data.hasRemaining();
-                if (writeBlocked) {
-                    return Long.MAX_VALUE;
-                }
-                held.poll();
-            }
-            return Long.MAX_VALUE;
-        }
-
-        boolean done() {
-            return eofRead && held.isEmpty();
-        }
-
-        void updateInterest() {
-            if (!key.isValid()) {
-                return;
-            }
-            int ops = 0;
-            if (!connected) {
-                ops |= SelectionKey.OP_CONNECT;
-            } else {
-                if (!eofRead && peer.heldBytes < MAX_HELD) {
-                    ops |= SelectionKey.OP_READ;
-                }
-                if (writeBlocked) {
-                    ops |= SelectionKey.OP_WRITE;
-                }
-            }
-            if (key.interestOps() != ops) {
-                key.interestOps(ops);
-            }
-        }
-    }
-
-    /** A chunk and when it may leave; null data is the end of the stream. */
-    private record Held(long dueNanos, ByteBuffer data) {}
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -180,8 +179,8 @@ public final class EmbeddedCluster implements LocalCluster {
             Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
         List<String> addresses = addresses(members, routes != null);
-        int storage = portFreeOnAll(addresses);
-        int cql = portFreeOnAll(addresses, storage);
+        int storage = PortPicker.freeOnAll(addresses);
+        int cql = PortPicker.freeOnAll(addresses, storage);
         // Every node a seed: seeds join without bootstrapping, so empty nodes started together do
         // not wait on each other's range movements (with one seed per DC, a second node of a DC
         // started in parallel once hung in bootstrap for over 120 s on 2 busy cores). A node knows
@@ -239,25 +238,6 @@ public final class EmbeddedCluster implements LocalCluster {
         String[] p = address.split("\\.");
         return (Integer.parseInt(p[0]) << 24) | (Integer.parseInt(p[1]) << 16) | (Integer.parseInt(p[2]) << 8)
                 | Integer.parseInt(p[3]);
-    }
-
-    private static int portFreeOnAll(List<String> addresses, int... taken) throws LocalClusterException {
-        try {
-            InetAddress first = InetAddress.getByName(addresses.get(0));
-            for (int attempt = 0; attempt < 50; attempt++) {
-                int port = PortPicker.freePort(first);
-                boolean ok = Arrays.stream(taken).noneMatch(p -> p == port);
-                for (String a : addresses) {
-                    ok &= PortPicker.isFree(InetAddress.getByName(a), port);
-                }
-                if (ok) {
-                    return port;
-                }
-            }
-        } catch (IOException e) {
-            throw new LocalClusterException("cannot pick a port free on every node address: " + e.getMessage(), e);
-        }
-        throw new LocalClusterException("found no port free on all of " + String.join(", ", addresses));
     }
 
     /**

@@ -22,10 +22,10 @@ public final class NodeBuilder {
     private int nativePort;
     private int storagePort;
     private String seeds;
-    private String datacenter = "dc1";
+    private String datacenter = ClusterLayout.SINGLE.firstDc();
     private String rack = "rack1";
     private String clusterName = "metrics-stress";
-    private String heap = "1G";
+    private String heap = ClusterLayout.DEFAULT_HEAP;
     private Duration startTimeout = Duration.ofSeconds(120);
     private Consumer<String> output = message -> { };
     private boolean passwordAuth;
@@ -171,7 +171,7 @@ public final class NodeBuilder {
         Path dir = tempWorkDir ? TempDirs.create("metrics-stress-cassandra-") : workDir;
         NodeConfig config = new NodeConfig(clusterName, address, nativeP, storageP, jmxP,
                 seeds != null ? seeds : address + ":" + storageP, datacenter, rack, heap, dir,
-                new NodeConfig.Security(passwordAuth, tls == null ? null : tls.keystore(),
+                new NodeConfig.ClientSecurity(passwordAuth, tls == null ? null : tls.keystore(),
                         tls == null ? null : tls.keystorePassword(),
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
                         tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),

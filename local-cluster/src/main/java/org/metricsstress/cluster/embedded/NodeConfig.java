@@ -78,7 +78,7 @@ final class NodeConfig {
     final String rack;
     final String heap;
     final Path workDir;
-    final Security security;
+    final ClientSecurity security;
     final Relayed relayed;
 
     /**
@@ -100,19 +100,19 @@ final class NodeConfig {
      * How clients must reach the node: password authentication (the default superuser
      * cassandra/cassandra, created at start) and client-to-node TLS with a keystore.
      */
-    record Security(boolean passwordAuth, Path keystore, String keystorePassword, Path clientTruststore,
+    record ClientSecurity(boolean passwordAuth, Path keystore, String keystorePassword, Path clientTruststore,
             String clientTruststorePassword) {
-        static final Security NONE = new Security(false, null, null, null, null);
+        static final ClientSecurity NONE = new ClientSecurity(false, null, null, null, null);
     }
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir) {
         this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir,
-                Security.NONE, Relayed.NONE);
+                ClientSecurity.NONE, Relayed.NONE);
     }
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
-               String datacenter, String rack, String heap, Path workDir, Security security, Relayed relayed) {
+               String datacenter, String rack, String heap, Path workDir, ClientSecurity security, Relayed relayed) {
         this.security = security;
         this.relayed = relayed;
         this.clusterName = requireClusterName(clusterName);

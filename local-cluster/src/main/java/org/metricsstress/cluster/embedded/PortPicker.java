@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.metricsstress.cluster.LocalClusterException;
@@ -77,5 +79,25 @@ public final class PortPicker {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** A port free on every one of {@code addresses} and none of {@code taken}: one port for every node of a cluster. */
+    static int freeOnAll(List<String> addresses, int... taken) throws LocalClusterException {
+        try {
+            InetAddress first = InetAddress.getByName(addresses.get(0));
+            for (int attempt = 0; attempt < 50; attempt++) {
+                int port = freePort(first);
+                boolean ok = Arrays.stream(taken).noneMatch(p -> p == port);
+                for (String a : addresses) {
+                    ok &= isFree(InetAddress.getByName(a), port);
+                }
+                if (ok) {
+                    return port;
+                }
+            }
+        } catch (IOException e) {
+            throw new LocalClusterException("cannot pick a port free on every node address: " + e.getMessage(), e);
+        }
+        throw new LocalClusterException("found no port free on all of " + String.join(", ", addresses));
     }
 }

@@ -24,7 +24,7 @@ import org.metricsstress.cluster.LocalNode;
 public final class FaultInjector implements AutoCloseable {
 
     /** The run's clock: fault times count from the start of generation, as the run's own figures do. */
-    public interface RunClock {
+    public interface GenerationClock {
         /** Blocks until the run is about to generate; false if it never will. */
         boolean awaitStart() throws InterruptedException;
 
@@ -51,7 +51,7 @@ public final class FaultInjector implements AutoCloseable {
 
     /** Starts carrying out the plan on {@code run}'s clock. */
     public FaultInjector start(StressRun run) {
-        return start(new RunClock() {
+        return start(new GenerationClock() {
             @Override
             public boolean awaitStart() throws InterruptedException {
                 return run.awaitGeneration(1, TimeUnit.DAYS);
@@ -65,7 +65,7 @@ public final class FaultInjector implements AutoCloseable {
     }
 
     /** Starts carrying out the plan on {@code clock}. */
-    public FaultInjector start(RunClock clock) {
+    public FaultInjector start(GenerationClock clock) {
         if (plan.isEmpty()) {
             return this;
         }

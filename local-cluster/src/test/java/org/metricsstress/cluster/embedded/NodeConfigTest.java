@@ -53,7 +53,7 @@ class NodeConfigTest {
     @Test
     void aRelayedNodeGivesOutTheRelaysAddressesAndPrefersItsOwnDcsDirectPath() {
         NodeConfig relayed = new NodeConfig("c", "127.0.0.2", 19042, 17000, 17199, "127.0.1.1:17000", "dc2", "rack1",
-                "768m", WORK, NodeConfig.Security.NONE, new NodeConfig.Relayed("127.0.1.2", "127.0.1.2"));
+                "768m", WORK, NodeConfig.ClientSecurity.NONE, new NodeConfig.Relayed("127.0.1.2", "127.0.1.2"));
         String yaml = relayed.renderYaml();
 
         assertTrue(yaml.contains("\nlisten_address: 127.0.0.2\n"), yaml);

@@ -48,7 +48,7 @@ class FaultInjectorTest {
             r.events.add(e);
             done.countDown();
         });
-        injector.start(new FaultInjector.RunClock() {
+        injector.start(new FaultInjector.GenerationClock() {
             @Override
             public boolean awaitStart() {
                 return true;

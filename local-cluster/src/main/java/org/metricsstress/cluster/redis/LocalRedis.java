@@ -1,4 +1,4 @@
-package org.metricsstress.cli;
+package org.metricsstress.cluster.redis;
 
 import java.io.File;
 import java.io.IOException;
@@ -18,11 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The bench's own Redis for its Redis phases: the {@code redis-server} on the PATH, on 127.0.0.1
- * and a free port, with no persistence, in a directory of its own; stopped (this process only,
- * by its handle) and its directory removed at the end.
+ * A throwaway local Redis, as the bench starts for its Redis phases: the {@code redis-server} on
+ * the PATH, on 127.0.0.1 and a free port, with no persistence, in a directory of its own; stopped
+ * (this process only, by its handle) and its directory removed at the end.
  */
-final class LocalRedis implements AutoCloseable {
+public final class LocalRedis implements AutoCloseable {
     private static final long START_MILLIS = 10_000;
 
     private final Process process;
@@ -36,7 +36,7 @@ final class LocalRedis implements AutoCloseable {
     }
 
     /** Starts one, or says in a line why the Redis phases are skipped and returns null. */
-    static LocalRedis startIfInstalled(PrintStream out) {
+    public static LocalRedis startIfInstalled(PrintStream out) {
         Path binary = onPath("redis-server");
         if (binary == null) {
             out.println("bench: no redis-server on the PATH: the Redis phases are skipped (install Debian's"
@@ -62,7 +62,7 @@ final class LocalRedis implements AutoCloseable {
         }
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create("redis://127.0.0.1:" + port);
     }
 

@@ -29,20 +29,22 @@ import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.SampleValueCodec;
 import org.metricsstress.plan.StressPlan;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
- * Writes group commits into {@code samples}: a prepared INSERT per sample, the samples of up to
+ * Sends group commits into {@code samples} (the pipelined writer's sample stage): a prepared INSERT per sample, the samples of up to
  * {@code --batch-commits} group commits whose partitions have the same replicas sent as one
  * UNLOGGED batch (so the coordinator is a replica of all of them and nothing fans out; fewer, fuller requests
  * cost client and node less per sample), asynchronously, with at most {@code maxInFlight}
- * requests outstanding. When that bound is reached the writer thread waits,
+ * requests outstanding. When that bound is reached the lane's thread waits,
  * the ring fills, and the ring's policy (drop or block) takes over: backpressure, never an
  * unbounded queue in the client.
  *
  * <p>Each request reports its samples as written or failed exactly once, from the driver's
  * completion callback.
  */
-public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
+public final class CassandraSampleSender implements GroupCommitHandler.Factory {
     /**
      * Rows per request at most: about 4 KB of mutations for this row size, under Cassandra's
      * 5 KiB batch warning.
@@ -67,23 +69,23 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
     private final RequestCompletion.Sender resend;
     /** How a request is sent first: the session, or what a test puts in its place to make sending fail. */
     private final RequestCompletion.Sender sender;
-    private final java.util.function.BooleanSupplier runGoesOn;
+    private final BooleanSupplier runGoesOn;
     /** Bytes of the constant columns, encoded once; the driver only ever reads duplicates of them. */
     private final ByteBuffer context;
     private final ByteBuffer ttl;
     private final ByteBuffer[][] metricNameBytes;
     private volatile boolean aborted;
 
-    public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics) {
+    public CassandraSampleSender(CqlSession session, StressConfig config, StressMetrics metrics) {
         this(session, config, metrics, null);
     }
 
     /**
-     * As {@link #CassandraSampleWriter(CqlSession, StressConfig, StressMetrics)}, sending each
+     * As {@link #CassandraSampleSender(CqlSession, StressConfig, StressMetrics)}, sending each
      * request first through {@code sender} (null: the session): the fault-injection tests' way to
      * make a send throw, which the driver does only on its own terms.
      */
-    public CassandraSampleWriter(CqlSession session, StressConfig config, StressMetrics metrics,
+    public CassandraSampleSender(CqlSession session, StressConfig config, StressMetrics metrics,
             RequestCompletion.Sender sender) {
         this.metrics = metrics;
         this.plan = StressPlan.of(config);
@@ -125,7 +127,7 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
 
     /** Waits until no request is in flight; false on timeout. */
     public boolean awaitIdle(long timeoutMillis) throws InterruptedException {
-        if (permits.tryAcquire(maxInFlight, timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        if (permits.tryAcquire(maxInFlight, timeoutMillis, TimeUnit.MILLISECONDS)) {
             permits.release(maxInFlight);
             return true;
         }
@@ -134,7 +136,7 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
 
     @Override
     public GroupCommitHandler newHandler() {
-        return new LaneWriter();
+        return new LaneSender();
     }
 
     /**
@@ -148,7 +150,7 @@ public final class CassandraSampleWriter implements GroupCommitHandler.Factory {
      * never fans out; a request is sent when full or when the writer has taken every waiting
      * commit ({@link #endOfBatch}), so gathering never delays a commit behind an idle ring.
      */
-    private final class LaneWriter implements GroupCommitHandler {
+    private final class LaneSender implements GroupCommitHandler {
         private final StringBuilder name = new StringBuilder(64);
         private int lastPartition = Integer.MIN_VALUE;
         private ByteBuffer lastPartitionBytes;

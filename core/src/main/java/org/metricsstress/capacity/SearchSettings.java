@@ -1,0 +1,95 @@
+package org.metricsstress.capacity;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.GivenOptions;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.Sla;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.StressOptions;
+
+/**
+ * find-max's own options read and checked against the plan they search: the step's length, the
+ * warm-up's bound, the rates, growth and precision, and whether the search can end in
+ * {@link CapacitySearch#MAX_STEPS}. Every message names the option, what is allowed and what was given.
+ */
+public final class SearchSettings {
+    public static final OptionDef STEP_DURATION = StressOptions.byName("--step-duration");
+    public static final OptionDef START_RATE = StressOptions.byName("--start-rate");
+    public static final OptionDef MAX_RATE = StressOptions.byName("--max-rate");
+    public static final OptionDef GROWTH = StressOptions.byName("--growth");
+    public static final OptionDef PRECISION = StressOptions.byName("--precision");
+    public static final OptionDef INCLUDE_COLD = StressOptions.byName("--include-cold");
+    public static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
+
+    /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
+    private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);
+
+    private SearchSettings() {}
+
+    /**
+     * The search's settings for the runs {@code base} builds, from {@code given}; a ConfigException
+     * says what is wrong. The search's own options are checked before the runs' configuration is built.
+     */
+    public static FindMax.Settings of(GivenOptions given, Supplier<StressConfig> runs) {
+        Duration step = (Duration) given.value(STEP_DURATION);
+        if (step.compareTo(SHORTEST_STEP) < 0) {
+            throw new ConfigException("--step-duration: at least " + SHORTEST_STEP.toSeconds() + "s (the backlog rule"
+                    + " compares the first and the last half of a step's report intervals), got "
+                    + given.text(STEP_DURATION));
+        }
+        Duration coldLimit = (Duration) given.value(COLD_LIMIT);
+        if (coldLimit.isZero()) {
+            throw new ConfigException("--cold-limit: must be more than 0");
+        }
+        double growth = (Double) given.value(GROWTH);
+        if (!(growth >= CapacitySearch.MIN_GROWTH && growth <= CapacitySearch.MAX_GROWTH)) {
+            throw new ConfigException(String.format(Locale.ROOT, "--growth: must be between %s and %s (each passing "
+                    + "step multiplies the rate by it), got %s", plain(CapacitySearch.MIN_GROWTH),
+                    plain(CapacitySearch.MAX_GROWTH), given.text(GROWTH)));
+        }
+        double precision = (Double) given.value(PRECISION);
+        boolean includeCold = (Boolean) given.value(INCLUDE_COLD);
+        StressConfig base = runs.get();
+        if (includeCold && !base.index().enabled()) {
+            throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
+        }
+        PlanRate plan = PlanRate.of(base);
+        Double start = (Double) given.value(START_RATE);
+        Double max = (Double) given.value(MAX_RATE);
+        double startRate = start != null ? start : plan.samplesPerSecond();
+        double maxRate = max != null ? max : plan.highest();
+        for (OptionDef d : List.of(START_RATE, MAX_RATE)) {
+            double rate = d == START_RATE ? startRate : maxRate;
+            if (rate > plan.highest()) {
+                throw new ConfigException(String.format(Locale.ROOT, "%s: at most %,.0f samples/s for this plan (its"
+                        + " interval paced down to 1 ms), got %s", d.longName(), plan.highest(), given.text(d)));
+            }
+        }
+        if (!(maxRate > startRate)) {
+            throw new ConfigException(String.format(Locale.ROOT, "--max-rate: must be above --start-rate (%,.0f"
+                    + " samples/s%s), got %s", startRate, start == null ? ", the plan's own rate" : "",
+                    given.text(MAX_RATE)));
+        }
+        Sla sla = base.judging().sla() != null ? base.judging().sla()
+                : Sla.parse("--sla", StressOptions.FIND_MAX_DEFAULTS.get("--sla"));
+        CapacitySearch.Bounds bounds = new CapacitySearch.Bounds(startRate, maxRate, growth, precision);
+        int steps = CapacitySearch.maxSteps(bounds);
+        if (steps > CapacitySearch.MAX_STEPS) {
+            throw new ConfigException(String.format(Locale.ROOT, "find-max: x%s from %,.0f to %,.0f samples/s, then "
+                    + "bisecting to %s, can take %d steps; at most %d: raise --growth or --start-rate, lower --max-rate, "
+                    + "or widen --precision", plain(growth), startRate, maxRate, given.text(PRECISION), steps,
+                    CapacitySearch.MAX_STEPS));
+        }
+        return new FindMax.Settings(bounds, step, coldLimit, base.index().enabled(), includeCold, sla,
+                base.pipeline().ringSize());
+    }
+
+    /** 2 rather than 2.0, 1.5 as 1.5. */
+    private static String plain(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

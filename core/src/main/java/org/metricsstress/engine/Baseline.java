@@ -1,0 +1,64 @@
+package org.metricsstress.engine;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.util.function.Supplier;
+import org.metricsstress.metrics.HeapPeak;
+import org.metricsstress.metrics.JvmStats;
+import org.metricsstress.metrics.ProcessCpu;
+import org.metricsstress.result.Distance;
+import org.metricsstress.storage.WireBytes;
+
+/**
+ * The client's own counters read as generation is about to start (CPU, bytes on the wire, the
+ * driver's retries, GC, the relays that make the DCs' distance), so that the result reports what
+ * this run cost and not what the JVM or the session did before it. Taking one resets the heap peak.
+ */
+final class Baseline {
+    private final WireBytes wire;
+    /** Reads the relays that run in this process; null when none do. */
+    private final Supplier<Distance.Relays> relayMeter;
+    private final long cpuNanos;
+    private final Distance.Relays relays;
+    private final long sent;
+    private final long received;
+    private final long driverRetries;
+    private final long gcCount;
+    private final long gcMillis;
+
+    private Baseline(CqlSession session, Supplier<Distance.Relays> relayMeter) {
+        this.wire = new WireBytes(session);
+        this.relayMeter = relayMeter;
+        this.cpuNanos = ProcessCpu.nanos();
+        this.relays = relayMeter == null ? null : relayMeter.get();
+        this.sent = wire.sent();
+        this.received = wire.received();
+        this.driverRetries = wire.driverRetries();
+        this.gcCount = JvmStats.gcCount();
+        this.gcMillis = JvmStats.gcMillis();
+        HeapPeak.reset();
+    }
+
+    static Baseline take(CqlSession session, Supplier<Distance.Relays> relayMeter) {
+        return new Baseline(session, relayMeter);
+    }
+
+    /** The retries the driver made on its own since the baseline (it retries some requests before we see them). */
+    long driverRetries() {
+        return wire.driverRetries() - driverRetries;
+    }
+
+    /** What the client spent since the baseline. */
+    ClientCost since() {
+        long cpu = ProcessCpu.between(cpuNanos, ProcessCpu.nanos());
+        Distance.Relays relaysSince = relays == null ? null : relayMeter.get().since(relays);
+        return new ClientCost(cpu, wire.sent() - sent, wire.received() - received,
+                JvmStats.gcCount() - gcCount, JvmStats.gcMillis() - gcMillis, relaysSince);
+    }
+
+    /**
+     * What a run cost the client: CPU (negative when the JVM cannot say), bytes sent and received,
+     * collections and their time, and what the relays in this process did (null when none run here).
+     */
+    record ClientCost(long cpuNanos, long bytesSent, long bytesReceived, long gcCount, long gcMillis,
+            Distance.Relays relays) {}
+}
