@@ -265,6 +265,22 @@ class MainTest {
         java.nio.file.Path result = savedResult(dir, "run.json", 10);
         assertEquals(ExitCode.OK, run("report", result.toString()));
         String html = java.nio.file.Files.readString(dir.resolve("run.html"));
-        assertTrue(html.contains("<svg"), "no chart in the report");
+        assertTrue(html.contains("<script type=\"application/json\" id=\"chart-data\">"), "no chart data in the report");
+        assertTrue(html.contains("var uPlot="), "uPlot not inlined");
+    }
+
+    @Test
+    void compareAndReportOverlaySeveralRunsOnOnePage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String a = savedResult(dir, "a.json", 10).toString();
+        String worse = savedResult(dir, "worse.json", 20).toString();
+        java.nio.file.Path page = dir.resolve("ab.html");
+        assertEquals(ExitCode.CRITERIA_FAILED, run("compare", a, worse, "-o", page.toString()));
+        assertTrue(out().contains("report written to " + page), out());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<h2>B against A</h2>"), "the judged differences");
+        assertTrue(html.contains("<strong>regression</strong>"), "the regression marked");
+        assertEquals(ExitCode.OK, run("report", a, worse, a));
+        String three = java.nio.file.Files.readString(dir.resolve("a-overlaid.html"));
+        assertTrue(three.contains("<h2>C against A</h2>"), "every run against the first");
     }
 }

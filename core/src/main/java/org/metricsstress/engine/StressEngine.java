@@ -380,6 +380,7 @@ public final class StressEngine {
             result = RunResults.of(config, plan, metrics, indexMetrics, cache, primed.get(), cluster, schedule,
                     stopAt, generationEnd, settled, drained, cpu, wire.sent() - sentAtStart, wire.received() - receivedAtStart, gcCountAtStart, gcMillisAtStart, intervals, unlisted, events, readMetrics, ringWatch, ring.size(), ledger,
                     latency, relays);
+            live.runSettled(); // the figures are final: --prometheus-linger may serve them once more
             settledNormally = true;
         } finally {
             if (!settledNormally) {

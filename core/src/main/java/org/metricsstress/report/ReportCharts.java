@@ -154,8 +154,10 @@ final class ReportCharts {
             marker(out, cs.ringFullAtSeconds(), "ring full", "coldstart");
         }
         List<IntervalStats> iv = r.intervals() == null ? List.of() : r.intervals().stream().filter(Objects::nonNull).toList();
-        iv.stream().filter(s -> s.dropped() > 0).findFirst()
-                .ifPresent(s -> marker(out, Math.max(0, s.elapsedSeconds() - s.intervalSeconds()), "first drops", "coldstart"));
+        // Within the first interval that dropped, and not before the ring was first full: that is when they can start.
+        double fullAt = cs != null && cs.ringFilled() ? cs.ringFullAtSeconds() : 0;
+        iv.stream().filter(s -> s.dropped() > 0).findFirst().ifPresent(s -> marker(out,
+                Math.max(fullAt, Math.max(0, s.elapsedSeconds() - s.intervalSeconds())), "first drops", "coldstart"));
         double indexed = cs != null && cs.indexedAtSeconds() >= 0 ? cs.indexedAtSeconds()
                 : r.index() != null && r.index().enabled() && r.index().secondsToComplete() >= 0 ? r.index().secondsToComplete() : -1;
         if (indexed >= 0) {
