@@ -252,4 +252,6 @@
     plots.forEach(function (u) { u.setSize({ width: Math.max(600, u.root.parentNode.clientWidth), height: 300 }); });
   });
   box.setAttribute("data-drawn", String(plots.length));
+  // When the charts were drawn, in ms since the page began loading: what opening the page costs.
+  box.setAttribute("data-drawn-at-ms", String(Math.round(performance.now())));
 })();
