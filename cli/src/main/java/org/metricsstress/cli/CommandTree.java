@@ -32,9 +32,11 @@ final class CommandTree {
 
         CommandSpec report = CommandSpec.create().name("report");
         report.mixinStandardHelpOptions(true);
-        report.usageMessage().description("Make the HTML report of a saved result (--result-json).");
-        report.addPositional(PositionalParamSpec.builder().index("0").paramLabel("RESULT.json")
-                .type(String.class).description("the result file").build());
+        report.usageMessage().description("Make the HTML report of a saved result (--result-json); of several, "
+                + "one page with their charts overlaid and each judged against the first.");
+        report.addPositional(PositionalParamSpec.builder().index("0..*").arity("1..*").paramLabel("RESULT.json")
+                .type(List.class).auxiliaryTypes(String.class).description("the result file(s); the first is the baseline")
+                .build());
         model.addAll(report, List.of(StressOptions.byName("--output")));
         root.addSubcommand("report", report);
 
@@ -45,7 +47,7 @@ final class CommandTree {
                 .type(String.class).description("the baseline").build());
         compare.addPositional(PositionalParamSpec.builder().index("1").paramLabel("B.json")
                 .type(String.class).description("the candidate").build());
-        model.addAll(compare, List.of(StressOptions.byName("--max-regression")));
+        model.addAll(compare, List.of(StressOptions.byName("--max-regression"), StressOptions.byName("--output")));
         root.addSubcommand("compare", compare);
 
         CommandSpec merge = CommandSpec.create().name("merge");

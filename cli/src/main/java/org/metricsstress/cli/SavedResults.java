@@ -27,20 +27,42 @@ final class SavedResults {
     private SavedResults() {}
 
     static int report(ParseResult args, PrintStream out, PrintStream err) {
-        Path in = Path.of((String) args.matchedPositional(0).getValue());
-        StressResult result = read(in);
+        List<Path> files = ((List<?>) args.matchedPositional(0).getValue()).stream().map(f -> Path.of(String.valueOf(f)))
+                .toList();
+        List<StressResult> results = files.stream().map(SavedResults::read).toList();
+        Path in = files.get(0);
         String target = args.matchedOptionValue("--output", null);
         Path html = target != null ? Path.of(target)
-                : in.resolveSibling(in.getFileName().toString().replaceFirst("\\.json$", "") + ".html");
-        try {
-            HtmlReport.write(result, html);
-        } catch (IOException e) {
-            throw new ConfigException("cannot write " + html + ": " + e.getMessage());
-        } catch (RuntimeException e) {
-            throw unusable(List.of(in.toString()), e);
+                : in.resolveSibling(in.getFileName().toString().replaceFirst("\\.json$", "")
+                        + (files.size() > 1 ? "-overlaid" : "") + ".html");
+        if (files.size() == 1) {
+            try {
+                HtmlReport.write(results.get(0), html);
+            } catch (IOException e) {
+                throw new ConfigException("cannot write " + html + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                throw unusable(List.of(in.toString()), e);
+            }
+        } else {
+            overlaid(files, results, regressionBound((String) StressOptions.byName("--max-regression").defaultValue()), html);
         }
         out.println("report written to " + html);
         return ExitCode.OK;
+    }
+
+    /** The runs' page with their charts overlaid, each judged against the first. */
+    private static void overlaid(List<Path> files, List<StressResult> results, double bound, Path html) {
+        List<HtmlReport.NamedResult> runs = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            runs.add(new HtmlReport.NamedResult(files.get(i).toString(), results.get(i)));
+        }
+        try {
+            HtmlReport.writeOverlaid(runs, bound, html);
+        } catch (IOException e) {
+            throw new ConfigException("cannot write " + html + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw unusable(files.stream().map(Path::toString).toList(), e);
+        }
     }
 
     static int compare(ParseResult args, PrintStream out, PrintStream err) {
@@ -60,6 +82,11 @@ final class SavedResults {
             throw unusable(files, e);
         }
         out.print(table.toString(StandardCharsets.UTF_8));
+        String html = args.matchedOptionValue("--output", null);
+        if (html != null) {
+            overlaid(List.of(Path.of(files.get(0)), Path.of(files.get(1))), List.of(a, b), bound, Path.of(html));
+            out.println("report written to " + html);
+        }
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;
     }
 

@@ -5,6 +5,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import org.metricsstress.report.HtmlReport;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.Set;
 import org.metricsstress.api.ExitCode;
@@ -46,6 +48,8 @@ final class TuneCommand {
         List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_TUNE);
         out.add(StressOptions.byName("--report"));
         out.add(StressOptions.byName("--result-json"));
+        // The rounds side by side: one page with every round overlaid, each judged against the first.
+        out.add(StressOptions.byName("--report-html"));
         out.add(StressOptions.byName("--advice-file"));
         return out;
     }
@@ -67,9 +71,29 @@ final class TuneCommand {
         boolean verbose = (Boolean) CliContext.own(parsed, VERBOSE);
         StressConfig base = options.builder(Map.of()).build();
         PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
-        StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, Tuner.engine(runLog), out).run();
+        List<HtmlReport.NamedResult> rounds = new ArrayList<>();
+        Tuner.Runner engine = Tuner.engine(runLog);
+        Tuner.Runner keepingRounds = config -> {
+            StressResult round = engine.run(config);
+            rounds.add(new HtmlReport.NamedResult("round " + (rounds.size() + 1), round));
+            return round;
+        };
+        StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, keepingRounds, out).run();
         if (base.outputs().resultJson() != null) {
             write(out, "tune result", () -> ResultJson.write(last, base.outputs().resultJson()), base.outputs().resultJson());
+        }
+        Path html = base.outputs().reportHtml();
+        if (html != null) {
+            // The last round carries the rounds' table; a single round is a run's own report.
+            rounds.set(rounds.size() - 1, new HtmlReport.NamedResult("round " + rounds.size(), last));
+            write(out, "report", () -> {
+                if (rounds.size() == 1) {
+                    HtmlReport.write(last, html);
+                } else {
+                    HtmlReport.writeOverlaid(rounds, SavedResults.regressionBound(
+                            (String) StressOptions.byName("--max-regression").defaultValue()), html);
+                }
+            }, html);
         }
         if (base.outputs().adviceFile() != null) {
             write(out, "properties", () -> AdviceFile.write(last, base.outputs().adviceFile()), base.outputs().adviceFile());

@@ -265,6 +265,40 @@ class MainTest {
         java.nio.file.Path result = savedResult(dir, "run.json", 10);
         assertEquals(ExitCode.OK, run("report", result.toString()));
         String html = java.nio.file.Files.readString(dir.resolve("run.html"));
-        assertTrue(html.contains("<svg"), "no chart in the report");
+        assertTrue(html.contains("<script type=\"application/json\" id=\"chart-data\">"), "no chart data in the report");
+        assertTrue(html.contains("var uPlot="), "uPlot not inlined");
+    }
+
+    /**
+     * A cache of 10 entries for 4,000 resources re-indexes on every commit: the first round cannot keep
+     * up and its advice (a larger cache) is applied in a second. Both rounds on one page.
+     */
+    @Test
+    void tuneDrawsItsRoundsSideBySide(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path page = dir.resolve("tune.html");
+        run("tune", "--sink", "null", "-n", "400", "-f", "2", "-g", "5", "-a", "10", "-s", "2", "-i", "1", "-r", "1",
+                "--duration", "3s", "--max-rounds", "2", "--cache-max-entries", "10", "--report-html", page.toString());
+        assertTrue(out().contains("tune round 2 of at most 2"), out());
+        assertTrue(out().contains("report written to " + page), out());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<td class=\"what\">round 1</td>") && html.contains("<td class=\"what\">round 2</td>"),
+                "both rounds in the runs' table");
+        assertTrue(html.contains("<h2>B against A</h2>"), "round 2 judged against round 1");
+        assertTrue(html.contains("The runs' settings differ in: cache-max-entries"), "what tune changed");
+    }
+
+    @Test
+    void compareAndReportOverlaySeveralRunsOnOnePage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String a = savedResult(dir, "a.json", 10).toString();
+        String worse = savedResult(dir, "worse.json", 20).toString();
+        java.nio.file.Path page = dir.resolve("ab.html");
+        assertEquals(ExitCode.CRITERIA_FAILED, run("compare", a, worse, "-o", page.toString()));
+        assertTrue(out().contains("report written to " + page), out());
+        String html = java.nio.file.Files.readString(page);
+        assertTrue(html.contains("<h2>B against A</h2>"), "the judged differences");
+        assertTrue(html.contains("<strong>regression</strong>"), "the regression marked");
+        assertEquals(ExitCode.OK, run("report", a, worse, a));
+        String three = java.nio.file.Files.readString(dir.resolve("a-overlaid.html"));
+        assertTrue(three.contains("<h2>C against A</h2>"), "every run against the first");
     }
 }

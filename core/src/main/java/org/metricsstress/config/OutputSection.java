@@ -12,6 +12,7 @@ public record OutputSection(
         Path hdrLog,
         Path csvDir,
         int prometheusPort,
+        Duration prometheusLinger,
         boolean jmx) {
 
     /** {@link #prometheusPort()} when no endpoint is served. */
@@ -23,6 +24,9 @@ public record OutputSection(
         }
         if (prometheusPort != NO_PORT && (prometheusPort > 65535 || prometheusPort < 1)) {
             throw new ConfigException("--prometheus-port: a port from 1 to 65535, got " + prometheusPort);
+        }
+        if (prometheusLinger.isNegative()) {
+            throw new ConfigException("--prometheus-linger: must be 0s or more, got " + Parse.format(prometheusLinger));
         }
     }
 }

@@ -197,6 +197,7 @@ public record StressConfig(
         public Builder hdrLog(Path v) { return put("hdrLog", v); }
         public Builder csvDir(Path v) { return put("csvDir", v); }
         public Builder prometheusPort(int v) { return put("prometheusPort", v); }
+        public Builder prometheusLinger(Duration v) { return put("prometheusLinger", v); }
         public Builder jmx(boolean v) { return put("jmx", v); }
         // judging
         public Builder verifyAfter(Double v) { return put("verifyAfter", v); }

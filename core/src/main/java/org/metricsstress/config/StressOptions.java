@@ -290,9 +290,13 @@ public final class StressOptions {
                     PATH, Builder::hdrLog),
             output("--csv-dir", "DIR", "write every metric to CSV files in DIR, one row per report interval",
                     PATH, Builder::csvDir),
-            output("--prometheus-port", "PORT", "serve the metrics in the Prometheus text format (0.0.4) on "
-                    + "127.0.0.1:PORT/metrics while running: ours, and OpenNMS's Newts names as its JMX exporter "
-                    + "names them (org_opennms_newts_*)", PORT, Builder::prometheusPort),
+            output("--prometheus-port", "PORT", "serve the metrics on 127.0.0.1:PORT/metrics while running, in the "
+                    + "format the scraper asks for (Prometheus text 0.0.4, OpenMetrics, protobuf): ours, and OpenNMS's "
+                    + "Newts names as its JMX exporter names them (org_opennms_newts_*)", PORT, Builder::prometheusPort),
+            new OptionDef(null, "--prometheus-linger", "DURATION", "after the run, keep --prometheus-port serving the "
+                    + "final figures (metrics_stress_run_finished 1) until one scrape took them or this long passed, "
+                    + "so a short run's end is not lost between two scrapes", OUTPUT, null,
+                    new OptionDef.Typed<>(DURATION, Duration.ZERO, null, Builder::prometheusLinger, null)),
             new OptionDef(null, "--jmx", null, "publish the metrics as JMX MBeans: ours in the domain metrics-stress, "
                     + "and the run under OpenNMS's own Newts names (ring-buffer.*, repository.*, search.*, cache.*) "
                     + "in the domain org.opennms.newts", OUTPUT, null,
@@ -444,9 +448,10 @@ public final class StressOptions {
                     + "calibrating run's waits scaled by its nodes / N)", OptionDef.Section.SIZING, POSITIVE_INT, null,
                     "the calibrating run's"),
             // --- saved results: report, compare, merge
-            new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML, merge's merged result as JSON",
-                    RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the result's name with .html; merge: none",
-                            null, null)),
+            new OptionDef("-o", "--output", "FILE", "the file to write: report's HTML (several results: overlaid), "
+                    + "compare's HTML of both runs overlaid, merge's merged result as JSON",
+                    RESULTS, null, new OptionDef.Typed<>(PATH, null, "report: the first result's name with .html "
+                            + "(several: with -overlaid.html); compare, merge: none", null, null)),
             OptionDef.own("--partial", null, "merge even when some instances' results are missing (the summary names "
                     + "them)", RESULTS, FLAG, false, null),
             OptionDef.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; beyond "

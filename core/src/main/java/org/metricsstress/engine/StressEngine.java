@@ -267,6 +267,7 @@ public final class StressEngine {
                     new RunResults.Meters(metrics, indexMetrics, cache, priming.primed(), readMetrics, ledger, ringWatch,
                             ring.size()),
                     settled, cost);
+            live.runSettled(); // the figures are final: --prometheus-linger may serve them once more
             settledNormally = true;
         } finally {
             if (!settledNormally) {

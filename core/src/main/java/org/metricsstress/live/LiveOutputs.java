@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,6 +36,9 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     private JmxReporter jmx;
     private JmxReporter openNmsJmx;
     private OpenNmsNames openNms;
+    /** --prometheus-linger, once the run's figures are final ({@link #runSettled}); zero before. */
+    private Duration linger = Duration.ZERO;
+    private Duration lingerWhenSettled = Duration.ZERO;
 
     /** The JMX domain users find the metrics under (jconsole, VisualVM, a JMX exporter). */
     static final String JMX_DOMAIN = "metrics-stress";
@@ -58,6 +62,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     private LiveOutputs start(StressConfig config, StressMetrics metrics, long startEpochMillis, PrintStream out) {
         LiveOutputs o = this;
         o.out = out;
+        o.lingerWhenSettled = config.outputs().prometheusLinger();
         for (LatencyKind kind : new LatencyKind[] {LatencyKind.RESPONSE, LatencyKind.SERVICE, LatencyKind.QUEUE}) {
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {
                 metrics.gauge("latency." + kind.tag() + "." + p + "-us", () -> o.percentileMicros(kind, p));
@@ -138,6 +143,14 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         }
     }
 
+    /**
+     * The run settled normally: its figures are final, so closing may linger for a last scrape of them
+     * (--prometheus-linger). A run that threw closes without lingering.
+     */
+    public void runSettled() {
+        linger = lingerWhenSettled;
+    }
+
     @Override
     public void close() {
         if (csv != null) {
@@ -145,6 +158,11 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
             csv.stop();
         }
         if (prometheus != null) {
+            try {
+                prometheus.finish(linger);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // stop lingering: the run is being stopped
+            }
             prometheus.close();
         }
         if (jmx != null) {

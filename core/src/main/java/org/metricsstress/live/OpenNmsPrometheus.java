@@ -6,6 +6,12 @@ import com.codahale.metrics.Metered;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.UnknownSnapshot;
+import io.prometheus.metrics.model.snapshots.UnknownSnapshot.UnknownDataPointSnapshot;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -46,60 +52,51 @@ final class OpenNmsPrometheus {
         return sb.toString().toLowerCase(Locale.ROOT);
     }
 
-    static String render(MetricRegistry registry) {
-        StringBuilder sb = new StringBuilder(4096);
+    /** Every attribute of every bean as one untyped family (the exporter's default), the bean's type its label. */
+    static List<MetricSnapshot> snapshots(MetricRegistry registry) {
+        List<MetricSnapshot> out = new ArrayList<>();
         for (Map.Entry<String, Gauge> e : registry.getGauges().entrySet()) {
             Object v = e.getValue().getValue();
             if (v instanceof Number n) {
                 // JmxReporter's gauge bean has two attributes holding the number: Value and Number.
-                sample(sb, e.getKey(), "Value", "gauges", n.doubleValue());
-                sample(sb, e.getKey(), "Number", "gauges", n.doubleValue());
+                sample(out, e.getKey(), "Value", "gauges", n.doubleValue());
+                sample(out, e.getKey(), "Number", "gauges", n.doubleValue());
             }
         }
         for (Map.Entry<String, Meter> e : registry.getMeters().entrySet()) {
-            rates(sb, e.getKey(), "meters", e.getValue());
+            rates(out, e.getKey(), "meters", e.getValue());
         }
         for (Map.Entry<String, Timer> e : registry.getTimers().entrySet()) {
             String name = e.getKey();
             Timer t = e.getValue();
-            rates(sb, name, "timers", t);
+            rates(out, name, "timers", t);
             Snapshot s = t.getSnapshot();
-            sample(sb, name, "Min", "timers", s.getMin() / NANOS_PER_MILLI);
-            sample(sb, name, "Max", "timers", s.getMax() / NANOS_PER_MILLI);
-            sample(sb, name, "Mean", "timers", s.getMean() / NANOS_PER_MILLI);
-            sample(sb, name, "StdDev", "timers", s.getStdDev() / NANOS_PER_MILLI);
-            sample(sb, name, "50thPercentile", "timers", s.getMedian() / NANOS_PER_MILLI);
-            sample(sb, name, "75thPercentile", "timers", s.get75thPercentile() / NANOS_PER_MILLI);
-            sample(sb, name, "95thPercentile", "timers", s.get95thPercentile() / NANOS_PER_MILLI);
-            sample(sb, name, "98thPercentile", "timers", s.get98thPercentile() / NANOS_PER_MILLI);
-            sample(sb, name, "99thPercentile", "timers", s.get99thPercentile() / NANOS_PER_MILLI);
-            sample(sb, name, "999thPercentile", "timers", s.get999thPercentile() / NANOS_PER_MILLI);
+            sample(out, name, "Min", "timers", s.getMin() / NANOS_PER_MILLI);
+            sample(out, name, "Max", "timers", s.getMax() / NANOS_PER_MILLI);
+            sample(out, name, "Mean", "timers", s.getMean() / NANOS_PER_MILLI);
+            sample(out, name, "StdDev", "timers", s.getStdDev() / NANOS_PER_MILLI);
+            sample(out, name, "50thPercentile", "timers", s.getMedian() / NANOS_PER_MILLI);
+            sample(out, name, "75thPercentile", "timers", s.get75thPercentile() / NANOS_PER_MILLI);
+            sample(out, name, "95thPercentile", "timers", s.get95thPercentile() / NANOS_PER_MILLI);
+            sample(out, name, "98thPercentile", "timers", s.get98thPercentile() / NANOS_PER_MILLI);
+            sample(out, name, "99thPercentile", "timers", s.get99thPercentile() / NANOS_PER_MILLI);
+            sample(out, name, "999thPercentile", "timers", s.get999thPercentile() / NANOS_PER_MILLI);
         }
-        return sb.toString();
+        return out;
     }
 
-    private static void rates(StringBuilder sb, String name, String type, Metered m) {
-        sample(sb, name, "Count", type, m.getCount());
-        sample(sb, name, "MeanRate", type, m.getMeanRate());
-        sample(sb, name, "OneMinuteRate", type, m.getOneMinuteRate());
-        sample(sb, name, "FiveMinuteRate", type, m.getFiveMinuteRate());
-        sample(sb, name, "FifteenMinuteRate", type, m.getFifteenMinuteRate());
+    private static void rates(List<MetricSnapshot> out, String name, String type, Metered m) {
+        sample(out, name, "Count", type, m.getCount());
+        sample(out, name, "MeanRate", type, m.getMeanRate());
+        sample(out, name, "OneMinuteRate", type, m.getOneMinuteRate());
+        sample(out, name, "FiveMinuteRate", type, m.getFiveMinuteRate());
+        sample(out, name, "FifteenMinuteRate", type, m.getFifteenMinuteRate());
     }
 
-    private static void sample(StringBuilder sb, String dropwizardName, String attribute, String type, double value) {
-        String name = name(dropwizardName, attribute);
-        sb.append("# HELP ").append(name).append(' ').append(attribute).append(" of ").append(OpenNmsNames.DOMAIN)
-                .append(":name=").append(dropwizardName).append(",type=").append(type)
-                .append(" (OpenNMS's name; metrics-stress figures: docs/reports.md)\n");
-        sb.append("# TYPE ").append(name).append(" untyped\n");
-        sb.append(name).append("{type=\"").append(type).append("\"} ").append(number(value)).append('\n');
-    }
-
-    /** Whole numbers as integers (counts, sizes), others as Java writes a double: both Prometheus' syntax. */
-    private static String number(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Double.toString(v);
+    private static void sample(List<MetricSnapshot> out, String dropwizardName, String attribute, String type, double value) {
+        out.add(UnknownSnapshot.builder().name(name(dropwizardName, attribute))
+                .help(attribute + " of " + OpenNmsNames.DOMAIN + ":name=" + dropwizardName + ",type=" + type
+                        + " (OpenNMS's name; metrics-stress figures: docs/reports.md)")
+                .dataPoint(UnknownDataPointSnapshot.builder().labels(Labels.of("type", type)).value(value).build()).build());
     }
 }

@@ -3,81 +3,139 @@ package org.metricsstress.live;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
-import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.Quantile;
+import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot.SummaryDataPointSnapshot;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.NodeFigures;
 import org.metricsstress.metrics.NodeStats;
-import java.util.concurrent.Executors;
-import java.util.function.Supplier;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
-import java.util.concurrent.ExecutorService;
-import org.HdrHistogram.Histogram;
 
 /**
- * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} in the Prometheus text
- * exposition format, version 0.0.4 (what Prometheus and compatible scrapers read; not the
- * OpenMetrics format), so a Grafana board ({@code docs/grafana/}) can follow a long run.
+ * Serves the run's metrics on {@code http://127.0.0.1:PORT/metrics} through Prometheus's official
+ * Java client (its {@code HTTPServer} and exposition formats), so a Grafana board
+ * ({@code docs/grafana/}) can follow a long run. The client picks the format the scraper asks for:
+ * the classic text format (0.0.4) by default, OpenMetrics 1.0 or the protobuf format by the
+ * {@code Accept} header, as Prometheus negotiates; gzip when accepted.
  *
- * <p>Counters and gauges come from the metric registry. Latencies are summaries whose quantiles
- * come from the HdrHistogram of the last completed report interval (0.5, 0.9, 0.99, 0.999 and 1
- * for the max), in seconds; their {@code _count} is the run's total. Beside them, the same run
- * under the names OpenNMS's JMX exporter gives OpenNMS's Newts metrics ({@link OpenNmsPrometheus}).
- * Loopback only: the endpoint
- * is for a scraper on this machine (or a tunnel), not the network.
+ * <p>Nothing is kept in the client's own metric objects: at each scrape one collector reads the
+ * figures the run keeps anyway. Counters and gauges come from the Dropwizard registry (its names,
+ * {@code metrics-stress.samples.written} as {@code metrics_stress_samples_written_total}).
+ * Latencies are one summary whose quantiles come from the HdrHistogram of the last completed report
+ * interval (0.5, 0.9, 0.99, 0.999 and 1 for the max), in seconds; their {@code _count} is the run's
+ * total. Beside them, the same run under the names OpenNMS's JMX exporter gives OpenNMS's Newts
+ * metrics ({@link OpenNmsPrometheus}). Loopback only: the endpoint is for a scraper on this machine
+ * (or a tunnel), not the network.
  */
 public final class PrometheusEndpoint implements AutoCloseable {
-    private final HttpServer server;
-    private final MetricRegistry registry;
-    private final Supplier<IntervalStats> lastInterval;
-    private final Supplier<Map<String, Long>> latencyCounts;
-    private final NodeFigures nodes;
-    private final MetricRegistry openNms;
+    private final HTTPServer server;
+    private final ExecutorService executor;
+    private final PrometheusRegistry prometheus = new PrometheusRegistry();
+    /** Set once the run's figures are final; a scrape of them then counts the latch down. */
+    private volatile boolean finished;
+    private final CountDownLatch finalScrape = new CountDownLatch(1);
 
     /** @param openNms the run's figures under OpenNMS's names, served as OpenNMS's JMX exporter names them */
     public PrometheusEndpoint(int port, MetricRegistry registry, Supplier<IntervalStats> lastInterval,
             Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes, MetricRegistry openNms) throws IOException {
-        this.registry = registry;
-        this.openNms = openNms;
-        this.nodes = nodes;
-        this.lastInterval = lastInterval;
-        this.latencyCounts = latencyCounts;
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        server.createContext("/metrics", exchange -> {
-            byte[] body = render().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
+        MultiCollector run = () -> {
+            List<MetricSnapshot> all = new ArrayList<>(snapshots(registry, lastInterval.get(), latencyCounts.get()));
+            all.addAll(nodes(nodes));
+            all.addAll(OpenNmsPrometheus.snapshots(openNms));
+            boolean end = finished;
+            all.add(GaugeSnapshot.builder().name(RUN_FINISHED).help("1 once the run has ended and these are its final "
+                    + "figures (--prometheus-linger), 0 while it runs")
+                    .dataPoint(GaugeDataPointSnapshot.builder().value(end ? 1 : 0).build()).build());
+            if (end) {
+                finalScrape.countDown();
             }
-        });
-        server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+            return new MetricSnapshots(all);
+        };
+        prometheus.register(run);
+        this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "metrics-stress-prometheus");
             t.setDaemon(true);
             return t;
-        }));
-        server.start();
+        });
+        try {
+            this.server = HTTPServer.builder().inetAddress(InetAddress.getLoopbackAddress()).port(port)
+                    .registry(prometheus).executorService(executor).buildAndStart();
+        } catch (IOException | RuntimeException e) {
+            executor.shutdownNow();
+            throw e;
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.getPort();
     }
 
+    /**
+     * The run has ended: serves its final figures, marked {@value #RUN_FINISHED} 1, until one scrape
+     * has taken them (and its response is sent) or {@code linger} has passed. With 0, returns at once.
+     */
+    public void finish(Duration linger) throws InterruptedException {
+        finished = true;
+        if (linger.isZero() || !finalScrape.await(linger.toNanos(), TimeUnit.NANOSECONDS)) {
+            return;
+        }
+        // The collector counted down before the handler wrote the response: let the handler finish.
+        executor.shutdown();
+        executor.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    /** What a scrape in the classic text format gets now. */
     String render() {
-        return render(registry, lastInterval.get(), latencyCounts.get()) + renderNodes(nodes)
-                + OpenNmsPrometheus.render(openNms);
+        return text(prometheus.scrape());
     }
 
+    /** Snapshots in the classic text format (0.0.4), as the client writes them. */
+    static String text(MetricSnapshots snapshots) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+        try {
+            PrometheusTextFormatWriter.create().write(out, snapshots);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static String text(List<MetricSnapshot> snapshots) {
+        return text(new MetricSnapshots(snapshots));
+    }
+
+    static final String RUN_FINISHED = "metrics_stress_run_finished";
     static final String NODE_REQUESTS = "metrics_stress_node_requests_total";
     static final String NODE_WRITTEN = "metrics_stress_node_samples_written_total";
     static final String NODE_FAILED = "metrics_stress_node_failed_attempts_total";
@@ -85,73 +143,66 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     /**
      * Per coordinator node, labelled {@code node} and {@code dc}: requests, samples written, failed
-     * attempts by class. A node appears at its first request; "none" holds failures no node was
-     * named for.
+     * attempts by class, service time over the run so far. A node appears at its first request;
+     * "none" holds failures no node was named for.
      */
-    static String renderNodes(NodeFigures figures) {
+    static List<MetricSnapshot> nodes(NodeFigures figures) {
         List<NodeStats> all = figures == null ? List.of() : figures.all();
         if (all.isEmpty()) {
-            return "";
+            return List.of();
         }
-        StringBuilder sb = new StringBuilder(1024);
-        family(sb, NODE_REQUESTS, "counter", "request attempts answered or failed, by coordinator node");
+        CounterSnapshot.Builder requests = counter(NODE_REQUESTS, "request attempts answered or failed, by coordinator node");
+        CounterSnapshot.Builder written = counter(NODE_WRITTEN, "samples acknowledged, by coordinator node");
+        CounterSnapshot.Builder failed = counter(NODE_FAILED, "failed request attempts by coordinator node and failure class");
+        SummarySnapshot.Builder service = SummarySnapshot.builder().name(NODE_SERVICE).help("service time in seconds (sent to "
+                + "acknowledged) of the requests each coordinator node acknowledged, over the run so far (HdrHistogram)");
         for (NodeStats n : all) {
-            sb.append(NODE_REQUESTS).append(labels(n)).append(' ').append(n.requests()).append('\n');
-        }
-        family(sb, NODE_WRITTEN, "counter", "samples acknowledged, by coordinator node");
-        for (NodeStats n : all) {
-            sb.append(NODE_WRITTEN).append(labels(n)).append(' ').append(n.samplesWritten()).append('\n');
-        }
-        family(sb, NODE_SERVICE, "summary", "service time in seconds (sent to acknowledged) of the requests each "
-                + "coordinator node acknowledged, over the run so far (HdrHistogram)");
-        for (NodeStats n : all) {
-            Histogram h = n.serviceTotal();
-            String l = labels(n);
-            String inner = l.substring(1, l.length() - 1);
-            for (double q : new double[] {0.5, 0.99}) {
-                sb.append(NODE_SERVICE).append('{').append(inner).append(",quantile=\"").append(q == 0.5 ? "0.5" : "0.99")
-                        .append("\"} ").append(String.format(Locale.ROOT, "%.6f",
-                                h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(q * 100) / 1e6)).append('\n');
-            }
-            sb.append(NODE_SERVICE).append("_count").append(l).append(' ').append(h.getTotalCount()).append('\n');
-        }
-        family(sb, NODE_FAILED, "counter", "failed request attempts by coordinator node and failure class");
-        for (NodeStats n : all) {
+            Labels l = Labels.of("node", n.node(), "dc", n.dc() == null ? "" : n.dc());
+            requests.dataPoint(CounterDataPointSnapshot.builder().labels(l).value(n.requests()).build());
+            written.dataPoint(CounterDataPointSnapshot.builder().labels(l).value(n.samplesWritten()).build());
             for (ErrorClass c : ErrorClass.values()) {
-                String l = labels(n);
-                sb.append(NODE_FAILED).append(l, 0, l.length() - 1).append(",class=\"")
-                        .append(c.name().toLowerCase(Locale.ROOT)).append("\"} ").append(n.failedAttempts(c)).append('\n');
+                failed.dataPoint(CounterDataPointSnapshot.builder()
+                        .labels(l.merge(Labels.of("class", c.name().toLowerCase(Locale.ROOT)))).value(n.failedAttempts(c)).build());
             }
+            Histogram h = n.serviceTotal();
+            List<Quantile> q = new ArrayList<>();
+            for (double p : new double[] {0.5, 0.99}) {
+                q.add(new Quantile(p, h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(p * 100) / 1e6));
+            }
+            service.dataPoint(SummaryDataPointSnapshot.builder().labels(l).quantiles(Quantiles.of(q))
+                    .count(h.getTotalCount()).build());
         }
-        return sb.toString();
+        return List.of(requests.build(), written.build(), service.build(), failed.build());
     }
 
-    private static String labels(NodeStats n) {
-        return "{node=\"" + n.node() + "\",dc=\"" + (n.dc() == null ? "" : n.dc()) + "\"}";
+    private static CounterSnapshot.Builder counter(String total, String help) {
+        // The client adds "_total" itself (the text format names the family so, OpenMetrics only its samples).
+        return CounterSnapshot.builder().name(total.substring(0, total.length() - "_total".length())).help(help);
     }
 
     /**
-     * The text a scrape gets: every family with its HELP and TYPE lines, counters as
-     * {@code _total}, a sample's failure class as a label of one family, latencies as one summary
-     * family with the kind as a label.
+     * The run's own families: counters (named {@code _total} by the client), a sample's failure
+     * class as a label of one counter family, gauges, latencies as one summary family with the kind
+     * as a label.
      */
-    static String render(MetricRegistry registry, IntervalStats last, Map<String, Long> latencyCounts) {
-        StringBuilder sb = new StringBuilder(8192);
-        StringBuilder byClass = new StringBuilder();
+    static List<MetricSnapshot> snapshots(MetricRegistry registry, IntervalStats last, Map<String, Long> latencyCounts) {
+        List<MetricSnapshot> out = new ArrayList<>();
+        CounterSnapshot.Builder byClass = counter(FAILED_BY_CLASS, "samples that failed, by failure class");
+        boolean anyClass = false;
         for (Map.Entry<String, Counter> e : registry.getCounters().entrySet()) {
             String key = e.getKey();
             if (key.startsWith(FAILED_CLASS_PREFIX)) {
-                byClass.append(FAILED_BY_CLASS).append("{class=\"").append(key.substring(FAILED_CLASS_PREFIX.length()))
-                        .append("\"} ").append(e.getValue().getCount()).append('\n');
+                byClass.dataPoint(CounterDataPointSnapshot.builder()
+                        .labels(Labels.of("class", key.substring(FAILED_CLASS_PREFIX.length())))
+                        .value(e.getValue().getCount()).build());
+                anyClass = true;
                 continue;
             }
-            String name = name(key) + "_total";
-            family(sb, name, "counter", MetricHelp.of(key));
-            sb.append(name).append(' ').append(e.getValue().getCount()).append('\n');
+            out.add(CounterSnapshot.builder().name(name(key)).help(MetricHelp.of(key))
+                    .dataPoint(CounterDataPointSnapshot.builder().value(e.getValue().getCount()).build()).build());
         }
-        if (byClass.length() > 0) {
-            family(sb, FAILED_BY_CLASS, "counter", "samples that failed, by failure class");
-            sb.append(byClass);
+        if (anyClass) {
+            out.add(byClass.build());
         }
         for (Map.Entry<String, Gauge> e : registry.getGauges().entrySet()) {
             // Latency gauges are for JMX and CSV; here the summary family below serves them.
@@ -160,46 +211,34 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
             Object v = e.getValue().getValue();
             if (v instanceof Number n) {
-                String name = name(e.getKey());
-                family(sb, name, "gauge", MetricHelp.of(e.getKey()));
-                sb.append(name).append(' ').append(n).append('\n');
+                out.add(GaugeSnapshot.builder().name(name(e.getKey())).help(MetricHelp.of(e.getKey()))
+                        .dataPoint(GaugeDataPointSnapshot.builder().value(n.doubleValue()).build()).build());
             }
         }
         if (last != null) {
-            family(sb, LATENCY, "summary", "latency in seconds by kind (response: intended to acknowledged; service: "
-                    + "sent to acknowledged; queue: intended to picked up; schedule_lag: intended to generated); "
-                    + "quantiles over the last report interval (HdrHistogram), count over the run");
-            summary(sb, LatencyKind.RESPONSE, last.response(), latencyCounts);
-            summary(sb, LatencyKind.SERVICE, last.service(), latencyCounts);
-            summary(sb, LatencyKind.QUEUE, last.queue(), latencyCounts);
-            summary(sb, LatencyKind.SCHEDULE_LAG, last.scheduleLag(), latencyCounts);
+            SummarySnapshot.Builder latency = SummarySnapshot.builder().name(LATENCY).help("latency in seconds by kind "
+                    + "(response: intended to acknowledged; service: sent to acknowledged; queue: intended to picked up; "
+                    + "schedule_lag: intended to generated); quantiles over the last report interval (HdrHistogram), "
+                    + "count over the run");
+            for (LatencyKind kind : List.of(LatencyKind.RESPONSE, LatencyKind.SERVICE, LatencyKind.QUEUE,
+                    LatencyKind.SCHEDULE_LAG)) {
+                latency.dataPoint(summary(kind, last.latency(kind), latencyCounts));
+            }
+            out.add(latency.build());
         }
-        return sb.toString();
+        return out;
     }
 
     static final String FAILED_BY_CLASS = "metrics_stress_samples_failed_by_class_total";
     static final String LATENCY = "metrics_stress_latency_seconds";
     private static final String FAILED_CLASS_PREFIX = StressMetrics.PREFIX + "samples.failed.";
 
-    private static void family(StringBuilder sb, String name, String type, String help) {
-        sb.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        sb.append("# TYPE ").append(name).append(' ').append(type).append('\n');
-    }
-
-    private static void summary(StringBuilder sb, LatencyKind kind, LatencySummary l, Map<String, Long> counts) {
-        String labels = "kind=\"" + kind.label() + "\"";
-        quantile(sb, labels, "0.5", l.p50Ms());
-        quantile(sb, labels, "0.9", l.p90Ms());
-        quantile(sb, labels, "0.99", l.p99Ms());
-        quantile(sb, labels, "0.999", l.p999Ms());
-        quantile(sb, labels, "1", l.maxMs());
-        sb.append(LATENCY).append("_count{").append(labels).append("} ")
-                .append(counts.getOrDefault(kind.tag(), 0L)).append('\n');
-    }
-
-    private static void quantile(StringBuilder sb, String labels, String q, double ms) {
-        sb.append(LATENCY).append('{').append(labels).append(",quantile=\"").append(q).append("\"} ")
-                .append(String.format(Locale.ROOT, "%.6f", ms / 1000)).append('\n');
+    private static SummaryDataPointSnapshot summary(LatencyKind kind, LatencySummary l, Map<String, Long> counts) {
+        return SummaryDataPointSnapshot.builder().labels(Labels.of("kind", kind.label()))
+                .quantiles(Quantiles.of(new Quantile(0.5, l.p50Ms() / 1000), new Quantile(0.9, l.p90Ms() / 1000),
+                        new Quantile(0.99, l.p99Ms() / 1000), new Quantile(0.999, l.p999Ms() / 1000),
+                        new Quantile(1, l.maxMs() / 1000)))
+                .count(counts.getOrDefault(kind.tag(), 0L)).build();
     }
 
     /** {@code metrics-stress.samples.written} becomes {@code metrics_stress_samples_written}. */
@@ -209,7 +248,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        ((ExecutorService) server.getExecutor()).shutdownNow();
+        server.close();
+        executor.shutdownNow();
     }
 }

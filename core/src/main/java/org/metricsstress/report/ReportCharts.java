@@ -1,150 +1,206 @@
 package org.metricsstress.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
+import java.util.Objects;
+import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.IntervalStats;
-import org.metricsstress.result.LatencySummary;
 import org.metricsstress.result.RunEvent;
+import org.metricsstress.result.StepSummary;
 import org.metricsstress.result.StressResult;
 
 /**
- * Which charts the page shows and what each one plots: the series taken from the intervals, their
- * colours, captions and the markers (events, index complete, generation stopped). Drawing is
- * {@link SvgChart}'s.
+ * The page's charts over time, drawn in the browser by uPlot (MIT, inlined from its webjar at build
+ * time) with {@code charts.js}: which charts and series is that script's. What this class writes is
+ * their data, once per run: the result file's own intervals (without the histograms, which would
+ * make the page megabytes and which no chart reads), and the run's markers: faults, steps, the cold
+ * start (ring full, first drops, indexed, ring drained) and where generation stopped.
+ *
+ * <p>The page stays one file that opens offline: library, script and data are inline.
  */
 final class ReportCharts {
-    private static final String GREY = "#6b7280";
-    private static final String BLUE = "#2563eb";
-    private static final String GREEN = "#16a34a";
-    private static final String PURPLE = "#7c3aed";
-    private static final String CYAN = "#0891b2";
-    private static final String RED = "#dc2626";
-    private static final String ORANGE = "#ea580c";
+    private static final String UPLOT_JS = resource("uplot/uPlot.iife.min.js");
+    private static final String UPLOT_CSS = resource("uplot/uPlot.min.css");
+    private static final String UPLOT_LICENSE = resource("uplot/LICENSE");
+    private static final String CHARTS_JS = resource("charts.js");
+
+    /** One run to draw: its tag in legends ("A", "B"), its name (the file), its result. */
+    record Run(String tag, String name, StressResult result) {}
 
     private ReportCharts() {}
 
-    static void charts(StringBuilder sb, StressResult r, List<IntervalStats> iv) {
-        double[] x = col(iv, IntervalStats::elapsedSeconds);
-        IndexSummary ix = r.index();
-        boolean indexOn = ix != null && ix.enabled() && (iv.isEmpty() || iv.stream().anyMatch(s -> s.indexRows() >= 0));
-        double indexDone = indexOn && ix.secondsToComplete() >= 0 ? ix.secondsToComplete() : Double.NaN;
-        double lastX = iv.stream().mapToDouble(IntervalStats::elapsedSeconds).filter(Double::isFinite).max().orElse(0);
-        // Intervals after generation stopped are the drain; marking where it starts explains their shape.
-        double genStop = lastX > r.generationSeconds() + 0.5 ? r.generationSeconds() : Double.NaN;
-
-        SvgChart rate = new SvgChart("chart-rate", "Samples per second: target, generated, written")
-                .left("samples/s", SvgChart.Scale.LINEAR)
-                .line("target", GREY, true, false, x, col(iv, IntervalStats::targetSamplesPerSecond))
-                .line("generated", BLUE, false, false, x, col(iv, IntervalStats::generatedPerSecond))
-                .line("written", GREEN, false, false, x, col(iv, IntervalStats::writtenPerSecond));
-        emit(sb, markers(rate, indexDone, genStop, r.events()), "Written below generated means the cluster (or the writers) fell behind.");
-
-        SvgChart ring = new SvgChart("chart-ring", "Backlog and losses: ring occupancy, writes in flight, dropped and failed")
-                .left("ring slots / requests", SvgChart.Scale.LINEAR)
-                .right("samples per interval", SvgChart.Scale.LINEAR)
-                .rightAtLeast(10)
-                .line("ring occupancy", PURPLE, false, false, x, col(iv, s -> s.ringOccupancy()))
-                .line("write requests in flight", CYAN, false, false, x, col(iv, s -> s.inFlightRequests()));
-        double ringSize = number(r.config(), "ring-size");
-        if (ringSize > 0 && x.length > 0) {
-            ring.line("ring size", GREY, true, false, new double[] {0, lastX}, new double[] {ringSize, ringSize});
-        }
-        ring.line("dropped", RED, false, true, x, col(iv, s -> s.dropped()))
-                .line("failed", ORANGE, false, true, x, col(iv, s -> s.failed()));
-        emit(sb, markers(ring, indexDone, genStop, r.events()), "Samples are dropped when the ring is full; failed writes are errors or abandoned at the end.");
-
-        SvgChart latency = new SvgChart("chart-latency", "Latency per interval (coordinated-omission corrected)")
-                .left("ms (log scale)", SvgChart.Scale.LOG)
-                .line("response p50", GREEN, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p50Ms))
-                .line("response p99", BLUE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p99Ms))
-                .line("response p99.9", PURPLE, false, false, x, latCol(iv, s -> s.response(), LatencySummary::p999Ms))
-                .line("response max", RED, false, false, x, latCol(iv, s -> s.response(), LatencySummary::maxMs))
-                .line("service p99", CYAN, true, false, x, latCol(iv, s -> s.service(), LatencySummary::p99Ms))
-                .line("queue p99", ORANGE, true, false, x, latCol(iv, s -> s.queue(), LatencySummary::p99Ms));
-        emit(sb, markers(latency, indexDone, genStop, r.events()), "Response: intended → acknowledged; service: sent → acknowledged; "
-                + "queue: intended → picked up by a writer. Gaps: no write acknowledged in that interval.");
-
-        if (indexOn) {
-            SvgChart index = new SvgChart("chart-index", "Indexing: index rows per second and resource cache size")
-                    .left("index rows/s", SvgChart.Scale.LINEAR)
-                    .right("cache entries", SvgChart.Scale.LINEAR)
-                    .line("index rows/s", BLUE, false, false, x, col(iv, IntervalStats::indexRowsPerSecond))
-                    .line("cache size", PURPLE, false, true, x, col(iv, s -> s.cacheSize()));
-            emit(sb, markers(index, indexDone, genStop, r.events()), "A cold cache indexes every resource once, then index writes stop.");
-        } else {
-            sb.append("<p class=\"note\" id=\"chart-index-note\">indexing off: no index chart</p>\n");
-        }
-
-        long maxHeap = r.client() == null ? 0 : r.client().maxHeapBytes();
-        SvgChart client = new SvgChart("chart-client", "Client: CPU, heap and GC pauses per interval")
-                .left("%", SvgChart.Scale.LINEAR)
-                .leftAtLeast(100)
-                .right("GC pause ms per interval", SvgChart.Scale.LINEAR)
-                .rightAtLeast(10)
-                .line("CPU % of all cores", BLUE, false, false, x, col(iv, IntervalStats::cpuPercent));
-        if (maxHeap > 0) {
-            client.line("heap used, % of " + Numbers.count(maxHeap >> 20) + " MiB max", GREEN, false, false, x,
-                    col(iv, s -> s.heapUsedBytes() < 0 ? Double.NaN : 100.0 * s.heapUsedBytes() / maxHeap));
-        } else {
-            client.line("heap used, MiB", GREEN, false, false, x,
-                    col(iv, s -> s.heapUsedBytes() < 0 ? Double.NaN : s.heapUsedBytes() / 1048576.0));
-        }
-        client.line("GC pause", RED, false, true, x, col(iv, IntervalStats::gcPauseMs));
-        emit(sb, markers(client, indexDone, genStop, r.events()), "A client near 100% CPU or pausing for GC limits the rate itself.");
-
-        SvgChart lag = new SvgChart("chart-lag", "Schedule lag: how late the generators ran against the intended times")
-                .left("ms (log scale)", SvgChart.Scale.LOG)
-                .line("schedule lag p50", GREEN, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p50Ms))
-                .line("schedule lag p99", BLUE, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::p99Ms))
-                .line("schedule lag max", RED, false, false, x, latCol(iv, s -> s.scheduleLag(), LatencySummary::maxMs));
-        emit(sb, markers(lag, indexDone, genStop, r.events()), "Lag while the ring stays empty means this client, not the database, is the bottleneck.");
+    /** uPlot's stylesheet, for the page's head. */
+    static String css() {
+        return UPLOT_CSS;
     }
 
-    private static SvgChart markers(SvgChart c, double indexDone, double genStop, List<RunEvent> events) {
-        if (events != null) {
-            for (RunEvent e : events) {
-                // "kill dc2 (127.0.0.2 pid 5485): SIGKILL" is marked "kill dc2"; the table has the rest.
-                String t = e.text() == null ? "event" : e.text();
-                int cut = t.indexOf(" (");
-                c.marker(e.atSeconds(), cut > 0 ? t.substring(0, cut) : t);
+    /** The charts of one run or several on one time axis, each from its own start. */
+    static void charts(StringBuilder sb, List<Run> runs) {
+        sb.append("<pre id=\"chart-errors\" class=\"bad\" hidden></pre>\n");
+        sb.append("<noscript><p class=\"note\">The charts need JavaScript; the tables below hold the same figures.</p></noscript>\n");
+        markerList(sb, runs);
+        sb.append("<div id=\"charts\"></div>\n");
+        sb.append("<script type=\"application/json\" id=\"chart-data\">").append(scriptSafe(data(runs).toString()))
+                .append("</script>\n");
+        // The library's licence travels with it, as its terms ask.
+        sb.append("<script>\n/*! uPlot's licence:\n")
+                .append(UPLOT_LICENSE.replace("*/", "* /")).append("\n*/\n").append(UPLOT_JS).append("\n</script>\n");
+        sb.append("<script>\n").append(CHARTS_JS).append("</script>\n");
+    }
+
+    /** The markers as text too: the canvas cannot be read, searched or copied. */
+    private static void markerList(StringBuilder sb, List<Run> runs) {
+        StringBuilder items = new StringBuilder();
+        for (Run run : runs) {
+            for (JsonNode m : markers(run.result())) {
+                items.append("<li data-kind=\"").append(Html.esc(m.get("kind").asText())).append("\">")
+                        .append(runs.size() > 1 ? Html.esc(run.tag()) + ": " : "")
+                        .append(Html.esc(m.get("text").asText())).append(" at ")
+                        .append(Html.esc(Numbers.fixedOrDash(m.get("at").asDouble(), 1))).append(" s</li>");
             }
         }
-        if (!Double.isNaN(indexDone)) {
-            c.marker(indexDone, "index complete");
+        if (!items.isEmpty()) {
+            sb.append("<p class=\"note\">Marked on the charts:</p><ul id=\"chart-markers\" class=\"markers\">")
+                    .append(items).append("</ul>\n");
         }
-        if (!Double.isNaN(genStop)) {
-            c.marker(genStop, "generation stopped");
-        }
-        return c;
     }
 
-    private static void emit(StringBuilder sb, SvgChart chart, String caption) {
-        sb.append("<figure class=\"chartbox\">\n").append(chart.render()).append("<figcaption>").append(Html.esc(caption))
-                .append("</figcaption></figure>\n");
+    /** What charts.js reads: per run its tag, name, the intervals as the result file has them, markers. */
+    static ObjectNode data(List<Run> runs) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        ArrayNode out = root.putArray("runs");
+        for (int k = 0; k < runs.size(); k++) {
+            Run run = runs.get(k);
+            StressResult r = run.result();
+            ObjectNode o = out.addObject();
+            o.put("index", k);
+            o.put("tag", run.tag());
+            o.put("name", run.name());
+            o.set("intervals", intervals(r));
+            o.set("markers", markers(r));
+            double ringSize = number(r.config(), "ring-size");
+            if (r.coldStart() != null && r.coldStart().ringSize() > 0) {
+                ringSize = r.coldStart().ringSize();
+            }
+            o.put("ringSize", Double.isNaN(ringSize) ? -1 : ringSize);
+            o.put("maxHeapBytes", r.client() == null ? 0 : r.client().maxHeapBytes());
+            IndexSummary ix = r.index();
+            o.put("indexOn", ix != null && ix.enabled() && intervals(r).findValues("indexRows").stream()
+                    .anyMatch(n -> n.asLong() >= 0));
+        }
+        return root;
     }
 
-    private static double[] col(List<IntervalStats> iv, ToDoubleFunction<IntervalStats> f) {
-        double[] out = new double[iv.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = f.applyAsDouble(iv.get(i));
+    /**
+     * The run's intervals as its result file holds them, less each latency's histogram ({@code hdr}),
+     * and with null for a figure that is not a finite number (JSON has no NaN; the chart shows a gap).
+     */
+    static ArrayNode intervals(StressResult r) {
+        List<IntervalStats> iv = r.intervals() == null ? List.of()
+                : r.intervals().stream().filter(Objects::nonNull).toList();
+        ArrayNode tree = (ArrayNode) ResultJson.tree(iv);
+        for (JsonNode interval : tree) {
+            finiteOrNull((ObjectNode) interval);
+            interval.forEach(value -> {
+                if (value instanceof ObjectNode o) {
+                    o.remove("hdr");
+                    finiteOrNull(o);
+                }
+            });
+        }
+        return tree;
+    }
+
+    private static void finiteOrNull(ObjectNode o) {
+        List<String> names = new java.util.ArrayList<>();
+        o.fieldNames().forEachRemaining(names::add);
+        for (String name : names) {
+            JsonNode v = o.get(name);
+            if (v.isNumber() && !Double.isFinite(v.asDouble())) {
+                o.putNull(name);
+            }
+        }
+    }
+
+    /** When things happened, in seconds since generation began, each with its kind (its colour). */
+    static ArrayNode markers(StressResult r) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        if (r.events() != null) {
+            for (RunEvent e : r.events()) {
+                // "kill dc2 (127.0.0.2 pid 5485): SIGKILL" is marked "kill dc2"; the events table has the rest.
+                String t = e.text() == null ? "event" : e.text();
+                int cut = t.indexOf(" (");
+                marker(out, e.atSeconds(), cut > 0 ? t.substring(0, cut) : t, "fault");
+            }
+        }
+        if (r.steps() != null && r.steps().size() > 1) {
+            for (StepSummary s : r.steps()) {
+                marker(out, s.startSeconds(), "step " + s.step() + ": " + Numbers.count(Math.round(s.targetSamplesPerSecond()))
+                        + "/s", "step");
+            }
+        }
+        ColdStart cs = r.coldStart();
+        if (cs != null && cs.ringFilled()) {
+            marker(out, cs.ringFullAtSeconds(), "ring full", "coldstart");
+        }
+        List<IntervalStats> iv = r.intervals() == null ? List.of() : r.intervals().stream().filter(Objects::nonNull).toList();
+        // Within the first interval that dropped, and not before the ring was first full: that is when they can start.
+        double fullAt = cs != null && cs.ringFilled() ? cs.ringFullAtSeconds() : 0;
+        iv.stream().filter(s -> s.dropped() > 0).findFirst().ifPresent(s -> marker(out,
+                Math.max(fullAt, Math.max(0, s.elapsedSeconds() - s.intervalSeconds())), "first drops", "coldstart"));
+        double indexed = cs != null && cs.indexedAtSeconds() >= 0 ? cs.indexedAtSeconds()
+                : r.index() != null && r.index().enabled() && r.index().secondsToComplete() >= 0 ? r.index().secondsToComplete() : -1;
+        if (indexed >= 0) {
+            marker(out, indexed, "indexed", "index");
+        }
+        if (cs != null && cs.ringDrainedAtSeconds() >= 0) {
+            marker(out, cs.ringDrainedAtSeconds(), "ring drained", "coldstart");
+        }
+        double lastX = iv.stream().mapToDouble(IntervalStats::elapsedSeconds).filter(Double::isFinite).max().orElse(0);
+        // Intervals after generation stopped are the drain; marking where it starts explains their shape.
+        if (lastX > r.generationSeconds() + 0.5) {
+            marker(out, r.generationSeconds(), "generation stopped", "drain");
         }
         return out;
     }
 
-    /** NaN where nothing was measured in the interval, so the chart shows a gap rather than 0 ms. */
-    private static double[] latCol(List<IntervalStats> iv, Function<IntervalStats, LatencySummary> which,
-            ToDoubleFunction<LatencySummary> f) {
-        return col(iv, s -> {
-            LatencySummary l = which.apply(s);
-            return l == null || l.count() == 0 ? Double.NaN : f.applyAsDouble(l);
-        });
+    private static void marker(ArrayNode out, double at, String text, String kind) {
+        if (Double.isFinite(at)) {
+            out.addObject().put("at", at).put("text", text).put("kind", kind);
+        }
+    }
+
+    /**
+     * JSON inside a script element: a {@code <} only ever occurs inside a JSON string, where
+     * {@code \u003c} means the same, so no value (a config typed by the user) can end the element.
+     */
+    static String scriptSafe(String json) {
+        return json.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
     }
 
     private static double number(Map<String, Object> map, String key) {
         Object v = map == null ? null : map.get(key);
         return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ReportCharts.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the jar: the build copies it (core/pom.xml)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -2,7 +2,7 @@ package org.metricsstress.report;
 
 /**
  * The page's styles, inline in its head: no stylesheet to fetch, so the page displays the same
- * offline and years later. Also the chart classes {@link SvgChart} draws with.
+ * offline and years later. uPlot's own stylesheet follows it ({@link ReportCharts#css()}).
  */
 final class ReportStyle {
     private ReportStyle() {}
@@ -50,22 +50,16 @@ final class ReportStyle {
             details{margin:16px 0}summary{cursor:pointer;color:var(--muted)}
             figure.chartbox{margin:6px 0 18px;overflow-x:auto}
             figcaption{font-size:.9em;margin-top:2px}
-            svg.chart{display:block;width:100%;min-width:620px;height:auto;
-              font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
-            svg.chart text{fill:var(--fg);font-size:12px}
-            svg.chart .ct{font-size:15px;font-weight:600}
-            svg.chart .tl{fill:var(--muted);font-size:11px}
-            svg.chart .grid line{stroke:#e4e7eb;stroke-width:1}
-            svg.chart .grid line.minor{stroke:#eef0f3;stroke-dasharray:2 3}
-            svg.chart .axis line{stroke:#7b8794;stroke-width:1}
-            svg.chart .marker line{stroke:#9aa5b1;stroke-width:1.2;stroke-dasharray:4 3}
-            svg.chart .marker text{fill:var(--muted);font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px}
-            svg.chart .empty{fill:var(--muted);font-size:14px;font-style:italic}
+            .chart{width:100%;min-width:600px}
+            .uplot .u-title{font-size:15px;font-weight:600;text-align:left}
+            .uplot .u-legend{font-size:12px;text-align:left}
+            ul.markers{font-size:.9em;color:var(--muted);margin:2px 0 8px;padding-left:18px;columns:2 280px}
+            pre#chart-errors{white-space:pre-wrap}
             footer{margin-top:24px;font-size:.85em}
             @media print{
               body{max-width:none;padding:0;font-size:11px}
               figure.chartbox,.verdict,table,section{break-inside:avoid}
-              figure.chartbox{overflow:visible}svg.chart{min-width:0}
+              figure.chartbox{overflow:visible}.chart{min-width:0}
             }
             """;
 }

@@ -17,6 +17,11 @@ public final class ResultJson {
 
     private ResultJson() {}
 
+    /** Any value as the result file would hold it, as a tree (the report embeds the intervals so). */
+    static com.fasterxml.jackson.databind.JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
     public static void write(StressResult result, Path file) throws IOException {
         writeAtomically(result, file);
     }

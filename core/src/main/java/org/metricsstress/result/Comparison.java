@@ -109,6 +109,16 @@ public final class Comparison {
         return rows;
     }
 
+    /** The settings in which the runs differ, in name order. */
+    public List<String> configDifferences() {
+        return configDifferences;
+    }
+
+    /** The worsening allowed on a judged figure, as a fraction (0.05 = 5%). */
+    public double maxRegression() {
+        return maxRegression;
+    }
+
     public List<String> regressions() {
         return rows.stream().filter(Row::regression).map(Row::figure).toList();
     }

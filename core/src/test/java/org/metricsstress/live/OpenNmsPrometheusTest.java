@@ -33,7 +33,7 @@ class OpenNmsPrometheusTest {
         metrics.dropped(0, 10);
         metrics.written(320);
         metrics.newtsCalls().inserted(TimeUnit.MILLISECONDS.toNanos(4));
-        return OpenNmsPrometheus.render(names.registry());
+        return PrometheusEndpoint.text(OpenNmsPrometheus.snapshots(names.registry()));
     }
 
     @Test
@@ -48,16 +48,16 @@ class OpenNmsPrometheusTest {
     @Test
     void aScrapeHoldsValuesWithTheBeanTypeAsLabel() {
         String text = scrape();
-        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_dropped_samples_count{type=\"meters\"} 10\n"), text);
-        assertTrue(text.contains("\norg_opennms_newts_repository_samples_inserted_count{type=\"meters\"} 320\n"), text);
-        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_size_value{type=\"gauges\"} 17\n"), text);
-        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_max_size_value{type=\"gauges\"} 8192\n"), text);
+        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_dropped_samples_count{type=\"meters\"} 10.0\n"), text);
+        assertTrue(text.contains("\norg_opennms_newts_repository_samples_inserted_count{type=\"meters\"} 320.0\n"), text);
+        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_size_value{type=\"gauges\"} 17.0\n"), text);
+        assertTrue(text.contains("\norg_opennms_newts_ring_buffer_max_size_value{type=\"gauges\"} 8192.0\n"), text);
         assertTrue(text.contains("# TYPE org_opennms_newts_repository_samples_inserted_count untyped\n"), text);
         // Durations in milliseconds, as OpenNMS's JmxReporter converts them.
         Matcher max = Pattern.compile("\\norg_opennms_newts_repository_insert_timer_max\\{type=\"timers\"} ([0-9.E]+)\\n").matcher(text);
         assertTrue(max.find(), text);
         assertEquals(4.0, Double.parseDouble(max.group(1)), 0.01);
-        assertTrue(text.contains("\norg_opennms_newts_repository_insert_timer_count{type=\"timers\"} 1\n"), text);
+        assertTrue(text.contains("\norg_opennms_newts_repository_insert_timer_count{type=\"timers\"} 1.0\n"), text);
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -46,7 +47,7 @@ class PrometheusEndpointTest {
         LatencySummary l = new LatencySummary(10, 1, 2, 3, 4, 5, 1.5);
         IntervalStats last = new IntervalStats(1, 1, 30, 30, 20, 0, 10, 30, 20, 0, 10, 0, 0, 0, l, l, l, l, 1, 1, 0, 0,
                 0, 0, 12);
-        String text = PrometheusEndpoint.render(metrics.registry(), last, Map.of("response", 10L));
+        String text = PrometheusEndpoint.text(PrometheusEndpoint.snapshots(metrics.registry(), last, Map.of("response", 10L)));
         assertTrue(ring.drain(5, java.util.concurrent.TimeUnit.SECONDS));
         assertTrue(index.resourcesInPlan() > 0);
         return text;
@@ -80,9 +81,9 @@ class PrometheusEndpointTest {
     @Test
     void theFailureClassIsALabelNotPartOfTheName() {
         String text = scrape();
-        assertTrue(text.contains("metrics_stress_samples_failed_by_class_total{class=\"timeout\"} 4"), text);
-        assertTrue(text.contains("metrics_stress_samples_failed_by_class_total{class=\"unavailable\"} 6"), text);
-        assertTrue(text.contains("\nmetrics_stress_samples_failed_total 10\n"), text);
+        assertTrue(text.contains("metrics_stress_samples_failed_by_class_total{class=\"timeout\"} 4.0"), text);
+        assertTrue(text.contains("metrics_stress_samples_failed_by_class_total{class=\"unavailable\"} 6.0"), text);
+        assertTrue(text.contains("\nmetrics_stress_samples_failed_total 10.0\n"), text);
         assertFalse(text.contains("samples_failed_timeout"), text);
     }
 
@@ -90,8 +91,8 @@ class PrometheusEndpointTest {
     void latenciesAreOneSummaryFamilyWithTheKindAsALabel() {
         String text = scrape();
         assertTrue(text.contains("# TYPE metrics_stress_latency_seconds summary"), text);
-        assertTrue(text.contains("metrics_stress_latency_seconds{kind=\"response\",quantile=\"0.99\"} 0.003000"), text);
-        assertTrue(text.contains("metrics_stress_latency_seconds{kind=\"schedule_lag\",quantile=\"1\"} 0.005000"), text);
+        assertTrue(text.contains("metrics_stress_latency_seconds{kind=\"response\",quantile=\"0.99\"} 0.003\n"), text);
+        assertTrue(text.contains("metrics_stress_latency_seconds{kind=\"schedule_lag\",quantile=\"1.0\"} 0.005\n"), text);
         assertTrue(text.contains("metrics_stress_latency_seconds_count{kind=\"response\"} 10"), text);
     }
 
@@ -126,13 +127,13 @@ class PrometheusEndpointTest {
         org.metricsstress.metrics.NodeFigures nodes = new org.metricsstress.metrics.NodeFigures();
         nodes.of("127.0.0.1:9042", "dc1").succeeded(10, 1_000_000);
         nodes.of("127.0.0.2:9042", "dc2").failed(org.metricsstress.metrics.ErrorClass.UNAVAILABLE);
-        String text = PrometheusEndpoint.renderNodes(nodes);
+        String text = PrometheusEndpoint.text(PrometheusEndpoint.nodes(nodes));
         assertTrue(text.contains("# TYPE metrics_stress_node_requests_total counter\n"), text);
-        assertTrue(text.contains("metrics_stress_node_samples_written_total{node=\"127.0.0.1:9042\",dc=\"dc1\"} 10\n"), text);
-        assertTrue(text.contains("metrics_stress_node_failed_attempts_total{node=\"127.0.0.2:9042\",dc=\"dc2\",class=\"unavailable\"} 1\n"), text);
-        assertTrue(text.contains("metrics_stress_node_requests_total{node=\"127.0.0.2:9042\",dc=\"dc2\"} 1\n"), text);
-        assertTrue(text.contains("metrics_stress_node_service_seconds{node=\"127.0.0.1:9042\",dc=\"dc1\",quantile=\"0.99\"} 0.001"), text);
-        assertTrue(text.contains("metrics_stress_node_service_seconds_count{node=\"127.0.0.1:9042\",dc=\"dc1\"} 1\n"), text);
-        assertEquals("", PrometheusEndpoint.renderNodes(new org.metricsstress.metrics.NodeFigures()));
+        assertTrue(text.contains("metrics_stress_node_samples_written_total{dc=\"dc1\",node=\"127.0.0.1:9042\"} 10.0\n"), text);
+        assertTrue(text.contains("metrics_stress_node_failed_attempts_total{class=\"unavailable\",dc=\"dc2\",node=\"127.0.0.2:9042\"} 1.0\n"), text);
+        assertTrue(text.contains("metrics_stress_node_requests_total{dc=\"dc2\",node=\"127.0.0.2:9042\"} 1.0\n"), text);
+        assertTrue(text.contains("metrics_stress_node_service_seconds{dc=\"dc1\",node=\"127.0.0.1:9042\",quantile=\"0.99\"} 0.001"), text);
+        assertTrue(text.contains("metrics_stress_node_service_seconds_count{dc=\"dc1\",node=\"127.0.0.1:9042\"} 1\n"), text);
+        assertEquals(List.of(), PrometheusEndpoint.nodes(new org.metricsstress.metrics.NodeFigures()));
     }
 }

@@ -14,22 +14,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencySummary;
 
 class HtmlReportTest {
-    static final List<String> CHARTS = List.of("chart-rate", "chart-ring", "chart-latency", "chart-index", "chart-client",
-            "chart-lag");
-    private static final Pattern POINTS = Pattern.compile("points=\"([^\"]*)\"");
 
     /** {@code n} intervals of 10 s; every 100th has a latency spike, so downsampling has peaks to keep. */
     static List<IntervalStats> intervals(int n, boolean indexOn) {
@@ -77,28 +76,48 @@ class HtmlReportTest {
         return c;
     }
 
-    private static void assertChart(String html, String id) {
-        Matcher m = Pattern.compile("<svg[^>]*\\bid=\"" + id + "\"[^>]*>").matcher(html);
-        assertTrue(m.find(), "no <svg> with id " + id);
-        assertTrue(m.group().contains("class=\"chart\""), m.group());
-    }
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern SCRIPT = Pattern.compile("<script([^>]*)>(.*?)</script>", Pattern.DOTALL);
 
-    private static void assertClean(String html) {
-        assertFalse(html.contains("NaN"), "NaN in output");
-        assertFalse(html.contains("Infinity"), "Infinity in output");
-        assertFalse(html.contains("http://"), "http:// reference in an offline page");
-        assertFalse(html.contains("https://"), "https:// reference in an offline page");
-        assertFalse(html.contains("<script"), "script in the page");
-        assertFalse(Pattern.compile("\\b(src|href)=").matcher(html).find(), "external reference in the page");
-    }
-
-    private static List<Integer> polylineSizes(String html) {
-        List<Integer> sizes = new ArrayList<>();
-        Matcher m = POINTS.matcher(html);
-        while (m.find()) {
-            sizes.add(m.group(1).isBlank() ? 0 : m.group(1).trim().split(" ").length);
+    /** The chart data the page embeds for its script: one entry per run. */
+    static JsonNode chartData(String html) {
+        Matcher m = Pattern.compile("<script type=\"application/json\" id=\"chart-data\">(.*?)</script>", Pattern.DOTALL)
+                .matcher(html);
+        assertTrue(m.find(), "no chart data in the page");
+        try {
+            return JSON.readTree(m.group(1));
+        } catch (java.io.IOException e) {
+            throw new AssertionError("chart data is not JSON: " + e.getMessage(), e);
         }
-        return sizes;
+    }
+
+    /** The charts' host, their data, uPlot and the script that draws them; nothing else is a script. */
+    private static void assertCharts(String html, int runs) {
+        assertTrue(html.contains("<div id=\"charts\"></div>"), "no charts container");
+        assertEquals(runs, chartData(html).get("runs").size(), "runs in the chart data");
+        Matcher m = SCRIPT.matcher(html);
+        List<String> scripts = new ArrayList<>();
+        while (m.find()) {
+            assertFalse(m.group(1).contains("src="), "a script loaded from elsewhere: " + m.group(1));
+            scripts.add(m.group(2));
+        }
+        assertEquals(3, scripts.size(), "scripts: the data, uPlot, the charts");
+        assertTrue(scripts.get(1).contains("The MIT License"), "uPlot's licence travels with it");
+        assertTrue(scripts.get(1).contains("var uPlot="), "uPlot inlined");
+        assertTrue(scripts.get(2).contains("new uPlot("), "the charts' script inlined");
+    }
+
+    /** The page outside its scripts: nothing fetched, no NaN or Infinity shown. */
+    private static void assertClean(String html) {
+        String page = SCRIPT.matcher(html).replaceAll("");
+        assertFalse(page.contains("NaN"), "NaN in output");
+        assertFalse(page.contains("Infinity"), "Infinity in output");
+        assertFalse(page.contains("http://"), "http:// reference in an offline page");
+        assertFalse(page.contains("https://"), "https:// reference in an offline page");
+        assertFalse(page.contains("<script"), "a script element left unclosed");
+        assertFalse(Pattern.compile("\\b(src|href)=").matcher(page).find(), "external reference in the page");
+        String data = chartData(html).toString();
+        assertFalse(data.contains("NaN") || data.contains("Infinity"), "a non-number in the chart data");
     }
 
     @Test
@@ -125,8 +144,7 @@ class HtmlReportTest {
     @Test
     void everyChartVerdictAuditAndTableIsThere() {
         String html = HtmlReport.render(result(60));
-        CHARTS.forEach(id -> assertChart(html, id));
-        assertEquals(CHARTS.size(), html.split("class=\"chart\"", -1).length - 1);
+        assertCharts(html, 1);
         assertTrue(html.contains("CLUSTER BEHIND"), "verdict kind");
         assertTrue(html.contains("the cluster wrote 99.0% of the target rate; 900 samples dropped"), "verdict message");
         assertTrue(html.contains("audit: generated 1,000,000 = written 999,000 + dropped 900 + failed 100 : "
@@ -135,11 +153,8 @@ class HtmlReportTest {
         assertTrue(html.contains("<th>timeout</th><td>60</td>"), "failures by class");
         assertTrue(html.contains("<th>schedule lag</th>"), "latency table");
         assertTrue(html.contains("test-cluster"), "cluster map");
-        assertTrue(html.contains("index complete"), "index completion marker");
-        assertTrue(html.contains("ms (log scale)"), "log axis is labelled as such");
-        for (String id : CHARTS) {
-            assertTrue(html.contains("<title id=\"" + id + "-title\">"), "no <title> for " + id);
-        }
+        assertTrue(html.contains("<li data-kind=\"index\">indexed at 120.0 s</li>"), "index completion marker");
+        assertTrue(html.contains("<li data-kind=\"coldstart\">first drops at 0.0 s</li>"), "first drops marked");
         assertClean(html);
     }
 
@@ -163,8 +178,10 @@ class HtmlReportTest {
                                 Map.of("timeout", 0L), r.serviceLatency())),
                         new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null, null, null, null);
         String html = HtmlReport.render(withEvents);
-        CHARTS.forEach(id -> assertChart(html, id));
-        assertTrue(html.contains(">kill dc2<"), "the event is marked by its verb and target");
+        assertCharts(html, 1);
+        assertTrue(html.contains("<li data-kind=\"fault\">kill dc2 at 30.0 s</li>"), "the event is marked by its verb and target");
+        JsonNode marker = chartData(html).get("runs").get(0).get("markers").get(0);
+        assertEquals("{\"at\":30.0,\"text\":\"kill dc2\",\"kind\":\"fault\"}", marker.toString());
         assertTrue(html.contains("kill dc2 (127.0.0.2 pid 77): SIGKILL"), "the events table has the whole line");
         assertTrue(html.contains("<th>127.0.0.2:9042</th><td>dc2</td>"), "a row per node");
         assertTrue(html.contains("7 (unavailable 7)"), "failed attempts with their class");
@@ -208,54 +225,100 @@ class HtmlReportTest {
     @Test
     void noIntervalsStillRendersEveryChart() {
         String html = HtmlReport.render(result(List.of(), true, config()));
-        CHARTS.forEach(id -> assertChart(html, id));
+        assertCharts(html, 1);
+        assertEquals(0, chartData(html).get("runs").get(0).get("intervals").size());
         assertTrue(html.contains("no intervals recorded"));
         assertClean(html);
     }
 
     @Test
-    void oneIntervalIsDrawnAsDots() {
-        String html = HtmlReport.render(result(1));
-        CHARTS.forEach(id -> assertChart(html, id));
-        assertTrue(html.contains("<circle"), "a single point must still be visible");
+    void theChartDataIsTheResultFilesIntervalsWithoutTheirHistograms(@TempDir Path dir) throws Exception {
+        StressResult r = result(intervals(25, true), true, config());
+        Path file = dir.resolve("result.json");
+        ResultJson.write(r, file);
+        JsonNode fromFile = JSON.readTree(file.toFile()).get("intervals");
+        for (JsonNode interval : fromFile) {
+            interval.forEach(v -> {
+                if (v instanceof ObjectNode o) {
+                    assertTrue(o.has("hdr"), "the file's latencies carry their histograms");
+                    o.remove("hdr");
+                }
+            });
+        }
+        JsonNode embedded = chartData(HtmlReport.render(ResultJson.read(file))).get("runs").get(0).get("intervals");
+        assertEquals(25, embedded.size());
+        assertEquals(fromFile, embedded);
+    }
+
+    @Test
+    void aLongRunsPageIsSmallerThanItsResultFile(@TempDir Path dir) throws Exception {
+        StressResult r = result(5000);
+        Path file = dir.resolve("result.json");
+        ResultJson.write(r, file);
+        String html = HtmlReport.render(r);
+        assertCharts(html, 1);
+        assertEquals(5000, chartData(html).get("runs").get(0).get("intervals").size(), "every interval is drawn");
+        assertTrue(html.length() < Files.size(file), "page of " + html.length() + " chars, result file of "
+                + Files.size(file) + " bytes");
         assertClean(html);
     }
 
     @Test
-    void aLongRunIsDownsampledWithoutLosingItsPeaks() {
-        String html = HtmlReport.render(result(5000));
-        CHARTS.forEach(id -> assertChart(html, id));
-        List<Integer> sizes = polylineSizes(html);
-        assertFalse(sizes.isEmpty());
-        sizes.forEach(n -> assertTrue(n <= SvgChart.MAX_POINTS, "polyline of " + n + " points"));
-        assertTrue(html.length() < 3_000_000, "page of " + html.length() + " chars");
+    void textThatWouldEndTheDataScriptStaysInside() {
+        StressResult r = HtmlReportTest.withEvent(result(5), "</script><script>alert(1)</script> (x)");
+        String html = HtmlReport.render(r);
+        assertCharts(html, 1);
+        assertEquals("</script><script>alert(1)</script>",
+                chartData(html).get("runs").get(0).get("markers").get(0).get("text").asText());
         assertClean(html);
+    }
 
-        double[] x = new double[5000];
-        double[] y = new double[5000];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = i;
-            y[i] = i == 3333 ? 1e6 : i == 1234 ? -5 : 1;
-        }
-        double[][] r = SvgChart.reduce(x, y);
-        assertTrue(r[0].length <= SvgChart.MAX_POINTS);
-        assertEquals(1e6, Arrays.stream(r[1]).max().orElse(0));
-        for (int i = 1; i < r[0].length; i++) {
-            assertTrue(r[0][i] > r[0][i - 1], "x out of order at " + i);
-        }
+    @Test
+    void severalRunsAreOverlaidWithTheirJudgedDifferences(@TempDir Path dir) throws Exception {
+        StressResult a = result(30);
+        Map<String, Object> otherConfig = config();
+        otherConfig.put("ring-size", 1024);
+        StressResult b = withEvent(result(intervals(40, true), true, otherConfig), "kill dc1 (127.0.0.1): SIGKILL");
+        Path file = dir.resolve("overlay.html");
+        HtmlReport.writeOverlaid(List.of(new HtmlReport.NamedResult("a.json", a), new HtmlReport.NamedResult("b.json", b)),
+                0.05, file);
+        String html = Files.readString(file, StandardCharsets.UTF_8);
+        assertCharts(html, 2);
+        JsonNode runs = chartData(html).get("runs");
+        assertEquals("A", runs.get(0).get("tag").asText());
+        assertEquals("b.json", runs.get(1).get("name").asText());
+        assertEquals(30, runs.get(0).get("intervals").size());
+        assertEquals(40, runs.get(1).get("intervals").size());
+        assertTrue(html.contains("<li data-kind=\"fault\">B: kill dc1 at 10.0 s</li>"), "markers say whose they are");
+        assertTrue(html.contains("<table class=\"num\" id=\"compare-A-B\">"), "the judged differences");
+        assertTrue(html.contains("The runs' settings differ in: ring-size"), "settings that differ");
+        // Same figures: no regression. B's run is longer, yet its totals are the same by construction.
+        assertTrue(html.contains("<strong>no regression</strong> beyond 5.0%"), html);
+        assertClean(html);
+    }
+
+    static StressResult withEvent(StressResult r, String event) {
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(),
+                r.plan(), r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
+                StressResult.WriteAttempts.NONE, List.of(), List.of(new org.metricsstress.result.RunEvent(10.0, event)),
+                List.of(), null, null, null, null, r.generated(), 0, null, org.metricsstress.result.Distance.NONE, null,
+                null, null, null);
     }
 
     @Test
     void withIndexingOffTheIndexChartIsANote() {
         String html = HtmlReport.render(result(intervals(20, false), false, config()));
-        assertFalse(html.contains("id=\"chart-index\""));
-        assertTrue(html.contains("indexing off"));
-        CHARTS.stream().filter(id -> !id.equals("chart-index")).forEach(id -> assertChart(html, id));
+        assertCharts(html, 1);
+        assertFalse(chartData(html).get("runs").get(0).get("indexOn").asBoolean(), "the index chart is left out");
         assertClean(html);
     }
 
     @Test
-    void notMeasuredAndBrokenValuesNeverReachTheSvg() {
+    void notMeasuredAndBrokenValuesNeverReachTheCharts() {
         LatencySummary nan = new LatencySummary(5, Double.NaN, Double.POSITIVE_INFINITY, -1, Double.NaN, Double.NaN, Double.NaN);
         List<IntervalStats> iv = new ArrayList<>();
         for (int i = 1; i <= 10; i++) {
@@ -270,7 +333,7 @@ class HtmlReportTest {
         for (StressResult each : List.of(r, broken)) {
             String html = HtmlReport.render(each);
             assertClean(html);
-            CHARTS.stream().filter(id -> !id.equals("chart-index")).forEach(id -> assertChart(html, id));
+            assertCharts(html, 1);
         }
     }
 
@@ -282,7 +345,7 @@ class HtmlReportTest {
                     LatencySummary.EMPTY, new LatencySummary(10, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0, 0, 0));
         }
         String html = HtmlReport.render(result(iv, true, config()));
-        CHARTS.forEach(id -> assertChart(html, id));
+        assertCharts(html, 1);
         assertClean(html);
     }
 

@@ -26,6 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencySummary;
 import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.result.IndexSummary;
@@ -34,15 +37,18 @@ import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Verdict;
 
 /**
- * The HTML report as a browser shows it: Debian's chromium, headless, opens the file offline,
- * dumps the DOM it built and takes a screenshot. A page that only looks right as a string (an SVG
- * the parser drops, a chart of zero size) fails here.
+ * The HTML report as a browser shows it: Debian's chromium, headless, opens the file offline (no
+ * network: the page fetches nothing), runs its scripts, dumps the DOM it built and takes a
+ * screenshot. A page that only looks right as a string (a script error, a chart of zero size, uPlot
+ * not drawing) fails here: every chart must hold uPlot's canvas, and the browser's console must stay
+ * silent (chromium logs each console message and uncaught error to stderr as {@code CONSOLE}).
  *
- * <p>The page and the screenshot are kept in {@code itests/target/html-report-it/} to look at.
+ * <p>The pages and the screenshots are kept in {@code itests/target/html-report-it/} to look at.
  */
 class HtmlReportIT {
-    private static final List<String> CHARTS = List.of("chart-rate", "chart-ring", "chart-latency", "chart-index",
-            "chart-client", "chart-lag");
+    /** The charts of a run with an index and no workers' time (the workers' chart needs it). */
+    private static final List<String> CHARTS = List.of("chart-rate", "chart-latency", "chart-service", "chart-queue",
+            "chart-lag", "chart-ring", "chart-index", "chart-client");
     private static final String VERDICT =
             "the cluster wrote 99.8% of the target rate; 66,000 samples dropped (ring full) while the index was cold";
     private static final long TIMEOUT_SECONDS = 90;
@@ -106,7 +112,7 @@ class HtmlReportIT {
         Map<String, Object> cluster = Map.of("name", "prod-like", "nodes", 3, "localDc", "dc1",
                 "releases", List.of("5.0.2"));
         Map<String, Object> env = Map.of("toolVersion", "0.1.0", "javaVersion", "17.0.15", "cores", 8);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
+        StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
                 "2026-11-21T09:00:00Z", 600, 2.5, 50_000, wr / 600.0, gen, wr, dr, fl,
                 Map.of("timeout", fl, "overloaded", 0L), 0, true, gen / 10, dr / 10, 2 * gen / 10, gen / 10,
                 new LatencySummary(3_000_000, 1.3, 3.1, 24, 180, 2_400, 2.1),
@@ -120,6 +126,38 @@ class HtmlReportIT {
                         0.98, 0),
                 new Verdict("CLUSTER_BEHIND", VERDICT), new SlaResult("p99<50ms,dropped=0", false,
                         List.of("dropped 66,000 > 0")), iv);
+        // A node killed at 265 s and the cold start as the engine records it: the ring full at 31 s,
+        // every resource indexed at 150 s, the ring below 10% again at 162 s.
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
+                StressResult.WriteAttempts.NONE, List.of(),
+                List.of(new RunEvent(265, "kill dc1 (127.0.0.3 pid 4242): SIGKILL")), List.of(), null, null, null,
+                new ColdStart(31, 8192, 8192, 162, 150, 66_000, 47_800, 95.6), r.generated(), 0, null, Distance.NONE,
+                null, null, null, null);
+    }
+
+    /** The same run a second time, a third faster to index: what {@code compare} overlays. */
+    static StressResult fasterRun() {
+        StressResult r = realisticResult();
+        List<IntervalStats> iv = new ArrayList<>();
+        for (IntervalStats s : r.intervals()) {
+            // Every interval 5 s later: the second run's report line came 5 s after the first's.
+            iv.add(new IntervalStats(s.elapsedSeconds() + 5, s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
+                    s.written(), s.dropped() / 2, s.failed(), s.generatedTotal(), s.writtenTotal(), s.droppedTotal() / 2,
+                    s.failedTotal(), s.ringOccupancy() / 2, s.ringFullEvents(), s.inFlightRequests(), s.response(),
+                    s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(), s.gcPauseMs(),
+                    s.indexRows(), Math.min(100, s.indexedPercent() * 1.5), s.cacheSize()));
+        }
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), "2026-11-22T09:00:00Z", r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written() + r.dropped() / 2, r.dropped() / 2, r.failed(),
+                r.failedByClass(), r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), iv);
     }
 
     private static Path chromium() {
@@ -159,39 +197,86 @@ class HtmlReportIT {
         }
     }
 
-    @Test
-    void chromiumRendersEveryChart() throws Exception {
-        Path browser = chromium();
+    private static Path work() throws IOException {
         Path work = Path.of(System.getProperty("user.dir"), "target", "html-report-it").toAbsolutePath();
-        deleteTree(work);
         Files.createDirectories(work);
-        Path page = work.resolve("report.html");
-        HtmlReport.write(realisticResult(), page);
-        String url = page.toUri().toString();
+        return work;
+    }
 
-        String dom = browse(browser, work, "dump-dom", "--dump-dom", url);
+    /** The DOM once the page's scripts ran, after checking the console said nothing. */
+    private static String domOf(Path browser, Path work, Path page, String tag) throws Exception {
+        String dom = browse(browser, work, tag, "--enable-logging=stderr", "--v=0", "--dump-dom", page.toUri().toString());
+        List<String> console = Files.readAllLines(work.resolve(tag + ".err"), StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains(":CONSOLE")).toList();
+        assertEquals(List.of(), console, "the browser's console while opening " + page);
+        assertTrue(dom.contains("<pre id=\"chart-errors\" class=\"bad\" hidden=\"\"></pre>"), "errors shown on the page");
+        Matcher drawn = Pattern.compile("<div id=\"charts\" data-drawn=\"(\\d+)\" data-drawn-at-ms=\"(\\d+)\">").matcher(dom);
+        assertTrue(drawn.find(), "charts not drawn");
+        assertEquals(CHARTS.size(), Integer.parseInt(drawn.group(1)), "charts drawn");
+        // A measurement, not a bound: what drawing the charts took in this browser on this machine.
+        System.out.println(page.getFileName() + ": " + drawn.group(1) + " charts drawn " + drawn.group(2)
+                + " ms after the page began loading");
         for (String id : CHARTS) {
-            Matcher m = Pattern.compile("<svg[^>]*\\bid=\"" + id + "\"[^>]*>").matcher(dom);
-            assertTrue(m.find(), "the browser's DOM has no <svg id=\"" + id + "\">");
-            assertTrue(m.group().contains("class=\"chart\""), m.group());
+            // uPlot's root inside the host, its canvas inside that; the markers the draw hook drew.
+            Matcher m = Pattern.compile("<div class=\"chart\" id=\"" + id + "\" data-markers=\"(\\d+)\">"
+                    + "<div class=\"uplot[^\"]*\"[^>]*>.*?<canvas width=\"(\\d+)\" height=\"(\\d+)\"", Pattern.DOTALL).matcher(dom);
+            assertTrue(m.find(), "no uPlot canvas in #" + id);
+            assertTrue(Integer.parseInt(m.group(2)) >= 600 && Integer.parseInt(m.group(3)) >= 100, "canvas of " + m.group(2)
+                    + " x " + m.group(3) + " in #" + id);
+            assertTrue(Integer.parseInt(m.group(1)) >= 4, m.group(1) + " markers drawn on #" + id);
         }
-        assertEquals(CHARTS.size(), count(dom, "class=\"chart\""), "charts in the DOM");
-        assertTrue(count(dom, "<polyline") >= 20, "lines in the DOM");
-        assertTrue(dom.contains("CLUSTER BEHIND"), "verdict kind");
-        assertTrue(dom.contains(VERDICT), "verdict message");
-        assertTrue(dom.contains("BALANCED"), "audit");
+        assertEquals(CHARTS.size(), count(dom, "<canvas"), "canvases");
+        return dom;
+    }
 
-        Path png = work.resolve("report.png");
-        browse(browser, work, "screenshot", "--screenshot=" + png, "--window-size=1400,3000", url);
+    private static BufferedImage screenshot(Path browser, Path work, Path page, String name) throws Exception {
+        Path png = work.resolve(name);
+        browse(browser, work, name + "-shot", "--screenshot=" + png, "--window-size=1400,4200", page.toUri().toString());
         assertTrue(Files.isRegularFile(png), "no screenshot written");
-        assertTrue(Files.size(png) > 60_000, "screenshot of only " + Files.size(png) + " bytes");
         BufferedImage img = ImageIO.read(png.toFile());
         assertNotNull(img, "screenshot is not a PNG");
         assertEquals(1400, img.getWidth());
-        // The series colours only appear if the browser drew the SVG lines.
+        // The series colours only appear if the browser drew the lines on the canvases.
         assertTrue(pixelsNear(img, 0x2563eb) > 500, "few blue chart pixels: the charts did not render");
         assertTrue(pixelsNear(img, 0x16a34a) > 500, "few green chart pixels: the charts did not render");
         assertTrue(pixelsNear(img, 0xdc2626) > 200, "few red chart pixels: the charts did not render");
+        return img;
+    }
+
+    @Test
+    void chromiumDrawsEveryChartWithTheFaultAndColdStartMarked() throws Exception {
+        Path browser = chromium();
+        Path work = work();
+        Path page = work.resolve("report.html");
+        HtmlReport.write(realisticResult(), page);
+
+        String dom = domOf(browser, work, page, "report");
+        assertTrue(dom.contains("CLUSTER BEHIND"), "verdict kind");
+        assertTrue(dom.contains(VERDICT), "verdict message");
+        assertTrue(dom.contains("BALANCED"), "audit");
+        for (String marker : List.of("kill dc1 at 265.0 s", "ring full at 31.0 s", "first drops at 31.0 s",
+                "indexed at 150.0 s", "ring drained at 162.0 s")) {
+            assertTrue(dom.contains(">" + marker + "</li>"), "marker " + marker);
+        }
+        // Every chart spans the whole run, so all five markers and "generation stopped" are on each.
+        assertEquals(CHARTS.size(), count(dom, "data-markers=\"5\""), "markers drawn per chart");
+        screenshot(browser, work, page, "report.png");
+    }
+
+    @Test
+    void chromiumDrawsTwoRunsOverlaid() throws Exception {
+        Path browser = chromium();
+        Path work = work();
+        Path page = work.resolve("compare.html");
+        HtmlReport.writeOverlaid(List.of(new HtmlReport.NamedResult("a.json", realisticResult()),
+                new HtmlReport.NamedResult("b.json", fasterRun())), 0.05, page);
+
+        String dom = domOf(browser, work, page, "compare");
+        assertTrue(dom.contains("<h2>B against A</h2>"), "the judged differences");
+        assertTrue(dom.contains(">A: kill dc1 at 265.0 s</li>"), "A's markers");
+        assertTrue(dom.contains(">B: first drops at 35.0 s</li>"), "B's markers (B has no cold start record: its first dropping interval's start)");
+        assertTrue(dom.contains("<div class=\"u-label\">B written</div>"), "B's series in the legend");
+        screenshot(browser, work, page, "compare.png");
     }
 
     private static int pixelsNear(BufferedImage img, int rgb) {

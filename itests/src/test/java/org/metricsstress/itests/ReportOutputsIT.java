@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.management.ObjectName;
@@ -38,10 +39,39 @@ import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.result.StressResult;
+import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 
 /** Every output of a run, checked by the tools that consume it, against a real Cassandra node. */
 @ExtendWith(CassandraExtension.class)
 class ReportOutputsIT {
+
+    private static final String PROTOBUF =
+            "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited";
+
+    /** A protobuf scrape read with the Prometheus client's own generated classes: sample name (and labels) to value. */
+    private static Map<String, Double> fromProtobuf(byte[] body) throws java.io.IOException {
+        Map<String, Double> out = new java.util.TreeMap<>();
+        try (java.io.InputStream in = new java.io.ByteArrayInputStream(body)) {
+            Metrics.MetricFamily f;
+            while ((f = Metrics.MetricFamily.parseDelimitedFrom(in)) != null) {
+                for (Metrics.Metric m : f.getMetricList()) {
+                    String labels = m.getLabelList().stream().sorted(java.util.Comparator.comparing(Metrics.LabelPair::getName))
+                            .map(l -> l.getName() + "=\"" + l.getValue() + "\"")
+                            .collect(java.util.stream.Collectors.joining(",", "{", "}"));
+                    String l = m.getLabelCount() == 0 ? "" : labels;
+                    switch (f.getType()) {
+                        case COUNTER -> out.put(f.getName() + (f.getName().endsWith("_total") ? "" : "_total") + l,
+                                m.getCounter().getValue());
+                        case GAUGE -> out.put(f.getName() + l, m.getGauge().getValue());
+                        case UNTYPED -> out.put(f.getName() + l, m.getUntyped().getValue());
+                        case SUMMARY -> out.put(f.getName() + "_count" + l, (double) m.getSummary().getSampleCount());
+                        default -> { }
+                    }
+                }
+            }
+        }
+        return out;
+    }
 
     private static int freePort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -58,7 +88,7 @@ class ReportOutputsIT {
                 .keyspace("it_outputs").nodes(20).interfaces(2).groups(5).attributes(10).strings(1)
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(6))
                 .resultJson(dir.resolve("result.json")).hdrLog(dir.resolve("latency.hlog")).csvDir(dir.resolve("csv"))
-                .prometheusPort(port).jmx(true)
+                .prometheusPort(port).prometheusLinger(Duration.ofSeconds(60)).jmx(true)
                 .sla(Sla.parse("--sla", "drops=0,failed=0,p99<60s,rate>=0.5"))
                 .build();
 
@@ -91,14 +121,37 @@ class ReportOutputsIT {
                 // the endpoint opens once the cluster is connected
             }
         }
+        // At the end: the endpoint lingers until one scrape took the final figures (run_finished 1).
+        Map<String, Double> last = Map.of();
+        for (int i = 0; i < 1200 && run.isAlive() && last.getOrDefault("metrics_stress_run_finished", 0.0) == 0.0; i++) {
+            Thread.sleep(50);
+            try {
+                HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                        .header("Accept", PROTOBUF).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofByteArray());
+                last = fromProtobuf(r.body());
+            } catch (java.io.IOException closed) {
+                break;
+            }
+        }
         run.join(120_000);
         System.out.println(console.toString(StandardCharsets.UTF_8));
         StressResult r = result.get();
         assertNotNull(r, "the run failed");
 
         assertNotNull(scrape, "no Prometheus scrape with latency quantiles");
+        // The final scrape, read with the Prometheus client's own (protobuf) parser, holds the result's figures.
+        assertEquals(1.0, last.get("metrics_stress_run_finished"), "no scrape of the final figures: " + last);
+        assertEquals((double) r.generated(), last.get("metrics_stress_samples_generated_total"));
+        assertEquals((double) r.written(), last.get("metrics_stress_samples_written_total"));
+        assertEquals((double) r.dropped(), last.get("metrics_stress_samples_dropped_total"));
+        assertEquals((double) r.failed(), last.get("metrics_stress_samples_failed_total"));
+        assertEquals((double) r.groupCommitsGenerated(), last.get("metrics_stress_group_commits_generated_total"));
+        assertEquals((double) r.writeRequests(), last.get("metrics_stress_writes_requests_total"));
+        assertEquals((double) r.responseLatency().count(), last.get("metrics_stress_latency_seconds_count{kind=\"response\"}"));
+        assertEquals((double) r.index().rowsWritten(), last.get("metrics_stress_index_rows_written_total"));
+        assertEquals((double) r.written(), last.get("org_opennms_newts_repository_samples_inserted_count{type=\"meters\"}"));
         assertTrue(scrape.contains("# TYPE metrics_stress_samples_written_total counter"), scrape);
-        assertTrue(scrape.matches("(?s).*\\nmetrics_stress_samples_written_total \\d+\\n.*"), scrape);
+        assertTrue(scrape.matches("(?s).*\\nmetrics_stress_samples_written_total \\d+\\.0\\n.*"), scrape);
         assertTrue(scrape.contains("# TYPE metrics_stress_latency_seconds summary"), scrape);
         assertFalse(beans.isEmpty(), "no MBeans in the metrics-stress domain");
         assertTrue(beans.stream().anyMatch(n -> n.toString().contains("samples.written")), beans.toString());
