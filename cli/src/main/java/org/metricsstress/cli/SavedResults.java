@@ -44,7 +44,7 @@ final class SavedResults {
                 throw unusable(List.of(in.toString()), e);
             }
         } else {
-            overlaid(files, results, regressionBound((String) StressOptions.byName("--max-regression").defaultValue()), html);
+            overlaid(files, results, defaultRegressionBound(), html);
         }
         out.println("report written to " + html);
         return ExitCode.OK;
@@ -63,6 +63,11 @@ final class SavedResults {
         } catch (RuntimeException e) {
             throw unusable(files.stream().map(Path::toString).toList(), e);
         }
+    }
+
+    /** --max-regression's default, for pages that judge runs without a compare command's options. */
+    static double defaultRegressionBound() {
+        return (Double) StressOptions.byName("--max-regression").defaultValue();
     }
 
     static int compare(ParseResult args, PrintStream out, PrintStream err) {

@@ -90,8 +90,7 @@ final class TuneCommand {
                 if (rounds.size() == 1) {
                     HtmlReport.write(last, html);
                 } else {
-                    HtmlReport.writeOverlaid(rounds, SavedResults.regressionBound(
-                            (String) StressOptions.byName("--max-regression").defaultValue()), html);
+                    HtmlReport.writeOverlaid(rounds, SavedResults.defaultRegressionBound(), html);
                 }
             }, html);
         }
