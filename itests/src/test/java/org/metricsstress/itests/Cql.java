@@ -1,6 +1,8 @@
 package org.metricsstress.itests;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
@@ -20,8 +22,19 @@ final class Cql {
 
     private Cql() {}
 
+    /**
+     * A session for the test's own statements: schema, TRUNCATE and counts, on a node that both test
+     * JVMs share (SharedNode), so a bound far above the driver's 2 s (a TRUNCATE or a CREATE TABLE
+     * took longer beside the other fork's runs); and the driver's schema refresh not gathered for a
+     * second after each DDL statement, as the tool's own sessions.
+     */
     static CqlSession session(CassandraServer server) {
-        return CqlSession.builder().addContactPoint(server.cqlAddress()).withLocalDatacenter(server.datacenter()).build();
+        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
+                .build();
+        return CqlSession.builder().withConfigLoader(config).addContactPoint(server.cqlAddress())
+                .withLocalDatacenter(server.datacenter()).build();
     }
 
     /**
