@@ -98,4 +98,24 @@ class ColdStartModelTest {
         SizeLines.prediction(new PrintStream(b, true, StandardCharsets.UTF_8), "  ", p);
         System.out.print(b.toString(StandardCharsets.UTF_8));
     }
+
+    /**
+     * A run that went on after every resource was indexed: a commit costs what commits took after it,
+     * a miss everything else the workers spent before it (their sample writes queued behind index
+     * writes included), so the cold stretch's hits are charged the warm cost.
+     */
+    @Test
+    void aRunThatWentOnAfterIndexingIsSplitWhereIndexingEnded() {
+        // Two workers, 5 s intervals: two cold ones all busy (20 worker-s, 1,000 commits), then two
+        // warm ones 10 % busy (2 worker-s, 2,000 commits), 600 group resources indexed by 10 s.
+        var r = new org.metricsstress.result.RecordedRun().set("writer-threads", 2)
+                .interval(5_000, 0, 0, 100, 0, 1, 1.0, 0.6, 0.4, 0, 1_000)
+                .interval(5_000, 0, 0, 100, 0, 1, 1.0, 0.6, 0.4, 0, 1_000)
+                .interval(10_000, 0, 0, 0, 0, 1, 0.1, 0, 1.0, 0, 2_000)
+                .interval(10_000, 0, 0, 0, 0, 1, 0.1, 0, 1.0, 0, 2_000)
+                .index(1_000, 0, 600, 720, 720, 10.0).build();
+        ColdStartModel m = ColdStartModel.calibrate(r, "run.json");
+        assertEquals(0.001, m.commitSeconds(), 1e-9, m.source());
+        assertEquals((20 - 1_000 * 0.001) / 600, m.indexSecondsPerMiss(), 1e-9, m.source());
+    }
 }

@@ -27,44 +27,53 @@ import org.metricsstress.sizing.ColdStartPrediction;
  * The cold-start model checked on a real node (issue 37): calibrated on a small plan's cold run, it
  * predicts a plan four times larger (resources and rate) before that plan runs; the run then
  * measures what was predicted: when the ring filled, how long samples were dropped, how long the
- * ring took to drain after the last drop, and its peak. Each within 30 % (the times read off the
- * one-second report lines within 30 % and one line).
+ * ring took to drain after the last drop, and its peak; and when it was below 10 % again. Each
+ * within 30 % (the times read off the one-second report lines within 30 % and one line, the time
+ * drained, read every 100 ms, within 30 % and 0.1 s).
  *
- * <p>Sized to this machine: two warm-up runs (the small plan's resources at the large plan's rate,
- * then the small plan itself) warm the node; the large plan asks 10,000 samples/s (or what the
- * workers took warm in the first warm-up, if less), meant to be more than the workers take while
- * indexing and less than they take warm, so that its ring fills and drains; the small plan a quarter
- * of it. The ring of the large run is the largest the prediction says fills for 5 s or more, so that
- * there is a drop window and a drain to compare. On this machine no such ring exists warm (the
- * reason it is disabled).
+ * <p>Sized to a 2-core machine that also runs the load: OpenNMS's 16 workers take more commits
+ * while indexing than one such node sustains warm, so no plan this node holds fills their ring.
+ * Two workers (the same in every run; the model takes the count from the plan's config) and a shape
+ * where indexing dominates a commit (two samples per group, 150 index-only strings per group) put
+ * the pool's rate while indexing well below its warm rate, both far below what the node takes: a
+ * plan between the two fills its ring while indexing and drains it after. A probe run (after a
+ * warm-up of the node) measures those two rates and picks that plan's rate and size; the check
+ * itself is the small run's calibration against the large run.
  */
 @ExtendWith(CassandraExtension.class)
-@Disabled("cannot be arranged on the 2-core CI machine: warm (two warm-up runs first), the calibration's workers "
-        + "take about 1,400 commits/s while indexing, so a large plan whose ring fills must ask more than ~14,000 "
-        + "samples/s of one node that sustains 7,500 (find-max); at 10,000 samples/s the model says, and the run "
-        + "showed, a ring that never fills (docs/sizing.md, 'On this machine'); run it by hand against a bigger node")
+@Disabled("not yet two passes in a row on the shared 2-core machine: of four runs of this design one passed "
+        + "(every figure within 30 %); in the other three, run while other jobs held the load average at 10-24, the "
+        + "worker time per resource indexed differed 25-60 % between the calibrating run and the large run "
+        + "(13.6 vs 17.0 ms, 26.3 vs 21.0, 29.9 vs 18.5) and the drop window missed 30 % (6.1 vs 10.3 s, 20.2 vs 11.1, "
+        + "14.4 vs 7.7); docs/sizing.md, 'On this machine'. Run it by hand on a quiet machine")
 class ColdStartPredictionIT {
-    private static final int SMALL_NODES = 50;
     private static final int INTERFACES = 10;
     private static final int GROUPS = 5;
-    private static final int ATTRIBUTES = 10;
+    /** Few samples per commit and many index rows per resource: indexing dominates what a commit costs. */
+    private static final int ATTRIBUTES = 2;
+    private static final int STRINGS = 150;
+    /** The same pool in every run. */
+    private static final int WORKERS = 2;
     private static final double TOLERANCE = 0.30;
     /** The pause before each measured run, for the node to finish the work the run before left it. */
-    private static final long QUIET_MS = 30_000;
+    private static final long QUIET_MS = 10_000;
 
-    private static StressResult run(CassandraServer server, Path dir, String name, int nodes, Duration interval,
-            int ringSize, Duration duration) throws Exception {
-        Path json = dir.resolve(name + ".json");
-        StressConfig config = StressConfig.builder()
+    private static StressConfig config(CassandraServer server, Path dir, String name, int nodes, int attributes,
+            int strings, Duration interval, int workers, int ringSize, Duration duration) {
+        return StressConfig.builder()
                 .contactPoints(List.of(new ContactPoint(server.cqlAddress().getHostString(), server.cqlAddress().getPort())))
                 .keyspace("predict_" + name)
-                .nodes(nodes).interfaces(INTERFACES).groups(GROUPS).attributes(ATTRIBUTES).strings(2)
+                .nodes(nodes).interfaces(INTERFACES).groups(GROUPS).attributes(attributes).strings(strings)
                 .interval(interval).reportInterval(Duration.ofSeconds(1)).duration(duration)
-                .writer(Writer.OPENNMS).ringSize(ringSize).cacheMaxEntries(1_000_000).resultJson(json).build();
+                .writer(Writer.OPENNMS).writerThreads(workers).ringSize(ringSize).cacheMaxEntries(1_000_000)
+                .resultJson(dir.resolve(name + ".json")).build();
+    }
+
+    private static StressResult run(StressConfig config) throws Exception {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
         System.out.println(buf.toString(StandardCharsets.UTF_8));
-        StressResult r = ResultJson.read(json);
+        StressResult r = ResultJson.read(config.outputs().resultJson());
         assertTrue(r.auditBalances(), "audit: unaccounted " + r.unaccounted());
         return r;
     }
@@ -80,73 +89,112 @@ class ColdStartPredictionIT {
         return last;
     }
 
+    /** The plan a run's config asks for, the pool's size its --writer-threads (as predict reads it). */
+    static ColdStartModel.Plan plan(StressConfig c) {
+        long groups = (long) c.plan().nodes() * c.plan().interfaces() * c.plan().groups();
+        long interfaces = (long) c.plan().nodes() * c.plan().interfaces();
+        return new ColdStartModel.Plan(groups, interfaces, c.plan().attributes(),
+                c.pacing().interval().toMillis() / 1000.0, c.pipeline().ringSize(), c.index().cacheMaxEntries(),
+                c.pipeline().writerThreads());
+    }
+
+    /** Group resources of {@code nodes} nodes. */
+    private static long groups(int nodes) {
+        return (long) nodes * INTERFACES * GROUPS;
+    }
+
     @Test
     void aSmallPlanPredictsTheColdStartOfOneFourTimesLarger(CassandraServer server, @TempDir Path dir) throws Exception {
-        int groups = SMALL_NODES * INTERFACES * GROUPS;
-        // A fresh node's first runs are slow: its workers took 25 ms per event in the first run here, 11 in
-        // the second, 3 in the third (JIT, tables, page cache). A warm-up of 40 s, the small plan's
-        // resources at the large plan's rate, gets the node there first; its figures are not used but to
-        // slow the plans down on a machine that is much slower warm.
-        StressResult warmUp = run(server, dir, "warmup", SMALL_NODES, Duration.ofMillis(2500), 8192, Duration.ofSeconds(40));
-        var steady = warmUp.evidence().steadyState();
-        double warmCommits = steady != null && steady.events() > 0 && steady.busySeconds() > steady.indexWaitSeconds()
-                ? steady.workers() * (steady.events() / 2.0) / (steady.busySeconds() - steady.indexWaitSeconds()) : 2000;
-        // The large plan at 10,000 samples/s (1,000 commits/s), or what the workers took warm in the
-        // warm-up if less: more than they take while indexing, less than warm, so its ring fills and drains.
-        double largeCommits = Math.min(1000, warmCommits);
-        Duration interval = Duration.ofMillis(Math.max(1000, Math.min(30_000, Math.round(1000 * 4 * groups / largeCommits))));
-        System.out.printf(Locale.ROOT, "warm-up: the workers take about %.0f commits/s warm; interval %s: small plan "
-                + "%.0f samples/s, large %.0f%n", warmCommits, interval,
-                groups * ATTRIBUTES * 1000.0 / interval.toMillis(), 4 * groups * ATTRIBUTES * 1000.0 / interval.toMillis());
+        // A fresh node's first runs are slow, and slow in a new shape: in one test run here the workers'
+        // time per resource indexed fell from 30 ms (the first run of this shape, after a warm-up in
+        // another) to 17 and then to about 10 in the runs after. The warm-up is this shape, with the
+        // same two workers, indexing for most of its 25 s (under Maven the shared node may be warm already).
+        run(config(server, dir, "warmup", 30, ATTRIBUTES, STRINGS, Duration.ofSeconds(2), WORKERS, 1 << 16,
+                Duration.ofSeconds(25)));
 
-        // A node busy flushing and compacting what the run before wrote answers slower: in two runs here the
-        // run right after a heavy one took its workers three times longer per event than the one after it.
-        // Each measured run starts on a quiet node.
-        // A second warm-up, the small plan itself at its own rate: the run after the first warm-up was still
-        // slow in four test runs (10 to 13 ms per event, against 2.5 to 3 in the run after it); after this
-        // one the calibration took 3.3 ms per event.
-        run(server, dir, "warmup2", SMALL_NODES, interval, 8192, interval.plusSeconds(15));
+        // The probe: two workers on this shape from a cold cache, at more than they take while indexing.
+        // Its model gives the pool's rate while indexing (every commit a miss) and warm.
+        StressResult probe = run(config(server, dir, "probe", 6, ATTRIBUTES, STRINGS, Duration.ofSeconds(1), WORKERS,
+                1 << 16, Duration.ofSeconds(12)));
+        ColdStartModel probed = ColdStartModel.calibrate(probe, "probe.json");
+        double indexingCommits = WORKERS / (probed.commitSeconds() + probed.indexSecondsPerMiss());
+        double warmCommits = WORKERS / probed.commitSeconds();
+        // Costs are measured under a load and used for another. The small plan asks 1.1 times what the
+        // pool takes while indexing or more (4 x 1.1 for the large), so that both plans index with every
+        // worker busy. The large plan at most half the warm rate, so that the ring drains once indexing
+        // ends rather than after a small difference of two measured rates. Between the two, their
+        // geometric mean.
+        double lowest = 4 * 1.1 * indexingCommits;
+        double highest = warmCommits / 2;
+        double largeCommits = Math.sqrt(lowest * highest);
+        // Its resources: about 30 s of indexing at the pool's indexing rate; the small plan a quarter.
+        int smallNodes = (int) Math.max(2, Math.round(30 * indexingCommits / 4 / (INTERFACES * GROUPS)));
+        int largeNodes = 4 * smallNodes;
+        Duration interval = Duration.ofMillis(Math.round(1000 * groups(largeNodes) / largeCommits));
+        System.out.printf(Locale.ROOT, "probe: %s%nthe pool takes %.0f commits/s indexing, %.0f warm; small plan %d nodes, "
+                + "large %d, interval %s: %.0f and %.0f commits/s%n", probed, indexingCommits, warmCommits, smallNodes,
+                largeNodes, interval, groups(smallNodes) * 1000.0 / interval.toMillis(),
+                groups(largeNodes) * 1000.0 / interval.toMillis());
+        assertTrue(lowest < highest, "indexing dominates the probe's commits enough to arrange the check: " + probed);
+
+        // A node busy flushing and compacting what the run before wrote answers slower: each measured run
+        // starts on a quiet node.
         Thread.sleep(QUIET_MS);
         // The calibration: the small plan from a cold cache, long enough to index every resource.
-        StressResult small = run(server, dir, "small", SMALL_NODES, interval, 8192,
-                interval.plusSeconds(Math.max(15, interval.toSeconds())));
+        StressResult small = run(config(server, dir, "small", smallNodes, ATTRIBUTES, STRINGS, interval, WORKERS,
+                1 << 16, interval.plusSeconds(15)));
         ColdStartModel model = ColdStartModel.calibrate(small, "small.json");
         System.out.println("calibration: " + model);
 
-        // The prediction, before the large plan runs: the largest ring that fills for 5 s or more.
-        int largeNodes = 4 * SMALL_NODES;
+        // The prediction, before the large plan runs: the largest ring that fills within the first third
+        // of the cold start, drops for 5 s or more (a shorter drop window is a few report lines, too coarse
+        // to compare) and drains. A ring that fills late leaves a drop window that is a small difference
+        // of two times: in one test run here the large plan's costs per miss were 25 % above the
+        // calibration's (other jobs on the machine), the ring filled 12.2 s in (12.6 predicted), drained
+        // at 24.0 (20.4), but the 6.1 s of drops predicted in between were 10.3.
         ColdStartPrediction predicted = null;
+        StressConfig large = null;
         for (int ring = 1 << 20; ring >= 1024; ring >>= 1) {
-            ColdStartPrediction p = model.predict(new ColdStartModel.Plan((long) largeNodes * INTERFACES * GROUPS,
-                    (long) largeNodes * INTERFACES, ATTRIBUTES, interval.toMillis() / 1000.0, ring, 1_000_000, 16));
-            if (p.ringFills() && p.dropSeconds() >= 5 && p.ringDrainedAtSeconds() > 0) {
+            StressConfig c = config(server, dir, "large", largeNodes, ATTRIBUTES, STRINGS, interval, WORKERS, ring,
+                    Duration.ofSeconds(1));
+            ColdStartPrediction p = model.predict(plan(c));
+            if (p.ringFills() && p.dropSeconds() >= 5 && p.ringDrainedAtSeconds() > 0
+                    && p.ringFullAtSeconds() <= p.ringDrainedAtSeconds() / 3) {
                 predicted = p;
+                large = c;
                 break;
             }
         }
         assertTrue(predicted != null, "the model finds a ring that fills and drains for the large plan: " + model);
         System.out.println("predicted: " + predicted);
         double end = predicted.ringDrainedAtSeconds() * 1.5 + 10;
-        assertTrue(end < 240, "the large run stays short: " + predicted);
+        assertTrue(end < 150, "the large run stays short: " + predicted);
 
         Thread.sleep(QUIET_MS);
-        StressResult large = run(server, dir, "large", largeNodes, interval, (int) predicted.ringSize(),
-                Duration.ofSeconds(Math.round(end)));
-        var c = large.coldStart();
-        double lastDrop = lastDropAt(large);
+        StressResult measured = run(config(server, dir, "large", largeNodes, ATTRIBUTES, STRINGS, interval, WORKERS,
+                large.pipeline().ringSize(), Duration.ofSeconds(Math.round(end))));
+        System.out.println("the large run's own costs: " + ColdStartModel.calibrate(measured, "large.json"));
+        var c = measured.coldStart();
+        double lastDrop = lastDropAt(measured);
         double measuredDrop = lastDrop - c.ringFullAtSeconds();
         double measuredDrain = c.ringDrainedAtSeconds() - lastDrop;
         String table = String.format(Locale.ROOT, "%n%-22s %10s %10s%n%-22s %10.1f %10.1f%n%-22s %10.1f %10.1f%n"
-                + "%-22s %10.1f %10.1f%n%-22s %10d %10d%n", "", "predicted", "measured",
+                + "%-22s %10.1f %10.1f%n%-22s %10.1f %10.1f%n%-22s %10d %10d%n", "", "predicted", "measured",
                 "ring full at s", predicted.ringFullAtSeconds(), c.ringFullAtSeconds(),
                 "drops for s", predicted.dropSeconds(), measuredDrop,
                 "drained after drops s", predicted.drainSeconds(), measuredDrain,
+                "ring drained at s", predicted.ringDrainedAtSeconds(), c.ringDrainedAtSeconds(),
                 "ring peak (events)", predicted.ringPeak(), c.ringPeak());
         System.out.println(table);
         assertTrue(c.ringFilled() && c.ringDrainedAtSeconds() > 0 && lastDrop > 0, "the large run filled and drained: " + c + table);
         within("ring full at", predicted.ringFullAtSeconds(), c.ringFullAtSeconds(), 0, table);
         within("drop window", predicted.dropSeconds(), measuredDrop, 1, table);
+        // Warm, the pool takes several times the target here, so the ring empties within about a second of
+        // the last drop: the last drop is read off a one-second report line, so this is compared within that
+        // line; the end of the cold start, read every 100 ms, is compared as well.
         within("drain time", predicted.drainSeconds(), measuredDrain, 1, table);
+        // The end of the cold start, read every 100 ms rather than off a report line.
+        within("ring drained at", predicted.ringDrainedAtSeconds(), c.ringDrainedAtSeconds(), 0.1, table);
         within("ring peak", predicted.ringPeak(), c.ringPeak(), 0, table);
     }
 
