@@ -40,6 +40,11 @@ final class GeneratorThreads {
     }
 
     /** Every generator stops at {@code stopAtNanos}; what it owes before then it counts unsent. */
+    /** Every generator told to stop before the stop's time is chosen (see Generator.requestStop). */
+    void requestStop() {
+        generators.forEach(Generator::requestStop);
+    }
+
     void stop(long stopAtNanos) {
         generators.forEach(g -> g.stop(stopAtNanos));
     }

@@ -250,8 +250,9 @@ public final class StressEngine {
                     stopWhenIndexed ? indexMetrics : null, intervals);
 
             // Commits meant before the stop (or the schedule's end) that a late generator has not
-            // reached are owed: counted unsent, never silently cut off. The stop lies a moment ahead,
-            // so a generator sees it before it could generate a commit past it.
+            // reached are owed: counted unsent, never silently cut off. The generators are told before
+            // the stop's time is chosen (a moment ahead), so none can generate a commit past it.
+            generators.requestStop();
             long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
             generators.stop(stopAt);
             generators.awaitEnd(config.pipeline().drainTimeout().toNanos(), ring, out);

@@ -65,8 +65,27 @@ public final class Generator implements Runnable {
      * commit of the schedule before it ends up generated or owed, exactly.
      */
     public void stop(long atNanos) {
-        stopAtNanos = atNanos;
         stopped = true;
+        stopAtNanos = atNanos;
+    }
+
+    /**
+     * The first half of a stop, before its time is chosen: from here no commit is generated that
+     * was not already due, so none intended at or after the time chosen next (a little ahead of
+     * now) can be. Chosen first and published after, a stop could come later than the generator's
+     * check on a loaded machine, and a commit intended after it was generated (the audit off by it).
+     */
+    public void requestStop() {
+        stopped = true;
+    }
+
+    /** The stop's time once {@link #stop(long)} published it; owing waits for it, briefly. */
+    private long stopAt() {
+        long at;
+        while ((at = stopAtNanos) == Long.MAX_VALUE && stopped) {
+            Thread.onSpinWait();
+        }
+        return at;
     }
 
     @Override
@@ -143,7 +162,7 @@ public final class Generator implements Runnable {
                         if (owing || !awaitIntended(intended)) {
                             owing = true;
                             // Intended times only grow along the walk: past the stop, nothing more is owed.
-                            if (intended >= stopAtNanos) {
+                            if (intended >= stopAt()) {
                                 return;
                             }
                             owe(key, intended);
