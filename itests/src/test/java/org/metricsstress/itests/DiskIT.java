@@ -33,6 +33,7 @@ import org.metricsstress.result.RetentionProjection;
  * node's JMX does not answer.
  */
 @ExtendWith(CassandraExtension.class)
+@CassandraExtension.OwnNode
 class DiskIT {
     private static final String KEYSPACE = "disk_run";
 
