@@ -99,7 +99,7 @@ final class SizeCommand {
         }
         boolean planGiven = PLAN_FLAGS.stream().anyMatch(parsed::hasMatchedOption);
         Double target = (Double) CliContext.own(parsed, TARGET);
-        ColdStartModel.Plan plan = planGiven || target == null ? plan(c) : null;
+        ColdStartModel.Plan plan = planGiven || target == null ? ColdStartModel.Plan.of(c) : null;
         double rate = target != null ? target : plan.targetSamplesPerSecond();
         String source = target != null ? "--target" : String.format(java.util.Locale.ROOT,
                 "the plan: -n %d -f %d -g %d -a %d -i %ds%s", c.plan().nodes(), c.plan().interfaces(), c.plan().groups(),
@@ -150,7 +150,7 @@ final class SizeCommand {
             }
             model = model.onNodes(nodes);
         }
-        ColdStartModel.Plan plan = plan(c);
+        ColdStartModel.Plan plan = ColdStartModel.Plan.of(c);
         ColdStartPrediction p = model.predict(plan);
         out.println("calibration   " + model.source());
         out.println("prediction    (" + (nodes == null ? "the calibrating cluster" : nodes + " nodes per DC") + ")");
@@ -169,13 +169,6 @@ final class SizeCommand {
         return ExitCode.OK;
     }
 
-    static ColdStartModel.Plan plan(StressConfig c) {
-        long groups = (long) c.plan().nodes() * c.plan().interfaces() * c.plan().groups();
-        long interfaces = (long) c.plan().nodes() * c.plan().interfaces();
-        return new ColdStartModel.Plan(groups, interfaces, c.plan().attributes(),
-                c.pacing().interval().toMillis() / 1000.0, c.pipeline().ringSize(), c.index().cacheMaxEntries(),
-                c.pipeline().writerThreads());
-    }
 
     private static void write(Path file, Object value) {
         try {

@@ -1,6 +1,7 @@
 package org.metricsstress.sizing;
 
 import java.util.Locale;
+import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.Evidence;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.WorkerTime;
@@ -56,6 +57,14 @@ public record ColdStartModel(double commitSeconds, double indexSecondsPerMiss, i
      */
     public record Plan(long groupResources, long interfaceResources, int attributes, double intervalSeconds,
             long ringSize, long cacheMaxEntries, int workers) {
+        /** The plan a run's config asks for, the pool's size its --writer-threads. */
+        public static Plan of(StressConfig c) {
+            long groups = (long) c.plan().nodes() * c.plan().interfaces() * c.plan().groups();
+            long interfaces = (long) c.plan().nodes() * c.plan().interfaces();
+            return new Plan(groups, interfaces, c.plan().attributes(), c.pacing().interval().toMillis() / 1000.0,
+                    c.pipeline().ringSize(), c.index().cacheMaxEntries(), c.pipeline().writerThreads());
+        }
+
         public double targetSamplesPerSecond() {
             return groupResources * attributes / intervalSeconds;
         }

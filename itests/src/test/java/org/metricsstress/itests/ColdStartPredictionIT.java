@@ -89,14 +89,6 @@ class ColdStartPredictionIT {
         return last;
     }
 
-    /** The plan a run's config asks for, the pool's size its --writer-threads (as predict reads it). */
-    static ColdStartModel.Plan plan(StressConfig c) {
-        long groups = (long) c.plan().nodes() * c.plan().interfaces() * c.plan().groups();
-        long interfaces = (long) c.plan().nodes() * c.plan().interfaces();
-        return new ColdStartModel.Plan(groups, interfaces, c.plan().attributes(),
-                c.pacing().interval().toMillis() / 1000.0, c.pipeline().ringSize(), c.index().cacheMaxEntries(),
-                c.pipeline().writerThreads());
-    }
 
     /** Group resources of {@code nodes} nodes. */
     private static long groups(int nodes) {
@@ -157,7 +149,7 @@ class ColdStartPredictionIT {
         for (int ring = 1 << 20; ring >= 1024; ring >>= 1) {
             StressConfig c = config(server, dir, "large", largeNodes, ATTRIBUTES, STRINGS, interval, WORKERS, ring,
                     Duration.ofSeconds(1));
-            ColdStartPrediction p = model.predict(plan(c));
+            ColdStartPrediction p = model.predict(ColdStartModel.Plan.of(c));
             if (p.ringFills() && p.dropSeconds() >= 5 && p.ringDrainedAtSeconds() > 0
                     && p.ringFullAtSeconds() <= p.ringDrainedAtSeconds() / 3) {
                 predicted = p;
