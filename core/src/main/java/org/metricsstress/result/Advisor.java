@@ -45,12 +45,22 @@ public final class Advisor {
     /** The advice for a result, its verdict and evidence given; keyed by property, in the order to act. */
     public static Map<String, Advice> advise(StressResult r, Evidence e, Verdict v) {
         Map<String, Advice> out = new LinkedHashMap<>();
-        if (v == null || v.keptUp() || "AUDIT_UNBALANCED".equals(v.kind()) || "INCONCLUSIVE".equals(v.kind())
+        if (v == null || "AUDIT_UNBALANCED".equals(v.kind()) || "INCONCLUSIVE".equals(v.kind())
                 && r.written() + r.dropped() + r.failed() == 0) {
             return out;
         }
         Evidence.Settings s = Evidence.Settings.of(r);
         boolean opennms = s.opennms();
+        if (v.keptUp()) {
+            // Kept up: only a cache that made resources be indexed again is advised (and the heap it takes).
+            if (Verdicts.cacheThrashed(e)) {
+                cache(out, r, e, s);
+                if (opennms) {
+                    heap(out, r, e, s);
+                }
+            }
+            return out;
+        }
         cache(out, r, e, s);
         String lasting = lastingKind(v);
         // A bigger ring rides out a deficit that ends (a cold start) or bursts; it only delays one

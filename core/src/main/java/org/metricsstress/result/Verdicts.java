@@ -84,8 +84,9 @@ public final class Verdicts {
                     ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
                             r.client().cpuPercent()) : "";
             return new Verdict("KEPT_UP", String.format(Locale.ROOT,
-                    "wrote %.1f%% of the target rate with no drops or failures%s; response p99 %.1f ms%s",
-                    100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note), lines, cold, steady);
+                    "wrote %.1f%% of the target rate with no drops or failures%s; response p99 %.1f ms%s%s",
+                    100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note, thrashNote(e)), lines, cold,
+                    steady);
         }
         if (phased) {
             // The lasting limit first: a steady state that did not keep up is what more time will not fix.
@@ -106,6 +107,22 @@ public final class Verdicts {
     private static String owed(StressResult r) {
         return r.unsent() == 0 ? "" : String.format(Locale.ROOT,
                 "; %,d samples never sent (the generators were behind when the run ended)", r.unsent());
+    }
+
+    /**
+     * A run can keep up while its cache is too small for the plan: every collection then indexes
+     * evicted resources again, work a cache of the plan's size would not do, and a slower machine
+     * or a longer run falls behind on it. Said even when the run kept up, so it is advised.
+     */
+    static boolean cacheThrashed(Evidence e) {
+        return e.cacheMaxEntries() > 0 && e.cacheMaxEntries() < e.planResources() && e.reindexed() > 0;
+    }
+
+    private static String thrashNote(Evidence e) {
+        return !cacheThrashed(e) ? "" : String.format(Locale.ROOT, "; but the resource cache holds %,d entries for the "
+                + "plan's %,d resources: evicted resources were indexed again %,d times, index writes a cache of the "
+                + "plan's size would not make (a longer run or a busier cluster falls behind on them; see the advice)",
+                e.cacheMaxEntries(), e.planResources(), e.reindexed());
     }
 
     private static String coldNote(StressResult r) {

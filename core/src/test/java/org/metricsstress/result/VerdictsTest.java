@@ -150,6 +150,39 @@ public class VerdictsTest {
         assertEquals(6_250.0, r.evidence().predictedSamplesPerSecond(), 1.0, "Little's law: 16 / 12.8 ms x 5 samples per event");
     }
 
+    /**
+     * The README's plan on a machine quick enough to keep up: every sample written, but an 8,192-entry
+     * cache for 12,000 resources indexed evicted ones again at every collection.
+     */
+    public static StressResult keptUpThroughACacheTooSmall(long cacheMaxEntries) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", cacheMaxEntries);
+        for (int i = 0; i < 4; i++) {
+            run.interval(50_000, 0, 0, 4_000, 0, 5.0, 0.7, 0.6, 0.3, 0.0, 10_000);
+        }
+        long again = cacheMaxEntries < 12_000 ? 8_000 : 0;
+        return run.index(40_000, 0, 12_000 + again, 12_000, 12_000, 11).cache("guava", again, 0, 0)
+                .coldStart(-1, 4_866, 11).build();
+    }
+
+    @Test
+    void aRunThatKeptUpThroughACacheTooSmallSaysSoAndIsAdvisedTheCache() {
+        StressResult r = keptUpThroughACacheTooSmall(8192);
+        Verdict v = r.verdict();
+        assertEquals("KEPT_UP", v.kind(), v.message());
+        assertTrue(v.message().contains("but the resource cache holds 8,192 entries for the plan's 12,000 resources: "
+                + "evicted resources were indexed again 8,000 times"), v.message());
+        Advice cache = r.advice().get(Advisor.CACHE_MAX_ENTRIES);
+        assertNotNull(cache, "the cache is advised though the run kept up: " + r.advice());
+        assertEquals("15000", cache.value());
+        assertNotNull(r.advice().get(Advisor.HEAP), "and the heap it takes");
+        assertEquals(2, r.advice().size(), "nothing else: " + r.advice());
+
+        StressResult sized = keptUpThroughACacheTooSmall(15_000);
+        assertEquals("KEPT_UP", sized.verdict().kind());
+        assertFalse(sized.verdict().message().contains("resource cache"), sized.verdict().message());
+        assertTrue(sized.advice().isEmpty(), "a cache of the plan's size is advised nothing: " + sized.advice());
+    }
+
     @Test
     void aRingThatNeverFilledNeedsItsOwnPeak() {
         RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).set("ring-size", 1 << 20);

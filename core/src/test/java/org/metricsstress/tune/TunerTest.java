@@ -71,6 +71,22 @@ class TunerTest {
     }
 
     @Test
+    void aRoundThatKeptUpThroughACacheTooSmallGoesOnWithTheCache() throws Exception {
+        StressResult last = tuner(4, c -> VerdictsTest.keptUpThroughACacheTooSmall(c.index().cacheMaxEntries())).run();
+        Tuning t = last.tune();
+        assertEquals(2, t.rounds().size(), console.toString(StandardCharsets.UTF_8));
+        assertEquals("KEPT_UP", t.rounds().get(0).verdict());
+        assertEquals("15000", t.rounds().get(0).applied().get(Advisor.CACHE_MAX_ENTRIES));
+        assertEquals(15_000, configs.get(1).index().cacheMaxEntries());
+        assertEquals("kept up", t.outcome());
+
+        StressResult one = tuner(1, c -> VerdictsTest.keptUpThroughACacheTooSmall(c.index().cacheMaxEntries())).run();
+        assertTrue(one.tune().keptUp());
+        assertTrue(one.tune().outcome().startsWith("kept up, with the cache still smaller than the plan"),
+                one.tune().outcome());
+    }
+
+    @Test
     void aClusterThatIsTheLimitEndsTheTuneAtOnce() throws Exception {
         RecordedRun slow = new RecordedRun().set("cache-max-entries", 2_000_000).failed("timeout", 3_000);
         slow.interval(50_000, 0, 0, 100, 0, 2.0, 0.5, 0.1, 0.8, 0.01, 10_000);

@@ -69,7 +69,15 @@ class DiagnosisIT {
         StressResult r = run(readmePlan(server, "it_diagnosis_readme").duration(Duration.ofSeconds(20))
                 .resultJson(json).adviceFile(properties).build());
         assertNotEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
-        assertEquals("CACHE_TOO_SMALL", r.verdict().kind(), r.verdict().message());
+        // A quick machine keeps up for 20 s while indexing evicted resources again (a CI machine wrote
+        // 99.9 %, its ring at 4,866 of 8,192); a slower one falls behind on it. The cache is named either way.
+        boolean keptUp = r.verdict().keptUp();
+        if (keptUp) {
+            assertTrue(r.verdict().message().contains("but the resource cache holds 8,192 entries for the plan's "
+                    + "12,000 resources"), r.verdict().message());
+        } else {
+            assertEquals("CACHE_TOO_SMALL", r.verdict().kind(), r.verdict().message());
+        }
         Advice cache = r.advice().get(Advisor.CACHE_MAX_ENTRIES);
         assertNotNull(cache, "the cache advised: " + r.advice());
         assertTrue(Long.parseLong(cache.value()) >= 12_000, cache.value());
@@ -79,11 +87,21 @@ class DiagnosisIT {
         // Little's law for a writer whose workers are all busy: workers / time per event, times the
         // samples an event carried, is the rate written over the same wall time. Over the report
         // lines whose ring was full (the writer saturated), not the drain's, where the ring empties.
+        // A run that kept up never saturated its writer, so the law is checked only where the ring was full.
         Evidence e = r.evidence();
         WorkerTime w = e.workers();
         assertEquals(16, w.workers());
+        assertTrue(w.indexWaitSeconds() > 0 && w.sampleWriteSeconds() > 0, "both waits measured: " + w);
+        // The last few answers may be counted a moment after the run read the histogram.
+        assertTrue(e.indexService() != null && e.indexService().count() >= r.index().requests() - 64,
+                "every index request has its service time: " + e.indexService() + " of " + r.index().requests());
         List<IntervalStats> saturated = r.intervals().stream()
                 .filter(i -> i.ringOccupancy() >= 0.9 * r.coldStart().ringSize()).toList();
+        if (keptUp) {
+            assertTrue(r.coldStart().ringPeak() < r.coldStart().ringSize(),
+                    "kept up, so the ring never filled: " + r.coldStart());
+            return;
+        }
         assertTrue(saturated.size() >= 2, "the ring was full at two report lines at least: " + r.intervals().size());
         WorkerTime busy = WorkerTime.sum(saturated.stream().map(IntervalStats::workerTime).toList(), false);
         long settled = saturated.stream().mapToLong(i -> i.written() + i.failed()).sum();
@@ -93,10 +111,6 @@ class DiagnosisIT {
                 String.format("Little's law: %.0f predicted, %.0f written per second (%s)", predicted, writtenPerSecond,
                         busy));
         assertTrue(e.predictedSamplesPerSecond() > 0, "the run's own Little's-law figure: " + e);
-        assertTrue(w.indexWaitSeconds() > 0 && w.sampleWriteSeconds() > 0, "both waits measured: " + w);
-        // The last few answers may be counted a moment after the run read the histogram.
-        assertTrue(e.indexService() != null && e.indexService().count() >= r.index().requests() - 64,
-                "every index request has its service time: " + e.indexService() + " of " + r.index().requests());
     }
 
     @Test
@@ -110,7 +124,9 @@ class DiagnosisIT {
         assertTrue(t.keptUp(), t.outcome());
         assertEquals("KEPT_UP", last.verdict().kind(), last.verdict().message());
         assertTrue(t.rounds().size() >= 2, "the defaults did not keep up: " + t.rounds());
-        assertNotEquals("KEPT_UP", t.rounds().get(0).verdict());
+        Tuning.Round first = t.rounds().get(0);
+        assertTrue(!"KEPT_UP".equals(first.verdict()) || first.applied().containsKey(Advisor.CACHE_MAX_ENTRIES),
+                "the defaults fell behind, or kept up through a cache too small and went on with it: " + first);
         Tuning.Round kept = t.rounds().get(t.rounds().size() - 1);
         Path properties = dir.resolve("newts.properties");
         AdviceFile.write(last, properties);
