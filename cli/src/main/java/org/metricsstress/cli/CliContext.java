@@ -57,11 +57,7 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
 
     /** The typed value of one of a subcommand's own options (not the run's): given, else its default. */
     static Object own(ParseResult parsed, OptionDef d) {
-        if (d.isFlag()) {
-            return parsed.hasMatchedOption(d.longName());
-        }
-        String given = parsed.matchedOptionValue(d.longName(), null);
-        return given != null ? d.parse(given) : d.defaultValue();
+        return StressCommandLine.own(parsed).value(d);
     }
 
     /** Builders for the runs of a command of several runs, each over defaults of its own. */
@@ -71,22 +67,6 @@ record CliContext(PrintStream out, PrintStream err, Map<String, String> env, boo
 
     /** A subcommand's own options as the core reads them: typed values and, for messages, the text given. */
     static GivenOptions given(ParseResult parsed) {
-        return new GivenOptions() {
-            @Override
-            public Object value(OptionDef option) {
-                return own(parsed, option);
-            }
-
-            @Override
-            public boolean given(OptionDef option) {
-                return parsed.hasMatchedOption(option.longName());
-            }
-
-            @Override
-            public String text(OptionDef option) {
-                String given = parsed.matchedOptionValue(option.longName(), null);
-                return given != null ? given : option.defaultShown();
-            }
-        };
+        return StressCommandLine.own(parsed);
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.api.Tool;
+import org.metricsstress.api.Sizing;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
@@ -123,8 +124,8 @@ final class CommandTree {
                 + "by disk (a --disk run's bytes per sample and per resource, --retention, --replication, --node-disk) and "
                 + "by the cold start (a cold run's costs, the ring over --max-drain), and the one that binds; reads "
                 + "files, connects to nothing (docs/sizing.md).").sortOptions(false);
-        model.addAll(size, SizeCommand.offered());
-        model.addAll(size, SizeCommand.OWN);
+        model.addAll(size, Sizing.sizeOffered());
+        model.addAll(size, Sizing.SIZE_OWN);
         root.addSubcommand("size", size);
 
         CommandSpec predict = CommandSpec.create().name("predict");
@@ -132,8 +133,8 @@ final class CommandTree {
         predict.usageMessage().description("Predict OpenNMS's writer's cold start for a plan (its flags, --ring-size, "
                 + "--cache-max-entries, --writer-threads), calibrated on a cold run's result (--from run.json): when the "
                 + "ring fills, how long it drops, when it drains, its peak (docs/sizing.md).").sortOptions(false);
-        model.addAll(predict, SizeCommand.predictOffered());
-        model.addAll(predict, SizeCommand.PREDICT_OWN);
+        model.addAll(predict, Sizing.predictOffered());
+        model.addAll(predict, Sizing.PREDICT_OWN);
         root.addSubcommand("predict", predict);
         return root;
     }

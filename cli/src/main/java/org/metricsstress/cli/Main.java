@@ -10,6 +10,7 @@ import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
+import org.metricsstress.api.Sizing;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -60,8 +61,8 @@ public final class Main {
                     case "bench" -> BenchCommand.execute(sub, cli);
                     case "find-max" -> findMax(sub);
                     case "tune" -> tune(sub);
-                    case "size" -> SizeCommand.size(sub, cli.configured(sub, SizeCommand.offered()), cli.out());
-                    case "predict" -> SizeCommand.predict(sub, cli.configured(sub, SizeCommand.predictOffered()), cli.out());
+                    case "size" -> SizeCommand.size(sub, cli.configured(sub, Sizing.sizeOffered()), cli);
+                    case "predict" -> SizeCommand.predict(sub, cli.configured(sub, Sizing.predictOffered()), cli);
                     default -> SchemaCommand.print(sub, cli);
                 };
             }

@@ -142,15 +142,12 @@ class FindMaxCommandTest {
 
     @Test
     void anUnreachableClusterIsAClusterExceptionForTheExitCode3() throws Exception {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        ParseResult p = parse("--contact-points", "127.0.0.1:" + port, "--connect-timeout", "5s", "--no-index",
+        String closed = ClosedPort.address();
+        ParseResult p = parse("--contact-points", closed, "--connect-timeout", "5s", "--no-index",
                 "--step-duration", "2s");
         assertDoesNotThrow(() -> FindMaxCommand.validate(p, configured(p)));
         ClusterException e = assertThrows(ClusterException.class, () -> FindMaxCommand.run(p, configured(p),
                 new PrintStream(OutputStream.nullOutputStream())));
-        assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+        assertTrue(e.getMessage().contains(closed), e.getMessage());
     }
 }

@@ -99,15 +99,10 @@ class MainTest {
 
     @Test
     void unreachableClusterFailsWithinBoundAndNamesContactPoints() {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new AssertionError(e);
-        }
-        int code = run("--contact-points", "127.0.0.1:" + port, "--connect-timeout", "5s", "--duration", "5s");
+        String closed = ClosedPort.address();
+        int code = run("--contact-points", closed, "--connect-timeout", "5s", "--duration", "5s");
         assertEquals(ExitCode.CLUSTER, code, err());
-        assertTrue(err().contains("127.0.0.1:" + port), err());
+        assertTrue(err().contains(closed), err());
         assertEquals(1, err().lines().count(), err());
         // A refused connection is said to be one, not waited out until the connect timeout.
         assertFalse(err().contains("no answer within"), err());
@@ -119,15 +114,10 @@ class MainTest {
      */
     @Test
     void verifyByTheRunsOptionsTakesAStartLongPast() {
-        int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new AssertionError(e);
-        }
+        String closed = ClosedPort.address();
         String twoHoursAgo = java.time.Instant.now().minusSeconds(7_200).toString();
         int code = run("verify", "--start-at", twoHoursAgo, "--duration", "60s", "--contact-points",
-                "127.0.0.1:" + port, "--connect-timeout", "2s");
+                closed, "--connect-timeout", "2s");
         assertEquals(ExitCode.CLUSTER, code, "got as far as connecting: " + err());
     }
 

@@ -102,6 +102,27 @@ class SizeCommandTest {
     }
 
     @Test
+    void thePageSaysWhatTheJsonSaysAndNeedsNothingElse() throws Exception {
+        Path json = dir.resolve("page.json");
+        Path html = dir.resolve("size.html");
+        assertEquals(ExitCode.OK, run("size", "--target", "30000", "--points", "1:10000,2:18000,4:30000,8:42000",
+                "--headroom", "0.8", "--result-json", json.toString(), "--report-html", html.toString()), err());
+        assertTrue(out().contains("size page written to " + html), out());
+        JsonNode size = new ObjectMapper().readTree(json.toFile()).get("size");
+        String page = Files.readString(html);
+        assertTrue(page.contains(String.format("%,d nodes per DC", size.get("nodes").asInt())), "the answer headlines the page");
+        assertTrue(page.contains("binding: " + size.get("binding").asText()), "and its binding constraint");
+        assertTrue(page.contains("<td>42,000</td>"), "the measured points are a table");
+        int start = page.indexOf("id=\"size-data\">") + "id=\"size-data\">".length();
+        JsonNode data = new ObjectMapper().readTree(page.substring(start, page.indexOf("</script>", start)));
+        JsonNode usl = size.get("throughput").get("usl");
+        assertEquals(usl.get("lambda").asDouble(), data.get("scale").get("usl").get("lambda").asDouble(), 1e-9,
+                "the chart draws the file's fit");
+        assertEquals(4, data.get("scale").get("points").size());
+        assertFalse(page.contains("<script src") || page.contains("<link"), "nothing is fetched: one file offline");
+    }
+
+    @Test
     void aResultWithoutADiskObjectLeavesTheDiskConstraintUnjudgedInOneLine() {
         int code = run("size", "--target", "1000", "--points", "1:2000", "--node-disk", "100", "--from", real.toString());
         assertEquals(ExitCode.OK, code, err());

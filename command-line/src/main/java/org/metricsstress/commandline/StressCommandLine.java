@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.GivenOptions;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -36,7 +37,7 @@ public final class StressCommandLine {
     private final Map<String, OptionDef> byLongName = new HashMap<>();
 
     /** What a command line asked for. */
-    public record Parsed(StressConfig.Builder builder, Set<String> given, boolean help) {}
+    public record Parsed(StressConfig.Builder builder, Set<String> given, boolean help, GivenOptions own) {}
 
     /** A command of its own (Karaf's {@code metrics:stress}) offering {@code offered} and {@code -h/--help}. */
     public CommandSpec command(String name, Collection<OptionDef> offered) {
@@ -76,7 +77,8 @@ public final class StressCommandLine {
             throw new ConfigException(e.getMessage());
         }
         Collection<OptionDef> offered = offered(spec);
-        return new Parsed(builder(parsed, offered, env, Map.of()), given(parsed), parsed.isUsageHelpRequested());
+        return new Parsed(builder(parsed, offered, env, Map.of()), given(parsed), parsed.isUsageHelpRequested(),
+                own(parsed));
     }
 
     /**
@@ -102,6 +104,44 @@ public final class StressCommandLine {
         }
         StressOptions.applyEnvironment(b, offered, given(parsed), env);
         return b;
+    }
+
+    /**
+     * A command's own options (not the run's) as the core reads them: typed by the table, the
+     * default when not given, a flag whether named, a repeatable option every value given.
+     */
+    public static GivenOptions own(ParseResult parsed) {
+        return new GivenOptions() {
+            @Override
+            public Object value(OptionDef option) {
+                if (option.isFlag()) {
+                    return parsed.hasMatchedOption(option.longName());
+                }
+                if (option.repeatable()) {
+                    List<Object> all = new ArrayList<>();
+                    if (parsed.hasMatchedOption(option.longName())) {
+                        for (Object text : (List<?>) parsed.matchedOption(option.longName()).getValue()) {
+                            all.addAll((Collection<?>) option.parse(String.valueOf(text)));
+                        }
+                    }
+                    return all;
+                }
+                String text = parsed.matchedOptionValue(option.longName(), null);
+                return text != null ? option.parse(text) : option.defaultValue();
+            }
+
+            @Override
+            public boolean given(OptionDef option) {
+                return parsed.hasMatchedOption(option.longName());
+            }
+
+            @Override
+            public String text(OptionDef option) {
+                Object text = parsed.hasMatchedOption(option.longName())
+                        ? parsed.matchedOption(option.longName()).getValue() : null;
+                return text != null ? String.valueOf(text) : option.defaultShown();
+            }
+        };
     }
 
     /** The long names of the table options given. */

@@ -51,10 +51,14 @@ final class ReportCharts {
         sb.append("<div id=\"charts\"></div>\n");
         sb.append("<script type=\"application/json\" id=\"chart-data\">").append(scriptSafe(data(runs).toString()))
                 .append("</script>\n");
-        // The library's licence travels with it, as its terms ask.
+        library(sb);
+        sb.append("<script>\n").append(CHARTS_JS).append("</script>\n");
+    }
+
+    /** The chart library inline, its licence with it, as its terms ask. */
+    static void library(StringBuilder sb) {
         sb.append("<script>\n/*! uPlot's licence:\n")
                 .append(UPLOT_LICENSE.replace("*/", "* /")).append("\n*/\n").append(UPLOT_JS).append("\n</script>\n");
-        sb.append("<script>\n").append(CHARTS_JS).append("</script>\n");
     }
 
     /** The markers as text too: the canvas cannot be read, searched or copied. */
@@ -193,7 +197,7 @@ final class ReportCharts {
         return v instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = ReportCharts.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the jar: the build copies it (core/pom.xml)");

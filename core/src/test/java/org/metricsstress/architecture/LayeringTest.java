@@ -61,7 +61,7 @@ class LayeringTest {
         MAY_USE.put("sizing", List.of("config", "result", "report"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
         MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
-                "disk"));
+                "disk", "sizing", "report"));
     }
 
     private static JavaClasses classes;

@@ -1,6 +1,8 @@
 package org.metricsstress.karaf;
 
+import java.util.List;
 import org.apache.karaf.shell.api.console.CommandLoggingFilter;
+import org.apache.karaf.shell.api.console.Command;
 import org.apache.karaf.shell.api.console.SessionFactory;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
@@ -9,10 +11,10 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Puts {@code metrics:stress} into Karaf's shell while the bundle is active.
+ * Puts {@code metrics:stress} and {@code metrics:size} into Karaf's shell while the bundle is active.
  *
  * <p>Karaf's command extender ({@code Karaf-Commands} header) only registers annotated Actions, so
- * this raw {@link org.apache.karaf.shell.api.console.Command} goes into the registry of the shell's
+ * these raw {@link Command}s go into the registry of the shell's
  * {@link SessionFactory} service directly, the way Karaf adds Gogo functions to it.
  */
 public final class Activator implements BundleActivator {
@@ -23,8 +25,9 @@ public final class Activator implements BundleActivator {
     @Override
     public void start(BundleContext context) {
         AdminSettings settings = new AdminSettings(new ConfigAdminSource(context, AdminSettings.PID));
-        StressCommand command = new StressCommand(settings, runs, System.getenv(), () -> System.out);
-        shells = new ShellRegistration(context, command);
+        List<Command> commands = List.of(new StressCommand(settings, runs, System.getenv(), () -> System.out),
+                new SizeCommand(System.getenv(), () -> System.out));
+        shells = new ShellRegistration(context, commands);
         shells.open();
         passwordMask = context.registerService(CommandLoggingFilter.class, new PasswordMask(), null);
     }
@@ -36,27 +39,27 @@ public final class Activator implements BundleActivator {
         runs.stopAndAwait();
     }
 
-    /** Registers the command with every shell session factory that comes, and takes it back when it goes. */
+    /** Registers the commands with every shell session factory that comes, and takes them back when it goes. */
     private static final class ShellRegistration extends ServiceTracker<SessionFactory, SessionFactory> {
-        private final StressCommand command;
+        private final List<Command> commands;
 
-        ShellRegistration(BundleContext context, StressCommand command) {
+        ShellRegistration(BundleContext context, List<Command> commands) {
             super(context, SessionFactory.class, null);
-            this.command = command;
+            this.commands = commands;
         }
 
         @Override
         public SessionFactory addingService(ServiceReference<SessionFactory> reference) {
             SessionFactory factory = super.addingService(reference);
             if (factory != null) {
-                factory.getRegistry().register(command);
+                commands.forEach(factory.getRegistry()::register);
             }
             return factory;
         }
 
         @Override
         public void removedService(ServiceReference<SessionFactory> reference, SessionFactory factory) {
-            factory.getRegistry().unregister(command);
+            commands.forEach(factory.getRegistry()::unregister);
             super.removedService(reference, factory);
         }
     }

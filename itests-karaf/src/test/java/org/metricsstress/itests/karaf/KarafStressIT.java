@@ -177,6 +177,23 @@ class KarafStressIT {
         assertFalse(STACK_TRACE.matcher(r.output()).find(), r.output());
     }
 
+    /** metrics:size reads files and does arithmetic: the jar's answer, in OpenNMS's shell. */
+    @Test
+    void sizeAnswersInTheShellAndWritesItsPage(@TempDir Path dir) throws IOException {
+        Path html = dir.resolve("size.html");
+        KarafShell.Result r = shell.exec("metrics:size --target 50000 --points 1:12000,2:22000 --report-html " + html,
+                COMMAND);
+        assertEquals(0, r.status(), r.output());
+        assertTrue(r.output().contains("answer        6 nodes per DC, bound by throughput"), r.output());
+        assertTrue(Files.readString(html).contains("6 nodes per DC"), "the page written by the Karaf bundle");
+
+        KarafShell.Result bad = shell.exec("metrics:size --target 0 --points 1:100", COMMAND);
+        assertNotEquals(0, bad.status());
+        assertEquals(1, bad.output().strip().lines().count(), bad.output());
+        assertTrue(bad.output().startsWith("metrics:size: --target"), bad.output());
+        assertFalse(STACK_TRACE.matcher(bad.output()).find(), bad.output());
+    }
+
     @Test
     void badOptionsPrintOneErrorLineAndNoStackTrace() throws IOException {
         KarafShell.Result unknown = shell.exec("metrics:stress -n 10 --no-such-option", COMMAND);
