@@ -29,7 +29,8 @@ import org.metricsstress.sizing.SizeRequest;
  * The {@code size} and {@code predict} commands, for every front end (the jar's subcommands,
  * Karaf's {@code metrics:size}): read the evidence, answer, print, write the JSON and the page.
  * Neither connects to a cluster: they read files and do arithmetic. A mistake in the input is one
- * {@link ConfigException} line.
+ * {@link ConfigException} line. Nothing of the {@code sizing} package shows in the signatures: the
+ * Karaf bundle sees only core's exported faces.
  */
 public final class Sizing {
     public static final OptionDef FROM = StressOptions.byName("--from");
@@ -74,7 +75,7 @@ public final class Sizing {
     }
 
     /** {@code size}: nodes per DC by throughput, disk and cold start, the binding one named. */
-    public static SizeAnswer size(StressConfig c, GivenOptions own, PrintStream out, String tool, String version) {
+    public static void size(StressConfig c, GivenOptions own, PrintStream out, String tool, String version) {
         List<Path> from = from(own);
         double headroom = (Double) own.value(HEADROOM);
         if (headroom > 1) {
@@ -109,11 +110,10 @@ public final class Sizing {
         }
         SizeLines.print(out, answer);
         write(c, SizeJson.of(answer, tool, version), "size", out);
-        return answer;
     }
 
     /** {@code predict}: the cold start of the plan, from one cold run's costs. */
-    public static ColdStartPrediction predict(StressConfig c, GivenOptions own, PrintStream out, String tool,
+    public static void predict(StressConfig c, GivenOptions own, PrintStream out, String tool,
             String version) {
         List<Path> from = from(own);
         if (from.size() != 1) {
@@ -149,7 +149,6 @@ public final class Sizing {
         doc.put("version", version);
         doc.put("prediction", SizeJson.prediction(p));
         write(c, doc, "prediction", out);
-        return p;
     }
 
     /** --from, repeatable: every file given, in order. */

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,11 +40,6 @@ import org.metricsstress.sizing.ColdStartPrediction;
  * itself is the small run's calibration against the large run.
  */
 @ExtendWith(CassandraExtension.class)
-@Disabled("not yet two passes in a row on the shared 2-core machine: of four runs of this design one passed "
-        + "(every figure within 30 %); in the other three, run while other jobs held the load average at 10-24, the "
-        + "worker time per resource indexed differed 25-60 % between the calibrating run and the large run "
-        + "(13.6 vs 17.0 ms, 26.3 vs 21.0, 29.9 vs 18.5) and the drop window missed 30 % (6.1 vs 10.3 s, 20.2 vs 11.1, "
-        + "14.4 vs 7.7); docs/sizing.md, 'On this machine'. Run it by hand on a quiet machine")
 class ColdStartPredictionIT {
     private static final int INTERFACES = 10;
     private static final int GROUPS = 5;
