@@ -76,8 +76,12 @@ public final class SizePage {
 
     private static void constraint(StringBuilder sb, String name, JsonNode nodes, JsonNode section) {
         String why = section.path("missing").isTextual() ? section.path("missing").asText()
-                : section.path("model").isTextual() ? section.path("model").asText()
-                : section.path("assumption").asText("");
+                : section.path("assumption").isTextual() ? section.path("assumption").asText()
+                : section.path("usl").isObject() ? String.format(Locale.ROOT,
+                        "the USL fitted: lambda %.0f, sigma %.4f, kappa %.5f, peak at %.1f nodes",
+                        section.path("usl").path("lambda").asDouble(), section.path("usl").path("sigma").asDouble(),
+                        section.path("usl").path("kappa").asDouble(), section.path("usl").path("peakNodes").asDouble())
+                : section.path("model").asText("");
         sb.append("<tr><th>").append(Html.esc(name)).append("</th><td>")
                 .append(nodes.isNumber() ? Html.esc(String.format(Locale.ROOT, "%,d", nodes.asLong())) : "&ndash;")
                 .append("</td><td>").append(Html.esc(why)).append("</td></tr>\n");
@@ -135,8 +139,10 @@ public final class SizePage {
                     Html.kv(sb, f.getKey(), items.toString());
                 }
             } else {
-                Html.kv(sb, f.getKey(), v.isNull() ? "none" : v.isFloatingPointNumber()
-                        ? Numbers.fixedOrDash(v.asDouble(), Math.abs(v.asDouble()) >= 100 ? 0 : 4) : v.asText());
+                Html.kv(sb, f.getKey(), v.isNull() ? "none"
+                        : v.isIntegralNumber() ? String.format(Locale.ROOT, "%,d", v.asLong())
+                        : v.isFloatingPointNumber() ? Numbers.fixedOrDash(v.asDouble(), Math.abs(v.asDouble()) >= 100 ? 0 : 4)
+                        : v.asText());
             }
         }
         sb.append("</table></div>\n").append(nested);
