@@ -4,31 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.result.StressResult;
 import org.testcontainers.cassandra.CassandraContainer;
-import org.testcontainers.junit.jupiter.Container;
-import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * A run against a Cassandra container that Testcontainers' own {@link CassandraContainer} starts with
- * its defaults (a longer startup timeout aside), as a user's test would; and the same plan on a
- * child-JVM node, which must write the same rows.
+ * its defaults (a longer startup timeout aside), as a user's test would (the suite's
+ * {@link SharedCassandra}); and the same plan on a child-JVM node, which must write the same rows.
  */
 @RequiresDocker
-@Testcontainers
 class CassandraContainerIT {
-    // Testcontainers' defaults but for the startup timeout: its 60 s is short for a Cassandra 5 on
-    // two cores shared with the other suites (-T 3); once in CI it did not come up within it.
-    @Container
-    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra())
-            .withStartupTimeout(Duration.ofMinutes(4));
+    private static CassandraContainer cassandra;
+
+    @BeforeAll
+    static void node() {
+        cassandra = SharedCassandra.get();
+    }
 
     @Test
     void aRunWritesEveryRowItCountsAndIndexesEveryResource() throws Exception {
-        StressTarget target = MetricsStress.on(CASSANDRA);
+        StressTarget target = MetricsStress.on(cassandra);
         StressResult r = target.run(Plans.oneCollection("tc_write"));
         assertEquals(Plans.SAMPLES, r.generated());
         assertEquals(r.generated(), r.written());
@@ -46,7 +44,7 @@ class CassandraContainerIT {
 
     @Test
     void theChildJvmNodeAndTheContainerWriteTheSameRowsForTheSamePlan() throws Exception {
-        StressTarget container = MetricsStress.on(CASSANDRA);
+        StressTarget container = MetricsStress.on(cassandra);
         StressResult inContainer = container.run(Plans.oneCollection("tc_agree"));
         try (LocalStressCluster jvm = MetricsStress.embedded("dc1:1")) {
             StressResult inJvm = jvm.run(Plans.oneCollection("tc_agree"));

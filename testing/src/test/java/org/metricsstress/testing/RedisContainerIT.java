@@ -3,6 +3,7 @@ package org.metricsstress.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.result.StressResult;
@@ -16,17 +17,21 @@ import org.testcontainers.utility.DockerImageName;
 @RequiresDocker
 @Testcontainers
 class RedisContainerIT {
-    @Container
-    static final CassandraContainer CASSANDRA = new CassandraContainer(Images.cassandra());
+    private static CassandraContainer cassandra;
 
     @Container
     static final GenericContainer<?> REDIS = new GenericContainer<>(DockerImageName.parse(Images.REDIS))
             .withExposedPorts(6379);
 
+    @BeforeAll
+    static void node() {
+        cassandra = SharedCassandra.get();
+    }
+
     @Test
     void aColdRunFillsTheRedisCacheAndAWarmRunWritesNoIndexRows() throws Exception {
         java.net.URI uri = java.net.URI.create("redis://" + REDIS.getHost() + ":" + REDIS.getMappedPort(6379));
-        StressTarget target = MetricsStress.on(CASSANDRA);
+        StressTarget target = MetricsStress.on(cassandra);
         StressResult cold = target.run(b -> Plans.oneCollection("tc_redis").apply(b).cache(CacheKind.REDIS).redisUri(uri));
         assertTrue(cold.auditBalances());
         assertEquals(Plans.INDEX_ROWS, cold.index().rowsWritten());
