@@ -87,7 +87,7 @@ class DistanceIT {
         cluster.latency(apart(0));
         // Fresh nodes write several times slower until their JIT has warmed: not measured.
         run(config("it_distance_warm", "LOCAL_QUORUM", 8).build());
-        StressResult local = run(config("it_distance_lq0", "LOCAL_QUORUM", 15).build());
+        StressResult local = run(config("it_distance_lq0", "LOCAL_QUORUM", 6).build());
         localQuorumAtZero = p50(local, "LOCAL_QUORUM");
         assertEquals(Map.of("dc1-dc2", "0ms"), local.distance().latency(), "the matrix as it is now");
 
@@ -112,9 +112,9 @@ class DistanceIT {
     @Order(2)
     void atTenMsEachQuorumCostsOneRoundTripMoreLocalQuorumNothingAndDc2IsReadStale() throws Exception {
         cluster.latency(apart(ONE_WAY_MS));
-        StressResult local = run(config("it_distance_lq", "LOCAL_QUORUM", 15)
+        StressResult local = run(config("it_distance_lq", "LOCAL_QUORUM", 10)
                 .freshnessProbes(5.0).freshnessDc("dc2").readConsistency("LOCAL_ONE").build());
-        StressResult each = run(config("it_distance_eq", "EACH_QUORUM", 15).build());
+        StressResult each = run(config("it_distance_eq", "EACH_QUORUM", 10).build());
 
         assertEquals(Map.of("dc1-dc2", "10ms"), each.distance().latency(), "the matrix is in the result");
         assertEquals(0, local.failed() + each.failed(), "no failure at either level");
