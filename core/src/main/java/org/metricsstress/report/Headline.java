@@ -37,7 +37,8 @@ final class Headline {
         Verdict v = r.verdict();
         String kind = v == null || v.kind() == null ? "NO VERDICT" : v.kind();
         String css = switch (kind) {
-            case "KEPT_UP" -> "ok";
+            // Kept up with advice (a cache too small for the plan, re-indexing): said in amber.
+            case "KEPT_UP" -> r.advice() == null || r.advice().isEmpty() ? "ok" : "warn";
             case "CLUSTER_BEHIND", "AUDIT_UNBALANCED" -> "bad";
             case "CLIENT_BOUND", "WRITER_BOUND", "CACHE_TOO_SMALL", "CACHE_SLOW", "RING_TOO_SMALL" -> "warn";
             default -> "neutral";

@@ -121,6 +121,15 @@ class HtmlReportTest {
     }
 
     @Test
+    void aRunThatKeptUpWithAdviceIsHeadlinedInAmberAndOneWithoutInGreen() {
+        String thrashed = HtmlReport.render(org.metricsstress.result.VerdictsTest.keptUpThroughACacheTooSmall(8192));
+        assertTrue(thrashed.contains("<section class=\"verdict warn\" id=\"verdict\"><div class=\"kind\">KEPT UP"),
+                "kept up, but the cache is advised");
+        String sized = HtmlReport.render(org.metricsstress.result.VerdictsTest.keptUpThroughACacheTooSmall(15_000));
+        assertTrue(sized.contains("<section class=\"verdict ok\" id=\"verdict\">"), "kept up, nothing advised");
+    }
+
+    @Test
     void theDiskPanelShowsTheTablesTheProjectionAndItsWarningsAndIsAbsentWithoutDisk() {
         assertFalse(HtmlReport.render(result(5)).contains("Disk and retention"));
         org.metricsstress.result.DiskSummary d = new org.metricsstress.result.DiskSummary("newts", "dc1", 3, 4, 3, true,
