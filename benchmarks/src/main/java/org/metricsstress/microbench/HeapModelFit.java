@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.metricsstress.result.OpenNmsCacheHeap;
+import org.metricsstress.sizing.LeastSquares;
 
 /**
  * The constants of {@link OpenNmsCacheHeap}'s entry models, fitted to what
@@ -30,8 +31,8 @@ final class HeapModelFit {
                 iy.add(m.iface());
             }
         }
-        double[] g = leastSquares(gx, gy);
-        double[] f = leastSquares(ix, iy);
+        double[] g = LeastSquares.solve(gx, gy, null);
+        double[] f = LeastSquares.solve(ix, iy, null);
         System.out.printf(Locale.ROOT, "%nfit, group entry = %.2f + %.3f*metrics + %.3f*pathElements + %.4f*idChars + %.4f*pathElements*idChars%n",
                 g[0], g[1], g[2], g[3], g[4]);
         System.out.printf(Locale.ROOT, "fit, interface entry = %.2f + %.3f*stringAttributes + %.4f*idChars%n", f[0], f[1], f[2]);
@@ -48,44 +49,5 @@ final class HeapModelFit {
             }
         }
         System.out.printf(Locale.ROOT, "fit's worst relative error: group %.1f%%, interface %.1f%%%n", 100 * worstG, 100 * worstI);
-    }
-
-    /** Normal equations, Gaussian elimination with partial pivoting. */
-    static double[] leastSquares(List<double[]> x, List<Double> y) {
-        int k = x.get(0).length;
-        double[][] a = new double[k][k + 1];
-        for (int r = 0; r < x.size(); r++) {
-            double[] row = x.get(r);
-            for (int i = 0; i < k; i++) {
-                for (int j = 0; j < k; j++) {
-                    a[i][j] += row[i] * row[j];
-                }
-                a[i][k] += row[i] * y.get(r);
-            }
-        }
-        for (int col = 0; col < k; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < k; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] t = a[col];
-            a[col] = a[pivot];
-            a[pivot] = t;
-            for (int r = 0; r < k; r++) {
-                if (r != col) {
-                    double factor = a[r][col] / a[col][col];
-                    for (int j = col; j <= k; j++) {
-                        a[r][j] -= factor * a[col][j];
-                    }
-                }
-            }
-        }
-        double[] beta = new double[k];
-        for (int i = 0; i < k; i++) {
-            beta[i] = a[i][k] / a[i][i];
-        }
-        return beta;
     }
 }

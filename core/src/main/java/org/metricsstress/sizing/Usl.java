@@ -118,21 +118,23 @@ public record Usl(double lambda, double sigma, double kappa) {
             cols.add(2);
         }
         int k = cols.size();
-        double[][] m = new double[k][k + 1];
+        List<double[]> rows = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
         for (ScalePoint p : points) {
             double n = p.nodes();
             double y = n / p.samplesPerSecond();
-            // Weight 1 / y^2: the residual of y relative to y, which is the relative error of C to first order.
-            double w = 1 / (y * y);
-            double[] x = {1, n - 1, n * (n - 1)};
+            double[] all = {1, n - 1, n * (n - 1)};
+            double[] row = new double[k];
             for (int i = 0; i < k; i++) {
-                for (int j = 0; j < k; j++) {
-                    m[i][j] += w * x[cols.get(i)] * x[cols.get(j)];
-                }
-                m[i][k] += w * x[cols.get(i)] * y;
+                row[i] = all[cols.get(i)];
             }
+            rows.add(row);
+            ys.add(y);
+            // Weight 1 / y^2: the residual of y relative to y, which is the relative error of C to first order.
+            weights.add(1 / (y * y));
         }
-        double[] sol = gauss(m, k);
+        double[] sol = LeastSquares.solve(rows, ys, weights);
         if (sol == null) {
             return null;
         }
@@ -141,35 +143,5 @@ public record Usl(double lambda, double sigma, double kappa) {
             abc[cols.get(i)] = sol[i];
         }
         return abc;
-    }
-
-    private static double[] gauss(double[][] m, int k) {
-        for (int c = 0; c < k; c++) {
-            int pivot = c;
-            for (int r = c + 1; r < k; r++) {
-                if (Math.abs(m[r][c]) > Math.abs(m[pivot][c])) {
-                    pivot = r;
-                }
-            }
-            if (Math.abs(m[pivot][c]) < 1e-300) {
-                return null;
-            }
-            double[] t = m[c];
-            m[c] = m[pivot];
-            m[pivot] = t;
-            for (int r = 0; r < k; r++) {
-                if (r != c) {
-                    double f = m[r][c] / m[c][c];
-                    for (int j = c; j <= k; j++) {
-                        m[r][j] -= f * m[c][j];
-                    }
-                }
-            }
-        }
-        double[] x = new double[k];
-        for (int i = 0; i < k; i++) {
-            x[i] = m[i][k] / m[i][i];
-        }
-        return x;
     }
 }
