@@ -163,17 +163,19 @@ public final class Sizing {
     private static void write(StressConfig c, Map<String, Object> doc, String what, PrintStream out) {
         Path json = c.outputs().resultJson();
         Path html = c.outputs().reportHtml();
+        Path writing = json;
         try {
             if (json != null) {
                 ResultJson.writeAtomically(doc, json);
                 out.println(what + " written to " + json);
             }
+            writing = html;
             if (html != null) {
                 SizePage.write(doc, html);
                 out.println(what + " page written to " + html);
             }
         } catch (IOException e) {
-            throw new ConfigException("cannot write " + (json != null ? json : html) + ": " + e.getMessage());
+            throw new ConfigException("cannot write " + writing + ": " + e.getMessage());
         }
     }
 }

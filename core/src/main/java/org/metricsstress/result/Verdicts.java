@@ -115,7 +115,11 @@ public final class Verdicts {
      * or a longer run falls behind on it. Said even when the run kept up, so it is advised.
      */
     static boolean cacheThrashed(Evidence e) {
-        return e.cacheMaxEntries() > 0 && e.cacheMaxEntries() < e.planResources() && e.reindexed() > 0;
+        return cacheSmallerThanPlan(e) && e.reindexed() > 0;
+    }
+
+    private static boolean cacheSmallerThanPlan(Evidence e) {
+        return e.cacheMaxEntries() > 0 && e.cacheMaxEntries() < e.planResources();
     }
 
     private static String thrashNote(Evidence e) {
@@ -161,7 +165,7 @@ public final class Verdicts {
                     e.slowLookups(), CacheSummary.SLOW_LOOKUP_MS, e.cacheErrors(), busy, flat, written), from, to);
         }
         boolean neverIndexed = r.index() != null && r.index().enabled() && r.index().secondsToComplete() < 0;
-        if (e.cacheMaxEntries() > 0 && e.cacheMaxEntries() < e.planResources() && (e.reindexed() > 0 || neverIndexed)) {
+        if (cacheThrashed(e) || neverIndexed && cacheSmallerThanPlan(e)) {
             // Too small for the plan: once full it evicts resources that come back, so the index
             // never completes and the workers never stop writing it, however long the run.
             return new Verdict.Phase("CACHE_TOO_SMALL", String.format(Locale.ROOT,

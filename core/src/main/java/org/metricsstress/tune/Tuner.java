@@ -74,13 +74,13 @@ public final class Tuner {
             // Kept up with a cache too small for the plan is not done: the next round takes its advice.
             boolean keptUp = v != null && v.keptUp();
             String lasting = v == null ? "INCONCLUSIVE" : lasting(v);
-            if (keptUp && next.isEmpty()) {
-                outcome = "kept up";
-            } else if (keptUp && n == maxRounds) {
-                outcome = "kept up, with the cache still smaller than the plan (out of rounds, --max-rounds " + maxRounds
-                        + ")";
-            } else if (keptUp) {
-                outcome = null;
+            if (keptUp) {
+                if (next.isEmpty()) {
+                    outcome = "kept up";
+                } else if (n == maxRounds) {
+                    outcome = "kept up, with the cache still smaller than the plan (out of rounds, --max-rounds "
+                            + maxRounds + ")";
+                }
             } else if ("CLUSTER_BEHIND".equals(lasting)) {
                 outcome = "the cluster is the limit: no OpenNMS setting fixes that (see the advice on the cluster)";
             } else if (next.isEmpty()) {

@@ -9,7 +9,6 @@ import org.apache.karaf.shell.api.console.Command;
 import org.apache.karaf.shell.api.console.Completer;
 import org.apache.karaf.shell.api.console.Parser;
 import org.apache.karaf.shell.api.console.Session;
-import org.apache.karaf.shell.support.CommandException;
 import org.metricsstress.api.Tool;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
@@ -69,10 +68,7 @@ final class SizeCommand implements Command {
     @Override
     public Object execute(Session session, List<Object> arguments) throws Exception {
         PrintStream console = output.get();
-        List<String> words = new ArrayList<>(arguments.size());
-        for (Object a : arguments) {
-            words.add(String.valueOf(a));
-        }
+        List<String> words = StressCommand.words(arguments);
         StressCommandLine parser = new StressCommandLine();
         CommandSpec spec = parser.command(FULL_NAME, offered());
         try {
@@ -86,8 +82,7 @@ final class SizeCommand implements Command {
             Sizing.size(parsed.builder().build(), parsed.own(), console, FULL_NAME, Tool.version());
             return null;
         } catch (ConfigException e) {
-            String line = FULL_NAME + ": " + e.getMessage() + " (see " + FULL_NAME + " --help)";
-            throw new CommandException(line, line);
+            throw StressCommand.failure(FULL_NAME, e.getMessage() + " (see " + FULL_NAME + " --help)");
         }
     }
 }

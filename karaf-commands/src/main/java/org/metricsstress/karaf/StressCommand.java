@@ -102,7 +102,7 @@ final class StressCommand implements Command {
     }
 
     /** Gogo hands over tokens it evaluated (a bare {@code true} is a Boolean): back to the text typed. */
-    private static List<String> words(List<Object> arguments) {
+    static List<String> words(List<Object> arguments) {
         List<String> words = new ArrayList<>(arguments.size());
         for (Object a : arguments) {
             words.add(String.valueOf(a));
@@ -116,7 +116,12 @@ final class StressCommand implements Command {
      * a non-zero exit status.
      */
     private static CommandException failure(String message) {
-        String line = FULL_NAME + ": " + message;
+        return failure(FULL_NAME, message);
+    }
+
+    /** The one line a command of this bundle fails with, its name first. */
+    static CommandException failure(String command, String message) {
+        String line = command + ": " + message;
         return new CommandException(line, line);
     }
 }
