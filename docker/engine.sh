@@ -9,19 +9,19 @@
 # The directory is $METRICS_STRESS_DOCKER_DIR (default /tmp/ms-docker: short, because the socket
 # path must fit in 108 bytes).
 #
-# Containers run under a CPU cgroup of their own with a quarter of the default weight
-# (METRICS_STRESS_CONTAINER_CPU_SHARES, default 256 of 1024): the container suite runs beside the
-# integration tests' shared pass, and the kernel groups a terminal's or CI job's processes into one
-# scheduling group (autogroup), so at the default weight the containers would take half the CPU
-# from every JVM of the Maven build together. At 256 they take a fifth when both want all of it,
-# and whatever the build leaves idle.
+# Containers run under a CPU cgroup of their own at a sixteenth of the default weight
+# (METRICS_STRESS_CONTAINER_CPU_SHARES, default 64 of 1024). The container suite runs beside
+# itests-alone, whose tests assert speed and latency, and the kernel groups a terminal's or a CI
+# job's processes into one scheduling group (autogroup): at the default weight the containers
+# would take half the CPU from every JVM of the Maven build together; at 64 they take what the
+# build leaves idle, and a sixteenth when both want all of it.
 set -euo pipefail
 
 dir=${METRICS_STRESS_DOCKER_DIR:-/tmp/ms-docker}
 sock="$dir/docker.sock"
 pidfile="$dir/dockerd.pid"
 parent=metrics-stress-containers
-shares=${METRICS_STRESS_CONTAINER_CPU_SHARES:-256}
+shares=${METRICS_STRESS_CONTAINER_CPU_SHARES:-64}
 
 # Prints the dockerd option that puts containers under the low-weight cgroup, or nothing (and a
 # line on stderr) where the cgroup cannot be made: the containers then get the default weight.

@@ -6,7 +6,7 @@ import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.result.Distance;
-import org.metricsstress.storage.WireBytes;
+import org.metricsstress.storage.DriverNodeCounters;
 
 /**
  * The client's own counters read as generation is about to start (CPU, bytes on the wire, the
@@ -14,7 +14,7 @@ import org.metricsstress.storage.WireBytes;
  * this run cost and not what the JVM or the session did before it. Taking one resets the heap peak.
  */
 final class Baseline {
-    private final WireBytes wire;
+    private final DriverNodeCounters driver;
     /** Reads the relays that run in this process; null when none do. */
     private final Supplier<Distance.Relays> relayMeter;
     private final long cpuNanos;
@@ -26,13 +26,13 @@ final class Baseline {
     private final long gcMillis;
 
     private Baseline(CqlSession session, Supplier<Distance.Relays> relayMeter) {
-        this.wire = new WireBytes(session);
+        this.driver = new DriverNodeCounters(session);
         this.relayMeter = relayMeter;
         this.cpuNanos = ProcessCpu.nanos();
         this.relays = relayMeter == null ? null : relayMeter.get();
-        this.sent = wire.sent();
-        this.received = wire.received();
-        this.driverRetries = wire.driverRetries();
+        this.sent = driver.sent();
+        this.received = driver.received();
+        this.driverRetries = driver.driverRetries();
         this.gcCount = JvmStats.gcCount();
         this.gcMillis = JvmStats.gcMillis();
         HeapPeak.reset();
@@ -44,14 +44,14 @@ final class Baseline {
 
     /** The retries the driver made on its own since the baseline (it retries some requests before we see them). */
     long driverRetries() {
-        return wire.driverRetries() - driverRetries;
+        return driver.driverRetries() - driverRetries;
     }
 
     /** What the client spent since the baseline. */
     ClientCost since() {
         long cpu = ProcessCpu.between(cpuNanos, ProcessCpu.nanos());
         Distance.Relays relaysSince = relays == null ? null : relayMeter.get().since(relays);
-        return new ClientCost(cpu, wire.sent() - sent, wire.received() - received,
+        return new ClientCost(cpu, driver.sent() - sent, driver.received() - received,
                 JvmStats.gcCount() - gcCount, JvmStats.gcMillis() - gcMillis, relaysSince);
     }
 

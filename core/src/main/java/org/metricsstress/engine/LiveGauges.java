@@ -30,7 +30,7 @@ final class LiveGauges {
         metrics.gauge("cold-start.ring-full-at-seconds", () -> secondsSince(startNanos, metrics.firstRingFullNanos()));
         metrics.gauge("cold-start.ring-drained-at-seconds", () -> secondsSince(startNanos, watch.drainedAtNanos()));
         metrics.gauge("cold-start.dropped-while-indexing", () -> indexMetrics != null && indexMetrics.secondsToComplete() >= 0
-                ? indexMetrics.droppedSamplesAtComplete() : metrics.samplesDropped());
+                ? indexMetrics.droppedSamplesAtComplete() : metrics.counts().dropped());
     }
 
     /** Whole seconds from {@code start} to {@code at} (System.nanoTime()), or -1 when {@code at} is 0 (not yet). */

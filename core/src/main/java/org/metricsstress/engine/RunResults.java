@@ -11,6 +11,7 @@ import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.ConfigView;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.index.CachePrimer;
+import org.metricsstress.metrics.Counts;
 import org.metricsstress.metrics.ErrorClass;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.HeapPeak;
@@ -64,21 +65,23 @@ final class RunResults {
         StressPlan plan = run.plan();
         Schedule schedule = run.schedule();
         StressMetrics m = meters.metrics();
+        // Drained or abandoned: nothing counts any more, and every figure below is of this moment.
+        Counts c = m.counts();
         IndexMetrics ix = meters.index();
         long generationEnd = settled.generation().endNanos();
         ReadSummary reads = reads(meters.reads());
         double generationSeconds = Math.max(0, generationEnd - schedule.startNanos()) / 1e9;
         double drainSeconds = (settled.settledNanos() - generationEnd) / 1e9;
         Map<String, Long> byClass = new LinkedHashMap<>();
-        for (ErrorClass c : ErrorClass.values()) {
-            byClass.put(c.name().toLowerCase(Locale.ROOT), m.failures(c));
+        for (ErrorClass cause : ErrorClass.values()) {
+            byClass.put(cause.name().toLowerCase(Locale.ROOT), c.failed(cause));
         }
-        double achieved = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
+        double achieved = generationSeconds > 0 ? c.written() / generationSeconds : 0;
         double target = schedule.meanTargetSamplesPerSecond();
         // The schedule's own count of what it asked for before the stop: every commit of it must be
         // generated or owed; anything else is a hole in the accounting, and the audit says so.
         long intended = schedule.expectedGroupCommits(settled.generation().stopAt()) * plan.attributes();
-        IndexSummary index = index(ix, meters.primed(), m, generationSeconds);
+        IndexSummary index = index(ix, meters.primed(), c, generationSeconds);
         // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
         List<NodeSummary> nodes = nodes(m);
         return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
@@ -86,19 +89,19 @@ final class RunResults {
                 planView(config, plan), run.cluster(),
                 Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
                 generationSeconds, drainSeconds, target, achieved,
-                m.samplesGenerated(), m.samplesWritten(), m.samplesDropped(), m.samplesFailed(), byClass,
-                m.unaccounted(), settled.drained(), m.groupCommitsGenerated(), m.groupCommitsDropped(),
-                m.stringAttributesGenerated(), m.writeRequests(),
+                c.generated(), c.written(), c.dropped(), c.failed(), byClass,
+                c.unaccounted(), settled.drained(), c.groupCommitsGenerated(), c.groupCommitsDropped(),
+                c.stringAttributes(), c.writeRequests(),
                 LatencySummary.of(m.response().total()), LatencySummary.of(m.service().total()),
                 LatencySummary.of(m.queue().total()), LatencySummary.of(m.scheduleLag().total()),
-                client(m, cost, settled.settledNanos() - schedule.startNanos()), index, cache(meters.cache(), ix),
+                client(c.written(), cost, settled.settledNanos() - schedule.startNanos()), index, cache(meters.cache(), ix),
                 null, null, settled.intervals(),
-                new StressResult.WriteAttempts(m.retries(), m.speculativeExecutions(), m.requestsOffReplica(),
+                new StressResult.WriteAttempts(c.retries(), c.speculativeExecutions(), c.offReplica(),
                         firstFailures(m)),
                 nodes, List.copyOf(run.events()), steps(config, schedule, settled.intervals(), settled.unlisted()),
                 reads, null, null,
-                coldStart(m, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
-                m.samplesUnsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
+                coldStart(m, c, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
+                c.unsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
                 Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null)
                 .judged();
     }
@@ -121,12 +124,12 @@ final class RunResults {
     }
 
     /** The client's own cost over {@code runNanos}, from the start to the settling. */
-    private static ClientSummary client(StressMetrics m, Baseline.ClientCost cost, long runNanos) {
+    private static ClientSummary client(long written, Baseline.ClientCost cost, long runNanos) {
         long cpuNanos = cost.cpuNanos();
         double cpuPercent = ProcessCpu.percentOfCores(cpuNanos, runNanos);
         // cpuNanos < 0: the JVM could not say; every CPU figure is then -1 (unknown), not 0.
         return new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
-                cpuNanos < 0 ? -1 : m.samplesWritten() > 0 ? cpuNanos / 1e3 / m.samplesWritten() : 0, JvmStats.maxHeapBytes(),
+                cpuNanos < 0 ? -1 : written > 0 ? cpuNanos / 1e3 / written : 0, JvmStats.maxHeapBytes(),
                 HeapPeak.bytes(), cost.gcCount(), cost.gcMillis(), cost.bytesSent(), cost.bytesReceived());
     }
 
@@ -139,15 +142,15 @@ final class RunResults {
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */
-    private static ColdStart coldStart(StressMetrics m, IndexMetrics ix, IndexSummary index, Schedule schedule,
+    private static ColdStart coldStart(StressMetrics m, Counts c, IndexMetrics ix, IndexSummary index, Schedule schedule,
             RingWatch ring, int ringSize, double target, double generationSeconds) {
         long start = schedule.startNanos();
         long fullAt = m.firstRingFullNanos();
         long drainedAt = ring == null ? 0 : ring.drainedAtNanos();
         double indexedAt = ix == null ? -1 : ix.secondsToComplete();
-        long droppedWhileIndexing = ix != null && indexedAt >= 0 ? ix.droppedSamplesAtComplete() : m.samplesDropped();
+        long droppedWhileIndexing = ix != null && indexedAt >= 0 ? ix.droppedSamplesAtComplete() : c.dropped();
         double whileIndexing = ix == null
-                ? (generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0) : index.writtenRateWhileIndexing();
+                ? (generationSeconds > 0 ? c.written() / generationSeconds : 0) : index.writtenRateWhileIndexing();
         return new ColdStart(fullAt == 0 ? -1 : round1(Math.max(0, fullAt - start) / 1e9), ring == null ? 0 : ring.peak(),
                 ringSize,
                 drainedAt == 0 ? -1 : round1(Math.max(0, drainedAt - start) / 1e9), indexedAt, droppedWhileIndexing,
@@ -241,7 +244,7 @@ final class RunResults {
         return out;
     }
 
-    private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, StressMetrics m,
+    private static IndexSummary index(IndexMetrics ix, CachePrimer.Primed primed, Counts c,
             double generationSeconds) {
         if (ix == null) {
             return IndexSummary.DISABLED;
@@ -250,17 +253,17 @@ final class RunResults {
         double whileIndexing;
         double after;
         if (complete < 0) {
-            whileIndexing = generationSeconds > 0 ? m.samplesWritten() / generationSeconds : 0;
+            whileIndexing = generationSeconds > 0 ? c.written() / generationSeconds : 0;
             after = -1;
         } else {
             long atComplete = ix.writtenSamplesAtComplete();
             whileIndexing = complete > 0 ? atComplete / complete : -1;
             double rest = generationSeconds - complete;
             // Fewer than 2 s after completion say nothing about the warm rate.
-            after = rest >= 2 ? (m.samplesWritten() - atComplete) / rest : -1;
+            after = rest >= 2 ? (c.written() - atComplete) / rest : -1;
         }
         return new IndexSummary(true, ix.rowsWritten(), ix.requests(), ix.requestsFailed(), ix.resourcesWritten(),
-                ix.deferredCount(), ix.deduplicatedCount(), m.indexStageErrors(), ix.resourcesIndexed(),
+                ix.deferredCount(), ix.deduplicatedCount(), c.indexStageErrors(), ix.resourcesIndexed(),
                 ix.resourcesInPlan(), complete,
                 whileIndexing, after,
                 primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),

@@ -67,7 +67,7 @@ final class Settle {
             Thread.currentThread().interrupt();
             return false;
         }
-        return metrics.unaccounted() == 0;
+        return metrics.counts().unaccounted() == 0;
     }
 
     private void awaitReads(ReadStage reads) {

@@ -9,6 +9,7 @@ import java.util.function.LongSupplier;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
+import org.metricsstress.metrics.Counts;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.NewtsCalls;
 import org.metricsstress.metrics.StressMetrics;
@@ -67,10 +68,13 @@ public final class OpenNmsNames {
         gauge(RING_SIZE, s.ringQueued());
         long ringSize = s.ringSize();
         gauge(RING_MAX_SIZE, () -> ringSize);
-        meter(DROPPED_SAMPLES, () -> m.samplesDropped() + (strings ? m.indexEventsDropped() : 0));
+        meter(DROPPED_SAMPLES, () -> {
+            Counts c = m.counts();
+            return c.dropped() + (strings ? c.indexEventsDropped() : 0);
+        });
         // OpenNMS marks samples-inserted after the chunk's indexing returned: a chunk whose
         // indexing failed is written but never counted.
-        meter(SAMPLES_INSERTED, () -> m.samplesWritten() - calls.samplesNotInserted());
+        meter(SAMPLES_INSERTED, () -> m.counts().written() - calls.samplesNotInserted());
         if (opennms) {
             registry.register(INSERT_TIMER, calls.insertTimer());
         }

@@ -95,8 +95,9 @@ public final class IndexMetrics {
     private void checkComplete() {
         if (resourcesIndexed() == resourcesInPlan()
                 && completeAtNanos.compareAndSet(-1, System.nanoTime())) {
-            writtenSamplesAtComplete.set(samples.samplesWritten());
-            droppedSamplesAtComplete.set(samples.samplesDropped());
+            Counts now = samples.counts();
+            writtenSamplesAtComplete.set(now.written());
+            droppedSamplesAtComplete.set(now.dropped());
         }
     }
 

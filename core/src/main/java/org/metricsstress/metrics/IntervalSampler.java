@@ -75,10 +75,11 @@ public final class IntervalSampler {
     }
 
     public synchronized IntervalStats sample(long nowNanos) {
-        long generated = metrics.samplesGenerated();
-        long written = metrics.samplesWritten();
-        long dropped = metrics.samplesDropped();
-        long failed = metrics.samplesFailed();
+        Counts counts = metrics.counts();
+        long generated = counts.generated();
+        long written = counts.written();
+        long dropped = counts.dropped();
+        long failed = counts.failed();
         long cpu = ProcessCpu.nanos();
         long gcCount = JvmStats.gcCount();
         long gcMillis = JvmStats.gcMillis();
@@ -93,7 +94,7 @@ public final class IntervalSampler {
                 (nowNanos - startNanos) / 1e9, (nowNanos - lastNanos) / 1e9, targetAt.applyAsDouble(lastNanos),
                 generated - lastGenerated, written - lastWritten, dropped - lastDropped, failed - lastFailed,
                 generated, written, dropped, failed,
-                ringOccupancy.getAsLong(), metrics.ringFullCount() - lastRingFull, inFlight.getAsLong(),
+                ringOccupancy.getAsLong(), counts.ringFull() - lastRingFull, inFlight.getAsLong(),
                 summary(histograms, LatencyKind.RESPONSE), summary(histograms, LatencyKind.SERVICE),
                 summary(histograms, LatencyKind.QUEUE), summary(histograms, LatencyKind.SCHEDULE_LAG),
                 ProcessCpu.percentOfCores(ProcessCpu.between(lastCpu, cpu), nowNanos - lastNanos),

@@ -1,14 +1,14 @@
 package org.metricsstress.metrics;
 
 import com.codahale.metrics.Counter;
-import org.metricsstress.result.LatencyKind;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.LongSupplier;
+import org.metricsstress.result.LatencyKind;
 
 /**
  * Every figure of a run, recorded by the stages and read by the reporters. Counters are Dropwizard
@@ -264,30 +264,23 @@ public final class StressMetrics {
 
     // --- reading
 
-    public long samplesGenerated() { return samplesGenerated.getCount(); }
-    public long samplesDropped() { return samplesDropped.getCount(); }
-    public long samplesWritten() { return samplesWritten.getCount(); }
-    public long samplesFailed() { return samplesFailed.getCount(); }
-    public long samplesUnsent() { return samplesUnsent.getCount(); }
-    public long groupCommitsUnsent() { return groupCommitsUnsent.getCount(); }
-    public long groupCommitsGenerated() { return groupCommitsGenerated.getCount(); }
-    public long groupCommitsDropped() { return groupCommitsDropped.getCount(); }
-    public long stringAttributesGenerated() { return stringAttributesGenerated.getCount(); }
-    public long writeRequests() { return writeRequests.getCount(); }
-    public long sinkErrors() { return sinkErrors.getCount(); }
-    public long ringFullCount() { return ringFull.getCount(); }
-    public long indexEventsDropped() { return indexEventsDropped.getCount(); }
-    public long indexStageErrors() { return indexStageErrors.getCount(); }
-    public long retries() { return retries.getCount(); }
-    public long speculativeExecutions() { return speculativeExecutions.getCount(); }
-    public long requestsOffReplica() { return requestsOffReplica.getCount(); }
-
-    public long failures(ErrorClass c) {
-        return failuresByClass.get(c).getCount();
-    }
-
-    /** generated - written - dropped - failed: zero once a run has drained. */
-    public long unaccounted() {
-        return samplesGenerated() - samplesWritten() - samplesDropped() - samplesFailed();
+    /**
+     * Every count as it is now. Each counter is read once while the stages keep counting: the
+     * outcomes are read before "generated", so a sample counted written, dropped or failed is
+     * always among those generated and {@link Counts#unaccounted()} is never below zero; it is
+     * exact once the run has drained.
+     */
+    public Counts counts() {
+        long written = samplesWritten.getCount();
+        long dropped = samplesDropped.getCount();
+        long failed = samplesFailed.getCount();
+        Map<ErrorClass, Long> byClass = new EnumMap<>(ErrorClass.class);
+        failuresByClass.forEach((c, counter) -> byClass.put(c, counter.getCount()));
+        long groupCommitsDropped = this.groupCommitsDropped.getCount();
+        return new Counts(samplesGenerated.getCount(), written, dropped, failed, samplesUnsent.getCount(), byClass,
+                groupCommitsGenerated.getCount(), groupCommitsDropped, groupCommitsUnsent.getCount(),
+                stringAttributesGenerated.getCount(), writeRequests.getCount(), sinkErrors.getCount(),
+                ringFull.getCount(), indexEventsDropped.getCount(), indexStageErrors.getCount(),
+                retries.getCount(), speculativeExecutions.getCount(), requestsOffReplica.getCount());
     }
 }

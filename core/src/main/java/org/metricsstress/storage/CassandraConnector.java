@@ -122,7 +122,7 @@ public final class CassandraConnector {
                 .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, c.cluster().maxRequestsPerConnection())
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
                 // Bytes on the wire and the driver's own retries per node, for the run's figures.
-                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, WireBytes.NODE_METRICS);
+                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, DriverNodeCounters.NODE_METRICS);
         DriverSettings.retriesAndOrphans(c, cfg);
         if (c.cluster().compression() != Compression.NONE) {
             cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(Locale.ROOT));

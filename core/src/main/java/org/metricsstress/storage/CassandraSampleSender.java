@@ -82,10 +82,10 @@ public final class CassandraSampleSender implements GroupCommitHandler.Factory {
 
     /**
      * As {@link #CassandraSampleSender(CqlSession, StressConfig, StressMetrics)}, sending each
-     * request first through {@code sender} (null: the session): the fault-injection tests' way to
-     * make a send throw, which the driver does only on its own terms.
+     * request first through {@code sender} (null: the session): the unit tests' way to make a
+     * send throw, which the driver does only on its own terms.
      */
-    public CassandraSampleSender(CqlSession session, StressConfig config, StressMetrics metrics,
+    CassandraSampleSender(CqlSession session, StressConfig config, StressMetrics metrics,
             RequestCompletion.Sender sender) {
         this.metrics = metrics;
         this.plan = StressPlan.of(config);

@@ -75,9 +75,9 @@ class GeneratorTest {
         long expected = schedule.expectedGroupCommits();
         assertEquals(30, expected);
         assertEquals(expected, seen.size());
-        assertEquals(expected * 4, metrics.samplesGenerated());
-        assertEquals(expected * 4, metrics.samplesWritten());
-        assertEquals(expected * 2, metrics.stringAttributesGenerated()); // -s defaults to 2 per group
+        assertEquals(expected * 4, metrics.counts().generated());
+        assertEquals(expected * 4, metrics.counts().written());
+        assertEquals(expected * 2, metrics.counts().stringAttributes()); // -s defaults to 2 per group
         Map<String, Integer> perResourceAndTime = new ConcurrentHashMap<>();
         for (Seen s : seen) {
             assertTrue(s.intended() >= start && s.intended() < schedule.endNanos());
@@ -159,7 +159,7 @@ class GeneratorTest {
             t.join(10_000);
         }
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
-        assertEquals(schedule.expectedGroupCommits(), metrics.samplesWritten(), "every commit written");
+        assertEquals(schedule.expectedGroupCommits(), metrics.counts().written(), "every commit written");
         long nodeOnePassTwo = arrived.get(schedule.intendedNanos(2, 1));
         return nodeOnePassTwo < stallEnded.get();
     }
@@ -194,18 +194,18 @@ class GeneratorTest {
         ring.abandonRest(5, TimeUnit.SECONDS);
         long expected = schedule.expectedGroupCommits();
         assertEquals(800, expected);
-        assertTrue(metrics.groupCommitsUnsent() > 100, "the generator was behind: " + metrics.groupCommitsUnsent());
-        assertEquals(expected, metrics.groupCommitsGenerated() + metrics.groupCommitsUnsent(),
+        assertTrue(metrics.counts().groupCommitsUnsent() > 100, "the generator was behind: " + metrics.counts().groupCommitsUnsent());
+        assertEquals(expected, metrics.counts().groupCommitsGenerated() + metrics.counts().groupCommitsUnsent(),
                 "every commit the schedule meant is generated or unsent");
-        assertEquals(metrics.groupCommitsUnsent() * 3, metrics.samplesUnsent());
-        assertEquals(0, metrics.unaccounted(), "what was generated is written or failed");
+        assertEquals(metrics.counts().groupCommitsUnsent() * 3, metrics.counts().unsent());
+        assertEquals(0, metrics.counts().unaccounted(), "what was generated is written or failed");
         // Every sample lost is charged to its own series: a read-back holds each series to it.
-        assertEquals(metrics.samplesUnsent() + metrics.samplesFailed() + metrics.samplesDropped(),
+        assertEquals(metrics.counts().unsent() + metrics.counts().failed() + metrics.counts().dropped(),
                 java.util.Arrays.stream(ledger.snapshot()).asLongStream().sum());
         // The owed commits' response times are there, the latest the longest: the tail is not cut off.
         metrics.response().takeInterval();
         org.HdrHistogram.Histogram response = metrics.response().total();
-        assertTrue(response.getTotalCount() >= metrics.groupCommitsUnsent(), "owed commits have response times");
+        assertTrue(response.getTotalCount() >= metrics.counts().groupCommitsUnsent(), "owed commits have response times");
         assertTrue(response.getMaxValue() > 100_000, "the latest owed commit waited longest: " + response.getMaxValue() + " us");
     }
 
@@ -265,12 +265,12 @@ class GeneratorTest {
             assertTrue(ring.drain(30, TimeUnit.SECONDS));
             long meant = schedule.expectedGroupCommits(stopAt);
             assertEquals(20, meant, "10 passes of 2 nodes before the stop");
-            assertTrue(metrics.groupCommitsUnsent() >= 20 - 4, "at most passes 1 and 2 were generated: "
-                    + metrics.groupCommitsGenerated());
-            assertEquals(meant, metrics.groupCommitsGenerated() + metrics.groupCommitsUnsent(),
+            assertTrue(metrics.counts().groupCommitsUnsent() >= 20 - 4, "at most passes 1 and 2 were generated: "
+                    + metrics.counts().groupCommitsGenerated());
+            assertEquals(meant, metrics.counts().groupCommitsGenerated() + metrics.counts().groupCommitsUnsent(),
                     "intended = generated + unsent");
-            assertEquals(meant * 3, metrics.samplesGenerated() + metrics.samplesUnsent());
-            assertEquals(metrics.samplesGenerated(), metrics.samplesWritten(), "what was generated was written");
+            assertEquals(meant * 3, metrics.counts().generated() + metrics.counts().unsent());
+            assertEquals(metrics.counts().generated(), metrics.counts().written(), "what was generated was written");
         } finally {
             release.countDown();
             generators.forEach(g -> g.stop(System.nanoTime()));
@@ -371,12 +371,12 @@ class GeneratorTest {
         t.join(2000);
         assertFalse(t.isAlive(), "generator did not stop");
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
-        assertTrue(metrics.samplesGenerated() > 0);
+        assertTrue(metrics.counts().generated() > 0);
         // A commit may start up to the park threshold before its intended time.
         assertTrue(lastIntended.get() <= requested + Generator.PARK_THRESHOLD_NANOS,
                 "generated a commit intended " + (lastIntended.get() - requested) / 1_000 + " us after the request");
-        assertTrue(metrics.samplesUnsent() > 0, "the 100 ms before the stop's time are owed");
-        assertEquals(0, metrics.unaccounted());
+        assertTrue(metrics.counts().unsent() > 0, "the 100 ms before the stop's time are owed");
+        assertEquals(0, metrics.counts().unaccounted());
     }
 
     @Test
@@ -393,7 +393,7 @@ class GeneratorTest {
         t.join(2000);
         assertTrue(!t.isAlive(), "generator did not stop");
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
-        assertTrue(metrics.samplesGenerated() > 0);
-        assertEquals(0, metrics.unaccounted());
+        assertTrue(metrics.counts().generated() > 0);
+        assertEquals(0, metrics.counts().unaccounted());
     }
 }

@@ -102,7 +102,7 @@ class OpenNmsWriterModelTest {
         assertEquals("INSERT INTO newts.samples (context,partition,resource,collected_at,metric_name,value) VALUES "
                 + "('G'," + NewtsSchema.partitionOf(T0) + ",'snmp:0:tap0:group0'," + T0
                 + ",'metric_0_0',0x043fe0000000000000) USING TTL 400", queries(first).get(0));
-        assertEquals(20, metrics.samplesWritten());
+        assertEquals(20, metrics.counts().written());
 
         // Terms: prepared, one per request, at the write level (ANY, OpenNMS's): 20 metric ids + _idx0.._idx3
         // (OpenNMS's default ids, snmp:<node>:tap<i>:group<g>: 4 elements).
@@ -133,7 +133,7 @@ class OpenNmsWriterModelTest {
         assertEquals(1, metricRows.size());
         assertTrue(queries((BatchStatement) metricRows.get(0)).get(0)
                 .endsWith("VALUES ('G','snmp:0:tap0','strings') USING TTL 400"));
-        assertEquals(0, metrics.samplesWritten(), "an index-only event writes no sample");
+        assertEquals(0, metrics.counts().written(), "an index-only event writes no sample");
         rec.clear();
         worker.write(commit(1, 20, true)); // group 1's strings, same interface: its "strings" row is cached
         assertEquals(2, of(BoundStatement.class, "terms").size());
@@ -194,9 +194,9 @@ class OpenNmsWriterModelTest {
         // The second sample chunk times out: its 4 samples fail, counted, and are not indexed.
         rec.failWhen = s -> s instanceof BatchStatement b && b.size() == 4 && queries(b).get(0).contains(".samples ");
         worker.write(commit(0, 20, false));
-        assertEquals(16, metrics.samplesWritten());
-        assertEquals(4, metrics.samplesFailed());
-        assertEquals(4, metrics.failures(ErrorClass.TIMEOUT));
+        assertEquals(16, metrics.counts().written());
+        assertEquals(4, metrics.counts().failed());
+        assertEquals(4, metrics.counts().failed(ErrorClass.TIMEOUT));
         assertEquals(1, of(BatchStatement.class, "resource_metrics").size(), "only the written chunk indexed");
 
         // An index write fails: nothing of that update reaches the cache, so all of it is written again.
@@ -208,8 +208,8 @@ class OpenNmsWriterModelTest {
         rec.clear();
         worker.write(commit(1, 20, false));
         assertEquals(24, of(BoundStatement.class, "terms").size(), "the failed update is written again in full");
-        assertEquals(40 + 16, metrics.samplesWritten());
-        assertEquals(60, metrics.samplesWritten() + metrics.samplesFailed(), "every sample counted once");
+        assertEquals(40 + 16, metrics.counts().written());
+        assertEquals(60, metrics.counts().written() + metrics.counts().failed(), "every sample counted once");
     }
 
     @Test
@@ -266,7 +266,7 @@ class OpenNmsWriterModelTest {
         GroupCommitHandler worker = workers.newHandler();
         rec.failWhen = s -> s instanceof BoundStatement;
         worker.write(commit(0, 20, false));
-        assertEquals(20, metrics.samplesWritten(), "in the table");
+        assertEquals(20, metrics.counts().written(), "in the table");
         assertEquals(20, metrics.newtsCalls().samplesNotInserted(), "Newts' update threw after each chunk: never marked");
         rec.failWhen = s -> false;
         worker.write(commit(0, 20, false));
@@ -282,7 +282,7 @@ class OpenNmsWriterModelTest {
         rec.throwWhen = s -> s instanceof BoundStatement && terms.incrementAndGet() == 3
                 ? new IllegalStateException("Session is closed") : null;
         worker.write(commit(0, 20, false));
-        assertEquals(20, metrics.samplesWritten(), "the samples were written before their indexing");
+        assertEquals(20, metrics.counts().written(), "the samples were written before their indexing");
         assertEquals(1, index.requestsFailed(), "the refused request, and only it, failed");
         assertTrue(index.rowsWritten() > 0, "the rows sent before it were answered and counted");
         assertEquals(0, workers.inFlightRequests(), "no request left counted in flight");
@@ -294,9 +294,9 @@ class OpenNmsWriterModelTest {
         // The JVM runs out of memory while the first chunk is indexed: the second chunk is never sent.
         rec.throwWhen = s -> s instanceof BoundStatement ? new OutOfMemoryError("test") : null;
         worker.write(commit(0, 20, false));
-        assertEquals(16, metrics.samplesWritten());
-        assertEquals(4, metrics.samplesFailed(), "the chunk never sent counted failed, not lost");
-        assertEquals(20, metrics.samplesWritten() + metrics.samplesFailed());
+        assertEquals(16, metrics.counts().written());
+        assertEquals(4, metrics.counts().failed(), "the chunk never sent counted failed, not lost");
+        assertEquals(20, metrics.counts().written() + metrics.counts().failed());
         assertEquals(0, workers.inFlightRequests());
     }
 }

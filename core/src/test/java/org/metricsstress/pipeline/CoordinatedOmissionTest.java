@@ -62,7 +62,7 @@ class CoordinatedOmissionTest {
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
         assertTrue(stalled.get(), "the writer stalled");
         assertEquals(0, permits.get(), "every completion gave its permit back");
-        assertEquals(metrics.samplesGenerated(), metrics.samplesWritten());
+        assertEquals(metrics.counts().generated(), metrics.counts().written());
 
         // Totals add up the intervals taken, as the reporter does every -r seconds.
         metrics.response().takeInterval();

@@ -81,13 +81,13 @@ class RingTest {
         }
         // Both writers hold one slot each while blocked in the handler; the ring's 8 slots are the bound.
         assertTrue(accepted >= 8 && accepted <= 10, "accepted " + accepted);
-        assertEquals((100 - accepted) * 3L, metrics.samplesDropped());
+        assertEquals((100 - accepted) * 3L, metrics.counts().dropped());
         handler.gate.countDown();
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
-        assertEquals(0, metrics.samplesFailed(), "handler failed: " + metrics.failures(org.metricsstress.metrics.ErrorClass.OTHER));
+        assertEquals(0, metrics.counts().failed(), "handler failed: " + metrics.counts().failed(org.metricsstress.metrics.ErrorClass.OTHER));
         assertEquals(accepted, handler.commits.get());
-        assertEquals(300, metrics.samplesGenerated());
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(300, metrics.counts().generated());
+        assertEquals(0, metrics.counts().unaccounted());
     }
 
     @Test
@@ -124,9 +124,9 @@ class RingTest {
         assertEquals(10_000, handler.commits.get());
         assertEquals(10_000, handler.keys.size());
         assertEquals(0, handler.deliveredTwice.get(), "a commit delivered twice");
-        assertEquals(30_000, metrics.samplesWritten());
-        assertEquals(0, metrics.samplesDropped());
-        assertEquals(0, metrics.samplesFailed());
+        assertEquals(30_000, metrics.counts().written());
+        assertEquals(0, metrics.counts().dropped());
+        assertEquals(0, metrics.counts().failed());
     }
 
     @Test
@@ -153,8 +153,8 @@ class RingTest {
         producer.join(10_000);
         assertFalse(producer.isAlive());
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
-        assertEquals(0, metrics.samplesDropped());
-        assertEquals(60, metrics.samplesWritten());
+        assertEquals(0, metrics.counts().dropped());
+        assertEquals(60, metrics.counts().written());
     }
 
     @Test
@@ -170,15 +170,15 @@ class RingTest {
         assertTrue(handler.entered.await(30, TimeUnit.SECONDS), "the writer took the first commit");
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the gated writer cannot drain");
         ring.abandonRest(300, TimeUnit.MILLISECONDS);
-        long abandoned = metrics.failures(ErrorClass.ABANDONED);
+        long abandoned = metrics.counts().failed(ErrorClass.ABANDONED);
         assertEquals(27, abandoned, "the 9 commits behind the gated one");
         handler.gate.countDown();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+        while (metrics.counts().unaccounted() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertEquals(0, metrics.unaccounted());
-        assertEquals(30, metrics.samplesWritten() + abandoned);
+        assertEquals(0, metrics.counts().unaccounted());
+        assertEquals(30, metrics.counts().written() + abandoned);
     }
 
     /** Publishes from a thread of its own; under BLOCK it may wait for room. */
@@ -225,10 +225,10 @@ class RingTest {
         }
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
         assertEquals(1000, indexed.get(), "the index stage saw every commit");
-        assertEquals(500, metrics.indexStageErrors());
-        assertEquals(3000, metrics.samplesWritten(), "each sample written exactly once");
-        assertEquals(0, metrics.samplesFailed());
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(500, metrics.counts().indexStageErrors());
+        assertEquals(3000, metrics.counts().written(), "each sample written exactly once");
+        assertEquals(0, metrics.counts().failed());
+        assertEquals(0, metrics.counts().unaccounted());
     }
 
     @Test
@@ -254,10 +254,10 @@ class RingTest {
         assertFalse(producer.isAlive(), "a closed ring lets a waiting producer go");
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "the hung stage cannot drain");
         ring.abandonRest(2, TimeUnit.SECONDS);
-        assertTrue(metrics.samplesWritten() > 0);
-        assertEquals(metrics.samplesGenerated(),
-                metrics.samplesWritten() + metrics.samplesDropped() + metrics.samplesFailed());
-        assertEquals(0, metrics.unaccounted());
+        assertTrue(metrics.counts().written() > 0);
+        assertEquals(metrics.counts().generated(),
+                metrics.counts().written() + metrics.counts().dropped() + metrics.counts().failed());
+        assertEquals(0, metrics.counts().unaccounted());
         never.countDown();
     }
 
@@ -274,15 +274,15 @@ class RingTest {
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS));
         ring.abandonRest(1, TimeUnit.SECONDS);
         // The one commit inside the stuck handler is the handler's; every other slot was swept.
-        long abandoned = metrics.failures(ErrorClass.ABANDONED);
-        assertEquals(metrics.samplesGenerated() - 3, metrics.samplesWritten() + metrics.samplesDropped() + abandoned);
+        long abandoned = metrics.counts().failed(ErrorClass.ABANDONED);
+        assertEquals(metrics.counts().generated() - 3, metrics.counts().written() + metrics.counts().dropped() + abandoned);
         // The handler wakes up and writes its commit: that is the last sample, and no slot is counted twice.
         samples.gate.countDown();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+        while (metrics.counts().unaccounted() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(0, metrics.counts().unaccounted());
         assertEquals(1, samples.commits.get(), "the woken writer took no swept slot");
     }
 
@@ -308,18 +308,18 @@ class RingTest {
             assertTrue(publish(ring, metrics, k));
         }
         assertTrue(ring.drain(10, TimeUnit.SECONDS), "the lane's writer survived the throw");
-        assertEquals(1, metrics.sinkErrors());
-        assertEquals(300, metrics.samplesWritten());
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(1, metrics.counts().sinkErrors());
+        assertEquals(300, metrics.counts().written());
+        assertEquals(0, metrics.counts().unaccounted());
     }
 
     /** Waits (bounded) until a producer has found a lane full: it is then waiting, not starting. */
     private static void awaitRingFull(StressMetrics metrics) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (metrics.ringFullCount() == 0 && System.nanoTime() < deadline) {
+        while (metrics.counts().ringFull() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertTrue(metrics.ringFullCount() > 0, "no producer found the ring full within 10 s");
+        assertTrue(metrics.counts().ringFull() > 0, "no producer found the ring full within 10 s");
     }
 
     /**
@@ -347,8 +347,8 @@ class RingTest {
             lane.publish(seq);
         }
         assertTrue(ring.drain(10, TimeUnit.SECONDS));
-        assertEquals(480, metrics.samplesWritten());
-        assertEquals(520, metrics.failures(ErrorClass.OTHER));
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(480, metrics.counts().written());
+        assertEquals(520, metrics.counts().failed(ErrorClass.OTHER));
+        assertEquals(0, metrics.counts().unaccounted());
     }
 }

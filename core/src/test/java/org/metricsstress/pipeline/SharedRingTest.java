@@ -57,8 +57,8 @@ class SharedRingTest {
         assertEquals(20_000, strings.size());
         samples.values().forEach(n -> assertEquals(1, n.get()));
         strings.values().forEach(n -> assertEquals(1, n.get()));
-        assertEquals(60_000, metrics.samplesWritten());
-        assertEquals(0, metrics.unaccounted());
+        assertEquals(60_000, metrics.counts().written());
+        assertEquals(0, metrics.counts().unaccounted());
         assertTrue(threads.size() > 1, "several workers took events: " + threads.keySet());
         assertEquals(64, ring.size());
     }
@@ -87,12 +87,12 @@ class SharedRingTest {
         publish(ring, metrics, 5_000, 5);
         offered.countDown();
         assertTrue(ring.drain(30, TimeUnit.SECONDS));
-        assertTrue(metrics.samplesDropped() > 0, "the ring filled");
-        assertTrue(metrics.samplesFailed() > 0);
+        assertTrue(metrics.counts().dropped() > 0, "the ring filled");
+        assertTrue(metrics.counts().failed() > 0);
         assertTrue(metrics.firstRingFullNanos() > 0);
-        assertEquals(25_000, metrics.samplesGenerated());
-        assertEquals(metrics.samplesGenerated(),
-                metrics.samplesWritten() + metrics.samplesDropped() + metrics.samplesFailed());
+        assertEquals(25_000, metrics.counts().generated());
+        assertEquals(metrics.counts().generated(),
+                metrics.counts().written() + metrics.counts().dropped() + metrics.counts().failed());
     }
 
     @Test
@@ -117,13 +117,13 @@ class SharedRingTest {
         publish(ring, metrics, 1, 1);
         assertTrue(held.await(30, TimeUnit.SECONDS));
         publish(ring, metrics, 4, 1);
-        assertEquals(0, metrics.samplesDropped(), "every sample event found room");
-        assertEquals(1, metrics.indexEventsDropped(), "the last index-only event did not");
+        assertEquals(0, metrics.counts().dropped(), "every sample event found room");
+        assertEquals(1, metrics.counts().indexEventsDropped(), "the last index-only event did not");
         // A full ring drops the next commit's sample event; its index-only event is still offered,
         // as OpenNMS's persister offers it, finds the ring full too, and is counted.
         publish(ring, metrics, 1, 1);
-        assertEquals(1, metrics.samplesDropped());
-        assertEquals(2, metrics.indexEventsDropped(), "the dropped commit's index-only event was offered and dropped");
+        assertEquals(1, metrics.counts().dropped());
+        assertEquals(2, metrics.counts().indexEventsDropped(), "the dropped commit's index-only event was offered and dropped");
         hold.countDown();
         assertTrue(ring.drain(5, TimeUnit.SECONDS));
     }
@@ -152,15 +152,15 @@ class SharedRingTest {
         assertTrue(inside.await(30, TimeUnit.SECONDS));
         assertFalse(ring.drain(200, TimeUnit.MILLISECONDS), "a stuck worker cannot drain");
         ring.abandonRest(300, TimeUnit.MILLISECONDS);
-        assertEquals(38, metrics.failures(ErrorClass.ABANDONED), "19 commits never handed to the stuck worker");
-        assertEquals(2, metrics.unaccounted(), "the stuck worker's own commit, not yet settled");
+        assertEquals(38, metrics.counts().failed(ErrorClass.ABANDONED), "19 commits never handed to the stuck worker");
+        assertEquals(2, metrics.counts().unaccounted(), "the stuck worker's own commit, not yet settled");
         stuck.countDown();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (metrics.unaccounted() != 0 && System.nanoTime() < deadline) {
+        while (metrics.counts().unaccounted() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertEquals(0, metrics.unaccounted(), "counted once, by the worker that had it");
-        assertEquals(2, metrics.samplesWritten());
+        assertEquals(0, metrics.counts().unaccounted(), "counted once, by the worker that had it");
+        assertEquals(2, metrics.counts().written());
     }
 
     @Test
@@ -186,10 +186,10 @@ class SharedRingTest {
         // A first lap: 4 commits (8 events) written, so every slot holds a commit of 2 samples.
         publish(ring, metrics, 4, 2);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (metrics.samplesWritten() < 8 && System.nanoTime() < deadline) {
+        while (metrics.counts().written() < 8 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertEquals(8, metrics.samplesWritten());
+        assertEquals(8, metrics.counts().written());
         holdNext.set(true);
         publish(ring, metrics, 1, 2);
         assertTrue(inside.await(5, TimeUnit.SECONDS));
@@ -197,7 +197,7 @@ class SharedRingTest {
         long claimed = ring.laneFor(0).claim();
         assertTrue(claimed >= 0);
         ring.abandonRest(300, TimeUnit.MILLISECONDS);
-        assertEquals(0, metrics.failures(ErrorClass.ABANDONED),
+        assertEquals(0, metrics.counts().failed(ErrorClass.ABANDONED),
                 "the unpublished slot still holds the last lap's written commit: nothing to abandon");
         stuck.countDown();
     }

@@ -49,9 +49,9 @@ class RequestCompletionTest {
         resent.get(0).completeExceptionally(unavailable());
         resent.get(1).complete(null);
 
-        assertEquals(10, metrics.samplesWritten());
-        assertEquals(0, metrics.samplesFailed());
-        assertEquals(2, metrics.retries());
+        assertEquals(10, metrics.counts().written());
+        assertEquals(0, metrics.counts().failed());
+        assertEquals(2, metrics.counts().retries());
         assertEquals(1, permitsReleased.get(), "the permit is held across retries and given back once");
         assertEquals(1, metrics.service().takeInterval().getTotalCount(), "one service time: the last attempt's");
         assertEquals(1, metrics.response().takeInterval().getTotalCount(), "one response time per commit");
@@ -70,10 +70,10 @@ class RequestCompletionTest {
         resent.get(1).completeExceptionally(unavailable());
 
         assertEquals(2, resent.size(), "two retries, no third");
-        assertEquals(0, metrics.samplesWritten());
-        assertEquals(10, metrics.samplesFailed());
-        assertEquals(10, metrics.failures(ErrorClass.UNAVAILABLE));
-        assertEquals(2, metrics.retries());
+        assertEquals(0, metrics.counts().written());
+        assertEquals(10, metrics.counts().failed());
+        assertEquals(10, metrics.counts().failed(ErrorClass.UNAVAILABLE));
+        assertEquals(2, metrics.counts().retries());
         assertEquals(1, permitsReleased.get());
     }
 
@@ -81,8 +81,8 @@ class RequestCompletionTest {
     void errorsThatARetryCannotMendAreNotRetried() {
         completion(5, true).accept(null, new SyntaxError(null, "bad statement"));
         assertEquals(0, resent.size());
-        assertEquals(10, metrics.failures(ErrorClass.OTHER));
-        assertEquals(0, metrics.retries());
+        assertEquals(10, metrics.counts().failed(ErrorClass.OTHER));
+        assertEquals(0, metrics.counts().retries());
         assertEquals(1, permitsReleased.get());
     }
 
@@ -90,7 +90,7 @@ class RequestCompletionTest {
     void aRunThatIsEndingDoesNotRetry() {
         completion(5, false).accept(null, new DriverTimeoutException("late"));
         assertEquals(0, resent.size());
-        assertEquals(10, metrics.failures(ErrorClass.TIMEOUT));
+        assertEquals(10, metrics.counts().failed(ErrorClass.TIMEOUT));
         assertEquals(1, permitsReleased.get());
     }
 
@@ -98,7 +98,7 @@ class RequestCompletionTest {
     void withoutRetriesAFailureIsCountedAtOnce() {
         completion(0, true).accept(null, unavailable());
         assertEquals(0, resent.size());
-        assertEquals(10, metrics.failures(ErrorClass.UNAVAILABLE));
+        assertEquals(10, metrics.counts().failed(ErrorClass.UNAVAILABLE));
         assertEquals(1, permitsReleased.get());
     }
 
@@ -113,8 +113,8 @@ class RequestCompletionTest {
                     throw new IllegalStateException("no execution info");
                 });
         completion(0, true).accept(broken, null);
-        assertEquals(10, metrics.samplesWritten(), "acknowledged: written, once");
-        assertEquals(0, metrics.samplesFailed());
+        assertEquals(10, metrics.counts().written(), "acknowledged: written, once");
+        assertEquals(0, metrics.counts().failed());
         assertEquals(1, permitsReleased.get());
     }
 
@@ -127,8 +127,8 @@ class RequestCompletionTest {
             }
         };
         completion(0, true).accept(null, odd);
-        assertEquals(10, metrics.samplesFailed());
-        assertEquals(0, metrics.samplesWritten());
+        assertEquals(10, metrics.counts().failed());
+        assertEquals(0, metrics.counts().written());
         assertEquals(1, permitsReleased.get());
     }
 }

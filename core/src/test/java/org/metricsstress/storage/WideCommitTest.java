@@ -104,7 +104,7 @@ class WideCommitTest {
         for (Statement<?> s : sent) {
             assertNotNull(((BatchStatement) s).getRoutingToken(), "a request sent without a routing token");
         }
-        assertEquals(60, metrics.samplesWritten());
+        assertEquals(60, metrics.counts().written());
     }
 
     @Test
@@ -136,7 +136,7 @@ class WideCommitTest {
             assertNotNull(batch.getRoutingToken(), "a slice sent without a routing token: any node coordinates it");
         }
         assertEquals(100, rows);
-        assertEquals(100, metrics.samplesWritten());
+        assertEquals(100, metrics.counts().written());
     }
 
 }

@@ -6,16 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
@@ -60,13 +72,12 @@ class FaultInjectionIT {
             s.execute("TRUNCATE it_send_fail.samples");
             StressMetrics metrics = new StressMetrics();
             AtomicInteger sends = new AtomicInteger();
-            java.util.List<com.datastax.oss.driver.api.core.cql.Statement<?>> tried =
-                    new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Statement<?>> tried = new CopyOnWriteArrayList<>();
             AtomicInteger rowsRefused = new AtomicInteger();
             AtomicInteger rowsSent = new AtomicInteger();
-            CassandraSampleSender writer = new CassandraSampleSender(s, config, metrics, statement -> {
+            CqlSession refusing = sendingThrough(s, statement -> {
                 tried.add(statement);
-                int rows = statement instanceof com.datastax.oss.driver.api.core.cql.BatchStatement b ? b.size() : 1;
+                int rows = statement instanceof BatchStatement b ? b.size() : 1;
                 if (sends.incrementAndGet() % 2 == 0) {
                     rowsRefused.addAndGet(rows);
                     throw new IllegalStateException("injected: the request cannot be sent");
@@ -74,6 +85,7 @@ class FaultInjectionIT {
                 rowsSent.addAndGet(rows);
                 return s.executeAsync(statement);
             });
+            CassandraSampleSender writer = new CassandraSampleSender(refusing, config, metrics);
             // Bounded: a leaked permit would block the writer in its next send for good.
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 GroupCommitHandler handler = writer.newHandler();
@@ -97,17 +109,38 @@ class FaultInjectionIT {
             assertTrue(writer.awaitIdle(30_000), "a permit leaked: " + writer.inFlightRequests() + " in flight");
             // Nothing was sent twice: each request reached the sender once, the refused ones too.
             assertTrue(sends.get() >= 2, "requests tried: " + sends.get());
-            java.util.Set<Object> distinct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            Set<Object> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
             distinct.addAll(tried);
             assertEquals(tried.size(), distinct.size(), "a request was sent twice");
-            assertEquals(0, metrics.retries());
+            assertEquals(0, metrics.counts().retries());
             assertEquals(COMMITS * 10, rowsSent.get() + rowsRefused.get(), "every row went to the sender once");
-            assertEquals(rowsRefused.get(), metrics.failures(ErrorClass.OTHER), "the refused requests' rows, failed");
-            assertEquals(rowsSent.get(), metrics.samplesWritten(), "the sent requests' rows, written");
-            assertEquals(metrics.samplesWritten(), Cql.count(s, "SELECT COUNT(*) FROM it_send_fail.samples"));
+            assertEquals(rowsRefused.get(), metrics.counts().failed(ErrorClass.OTHER), "the refused requests' rows, failed");
+            assertEquals(rowsSent.get(), metrics.counts().written(), "the sent requests' rows, written");
+            assertEquals(metrics.counts().written(), Cql.count(s, "SELECT COUNT(*) FROM it_send_fail.samples"));
             assertTrue(metrics.firstFailureOf(ErrorClass.OTHER).contains("injected"),
                     metrics.firstFailureOf(ErrorClass.OTHER));
         }
+    }
+
+    /**
+     * {@code session}, with its asynchronous statements sent through {@code send}: how a test makes
+     * a send throw, which the driver does only on its own terms.
+     */
+    private static CqlSession sendingThrough(CqlSession session,
+            Function<Statement<?>, CompletionStage<AsyncResultSet>> send) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            if (method.getName().equals("executeAsync") && args != null && args.length == 1
+                    && args[0] instanceof Statement<?> statement) {
+                return send.apply(statement);
+            }
+            try {
+                return method.invoke(session, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(),
+                new Class<?>[] {CqlSession.class}, handler);
     }
 
     /** A console that fails at the run's first report line, as a closed terminal might. */
@@ -139,7 +172,7 @@ class FaultInjectionIT {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
         StressConfig config = small(server, "it_mid_run_throw").duration(Duration.ofSeconds(30))
                 .prometheusPort(port).jmx(true).build();
         PrintStream console = new PrintStream(new FailingConsole(), true, StandardCharsets.UTF_8);
@@ -164,7 +197,7 @@ class FaultInjectionIT {
      * Threads the run started that still run: ours, the Redis cache's, and the driver's (named after
      * the session, or s0-, s1-... without a name).
      */
-    private static List<String> threadsOfOurs(java.util.Set<Thread> before) {
+    private static List<String> threadsOfOurs(Set<Thread> before) {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && !before.contains(t))
                 .map(Thread::getName)
                 .filter(n -> n.startsWith("metrics-stress") || n.startsWith("redis-cache-writer")

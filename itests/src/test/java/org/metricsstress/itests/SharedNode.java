@@ -8,16 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.Properties;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 
 /**
- * The single-node Cassandra every test JVM of this module's build shares: both forks of the first
- * Failsafe pass and the second pass, instead of a node each. Maven starts {@code SharedNode start
- * DIR} in the background before the integration tests (pre-integration-test) and runs {@code
- * SharedNode stop DIR} after them; Maven's exit destroys the keeper, and the node with it, should
- * the build end in between. The node's address is published in {@code DIR/node.properties}, the
+ * The single-node Cassandra every test JVM of the integration tests shares: the forks of itests,
+ * then itests-alone's, instead of a node each. Maven starts {@code SharedNode start DIR} in the
+ * background before itests' integration tests (pre-integration-test), again before itests-alone's,
+ * where it keeps the node it finds kept, and runs {@code SharedNode stop DIR} after itests-alone's;
+ * Maven's exit destroys the keeper, and the node with it, should the build end in between. The node's address is published in {@code DIR/node.properties}, the
  * keeper's and the node's lines are in {@code DIR/keeper.log};
  * {@link CassandraExtension} reads it when the system property {@value #PROPERTY} names DIR, and
  * starts a node of its own when it does not (a test run from an IDE).
@@ -44,9 +45,17 @@ public final class SharedNode {
         }
     }
 
-    /** Starts the node, publishes it, and keeps it until DIR/stop appears. */
+    /**
+     * Starts the node, publishes it, and keeps it until DIR/stop appears; leaves it to its keeper
+     * when a live one already publishes a node in DIR.
+     */
     private static void keep(Path dir) throws Exception {
         Files.createDirectories(dir);
+        OptionalLong keeper = liveKeeper(dir.resolve(NODE));
+        if (keeper.isPresent()) {
+            System.out.println("shared test Cassandra: kept already, by pid " + keeper.getAsLong());
+            return;
+        }
         for (String f : new String[] {NODE, FAILED, STOP}) {
             Files.deleteIfExists(dir.resolve(f));
         }
@@ -81,6 +90,27 @@ public final class SharedNode {
         } finally {
             Files.deleteIfExists(dir.resolve(NODE));
         }
+    }
+
+    /** The pid of the keeper that published {@code node}, if it still runs. */
+    private static OptionalLong liveKeeper(Path node) throws IOException {
+        if (!Files.exists(node)) {
+            return OptionalLong.empty();
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(node, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        String pid = p.getProperty("keeper");
+        if (pid == null) {
+            return OptionalLong.empty();
+        }
+        long keeper = Long.parseLong(pid);
+        // A pid can outlive its keeper (killed, then reused): the command line says whose it is.
+        return ProcessHandle.of(keeper).filter(ProcessHandle::isAlive)
+                .filter(h -> h.info().commandLine().map(c -> c.contains(SharedNode.class.getName())).orElse(true))
+                .isPresent()
+                ? OptionalLong.of(keeper) : OptionalLong.empty();
     }
 
     /** Asks the keeper to stop the node and waits until it has (the published file gone). */

@@ -10,18 +10,18 @@ import com.codahale.metrics.Counting;
 import com.codahale.metrics.Metric;
 
 /**
- * Bytes the session has written to and read from the cluster's nodes: the driver's node-level
- * byte meters (on the wire, after compression), summed over every node. The network cost the
- * field tests watched on their switches, from inside the client.
+ * The driver's node-level counters, summed over every node: bytes the session has written to and
+ * read from the cluster (on the wire, after compression: the network cost the field tests watched
+ * on their switches, from inside the client) and the requests its retry policy sent again.
  */
-public final class WireBytes {
+public final class DriverNodeCounters {
     /** The driver's node metrics a session enables for these figures. */
     static final List<String> NODE_METRICS = List.of(DefaultNodeMetric.BYTES_SENT.getPath(),
             DefaultNodeMetric.BYTES_RECEIVED.getPath(), DefaultNodeMetric.RETRIES.getPath());
 
     private final CqlSession session;
 
-    public WireBytes(CqlSession session) {
+    public DriverNodeCounters(CqlSession session) {
         this.session = session;
     }
 
