@@ -14,9 +14,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,9 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.embedded.Nodetool;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.ReadSummary;
@@ -42,8 +46,10 @@ import org.metricsstress.result.StressResult;
  * then a second in one run, as {@code --embedded-fault "kill dc3 at 5s, kill dc2 at 12s"} does: at
  * LOCAL_QUORUM dc1 writes on, at EACH_QUORUM every write after the first loss fails, each failure
  * classified and the audit exact. A DC paused behind its relay stalls EACH_QUORUM writes, which go
- * on once it resumes. Probes through dc2 and dc3 measure the replication lag into each. Each test
- * finds all three DCs up.
+ * on once it resumes. Probes through dc2 and dc3 measure the replication lag into each. The relays
+ * carry every row into each DC, and a node killed behind its relay is seen down and up again (what
+ * DistanceIT measures of the distance itself runs alone, in itests-alone). Each test finds all
+ * three DCs up.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ThreeDcIT {
@@ -160,8 +166,84 @@ class ThreeDcIT {
                 "EACH_QUORUM writes through dc3's relay again after the resume: " + last);
     }
 
+    /** Bytes the relays between the DCs have carried so far, every direction. */
+    private static long relayed() {
+        return cluster.relays().stream().mapToLong(DelayRelay::bytesRelayed).sum();
+    }
+
     @Test
     @Order(2)
+    void theRelaysCarryEveryRowIntoEachDc() throws Exception {
+        long relayedBefore = relayed();
+        // LOCAL_ONE: a row reaches dc2 and dc3 only by replication through the relays.
+        StressResult r = ClusterRuns.run(cluster, ClusterRuns.config(cluster, "dc1:1,dc2:1,dc3:1", "it_three_dc_bytes",
+                "LOCAL_ONE").reportInterval(Duration.ofSeconds(2)).duration(Duration.ofSeconds(8)).build(), null).result();
+        assertTrue(r.auditBalances(), "audit");
+        assertEquals(r.generated(), r.written());
+        assertTrue(relayed() > relayedBefore, "the inter-node traffic crossed the relays");
+        // Hints and the repair an operator would run: whatever a relay lost would stay lost.
+        Nodetool.run(cluster.target("dc1").get(0), Duration.ofMinutes(5), "repair", "-full", "it_three_dc_bytes");
+        for (String dc : List.of("dc1", "dc2", "dc3")) {
+            EmbeddedCassandra node = cluster.target(dc).get(0);
+            try (CqlSession s = cluster.clientSession(node.cqlAddress(), dc)) {
+                // The driver's default level, LOCAL_ONE: the DC's own replica alone answers.
+                assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_three_dc_bytes.samples"),
+                        "every row written is in " + dc);
+            }
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aNodeKilledBehindItsRelayIsSeenDownAndUpAgain() throws Exception {
+        EmbeddedCassandra dc1 = cluster.target("dc1").get(0);
+        EmbeddedCassandra dc2 = cluster.target("dc2").get(0);
+        try (CqlSession s = cluster.clientSession(dc1.cqlAddress(), "dc1")) {
+            s.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS it_three_dc_fd WITH replication = "
+                    + "{'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}").setTimeout(Duration.ofSeconds(60)));
+            s.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS it_three_dc_fd.t (k int PRIMARY KEY, v int)")
+                    .setTimeout(Duration.ofSeconds(60)));
+            assertTrue(until(s, "up", Duration.ofSeconds(30)), "dc2 answers EACH_QUORUM across its relay");
+            // The nodes keep their system tables unsynced (fast start): a kill would lose the new
+            // table's schema on dc2 and every write to it would fail there, relay or not.
+            Nodetool.run(dc2, Duration.ofMinutes(2), "flush");
+            dc2.kill();
+            assertTrue(until(s, "down", Duration.ofSeconds(60)), "dc1 sees dc2 down behind its relay");
+            dc2.restart();
+            assertTrue(until(s, "up", Duration.ofSeconds(90)), "dc1 sees dc2 back up through its relay");
+        }
+        cluster.awaitRing(System.out::println);
+    }
+
+    /** "up" when an EACH_QUORUM write succeeds, "down" when dc1 refuses it as unavailable, else "unsure". */
+    private static String eachQuorumWrite(CqlSession s) {
+        try {
+            s.execute(SimpleStatement.newInstance("INSERT INTO it_three_dc_fd.t (k, v) VALUES (1, 1)")
+                    .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM).setTimeout(Duration.ofSeconds(3)));
+            return "up";
+        } catch (UnavailableException e) {
+            return "down";
+        } catch (AllNodesFailedException e) {
+            return e.getAllErrors().values().stream().flatMap(List::stream)
+                    .anyMatch(t -> t instanceof UnavailableException) ? "down" : "unsure";
+        } catch (RuntimeException e) {
+            return "unsure";
+        }
+    }
+
+    private static boolean until(CqlSession s, String state, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (state.equals(eachQuorumWrite(s))) {
+                return true;
+            }
+            Thread.sleep(500);
+        }
+        return false;
+    }
+
+    @Test
+    @Order(4)
     void atEachQuorumEveryWriteAfterTheFirstLossFailsClassifiedAndTheAuditStaysExact(@TempDir Path dir) throws Exception {
         Run run = runThroughTheLosses(config("it_three_dc_each", "EACH_QUORUM", dir.resolve("each.json")));
         StressResult r = run.result();
@@ -188,7 +270,7 @@ class ThreeDcIT {
     }
 
     @Test
-    @Order(3)
+    @Order(5)
     void atLocalQuorumTheFirstDcWritesOnThroughTheLossOfOneDcThenTwo(@TempDir Path dir) throws Exception {
         Run run = runThroughTheLosses(config("it_three_dc", "LOCAL_QUORUM", dir.resolve("three-dc.json")));
         StressResult r = run.result();
