@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -126,7 +127,7 @@ final class ReportCharts {
     }
 
     private static void finiteOrNull(ObjectNode o) {
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         o.fieldNames().forEachRemaining(names::add);
         for (String name : names) {
             JsonNode v = o.get(name);

@@ -18,7 +18,7 @@ public final class ResultJson {
     private ResultJson() {}
 
     /** Any value as the result file would hold it, as a tree (the report embeds the intervals so). */
-    static com.fasterxml.jackson.databind.JsonNode tree(Object value) {
+    static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);
     }
 
