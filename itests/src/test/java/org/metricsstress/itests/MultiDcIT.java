@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -80,6 +81,19 @@ class MultiDcIT {
             // At the driver's default, LOCAL_ONE: the rows this DC's replica holds. In slices, as every
             // count here: one COUNT(*) of 90,000 rows on a node replaying hints once timed out in CI.
             return Cql.count(s, "SELECT COUNT(*) FROM " + keyspace + ".samples");
+        }
+    }
+
+    /** Waits until {@code dc}'s node knows {@code keyspace}'s schema, at most {@code bound}. */
+    private static void awaitKeyspace(String dc, String keyspace, Duration bound) throws InterruptedException {
+        EmbeddedCassandra n = node(dc);
+        long deadline = System.nanoTime() + bound.toNanos();
+        try (CqlSession s = cluster.clientSession(n.cqlAddress(), dc)) {
+            while (s.execute(SimpleStatement.newInstance(
+                    "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).one() == null) {
+                assertTrue(System.nanoTime() < deadline, dc + " did not learn " + keyspace + "'s schema within " + bound);
+                Thread.sleep(1000);
+            }
         }
     }
 
@@ -184,6 +198,10 @@ class MultiDcIT {
         assertTrue(r.events().stream().anyMatch(e -> e.text().startsWith("restart dc2: answers CQL again")),
                 "the restart finished within the run: " + r.events());
         assertEquals(r.written(), rowsThrough("dc1", "it_dc_restart"));
+        // The run made its keyspace 3 s before the kill and the nodes keep their system tables
+        // unsynced (fast start): the restarted dc2 may have lost that schema and learns it again
+        // from dc1, later the busier the machine (CI: "keyspace it_dc_restart does not exist").
+        awaitKeyspace("dc2", "it_dc_restart", Duration.ofMinutes(2));
         // Hints written by dc1 while dc2 was away are replayed once dc2 is back; writes dc1 dropped
         // before it knew dc2 was gone have no hint, so a repair (as an operator would run) finishes.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
