@@ -234,8 +234,7 @@ class KarafStressIT {
             // prints the summary into the same terminal.
             terminal.ctrlC();
             // The drain may take its whole bound (--drain-timeout, a request timeout, the summary),
-            // longer on a CPU this suite shares at a low priority with itests-alone: in CI-j the
-            // summary had not come after 60 s.
+            // longer on the busy CPU this suite shares with itests: once 60 s ran out (CI-j).
             String screen = terminal.awaitScreen(BALANCED, Duration.ofSeconds(150));
             System.out.println(screen);
             // The summary is printed before the driver session closes; then nothing may be left.
