@@ -72,6 +72,9 @@ public final class SharedNode {
             System.exit(1);
             return;
         }
+        // Maven's exit destroys the keeper (SIGTERM) when no "stop" comes: itests built without
+        // itests-alone, or a build ended early. The node must not outlive it (it did: CI-k).
+        Runtime.getRuntime().addShutdownHook(new Thread(node::close, "shared-node-close"));
         try (node) {
             Properties p = new Properties();
             p.setProperty("host", node.cqlAddress().getHostString());
