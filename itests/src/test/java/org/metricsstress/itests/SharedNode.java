@@ -83,6 +83,8 @@ public final class SharedNode {
             p.setProperty("jmx", Integer.toString(node.jmxPort()));
             p.setProperty("data", node.workDir().resolve("data").resolve("data").toString());
             p.setProperty("keeper", Long.toString(ProcessHandle.current().pid()));
+            ProcessHandle.current().info().startInstant()
+                    .ifPresent(i -> p.setProperty("keeper-started", Long.toString(i.toEpochMilli())));
             StringBuilder text = new StringBuilder();
             p.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
             write(dir.resolve(NODE), text.toString());
@@ -100,20 +102,19 @@ public final class SharedNode {
         if (!Files.exists(node)) {
             return OptionalLong.empty();
         }
-        Properties p = new Properties();
-        try (var in = Files.newBufferedReader(node, StandardCharsets.UTF_8)) {
-            p.load(in);
-        }
+        Properties p = load(node);
         String pid = p.getProperty("keeper");
-        if (pid == null) {
+        String started = p.getProperty("keeper-started");
+        if (pid == null || started == null) {
             return OptionalLong.empty();
         }
         long keeper = Long.parseLong(pid);
-        // A pid can outlive its keeper (killed, then reused): the command line says whose it is.
+        // A pid can outlive its keeper (killed, then reused): its start time says whose it is. (Not
+        // its command line: the JDK reads 4,096 characters of it, less than the classpath.)
         return ProcessHandle.of(keeper).filter(ProcessHandle::isAlive)
-                .filter(h -> h.info().commandLine().map(c -> c.contains(SharedNode.class.getName())).orElse(true))
-                .isPresent()
-                ? OptionalLong.of(keeper) : OptionalLong.empty();
+                .filter(h -> h.info().startInstant().map(i -> Long.toString(i.toEpochMilli())).orElse("")
+                        .equals(started))
+                .isPresent() ? OptionalLong.of(keeper) : OptionalLong.empty();
     }
 
     /** Asks the keeper to stop the node and waits until it has (the published file gone). */
@@ -159,10 +160,7 @@ public final class SharedNode {
     }
 
     private static CassandraServer read(Path file) throws IOException {
-        Properties p = new Properties();
-        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(in);
-        }
+        Properties p = load(file);
         InetSocketAddress cql = new InetSocketAddress(p.getProperty("host"), Integer.parseInt(p.getProperty("port")));
         String dc = p.getProperty("dc");
         int jmx = Integer.parseInt(p.getProperty("jmx"));
@@ -188,6 +186,15 @@ public final class SharedNode {
                 return data;
             }
         };
+    }
+
+    /** The published node's properties, as the keeper wrote them. */
+    private static Properties load(Path file) throws IOException {
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        return p;
     }
 
     /** Whole or not at all: a reader never sees half a file. */
