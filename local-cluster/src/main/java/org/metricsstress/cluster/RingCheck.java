@@ -26,6 +26,23 @@ public final class RingCheck {
      */
     public static double await(Collection<String> dcs, Function<String, String> missingIn, Duration timeout)
             throws LocalClusterException {
+        Outcome o = poll(dcs, missingIn, timeout);
+        if (!o.formed()) {
+            throw new LocalClusterException("the cluster did not form within " + timeout.toSeconds() + " s: " + o.missing());
+        }
+        return o.seconds();
+    }
+
+    /** How a wait for the ring ended: formed after {@code seconds}, or {@code missing} this at its end. */
+    public record Outcome(double seconds, String missing) {
+        public boolean formed() {
+            return missing == null;
+        }
+    }
+
+    /** As {@link #await}, but a ring that has not formed by {@code timeout} is an outcome, not a failure. */
+    public static Outcome poll(Collection<String> dcs, Function<String, String> missingIn, Duration timeout)
+            throws LocalClusterException {
         long t0 = System.nanoTime();
         long deadline = t0 + timeout.toNanos();
         String last = "no answer";
@@ -42,7 +59,7 @@ public final class RingCheck {
                 }
             }
             if (last == null) {
-                return (System.nanoTime() - t0) / 1e9;
+                return new Outcome((System.nanoTime() - t0) / 1e9, null);
             }
             try {
                 Thread.sleep(1000);
@@ -51,7 +68,7 @@ public final class RingCheck {
                 throw new LocalClusterException("interrupted while waiting for the cluster to form", e);
             }
         }
-        throw new LocalClusterException("the cluster did not form within " + timeout.toSeconds() + " s: " + last);
+        return new Outcome((System.nanoTime() - t0) / 1e9, last);
     }
 
     /**

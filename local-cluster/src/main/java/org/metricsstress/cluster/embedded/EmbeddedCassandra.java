@@ -2,6 +2,7 @@ package org.metricsstress.cluster.embedded;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -62,6 +63,17 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** The last line its system.log (warnings and errors only) has, or null when it has none. */
+    String lastLogLine() {
+        List<String> lines = LogTail.lastRelevantLines(config.systemLog(), 1);
+        return lines.isEmpty() ? null : lines.get(lines.size() - 1);
+    }
+
+    /** Whether its JVM runs: false once it exited (a crash, a kill, a close). */
+    public boolean running() {
+        return process.isAlive();
     }
 
     @Override
