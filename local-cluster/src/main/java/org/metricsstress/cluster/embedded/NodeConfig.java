@@ -323,8 +323,11 @@ final class NodeConfig {
                 + "</configuration>\n";
     }
 
-    /** The full child command line: {@code <javaHome>/bin/java <flags> CassandraDaemon}. */
-    List<String> command(Path javaHome, Path libDir, Path jammJar) {
+    /**
+     * The full child command line: {@code <javaHome>/bin/java <flags> <extraFlags> CassandraDaemon};
+     * the extra flags come last so that they override ours.
+     */
+    List<String> command(Path javaHome, Path libDir, Path jammJar, List<String> extraFlags) {
         List<String> cmd = new ArrayList<>(96);
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
         cmd.add("-Xms256m");
@@ -364,6 +367,7 @@ final class NodeConfig {
         cmd.add("-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort);
         // Native libraries unpacked by Netty/JNA land here and vanish with the work directory.
         cmd.add("-Djava.io.tmpdir=" + tmpDir());
+        cmd.addAll(extraFlags);
         cmd.add("-cp");
         cmd.add(libDir.toAbsolutePath().normalize().resolve("*").toString());
         cmd.add(MAIN_CLASS);

@@ -35,9 +35,12 @@ final class NodeLauncher {
     private final SSLContext probeTls;
     private final Duration startTimeout;
     private final Consumer<String> output;
+    /** The user's JVM flags, after the launcher's own (so that they win). */
+    private final List<String> extraFlags;
 
     NodeLauncher(NodeConfig config, Path jdk, Path lib, Path jamm, SSLContext probeTls, Duration startTimeout,
-            Consumer<String> output) {
+            Consumer<String> output, List<String> extraFlags) {
+        this.extraFlags = List.copyOf(extraFlags);
         this.config = config;
         this.jdk = jdk;
         this.lib = lib;
@@ -68,8 +71,9 @@ final class NodeLauncher {
             writeFiles();
             output.accept("Starting Cassandra " + config.datacenter + " on " + config.address + ":" + config.nativePort
                     + " (storage " + config.storagePort + ", JMX " + config.jmxPort + ", JDK " + jdk
-                    + ", log " + config.consoleLog() + ")");
-            ProcessBuilder pb = new ProcessBuilder(config.command(jdk, lib, jamm))
+                    + ", log " + config.consoleLog() + ")"
+                    + (extraFlags.isEmpty() ? "" : ", JVM flags added: " + String.join(" ", extraFlags)));
+            ProcessBuilder pb = new ProcessBuilder(config.command(jdk, lib, jamm, extraFlags))
                     .directory(config.workDir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(config.consoleLog().toFile()));

@@ -79,7 +79,7 @@ class NodeConfigTest {
 
     @Test
     void commandRunsTheDaemonWithItsOwnJdkAgentConfigAndPorts() {
-        List<String> cmd = nodeB().command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"));
+        List<String> cmd = nodeB().command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"), List.of());
 
         assertEquals("/jdk17/bin/java", cmd.get(0));
         assertEquals(NodeConfig.MAIN_CLASS, cmd.get(cmd.size() - 1));
@@ -94,6 +94,21 @@ class NodeConfigTest {
         assertTrue(cmd.contains("java.base/sun.nio.ch=ALL-UNNAMED"), cmd.toString());
         int cp = cmd.indexOf("-cp");
         assertEquals("/lib/*", cmd.get(cp + 1));
+    }
+
+    @Test
+    void extraJvmFlagsComeAfterTheNodesOwnSoTheyWin() {
+        List<String> cmd = nodeB().command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"),
+                NodeBuilder.jvmFlagsFrom("  -XX:TieredStopAtLevel=1 \t-Xmx1g "));
+        int flag = cmd.indexOf("-XX:TieredStopAtLevel=1");
+        assertTrue(flag > cmd.indexOf("-Xmx768m") && flag > cmd.indexOf("-XX:+UseG1GC"), cmd.toString());
+        assertEquals(flag + 1, cmd.indexOf("-Xmx1g"), cmd.toString());
+        assertTrue(cmd.indexOf("-Xmx1g") < cmd.indexOf("-cp"), "before the class path: " + cmd);
+        assertEquals(List.of(), NodeBuilder.jvmFlagsFrom(" "));
+        assertEquals(List.of(), NodeBuilder.jvmFlagsFrom(null));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EmbeddedCassandra.builder().jvmFlags(List.of("TieredStopAtLevel=1")));
+        assertTrue(e.getMessage().contains("does not start with '-'"), e.getMessage());
     }
 
     @ParameterizedTest
