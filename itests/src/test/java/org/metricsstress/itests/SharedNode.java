@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalLong;
 import java.util.Properties;
 import org.metricsstress.cluster.LocalClusterException;
@@ -67,12 +66,7 @@ public final class SharedNode {
         EmbeddedCassandra node;
         long t0 = System.nanoTime();
         try {
-            // C1 alone, as for every node the suites start (see itests/pom.xml): 8 CPU-minutes of
-            // the suites' work land on this node, and C2 compiling beside them is CPU they wait for.
-            // The timed classes of itests-alone measure on this node too: with no C2 compiling
-            // mid-run, its speed settles sooner.
-            node = EmbeddedCassandra.builder().jvmFlags(List.of("-XX:TieredStopAtLevel=1")).output(System.out::println)
-                    .start();
+            node = EmbeddedCassandra.builder().output(System.out::println).start();
         } catch (LocalClusterException e) {
             write(dir.resolve(FAILED), e.getMessage());
             System.exit(1);
