@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.NodeJvmFlags;
 import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
 import org.testcontainers.cassandra.CassandraContainer;
@@ -121,9 +122,16 @@ public final class ContainerCluster implements LocalCluster {
                 // No 30 s ring delay, and the joining nodes bootstrap at once, together: the
                 // cluster is empty, there is nothing to stream.
                 .withEnv("JVM_OPTS", "-Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.ring_delay_ms=1000"
-                        + (several ? " -Dcassandra.consistent.rangemovement=false" : " -Dcassandra.initial_token=0"))
+                        + (several ? " -Dcassandra.consistent.rangemovement=false" : " -Dcassandra.initial_token=0")
+                        + extraJvmFlags())
                 .withStartupTimeout(START_TIMEOUT);
         return c;
+    }
+
+    /** {@link NodeJvmFlags#ENV}'s flags, as a child-JVM node gets them: after the node's own. */
+    private static String extraJvmFlags() {
+        List<String> flags = NodeJvmFlags.fromEnvironment();
+        return flags.isEmpty() ? "" : " " + String.join(" ", flags);
     }
 
     private static void startNode(ContainerNode n, Consumer<String> output, long t0) throws LocalClusterException {

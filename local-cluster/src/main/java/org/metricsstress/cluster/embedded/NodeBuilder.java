@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.NodeJvmFlags;
 import org.metricsstress.cluster.ThrowawayTls;
 
 /**
@@ -33,14 +34,7 @@ public final class NodeBuilder {
     private ThrowawayTls tls;
     private boolean clientAuth;
     private NodeConfig.Relayed relayed = NodeConfig.Relayed.NONE;
-    private List<String> jvmFlags = jvmFlagsFrom(System.getenv(JVM_FLAGS_ENV));
-
-    /**
-     * JVM flags every embedded node gets after its own, split at white space: a test suite's
-     * {@code -XX:TieredStopAtLevel=1} (a node that lives a minute never earns back what C2 costs
-     * to compile: a third less CPU over a 40 s cold start here), or a GC of the user's choice.
-     */
-    public static final String JVM_FLAGS_ENV = "METRICS_STRESS_NODE_JVM_FLAGS";
+    private List<String> jvmFlags = NodeJvmFlags.fromEnvironment();
 
     NodeBuilder() {
     }
@@ -150,7 +144,7 @@ public final class NodeBuilder {
         return this;
     }
 
-    /** JVM flags after the node's own (default: {@value #JVM_FLAGS_ENV}'s); each must start with '-'. */
+    /** JVM flags after the node's own (default: {@link NodeJvmFlags#ENV}'s); each must start with '-'. */
     public NodeBuilder jvmFlags(List<String> flags) {
         for (String f : flags) {
             if (!f.startsWith("-")) {
@@ -159,11 +153,6 @@ public final class NodeBuilder {
         }
         this.jvmFlags = List.copyOf(flags);
         return this;
-    }
-
-    /** {@code text} split at white space; none for null or blank. */
-    static List<String> jvmFlagsFrom(String text) {
-        return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
     }
 
     /** Receives one-line progress messages meant for the user; default: none. */

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.metricsstress.cluster.NodeJvmFlags;
 
 class NodeConfigTest {
 
@@ -99,13 +100,13 @@ class NodeConfigTest {
     @Test
     void extraJvmFlagsComeAfterTheNodesOwnSoTheyWin() {
         List<String> cmd = nodeB().command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"),
-                NodeBuilder.jvmFlagsFrom("  -XX:TieredStopAtLevel=1 \t-Xmx1g "));
+                NodeJvmFlags.parse("  -XX:TieredStopAtLevel=1 \t-Xmx1g "));
         int flag = cmd.indexOf("-XX:TieredStopAtLevel=1");
         assertTrue(flag > cmd.indexOf("-Xmx768m") && flag > cmd.indexOf("-XX:+UseG1GC"), cmd.toString());
         assertEquals(flag + 1, cmd.indexOf("-Xmx1g"), cmd.toString());
         assertTrue(cmd.indexOf("-Xmx1g") < cmd.indexOf("-cp"), "before the class path: " + cmd);
-        assertEquals(List.of(), NodeBuilder.jvmFlagsFrom(" "));
-        assertEquals(List.of(), NodeBuilder.jvmFlagsFrom(null));
+        assertEquals(List.of(), NodeJvmFlags.parse(" "));
+        assertEquals(List.of(), NodeJvmFlags.parse(null));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EmbeddedCassandra.builder().jvmFlags(List.of("TieredStopAtLevel=1")));
         assertTrue(e.getMessage().contains("does not start with '-'"), e.getMessage());
