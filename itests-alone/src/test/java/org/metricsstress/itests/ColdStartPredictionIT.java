@@ -2,6 +2,8 @@ package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -49,8 +51,16 @@ class ColdStartPredictionIT {
     /** The same pool in every run. */
     private static final int WORKERS = 2;
     private static final double TOLERANCE = 0.30;
-    /** The pause before each measured run, for the node to finish the work the run before left it. */
-    private static final long QUIET_MS = 10_000;
+    /**
+     * The pause before each measured run, for the node to finish the work the run before left it: until
+     * no flush or compaction runs or waits, 2 s at least (the JVM's own aftermath: GC, the driver's
+     * last answers), 10 s at most (the fixed pause this replaced).
+     */
+    private static final long QUIET_MIN_MS = 2_000;
+    private static final long QUIET_MAX_MS = 10_000;
+    /** The node's thread pools whose work a run leaves behind. */
+    private static final List<String> AFTERMATH_POOLS = List.of("CompactionExecutor", "MemtableFlushWriter",
+            "MemtablePostFlush", "MemtableReclaimMemory");
 
     private static StressConfig config(CassandraServer server, Path dir, String name, int nodes, int attributes,
             int strings, Duration interval, int workers, int ringSize, Duration duration) {
@@ -125,7 +135,7 @@ class ColdStartPredictionIT {
 
         // A node busy flushing and compacting what the run before wrote answers slower: each measured run
         // starts on a quiet node.
-        Thread.sleep(QUIET_MS);
+        awaitQuiet(server);
         // The calibration: the small plan from a cold cache, long enough to index every resource.
         StressResult small = run(config(server, dir, "small", smallNodes, ATTRIBUTES, STRINGS, interval, WORKERS,
                 1 << 16, interval.plusSeconds(15)));
@@ -156,7 +166,7 @@ class ColdStartPredictionIT {
         double end = predicted.ringDrainedAtSeconds() * 1.5 + 10;
         assertTrue(end < 150, "the large run stays short: " + predicted);
 
-        Thread.sleep(QUIET_MS);
+        awaitQuiet(server);
         StressResult measured = run(config(server, dir, "large", largeNodes, ATTRIBUTES, STRINGS, interval, WORKERS,
                 large.pipeline().ringSize(), Duration.ofSeconds(Math.round(end))));
         System.out.println("the large run's own costs: " + ColdStartModel.calibrate(measured, "large.json"));
@@ -182,6 +192,30 @@ class ColdStartPredictionIT {
         // The end of the cold start, read every 100 ms rather than off a report line.
         within("ring drained at", predicted.ringDrainedAtSeconds(), c.ringDrainedAtSeconds(), 0.1, table);
         within("ring peak", predicted.ringPeak(), c.ringPeak(), 0, table);
+    }
+
+    /** Waits for the node to be quiet ({@link #QUIET_MIN_MS}, {@link #QUIET_MAX_MS}); says how long it took. */
+    private static void awaitQuiet(CassandraServer server) throws InterruptedException {
+        long t0 = System.nanoTime();
+        long busy = -1;
+        try (CqlSession s = Cql.session(server)) {
+            Thread.sleep(QUIET_MIN_MS);
+            while ((System.nanoTime() - t0) / 1_000_000 < QUIET_MAX_MS) {
+                busy = 0;
+                for (Row row : s.execute("SELECT name, active_tasks, pending_tasks FROM system_views.thread_pools")) {
+                    if (AFTERMATH_POOLS.contains(row.getString("name"))) {
+                        busy += ((Number) row.getObject("active_tasks")).longValue()
+                                + ((Number) row.getObject("pending_tasks")).longValue();
+                    }
+                }
+                if (busy == 0) {
+                    break;
+                }
+                Thread.sleep(250);
+            }
+        }
+        System.out.printf(Locale.ROOT, "node quiet after %.1f s (%s)%n", (System.nanoTime() - t0) / 1e9,
+                busy == 0 ? "no flush or compaction" : busy + " flush and compaction tasks still at the bound");
     }
 
     private static void within(String what, double predicted, double measured, double resolution, String table) {
