@@ -1,19 +1,13 @@
 package org.metricsstress.cluster.embedded;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.api.core.metadata.Node;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.metricsstress.api.RelayMeter;
@@ -21,7 +15,6 @@ import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
-import org.metricsstress.cluster.RingCheck;
 import org.metricsstress.cluster.ShutdownGuard;
 import org.metricsstress.cluster.SilentNodes;
 import org.metricsstress.cluster.ThrowawayTls;
@@ -29,7 +22,6 @@ import org.metricsstress.cluster.distance.DelayRelay;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.distance.RelayDeaths;
 import org.metricsstress.cluster.distance.Routes;
-import org.metricsstress.cluster.distance.SenderRoute;
 
 /**
  * A local cluster of real Cassandra nodes, one child JVM per node of a {@link ClusterLayout}, each
@@ -171,7 +163,7 @@ public final class EmbeddedCluster implements LocalCluster {
                     relays);
             String missing;
             try {
-                missing = cluster.awaitRing(ringTimeout, output);
+                missing = Formation.await(cluster, ringTimeout, output);
             } catch (LocalClusterException | RuntimeException e) {
                 cluster.close();
                 throw e;
@@ -192,16 +184,11 @@ public final class EmbeddedCluster implements LocalCluster {
         }
     }
 
-    /** Where node N's relay listens: 127.0.1.N for 127.0.0.N. */
-    static String relayAddress(ClusterLayout.Member m) {
-        return m.address().replaceFirst("^127\\.0\\.0\\.", "127.0.1.");
-    }
-
     /** Every address the cluster listens on: the nodes', then, when relayed, their relays'. */
     private static List<String> addresses(List<ClusterLayout.Member> members, boolean relayed) {
         List<String> addresses = new ArrayList<>(members.stream().map(ClusterLayout.Member::address).toList());
         if (relayed) {
-            members.forEach(m -> addresses.add(relayAddress(m)));
+            members.forEach(m -> addresses.add(ClusterRelays.address(m)));
         }
         return addresses;
     }
@@ -226,20 +213,20 @@ public final class EmbeddedCluster implements LocalCluster {
         // not wait on each other's range movements (with one seed per DC, a second node of a DC
         // started in parallel once hung in bootstrap for over 120 s on 2 busy cores). A node knows
         // itself a seed by its broadcast address: with relays, the relays' addresses are the seeds.
-        String seeds = members.stream().map(m -> (routes == null ? m.address() : relayAddress(m)) + ":" + storage)
+        String seeds = members.stream().map(m -> (routes == null ? m.address() : ClusterRelays.address(m)) + ":" + storage)
                 .collect(Collectors.joining(","));
         output.accept("Starting a local cluster of " + members.size() + " nodes (" + layout + ") on "
                 + members.get(0).address() + "-" + members.get(members.size() - 1).address()
                 + ", CQL port " + cql + ", storage port " + storage);
         if (routes != null) {
-            startRelays(layout, routes, storage, cql, relays);
+            ClusterRelays.start(layout, routes, storage, cql, relays);
             output.accept("Distance between data centres (one way, through delay relays on 127.0.1.x): " + routes.matrix());
         }
         for (ClusterLayout.Member m : members) {
             NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
             if (routes != null) {
-                b.relayedAt(relayAddress(m), m.dc().equals(layout.firstDc()) ? null : relayAddress(m));
+                b.relayedAt(ClusterRelays.address(m), m.dc().equals(layout.firstDc()) ? null : ClusterRelays.address(m));
             }
             b.address(m.address()).datacenter(m.dc()).storagePort(storage).nativePort(cql).seeds(seeds)
                     .clusterName("metrics-stress-" + layout.toString().replace(':', '-').replace(',', '-'));
@@ -248,100 +235,13 @@ public final class EmbeddedCluster implements LocalCluster {
     }
 
     /**
-     * A relay per node in front of its storage port (the sender's DC chosen from the handshake), and
-     * in front of the CQL port of each node outside the client's DC (the first one).
-     */
-    private static void startRelays(ClusterLayout layout, Routes routes, int storage, int cql,
-            List<DelayRelay> relays) throws LocalClusterException {
-        Map<Integer, String> dcByAddress = new HashMap<>();
-        for (ClusterLayout.Member m : layout.members()) {
-            dcByAddress.put(ipv4(m.address()), m.dc());
-            dcByAddress.put(ipv4(relayAddress(m)), m.dc());
-        }
-        try {
-            for (ClusterLayout.Member m : layout.members()) {
-                InetAddress node = InetAddress.getByName(m.address());
-                InetAddress relay = InetAddress.getByName(relayAddress(m));
-                relays.add(DelayRelay.start("storage-" + m.address(), new InetSocketAddress(relay, storage),
-                        new InetSocketAddress(node, storage), new SenderRoute(routes, m.dc(), dcByAddress)));
-                if (!m.dc().equals(layout.firstDc())) {
-                    Routes.Route fromClient = routes.between(layout.firstDc(), m.dc());
-                    relays.add(DelayRelay.start("cql-" + m.address(), new InetSocketAddress(relay, cql),
-                            new InetSocketAddress(node, cql), first -> fromClient));
-                }
-            }
-        } catch (IOException e) {
-            throw new LocalClusterException("cannot start a delay relay: " + e.getMessage(), e);
-        }
-    }
-
-    private static int ipv4(String address) {
-        String[] p = address.split("\\.");
-        return (Integer.parseInt(p[0]) << 24) | (Integer.parseInt(p[1]) << 16) | (Integer.parseInt(p[2]) << 8)
-                | Integer.parseInt(p[3]);
-    }
-
-    /**
      * Waits for the ring to form again (after a restart, say), {@value #RING_SECONDS} s at most; else
      * fails with what was missing and what each node says.
      */
     public void awaitRing(Consumer<String> output) throws LocalClusterException {
-        String missing = awaitRing(RING_TIMEOUT, output);
+        String missing = Formation.await(this, RING_TIMEOUT, output);
         if (missing != null) {
             throw new LocalClusterException("the cluster did not form within " + RING_TIMEOUT.toSeconds() + " s: " + missing);
-        }
-    }
-
-    /**
-     * A node answers CQL before gossip has told it of the others: waits until, for every data
-     * centre, a client local to it sees all its nodes up, and every node lists all the others among
-     * its peers. (A client sees only its local DC's nodes as up: it never connects to the others.)
-     * Null once formed; else what was missing at {@code timeout}, and what each node says.
-     */
-    private String awaitRing(Duration timeout, Consumer<String> output) throws LocalClusterException {
-        if (nodes.size() == 1 && !security.passwordAuth() && tls == null) {
-            return null;
-        }
-        RingCheck.Outcome o = RingCheck.poll(layout.nodesPerDc().keySet(), this::ringStateIn, timeout);
-        if (!o.formed()) {
-            return o.missing() + "; " + nodes.stream().map(this::selfReport).collect(Collectors.joining("; "));
-        }
-        output.accept(String.format(Locale.ROOT, nodes.size() == 1
-                ? "Cassandra accepts the run's login after %.1f s"
-                : "Local cluster formed: every node sees the " + (nodes.size() - 1) + " others after %.1f s", o.seconds()));
-        return null;
-    }
-
-    /** What a node that is part of a ring that did not form says of itself: alive, answering, its peers. */
-    private String selfReport(EmbeddedCassandra n) {
-        String log = n.lastLogLine();
-        return selfState(n) + (log == null ? "" : ", its log last: " + (log.length() > 200 ? log.substring(0, 200) + "..." : log));
-    }
-
-    private String selfState(EmbeddedCassandra n) {
-        String who = n.address() + " (pid " + n.pid() + ")";
-        if (!n.running()) {
-            return who + " exited";
-        }
-        try (CqlSession s = clientSession(n.cqlAddress(), n.datacenter())) {
-            Node self = s.getMetadata().getNodes().values().stream()
-                    .filter(x -> n.cqlAddress().equals(x.getEndPoint().resolve())).findFirst().orElse(null);
-            // A node behind a relay is known to clients by its relay's address: then the session's
-            // own choice of coordinator, which with one node per DC is that node.
-            SimpleStatement q = SimpleStatement.newInstance("SELECT peer FROM system.peers_v2");
-            List<String> peers = s.execute(self == null ? q : q.setNode(self)).all().stream()
-                    .map(r -> String.valueOf(r.getInetAddress("peer"))).toList();
-            return who + " answers CQL, lists peers " + peers;
-        } catch (RuntimeException e) {
-            return who + " running, no CQL answer: " + e.getMessage();
-        }
-    }
-
-    /** Null when every node of {@code dc} is up and knows all its peers, else what is missing. */
-    private String ringStateIn(String dc) {
-        List<EmbeddedCassandra> local = nodes.stream().filter(n -> n.datacenter().equals(dc)).toList();
-        try (CqlSession s = clientSession(local.get(0).cqlAddress(), dc)) {
-            return RingCheck.missing(s, dc, local.size(), nodes.size());
         }
     }
 
