@@ -73,7 +73,7 @@ public final class SharedNode {
             return;
         }
         // Maven's exit destroys the keeper (SIGTERM) when no "stop" comes: itests built without
-        // itests-alone, or a build ended early. The node must not outlive it (it did: CI-k).
+        // itests-alone, or a build ended early. The node must not outlive it.
         Runtime.getRuntime().addShutdownHook(new Thread(node::close, "shared-node-close"));
         try (node) {
             Properties p = new Properties();

@@ -234,7 +234,7 @@ class KarafStressIT {
             // prints the summary into the same terminal.
             terminal.ctrlC();
             // The drain may take its whole bound (--drain-timeout, a request timeout, the summary),
-            // longer on the busy CPU this suite shares with itests: once 60 s ran out (CI-j).
+            // longer on the busy CPU this suite shares with itests: 60 s has run out.
             String screen = terminal.awaitScreen(BALANCED, Duration.ofSeconds(150));
             System.out.println(screen);
             // The summary is printed before the driver session closes; then nothing may be left.

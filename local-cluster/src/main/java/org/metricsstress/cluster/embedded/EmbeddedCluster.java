@@ -32,8 +32,8 @@ public final class EmbeddedCluster implements LocalCluster {
     /**
      * How long a cluster's first start may take to form, and its second. Nodes started together form
      * within seconds (3.9 to 9.6 s in six runs beside other tests on 2 cores); one that has not in 90
-     * s has met a fault that waiting does not mend (a CI run once saw a two-node cluster stay at
-     * "1 of 2 nodes up" for 180 s), so the cluster is started once more, on new ports.
+     * s has met a fault that waiting does not mend (a two-node cluster has stayed at "1 of 2 nodes
+     * up" for 180 s), so the cluster is started once more, on new ports.
      */
     private static final Duration FIRST_RING_TIMEOUT = Duration.ofSeconds(90);
     private static final int RING_SECONDS = 180;
