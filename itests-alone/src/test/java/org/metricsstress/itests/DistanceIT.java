@@ -38,9 +38,9 @@ class DistanceIT {
     static void startCluster() throws Exception {
         ClusterLayout layout = ClusterLayout.parse("dc1:1,dc2:1");
         cluster = EmbeddedCluster.start(layout, EmbeddedCluster.Security.NONE, apart(0),
-                // C1 alone, as the suites' other clusters (itests/pom.xml): a third less CPU to start
-                // both nodes on 2 cores, and what is compared is two latencies of the same nodes.
-                b -> b.heap("768M").jvmFlags(List.of("-XX:TieredStopAtLevel=1")).output(System.out::println),
+                // C1 alone: a third less CPU to start both nodes, and what is compared is two
+                // latencies of the same nodes.
+                b -> b.heap("768M").jvmFlags(List.of(ClusterRuns.QUICK_JIT)).output(System.out::println),
                 System.out::println);
     }
 

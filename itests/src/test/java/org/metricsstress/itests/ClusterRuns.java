@@ -29,6 +29,13 @@ import org.metricsstress.result.StressResult;
 final class ClusterRuns {
     private ClusterRuns() {}
 
+    /**
+     * C1 alone, for a JVM the suites start that lives seconds to a few minutes and is asked for no
+     * speed of its own: it never earns back what C2 costs to compile (see itests/pom.xml, which gives
+     * it to every node itests starts).
+     */
+    static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+
     /** What a run printed, and how it ended. */
     record Run(Outcome outcome, String console) {
         StressResult result() {

@@ -20,9 +20,7 @@ final class Jar {
         assertTrue(Files.isRegularFile(jar), "build the cli module first: " + jar);
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        // A run of seconds never earns back what C2 costs to compile, and these classes assert no
-        // speed: C1 alone, as for the nodes they start (itests/pom.xml).
-        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add(ClusterRuns.QUICK_JIT);
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(args);
