@@ -32,7 +32,7 @@ final class ClusterRuns {
     /**
      * C1 alone, for a JVM the suites start that lives seconds to a few minutes and is asked for no
      * speed of its own: it never earns back what C2 costs to compile (see itests/pom.xml, which gives
-     * it to every node itests starts; SharedNode gives it to the shared node).
+     * it to every node itests starts).
      */
     static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
 

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalLong;
 import java.util.Properties;
 import org.metricsstress.cluster.LocalClusterException;
@@ -67,10 +66,7 @@ public final class SharedNode {
         EmbeddedCassandra node;
         long t0 = System.nanoTime();
         try {
-            // C1 alone, as every node the suites start (itests/pom.xml says why): the suites' work on
-            // this node is CPU that C2's compiler threads would take from them.
-            node = EmbeddedCassandra.builder().jvmFlags(List.of(ClusterRuns.QUICK_JIT)).output(System.out::println)
-                    .start();
+            node = EmbeddedCassandra.builder().output(System.out::println).start();
         } catch (LocalClusterException e) {
             write(dir.resolve(FAILED), e.getMessage());
             System.exit(1);
