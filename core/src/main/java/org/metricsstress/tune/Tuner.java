@@ -22,7 +22,9 @@ import org.metricsstress.result.Verdict;
  * {@code tune}: advice proven by a run. Runs the plan with the user's settings, applies the advice
  * a run can apply (the cache's bound, the ring, the workers), runs again, and so on for at most
  * {@code maxRounds} runs; stops when a run keeps up, when the cluster itself is the limit (no
- * OpenNMS setting fixes that), or when there is no advice left that a run can apply.
+ * OpenNMS setting fixes that), or when there is no advice left that a run can apply. A round that
+ * ended before its backlog was written is followed by a longer one, with the same settings when
+ * it had no advice.
  *
  * <p>Every round starts from a cold cache (this tool's Guava cache is new for each run, and the
  * cache is not primed): the worst case, OpenNMS's first start or a restart of a release that does
@@ -71,6 +73,7 @@ public final class Tuner {
             last = runner.run(config);
             Verdict v = last.verdict();
             Map<String, String> next = applicable(last);
+            Duration extended = longerRound(config, last);
             // Kept up with a cache too small for the plan is not done: the next round takes its advice.
             boolean keptUp = v != null && v.keptUp();
             String lasting = v == null ? "INCONCLUSIVE" : lasting(v);
@@ -83,7 +86,8 @@ public final class Tuner {
                 }
             } else if ("CLUSTER_BEHIND".equals(lasting)) {
                 outcome = "the cluster is the limit: no OpenNMS setting fixes that (see the advice on the cluster)";
-            } else if (next.isEmpty()) {
+            } else if (next.isEmpty() && extended == null) {
+                // With a round too short to write its backlog, the same settings run again, longer.
                 outcome = "no advice a run can apply (" + (v == null ? "no verdict" : v.kind()) + ")";
             } else if (n == maxRounds) {
                 outcome = "out of rounds (--max-rounds " + maxRounds + ")";
@@ -91,12 +95,12 @@ public final class Tuner {
             boolean stop = outcome != null;
             rounds.add(round(n, config, last, stop ? Map.of() : next));
             out.printf(Locale.ROOT, "tune round %d: %s, wrote %.1f%% of the target%s%n", n,
-                    v == null ? "no verdict" : v.kind(), percent(last), stop ? "" : "; next: " + describe(next));
+                    v == null ? "no verdict" : v.kind(), percent(last), stop ? ""
+                            : "; next: " + (next.isEmpty() ? "the same settings" : describe(next)));
             if (stop) {
                 break;
             }
             applied.putAll(next);
-            Duration extended = longerRound(config, last);
             if (extended != null) {
                 longer = extended;
                 out.printf(Locale.ROOT, "tune: the run ended before its backlog was written (%,d samples abandoned); the "

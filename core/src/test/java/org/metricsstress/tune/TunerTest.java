@@ -120,4 +120,37 @@ class TunerTest {
         assertEquals(Duration.ofSeconds(60), configs.get(0).pacing().duration());
         assertEquals(Duration.ofSeconds(90), configs.get(1).pacing().duration(), console.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aRoundTooShortForItsBacklogWithNoAdviceRunsAgainLongerWithTheSameSettings() throws Exception {
+        // A cache and a ring big enough, no drop: the workers were still writing the cold start's
+        // backlog when the run gave up on it, so nothing says these settings fall short.
+        RecordedRun cut = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", 1 << 20)
+                .failed("abandoned", 5_000);
+        for (int i = 0; i < 4; i++) {
+            cut.interval(25_000, 0, i == 3 ? 5_000 : 0, 8192, 0, 4.0, 0.99, 0.85, 0.1, 0.01, 5_000);
+        }
+        StressResult abandoned = cut.index(100_000, 0, 6_000, 6_000, 12_000, -1).cache("guava", 0, 0, 0).build();
+        assertTrue(Tuner.applicable(abandoned).isEmpty(), "no advice a run can apply: " + abandoned.advice());
+        assertFalse(abandoned.verdict().keptUp(), abandoned.verdict().message());
+        RecordedRun whole = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", 1 << 20);
+        for (int i = 0; i < 6; i++) {
+            whole.interval(50_000, 0, 0, 9_000, 0, 3.0, 0.6, 0.6, 0.3, 0.0, 10_000);
+        }
+        StressResult kept = whole.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+
+        StressResult last = tuner(3, c -> c.pacing().duration().toSeconds() == 60 ? abandoned : kept).run();
+        String console = this.console.toString(StandardCharsets.UTF_8);
+        assertEquals(2, last.tune().rounds().size(), console);
+        assertEquals("kept up", last.tune().outcome(), console);
+        assertEquals(Duration.ofSeconds(90), configs.get(1).pacing().duration(), console);
+        assertEquals(configs.get(0).index().cacheMaxEntries(), configs.get(1).index().cacheMaxEntries());
+        assertEquals(configs.get(0).pipeline().ringSize(), configs.get(1).pipeline().ringSize());
+        assertTrue(console.contains("next: the same settings"), console);
+
+        // Out of rounds, it says so rather than that nothing could be done.
+        configs.clear();
+        StressResult one = tuner(1, c -> abandoned).run();
+        assertEquals("out of rounds (--max-rounds 1)", one.tune().outcome());
+    }
 }
