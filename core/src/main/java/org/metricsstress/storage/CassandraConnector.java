@@ -121,6 +121,10 @@ public final class CassandraConnector {
                 .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, c.cluster().connectionsPerHost())
                 .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, c.cluster().maxRequestsPerConnection())
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
+                // Every request is settled before the session closes: Netty's quiet period (2 s for
+                // each event-loop group by default) would only add 2 s to the end of every run.
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
                 // Bytes on the wire and the driver's own retries per node, for the run's figures.
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, DriverNodeCounters.NODE_METRICS);
         DriverSettings.retriesAndOrphans(c, cfg);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,16 @@ class DriverSettingsTest {
         assertEquals(256, p.getInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS));
         assertFalse(p.getBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE));
         assertEquals("DefaultRetryPolicy (the driver's, counted)", DriverSettings.describe(p, parse()).get("retryPolicy"));
+    }
+
+    @Test
+    void aSessionClosesWithoutNettysQuietPeriod() {
+        // Its requests are settled before it closes; the reference.conf's 2 s would end every run 2 s late.
+        for (StressConfig c : List.of(parse(), parse("--writer", "pipelined"))) {
+            DriverExecutionProfile p = profile(c);
+            assertEquals(0, p.getInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD));
+            assertEquals(0, p.getInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD));
+        }
     }
 
     @Test

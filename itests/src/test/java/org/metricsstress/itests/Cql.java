@@ -27,12 +27,15 @@ final class Cql {
      * A session for the test's own statements: schema, TRUNCATE and counts, on a node that both test
      * JVMs share (SharedNode), so a bound far above the driver's 2 s (a TRUNCATE or a CREATE TABLE
      * took longer beside the other fork's runs); and the driver's schema refresh not gathered for a
-     * second after each DDL statement, as the tool's own sessions.
+     * second after each DDL statement, nor its close held 2 s, as the tool's own sessions.
      */
     static CqlSession session(CassandraServer server) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
+                // Closed with nothing in flight: no 2 s of Netty's quiet period at each close.
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
                 .build();
         return CqlSession.builder().withConfigLoader(config).addContactPoint(server.cqlAddress())
                 .withLocalDatacenter(server.datacenter()).build();

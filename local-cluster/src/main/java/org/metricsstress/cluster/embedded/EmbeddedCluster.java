@@ -1,6 +1,8 @@
 package org.metricsstress.cluster.embedded;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -255,7 +257,11 @@ public final class EmbeddedCluster implements LocalCluster {
 
     /** A session as the run's client opens one: with the login and the trust the nodes require. */
     public CqlSession clientSession(InetSocketAddress contact, String localDc) {
-        var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc);
+        // As the tool's own sessions: no 2 s of Netty's quiet period at each close.
+        var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc)
+                .withConfigLoader(DriverConfigLoader.programmaticBuilder()
+                        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+                        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0).build());
         if (security.passwordAuth()) {
             b.withAuthCredentials(SUPERUSER, SUPERUSER);
         }
