@@ -51,6 +51,8 @@ public final class Bench {
 
     private final BenchSetup setup;
     private final PrintStream out;
+    /** Set while the phases run. */
+    private NodeSettle settle;
 
     public Bench(BenchSetup setup, PrintStream out) {
         this.setup = setup;
@@ -72,6 +74,16 @@ public final class Bench {
                 memory.get("heapBytesPerBufferedSample"), base.pipeline().ringSize(), plan.attributes(),
                 memory.get("heapBytesPerCachedResource"), memory.get("cachedResourcesMeasured"));
 
+        try (NodeSettle settle = new NodeSettle(base)) {
+            this.settle = settle;
+            return phases(base, plan, memory);
+        } finally {
+            this.settle = null;
+        }
+    }
+
+    private BenchResult phases(StressConfig base, StressPlan plan, Map<String, Object> memory)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
         List<BenchPhase> phases = new ArrayList<>();
         Map<String, Object> findings = new LinkedHashMap<>();
         long[] nextTimestamp = {System.currentTimeMillis() - Duration.ofDays(1).toMillis()};
@@ -178,7 +190,7 @@ public final class Bench {
      * the way OpenNMS asks it; and Redis's own memory per entry.
      */
     private void redisPhases(StressConfig base, double rateFactor, double ceilingRate, List<BenchPhase> phases,
-            Map<String, Object> findings) throws ClusterException, CacheUnavailableException {
+            Map<String, Object> findings) throws ClusterException, CacheUnavailableException, InterruptedException {
         StressConfig redisConfig = setup.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
                 .redisUri(setup.redis()).build();
         RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
@@ -219,7 +231,7 @@ public final class Bench {
      * smaller one would never be warm.
      */
     private void openNmsPhases(StressConfig base, double rateFactor, double halfCeiling, double ceilingRate,
-            List<BenchPhase> phases) throws ClusterException, CacheUnavailableException {
+            List<BenchPhase> phases) throws ClusterException, CacheUnavailableException, InterruptedException {
         StressPlan plan = StressPlan.of(base);
         long entries = Math.max(IndexSection.PIPELINED_CACHE_MAX_ENTRIES, plan.groupResources() + plan.interfaceResources());
         try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
@@ -287,6 +299,11 @@ public final class Bench {
         return setup.options().get().writer(Writer.PIPELINED).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
     }
 
+    /** Waits for the node to settle before a phase; says how long it took. */
+    private String settled() throws InterruptedException {
+        return String.format(Locale.ROOT, " (node settled in %.1f s)", settle.await());
+    }
+
     private BenchPhase report(BenchPhase p) {
         out.printf(Locale.ROOT, "  %-20s %,12.0f samples/s  %6.2f us client CPU/sample  %,d written, %,d failed,"
                         + " %,d index rows, %.1fs%n", p.name(), p.samplesPerSecond(), p.clientCpuMicrosPerSample(),
@@ -296,7 +313,7 @@ public final class Bench {
 
     private BenchPhase ceilingPhase(CeilingWriter ceiling, String name, long[] nextTimestamp)
             throws InterruptedException {
-        out.printf(Locale.ROOT, "%s: the minimal writer for %s...%n", name, seconds(setup.phase()));
+        out.printf(Locale.ROOT, "%s: the minimal writer for %s%s...%n", name, seconds(setup.phase()), settled());
         long node0 = setup.nodeCpuNanos().getAsLong();
         long cpu0 = ProcessCpu.nanos();
         long t0 = System.nanoTime();
@@ -311,8 +328,8 @@ public final class Bench {
 
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
             CacheView cache, boolean untilIndexed, double ceilingRate)
-            throws ClusterException, CacheUnavailableException {
-        out.printf(Locale.ROOT, "%s: %s...%n", name, description);
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        out.printf(Locale.ROOT, "%s: %s%s...%n", name, description, settled());
         StressEngine run = new StressEngine(b.build(), setup.runLog());
         if (cache != null) {
             run.withCache(cache);

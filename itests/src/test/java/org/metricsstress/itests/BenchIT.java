@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +105,17 @@ class BenchIT {
         for (String name : names) {
             assertTrue(text.contains(name), "table lacks " + name);
         }
+        // Every phase starts on a settled node: 2 s of rest, then the node's flushes and compactions,
+        // 10 s at most.
+        Matcher settled = Pattern.compile("\\(node settled in ([0-9.]+) s\\)\\.\\.\\.")
+                .matcher(console.toString(StandardCharsets.UTF_8));
+        int phasesSettled = 0;
+        while (settled.find()) {
+            double s = Double.parseDouble(settled.group(1));
+            assertTrue(s >= 2 && s < 10.5, "a phase waited " + s + " s for the node");
+            phasesSettled++;
+        }
+        assertEquals(names.size(), phasesSettled, "every phase's line says how long the node took to settle");
         Path json = dir.resolve("bench.json");
         BenchReport.write(result, json);
         assertEquals(result.phases(), BenchReport.read(json).phases());
