@@ -115,7 +115,7 @@ final class BenchCommand {
         Duration soak = own.soak();
         if (soak != null) {
             BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
-                    nodeCpu, runLog, null);
+                    nodeCpu, runLog, null, BenchSetup.SETTLE);
             Path report = Path.of("soak-report.html");
             Soak.Judgement judgement = new Soak(setup, soak, report, out).run();
             out.println("soak report written to " + report.toAbsolutePath());
@@ -130,7 +130,7 @@ final class BenchCommand {
                 URI uri = redis != null ? redis.uri()
                         : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().index().redisUri() : null;
                 BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
-                        nodeCpu, runLog, uri);
+                        nodeCpu, runLog, uri, BenchSetup.SETTLE);
                 result = new Bench(setup, out).run();
             }
         }

@@ -74,7 +74,7 @@ public final class Bench {
                 memory.get("heapBytesPerBufferedSample"), base.pipeline().ringSize(), plan.attributes(),
                 memory.get("heapBytesPerCachedResource"), memory.get("cachedResourcesMeasured"));
 
-        try (NodeSettle settle = new NodeSettle(base)) {
+        try (NodeSettle settle = new NodeSettle(base, setup.settle())) {
             this.settle = settle;
             return phases(base, plan, memory);
         } finally {

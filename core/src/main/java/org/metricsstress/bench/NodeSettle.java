@@ -2,6 +2,7 @@ package org.metricsstress.bench;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import java.time.Duration;
 import java.util.List;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
@@ -15,7 +16,7 @@ import org.metricsstress.storage.CassandraConnector;
  * driver's 2 s, the OpenNMS phases (last) lost a third of their rate (bench --smoke, 18,753 and
  * 19,287 samples/s against 27,492 and 31,109); the thread pools' wait alone gave back 21,416 and
  * 23,360, the rest with it 29,782 and 29,820. A node without that table (ScyllaDB, Cassandra before
- * 4.0) gets the rest alone.
+ * 4.0) gets the rest alone; so does a setup whose bound is the rest ({@link BenchSetup#settle()}).
  */
 final class NodeSettle implements AutoCloseable {
     static final long SHORTEST_MS = 2_000;
@@ -26,17 +27,19 @@ final class NodeSettle implements AutoCloseable {
             "MemtablePostFlush", "MemtableReclaimMemory");
 
     private final CqlSession session;
+    private final long longestMs;
     private boolean readable = true;
 
-    NodeSettle(StressConfig base) throws ClusterException {
+    NodeSettle(StressConfig base, Duration longest) throws ClusterException {
         this.session = CassandraConnector.connect(base);
+        this.longestMs = longest.toMillis();
     }
 
     /** Waits for the node to be settled; the seconds it took (0 when it already was, or cannot say). */
     double await() throws InterruptedException {
         long t0 = System.nanoTime();
         Thread.sleep(SHORTEST_MS);
-        while (readable && busy() > 0 && (System.nanoTime() - t0) / 1_000_000 < LONGEST_MS) {
+        while (readable && busy() > 0 && (System.nanoTime() - t0) / 1_000_000 < longestMs) {
             Thread.sleep(POLL_MS);
         }
         return (System.nanoTime() - t0) / 1e9;
