@@ -47,12 +47,16 @@ class DriverSettingsTest {
     }
 
     @Test
-    void aSessionClosesWithoutNettysQuietPeriod() {
+    void aSessionClosesAfterAShortQuietPeriod() {
         // Its requests are settled before it closes; the reference.conf's 2 s would end every run 2 s late.
         for (StressConfig c : List.of(parse(), parse("--writer", "pipelined"))) {
             DriverExecutionProfile p = profile(c);
-            assertEquals(0, p.getInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD));
-            assertEquals(0, p.getInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD));
+            assertEquals(200, p.getInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD));
+            assertEquals(200, p.getInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD));
+            assertEquals(15_000, p.getInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT));
+            assertEquals(15_000, p.getInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT));
+            assertEquals("MILLISECONDS", p.getString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT));
+            assertEquals("MILLISECONDS", p.getString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT));
         }
     }
 

@@ -33,9 +33,14 @@ final class Cql {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
-                // Closed with nothing in flight: no 2 s of Netty's quiet period at each close.
-                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
-                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
+                // Closed with nothing in flight: 200 ms of Netty's quiet period at each close, not 2 s
+                // (as the tool's own sessions, CassandraConnector).
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 200)
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, 15_000)
+                .withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, "MILLISECONDS")
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 200)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, 15_000)
+                .withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, "MILLISECONDS")
                 .build();
         return CqlSession.builder().withConfigLoader(config).addContactPoint(server.cqlAddress())
                 .withLocalDatacenter(server.datacenter()).build();
