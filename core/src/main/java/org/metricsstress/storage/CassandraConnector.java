@@ -38,6 +38,22 @@ public final class CassandraConnector {
     static final int QUIET_PERIOD_MS = 200;
     /** The longest a session's close waits for its event loops, in ms (the driver's 15 s). */
     static final int SHUTDOWN_TIMEOUT_MS = 15_000;
+
+    /**
+     * A session that closes in {@link #QUIET_PERIOD_MS}: its requests are settled before it closes,
+     * and Netty's quiet period (2 s for each event-loop group by default) would only add 2 s to the
+     * end of every run. Not 0: a listener a connection's close notifies a moment later is then
+     * refused, and Netty logs it as an ERROR with its stack trace. For every session this project
+     * opens, the tool's and the local clusters' and tests' own.
+     */
+    public static ProgrammaticDriverConfigLoaderBuilder closeQuickly(ProgrammaticDriverConfigLoaderBuilder cfg) {
+        return cfg.withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MS)
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MS)
+                .withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, "MILLISECONDS")
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MS)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MS)
+                .withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, "MILLISECONDS");
+    }
     /**
      * The driver answers a DDL statement only after refreshing its schema metadata, and it gathers
      * refreshes for its debouncer window (1 s by default) first: the five statements of the Newts
@@ -125,18 +141,9 @@ public final class CassandraConnector {
                 .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, c.cluster().connectionsPerHost())
                 .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, c.cluster().maxRequestsPerConnection())
                 .withBoolean(DefaultDriverOption.REQUEST_WARN_IF_SET_KEYSPACE, false)
-                // Every request is settled before the session closes: Netty's quiet period (2 s for
-                // each event-loop group by default) would only add 2 s to the end of every run. Not 0:
-                // a listener a connection's close notifies a moment later is then refused, and Netty
-                // logs it as an ERROR with its stack trace.
-                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MS)
-                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MS)
-                .withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, "MILLISECONDS")
-                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MS)
-                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MS)
-                .withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, "MILLISECONDS")
                 // Bytes on the wire and the driver's own retries per node, for the run's figures.
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, DriverNodeCounters.NODE_METRICS);
+        closeQuickly(cfg);
         DriverSettings.retriesAndOrphans(c, cfg);
         if (c.cluster().compression() != Compression.NONE) {
             cfg.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, c.cluster().compression().name().toLowerCase(Locale.ROOT));

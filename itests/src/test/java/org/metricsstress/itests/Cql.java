@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.metricsstress.storage.CassandraConnector;
 
 /** Test-side access to the node, for checking what a run wrote. */
 final class Cql {
@@ -30,17 +31,9 @@ final class Cql {
      * second after each DDL statement, nor its close held 2 s, as the tool's own sessions.
      */
     static CqlSession session(CassandraServer server) {
-        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+        DriverConfigLoader config = CassandraConnector.closeQuickly(DriverConfigLoader.programmaticBuilder())
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
-                // Closed with nothing in flight: 200 ms of Netty's quiet period at each close, not 2 s
-                // (as the tool's own sessions, CassandraConnector).
-                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 200)
-                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, 15_000)
-                .withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, "MILLISECONDS")
-                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 200)
-                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, 15_000)
-                .withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, "MILLISECONDS")
                 .build();
         return CqlSession.builder().withConfigLoader(config).addContactPoint(server.cqlAddress())
                 .withLocalDatacenter(server.datacenter()).build();

@@ -1,7 +1,6 @@
 package org.metricsstress.cluster.embedded;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.metricsstress.api.SessionClose;
 import org.metricsstress.api.RelayMeter;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.ClusterLayout;
@@ -257,15 +257,8 @@ public final class EmbeddedCluster implements LocalCluster {
 
     /** A session as the run's client opens one: with the login and the trust the nodes require. */
     public CqlSession clientSession(InetSocketAddress contact, String localDc) {
-        // As the tool's own sessions: 200 ms of Netty's quiet period at each close, not 2 s.
         var b = CqlSession.builder().addContactPoint(contact).withLocalDatacenter(localDc)
-                .withConfigLoader(DriverConfigLoader.programmaticBuilder()
-                        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 200)
-                        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, 15_000)
-                        .withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, "MILLISECONDS")
-                        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 200)
-                        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, 15_000)
-                        .withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, "MILLISECONDS").build());
+                .withConfigLoader(SessionClose.quickly(DriverConfigLoader.programmaticBuilder()).build());
         if (security.passwordAuth()) {
             b.withAuthCredentials(SUPERUSER, SUPERUSER);
         }
