@@ -202,6 +202,7 @@ public record StressConfig(
         // judging
         public Builder verifyAfter(Double v) { return put("verifyAfter", v); }
         public Builder sla(Sla v) { return put("sla", v); }
+        public Builder nodeTelemetry(NodeTelemetryScope v) { return put("nodeTelemetry", v); }
         // disk and retention
         public Builder disk(boolean v) { return put("disk", v); }
         public Builder flush(boolean v) { return put("flush", v); }

@@ -306,6 +306,11 @@ public final class StressOptions {
                     + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, c -> c.judging().verifyAfter()),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
                     + "failing them exits 1", JUDGING, SLA, null, Builder::sla, c -> c.judging().sla()),
+            opt(null, "--node-telemetry", "local|all|off", "every report interval, read each node's own figures "
+                    + "(system_views: thread pools, compactions, hints, its write latency; JMX where it answers: GC, "
+                    + "CPU, dropped mutations), off the samples' path, for the verdict: local (the local DC's "
+                    + "nodes), all (every DC's), off", JUDGING, ValueType.oneOf(NodeTelemetryScope.class),
+                    NodeTelemetryScope.LOCAL, Builder::nodeTelemetry, c -> c.judging().nodeTelemetry()),
             // --- disk and retention
             flag(null, "--disk", "after the run: measure each Newts table on disk (JMX table metrics, else CQL "
                     + "estimates; embedded nodes flushed first) and project --retention per node (docs/disk-and-retention.md)",

@@ -1,5 +1,7 @@
 package org.metricsstress.disk;
 
+import org.metricsstress.nodes.NodeJmx;
+
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;

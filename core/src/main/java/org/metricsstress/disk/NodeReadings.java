@@ -1,5 +1,7 @@
 package org.metricsstress.disk;
 
+import org.metricsstress.nodes.NodeJmx;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -18,6 +18,7 @@ import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.plan.Schedule;
@@ -49,7 +50,7 @@ final class RunResults {
      * empty when not).
      */
     record Run(StressConfig config, StressPlan plan, Schedule schedule, Map<String, Object> cluster,
-            List<RunEvent> events, Map<String, String> distance) {}
+            List<RunEvent> events, Map<String, String> distance, NodeTelemetry nodeTelemetry) {}
 
     /**
      * What measured it: the run's metrics, the index's (null without indexing), the cache (null
@@ -102,7 +103,8 @@ final class RunResults {
                 reads, null, null,
                 coldStart(m, c, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
                 c.unsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
-                Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null)
+                Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null,
+                run.nodeTelemetry())
                 .judged();
     }
 

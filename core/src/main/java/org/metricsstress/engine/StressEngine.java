@@ -30,7 +30,9 @@ import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.read.ReadStage;
 import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.nodes.NodeWatch;
 import org.metricsstress.result.Distance;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.StressResult;
@@ -191,6 +193,7 @@ public final class StressEngine {
         ReadStage reads = null;
         LiveOutputs live = null;
         RingWatch ringWatch = null;
+        NodeWatch nodeWatch = null;
         GeneratorThreads generators = null;
         StressResult result;
         boolean interrupted = false;
@@ -203,6 +206,9 @@ public final class StressEngine {
                     probeSessions.put(dc, CassandraConnector.connect(config, dc));
                 }
             }
+            // The nodes' own side, read beside the run: connected and their counters' base taken
+            // before the clock starts, so that none of it delays the schedule.
+            nodeWatch = NodeWatch.open(config, out);
             StartTime start = StartTime.of(config);
             long startNanos = start.nanos();
             if (indexMetrics != null) {
@@ -216,6 +222,7 @@ public final class StressEngine {
                     ? new ReadMetrics(metrics.registry(), config.reads().freshnessDcs()) : null;
             reads = readMetrics == null ? null : ClusterStep.onCluster("preparing the reads",
                     () -> new ReadStage(session, probeSessions, config, plan, schedule, readMetrics));
+            nodeWatch.from(startNanos, config.outputs().reportInterval());
             this.startNanos = startNanos;
             generationStarted.countDown();
             LiveGauges.register(metrics, schedule, cache);
@@ -264,7 +271,8 @@ public final class StressEngine {
             Baseline.ClientCost cost = baseline.since();
             ringWatch.close();
             metrics.retriedByDriver(baseline.driverRetries());
-            result = RunResults.of(new RunResults.Run(config, plan, schedule, cluster, events, latency),
+            NodeTelemetry nodes = nodeWatch.finish();
+            result = RunResults.of(new RunResults.Run(config, plan, schedule, cluster, events, latency, nodes),
                     new RunResults.Meters(metrics, indexMetrics, cache, priming.primed(), readMetrics, ledger, ringWatch,
                             ring.size()),
                     settled, cost);
@@ -281,6 +289,9 @@ public final class StressEngine {
             }
             if (ringWatch != null) {
                 ringWatch.close();
+            }
+            if (nodeWatch != null) {
+                nodeWatch.close();
             }
             if (live != null) {
                 live.close();

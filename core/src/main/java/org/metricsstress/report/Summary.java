@@ -193,6 +193,7 @@ public final class Summary {
         steps(out, r.steps());
         verify(out, r.verify());
         DiskLines.print(out, r.disk(), c == null ? -1 : ClientSummary.perSample(c.bytesSent(), r.written()));
+        NodeLines.print(out, r);
         verdict(out, r);
         if (r.sla() != null) {
             out.println("sla           " + r.sla().expression() + " : "

@@ -202,7 +202,23 @@ public final class ResultMerge {
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), null, null, intervals, writes(rs), nodes,
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null).judged();
+                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null, nodeTelemetry(rs)).judged();
+    }
+
+    /**
+     * The nodes' own figures are the cluster's, not an instance's share: every instance read the same
+     * nodes, so the first instance's reading stands for the merge (on its own clock), said in a note.
+     */
+    private static NodeTelemetry nodeTelemetry(List<StressResult> rs) {
+        for (int i = 0; i < rs.size(); i++) {
+            NodeTelemetry t = rs.get(i).nodeTelemetry();
+            if (t != null && t.read()) {
+                List<String> notes = new ArrayList<>(t.notes());
+                notes.add("the nodes as the merge's instance " + (i + 1) + " of " + rs.size() + " read them, on its clock");
+                return new NodeTelemetry(t.source(), notes, t.nodes());
+            }
+        }
+        return rs.get(0).nodeTelemetry();
     }
 
     /**

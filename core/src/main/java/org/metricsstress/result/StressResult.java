@@ -46,6 +46,9 @@ import java.util.Locale;
  * @param advice            what to change, keyed by OpenNMS property name, in the order to act; empty
  *                          when the run kept up, null in results older than schema 9
  * @param tune              for the last run of {@code tune}: its rounds; null otherwise
+ * @param nodeTelemetry     what each node said of itself every report interval (thread pools,
+ *                          compactions, hints, its write latency; GC and CPU where its JMX answered);
+ *                          null in results older than schema 10
  */
 public record StressResult(
         int schemaVersion,
@@ -96,10 +99,11 @@ public record StressResult(
         DiskSummary disk,
         Evidence evidence,
         Map<String, Advice> advice,
-        Tuning tune) {
+        Tuning tune,
+        NodeTelemetry nodeTelemetry) {
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 9;
+    public static final int SCHEMA_VERSION = 10;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 
@@ -149,7 +153,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null, Distance.NONE, null, null, null, null);
+                null, generated, 0, null, Distance.NONE, null, null, null, null, null);
     }
 
     /** This result with the outcome of its pass/fail criteria. */
@@ -195,7 +199,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune);
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune, nodeTelemetry);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */

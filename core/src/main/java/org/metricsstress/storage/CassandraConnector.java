@@ -78,7 +78,38 @@ public final class CassandraConnector {
             return NullSession.open();
         }
         ClassLoader loader = driverLoader();
-        CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(driverConfig(c, localDc, loader));
+        return connect(c, localDc, loader, driverConfig(c, localDc, loader).build());
+    }
+
+    /**
+     * A small session of its own for reading the nodes' figures beside a run ({@code nodes}): one
+     * connection per node, every request bounded by {@code requestTimeout}, no retries. Apart from
+     * the run's session so that a run whose own pool is exhausted (the driver's "no connection was
+     * available") cannot make a healthy node look silent. With {@code everyDc} it connects to the
+     * remote DCs' nodes too, which a run's session leaves alone.
+     */
+    public static CqlSession connectForNodes(StressConfig c, boolean everyDc, Duration requestTimeout)
+            throws ClusterException {
+        ClassLoader loader = driverLoader();
+        ProgrammaticDriverConfigLoaderBuilder cfg = driverConfig(c, c.cluster().localDc(), loader)
+                .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress-nodes")
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout)
+                .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
+                .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 256)
+                .withString(DefaultDriverOption.RETRY_POLICY_CLASS, "DefaultRetryPolicy")
+                .withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "NoSpeculativeExecutionPolicy")
+                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of())
+                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "ONE");
+        if (everyDc) {
+            cfg.withInt(DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_MAX_NODES_PER_REMOTE_DC, 1_000);
+        }
+        return connect(c, c.cluster().localDc(), loader, cfg.build());
+    }
+
+    private static CqlSession connect(StressConfig c, String localDc, ClassLoader loader, DriverConfigLoader config)
+            throws ClusterException {
+        CqlSessionBuilder b = CqlSession.builder().withClassLoader(loader).withConfigLoader(config);
         for (ContactPoint p : c.cluster().contactPoints()) {
             b.addContactPoint(new InetSocketAddress(p.host(), p.port()));
         }
@@ -128,7 +159,7 @@ public final class CassandraConnector {
      * The driver's whole configuration for a run: made here, programmatically, over the driver's
      * reference.conf or a --driver-config file.
      */
-    static DriverConfigLoader driverConfig(StressConfig c, String localDc, ClassLoader loader) {
+    static ProgrammaticDriverConfigLoaderBuilder driverConfig(StressConfig c, String localDc, ClassLoader loader) {
         ProgrammaticDriverConfigLoaderBuilder cfg = DriverSettings.builder(c, loader)
                 .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.cluster().requestTimeout())
@@ -176,7 +207,7 @@ public final class CassandraConnector {
                 }
             }
         }
-        return cfg.build();
+        return cfg;
     }
 
     /** The driver's own class loader (inside OSGi the thread's context loader cannot see its classes), and ours after it for the policies we give it by name. */

@@ -44,11 +44,14 @@ class LayeringTest {
                 "opennms"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
-        MAY_USE.put("disk", List.of("config", "failure", "newts", "result"));
+        // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.
+        MAY_USE.put("nodes", List.of("config", "failure", "result", "storage"));
+        MAY_USE.put("disk", List.of("config", "failure", "newts", "result", "nodes"));
         MAY_USE.put("report", List.of("config", "result"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read", "disk"));
+                "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read", "disk",
+                "nodes"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "writer", "result", "report", "engine"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts

@@ -1,5 +1,7 @@
 package org.metricsstress.disk;
 
+import org.metricsstress.nodes.NodeJmx;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -99,7 +99,7 @@ class ResultSchemaTest {
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, cluster(),
                             List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")),
-                            Map.of("dc1-dc2", "10ms~0.5ms")),
+                            Map.of("dc1-dc2", "10ms~0.5ms"), null),
                     new RunResults.Meters(metrics, index, cache, null, reads, null, null, 8192),
                     new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                             start + 1_100_000_000L, true, intervals, null),

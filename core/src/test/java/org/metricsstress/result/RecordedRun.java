@@ -124,6 +124,6 @@ public final class RecordedRun {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null, coldStart,
-                r.generated(), 0, null, Distance.NONE, null, null, null, null).judged();
+                r.generated(), 0, null, Distance.NONE, null, null, null, null, null).judged();
     }
 }

@@ -31,7 +31,7 @@ class DriverSettingsTest {
     }
 
     private static DriverExecutionProfile profile(StressConfig c) {
-        return CassandraConnector.driverConfig(c, null, CassandraConnector.driverLoader()).getInitialConfig().getDefaultProfile();
+        return CassandraConnector.driverConfig(c, null, CassandraConnector.driverLoader()).build().getInitialConfig().getDefaultProfile();
     }
 
     @Test

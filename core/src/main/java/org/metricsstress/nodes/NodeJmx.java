@@ -1,8 +1,9 @@
-package org.metricsstress.disk;
+package org.metricsstress.nodes;
 
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,16 +21,17 @@ import java.util.Hashtable;
 import javax.management.MalformedObjectNameException;
 
 /**
- * One Cassandra node's JMX, as {@code nodetool} reaches it: the flush of a keyspace and the table
- * metrics {@code nodetool tablestats} shows (LiveDiskSpaceUsed, LiveSSTableCount, CompressionRatio).
- * Unauthenticated JMX only: Cassandra's default binds it to the node's loopback.
+ * One Cassandra node's JMX, as {@code nodetool} reaches it: the flush of a keyspace, the table
+ * metrics {@code nodetool tablestats} shows (LiveDiskSpaceUsed, LiveSSTableCount, CompressionRatio),
+ * and any attribute the node's telemetry reads (GC, CPU, dropped mutations). Unauthenticated JMX
+ * only: Cassandra's default binds it to the node's loopback.
  */
-final class NodeJmx implements AutoCloseable {
+public final class NodeJmx implements AutoCloseable {
     private final JMXConnector connector;
     private final MBeanServerConnection server;
     private final long callMillis;
     private final ExecutorService calls;
-    final String where;
+    private final String where;
 
     private NodeJmx(JMXConnector connector, String where, long callMillis, ExecutorService calls) throws IOException {
         this.connector = connector;
@@ -45,10 +47,10 @@ final class NodeJmx implements AutoCloseable {
      * system properties read once, so each call runs on a thread of its own and is waited for with a
      * bound: a call a stopped node never answers leaves that daemon thread blocked, not the tool.
      */
-    static NodeJmx connect(String hostPort, long connectMillis, long callMillis) throws IOException {
+    public static NodeJmx connect(String hostPort, long connectMillis, long callMillis) throws IOException {
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostPort + "/jmxrmi");
         ExecutorService calls = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "disk-jmx " + hostPort);
+            Thread t = new Thread(r, "node-jmx " + hostPort);
             t.setDaemon(true);
             return t;
         });
@@ -63,14 +65,14 @@ final class NodeJmx implements AutoCloseable {
     }
 
     /** What {@code nodetool flush KEYSPACE} does. */
-    void flush(String keyspace) throws IOException {
+    public void flush(String keyspace) throws IOException {
         bounded(calls, () -> server.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"),
                 "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},
                 new String[] {"java.lang.String", "[Ljava.lang.String;"}), callMillis, "the flush of " + keyspace);
     }
 
     /** The table's figures on this node. */
-    TableReading table(String keyspace, String table) throws IOException {
+    public TableReading table(String keyspace, String table) throws IOException {
         String what = "the table metrics of " + keyspace + "." + table;
         long bytes = ((Number) bounded(calls, () -> server.getAttribute(metric(keyspace, table, "LiveDiskSpaceUsed"),
                 "Count"), callMillis, what)).longValue();
@@ -79,6 +81,22 @@ final class NodeJmx implements AutoCloseable {
         double ratio = ((Number) bounded(calls, () -> server.getAttribute(metric(keyspace, table, "CompressionRatio"),
                 "Value"), callMillis, what)).doubleValue();
         return new TableReading(bytes, sstables, ratio > 0 ? ratio : null);
+    }
+
+    /** One attribute of one MBean, as the node has it. */
+    public Object attribute(ObjectName bean, String attribute) throws IOException {
+        return bounded(calls, () -> server.getAttribute(bean, attribute), callMillis,
+                bean.getKeyProperty("name") + " " + attribute);
+    }
+
+    /** The MBeans whose names match {@code pattern}. */
+    public Set<ObjectName> names(ObjectName pattern) throws IOException {
+        return bounded(calls, () -> server.queryNames(pattern, null), callMillis, "the names " + pattern);
+    }
+
+    /** Whether a call ran out of time: the node's calls are then over, and a new connection is needed. */
+    public boolean broken() {
+        return calls.isShutdown();
     }
 
     /** {@code call} on {@code thread}, waited for at most {@code millis}; any failure is an IOException naming {@code what}. */
@@ -113,7 +131,7 @@ final class NodeJmx implements AutoCloseable {
         return new ObjectName("org.apache.cassandra.metrics", new Hashtable<>(keys));
     }
 
-    static String rootMessage(Throwable t) {
+    public static String rootMessage(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
@@ -130,12 +148,12 @@ final class NodeJmx implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 // the connection is gone either way
             }
-        }, "disk-jmx-close " + where);
+        }, "node-jmx-close " + where);
         t.setDaemon(true);
         t.start();
         calls.shutdown();
     }
 
     /** One table on one node: bytes, SSTables, and the compression ratio (null when not compressed). */
-    record TableReading(long bytes, Long sstables, Double compressionRatio) {}
+    public record TableReading(long bytes, Long sstables, Double compressionRatio) {}
 }

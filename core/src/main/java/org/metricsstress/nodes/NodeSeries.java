@@ -1,0 +1,108 @@
+package org.metricsstress.nodes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.metricsstress.result.NodeTelemetry;
+import org.metricsstress.result.NodeTelemetry.Pool;
+import org.metricsstress.result.NodeTelemetry.Reading;
+import org.metricsstress.result.NodeTelemetry.TableWrites;
+
+/**
+ * One node's readings as they come, turned into the interval's figures: what the node counts since
+ * it started (completed and blocked tasks, writes, GC time, CPU time, dropped mutations) becomes the
+ * change since the last reading it answered, and rates are over the time since then, so a reading the
+ * node missed (stopped, overloaded) does not lose what happened meanwhile. Pure: no driver, no JMX.
+ */
+final class NodeSeries {
+    private final String node;
+    private final String dc;
+    private Map<String, String> settings = Map.of();
+    private final List<Reading> readings = new ArrayList<>();
+    private SystemViews.Raw lastCql;
+    private long lastCqlNanos;
+    private JmxFigures.Raw lastJmx;
+    private long lastJmxNanos;
+
+    NodeSeries(String node, String dc) {
+        this.node = node;
+        this.dc = dc;
+    }
+
+    void settings(Map<String, String> settings) {
+        this.settings = Map.copyOf(settings);
+    }
+
+    /**
+     * The first readings, at the start of generation: what the counters stood at, kept as the base of
+     * the first interval's changes, not a reading of its own. {@code nanos}: when, on System.nanoTime().
+     */
+    void base(long nanos, SystemViews.Raw cql, JmxFigures.Raw jmx) {
+        if (cql != null) {
+            lastCql = cql;
+            lastCqlNanos = nanos;
+        }
+        if (jmx != null) {
+            lastJmx = jmx;
+            lastJmxNanos = nanos;
+        }
+    }
+
+    /**
+     * One report line's reading, taken at {@code nanos} (System.nanoTime()), {@code at} seconds into the
+     * run: {@code cql} null when the node did not answer ({@code problem} says why).
+     */
+    void add(long nanos, double at, SystemViews.Raw cql, String problem, JmxFigures.Raw jmx) {
+        if (cql == null) {
+            readings.add(Reading.unanswered(at, problem == null ? "no answer" : problem));
+            return;
+        }
+        double seconds = lastCql == null ? 0 : (nanos - lastCqlNanos) / 1e9;
+        Map<String, Pool> pools = new HashMap<>();
+        cql.pools().forEach((name, p) -> {
+            SystemViews.RawPool before = lastCql == null ? null : lastCql.pools().get(name);
+            pools.put(name, new Pool(p.active(), p.limit(), p.pending(), p.blocked(),
+                    before == null ? 0 : Math.max(0, p.blockedAllTime() - before.blockedAllTime()),
+                    before == null ? 0 : Math.max(0, p.completed() - before.completed())));
+        });
+        Map<String, TableWrites> tables = new HashMap<>();
+        cql.tables().forEach((table, t) -> {
+            SystemViews.RawTable before = lastCql == null ? null : lastCql.tables().get(table);
+            tables.put(table, new TableWrites(rate(t.localCount(), before == null ? -1 : before.localCount(), seconds),
+                    t.localP50Ms(), t.localP99Ms(),
+                    rate(t.coordinatedCount(), before == null ? -1 : before.coordinatedCount(), seconds),
+                    t.coordinatorP50Ms(), t.coordinatorP99Ms()));
+        });
+        double gcMs = -1;
+        double cpu = -1;
+        long dropped = -1;
+        long waits = -1;
+        long pendingCompactions = cql.pools().containsKey(NodeTelemetry.COMPACTION)
+                ? cql.pools().get(NodeTelemetry.COMPACTION).pending() : -1;
+        if (jmx != null) {
+            pendingCompactions = jmx.pendingCompactions();
+            if (lastJmx != null && nanos > lastJmxNanos) {
+                double s = (nanos - lastJmxNanos) / 1e9;
+                gcMs = Math.max(0, jmx.gcMs() - lastJmx.gcMs());
+                cpu = 100.0 * Math.max(0, jmx.cpuNanos() - lastJmx.cpuNanos()) / (s * 1e9 * Math.max(1, jmx.processors()));
+                dropped = Math.max(0, jmx.droppedMutations() - lastJmx.droppedMutations());
+                waits = Math.max(0, jmx.commitLogWaits() - lastJmx.commitLogWaits());
+            }
+            lastJmx = jmx;
+            lastJmxNanos = nanos;
+        }
+        readings.add(new Reading(at, null, pools, cql.compactionsRunning(), pendingCompactions, cql.hintFiles(), tables,
+                gcMs, cpu, dropped, waits));
+        lastCql = cql;
+        lastCqlNanos = nanos;
+    }
+
+    private static double rate(long now, long before, double seconds) {
+        return before < 0 || seconds <= 0 ? 0 : Math.max(0, now - before) / seconds;
+    }
+
+    NodeTelemetry.Node result() {
+        return new NodeTelemetry.Node(node, dc, settings, readings);
+    }
+}

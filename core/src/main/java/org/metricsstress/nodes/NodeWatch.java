@@ -1,0 +1,293 @@
+package org.metricsstress.nodes;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.metricsstress.config.NodeTelemetryScope;
+import org.metricsstress.config.Sink;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.failure.ClusterException;
+import org.metricsstress.result.NodeTelemetry;
+import org.metricsstress.storage.CassandraConnector;
+import org.metricsstress.storage.Coordinators;
+
+/**
+ * Reads every node's own figures beside a run, every report interval (docs/diagnosis.md, "the
+ * nodes' side"): its {@code system_views} over a small session of its own, each statement routed to
+ * the node, and its JMX where that answers. Off the samples' path: a thread of its own, one read per
+ * node per table per interval, each bounded well inside the interval, so a node that does not answer
+ * (stopped, overloaded) is recorded as such and never holds the run or the next reading up. A
+ * cluster without {@code system_views} (ScyllaDB, Cassandra before 4.0) is said in one line, and the
+ * run goes on without it.
+ */
+public final class NodeWatch implements AutoCloseable {
+    /** A node's JMX connect: long enough for a loaded node, short enough not to hold the start up. */
+    private static final long JMX_CONNECT_MS = 3_000;
+
+    private final String source;
+    private final List<String> notes = new ArrayList<>();
+    private final CqlSession session;
+    private final List<Watched> watched = new ArrayList<>();
+    private final ScheduledExecutorService clock;
+    private final SystemViews views;
+    private final long boundNanos;
+    private volatile long startNanos;
+
+    /** One node: where it is, its figures so far, its JMX if it answered at the start. */
+    private static final class Watched {
+        final Node node;
+        final NodeSeries series;
+        final JmxFigures jmx;
+        final ExecutorService jmxThread;
+        CompletableFuture<JmxFigures.Raw> jmxUnderWay;
+
+        Watched(Node node, NodeSeries series, JmxFigures jmx) {
+            this.node = node;
+            this.series = series;
+            this.jmx = jmx;
+            this.jmxThread = jmx == null ? null : Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "node-telemetry-jmx " + jmx.at());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+    }
+
+    private NodeWatch(String source, CqlSession session, SystemViews views, long boundNanos) {
+        this.source = source;
+        this.session = session;
+        this.views = views;
+        this.boundNanos = boundNanos;
+        this.clock = session == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "node-telemetry");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Connects to the nodes of {@code config}'s scope and takes their counters' base, before the run's
+     * clock starts (so none of it delays the schedule); {@link #from} starts the readings. Never fails
+     * the run: what cannot be read is said in one line and kept in the result's notes.
+     */
+    public static NodeWatch open(StressConfig config, PrintStream out) {
+        NodeTelemetryScope scope = config.judging().nodeTelemetry();
+        if (scope == NodeTelemetryScope.OFF) {
+            return inert("off (--node-telemetry off)");
+        }
+        if (config.pipeline().sink() == Sink.NULL) {
+            return inert("off (--sink null: no cluster)");
+        }
+        Duration interval = config.outputs().reportInterval();
+        long bound = Math.max(TimeUnit.MILLISECONDS.toNanos(200),
+                Math.min(interval.toNanos() * 4 / 5, TimeUnit.SECONDS.toNanos(5)));
+        CqlSession session;
+        try {
+            session = CassandraConnector.connectForNodes(config, scope == NodeTelemetryScope.ALL, Duration.ofNanos(bound));
+        } catch (ClusterException e) {
+            out.println("node telemetry: not read: " + e.getMessage() + "; the run goes on without the nodes' side");
+            return inert("not available: " + e.getMessage());
+        }
+        try {
+            return open(config, scope, session, bound, out);
+        } catch (RuntimeException e) {
+            session.close();
+            out.println("node telemetry: not read: " + CassandraConnector.reason(e) + "; the run goes on without it");
+            return inert("not available: " + CassandraConnector.reason(e));
+        }
+    }
+
+    private static NodeWatch open(StressConfig config, NodeTelemetryScope scope, CqlSession session, long bound,
+            PrintStream out) {
+        String localDc = config.cluster().localDc() != null ? config.cluster().localDc()
+                : CassandraConnector.localDatacenter(session);
+        List<Node> nodes = session.getMetadata().getNodes().values().stream()
+                .filter(n -> scope == NodeTelemetryScope.ALL || localDc.equals(n.getDatacenter()))
+                .sorted(Comparator.comparing((Node n) -> String.valueOf(n.getDatacenter()))
+                        .thenComparing(Coordinators::name))
+                .toList();
+        SystemViews views = new SystemViews(session, config.schema().keyspace(), Duration.ofNanos(bound));
+        // The settings tell whether the nodes have system_views at all: one line and no watch when not.
+        Map<Node, Map<String, String>> settings = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        String missing = null;
+        for (Node n : nodes) {
+            try {
+                settings.put(n, views.settings(n).toCompletableFuture().get(2 * bound, TimeUnit.NANOSECONDS));
+            } catch (ExecutionException e) {
+                String why = CassandraConnector.reason(e.getCause());
+                if (why.contains("system_views") || why.toLowerCase(Locale.ROOT).contains("unauthorized")) {
+                    missing = why;
+                    break;
+                }
+                notes.add(Coordinators.name(n) + ": its settings were not read (" + why + ")");
+            } catch (TimeoutException e) {
+                notes.add(Coordinators.name(n) + ": its settings were not read (no answer in time)");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (missing != null) {
+            session.close();
+            out.println("node telemetry: the nodes do not show system_views (" + missing + "; ScyllaDB, or Cassandra "
+                    + "before 4.0, or no permission): the verdict judges the cluster from this client's side alone");
+            return inert("not available: " + missing);
+        }
+        int jmxAnswering = 0;
+        NodeWatch watch = new NodeWatch("system_views", session, views, bound);
+        watch.notes.addAll(notes);
+        for (Node n : nodes) {
+            String name = Coordinators.name(n);
+            NodeSeries series = new NodeSeries(name, n.getDatacenter());
+            series.settings(settings.getOrDefault(n, Map.of()));
+            String host = name.substring(0, name.lastIndexOf(':'));
+            String jmxAt = config.disk().nodeJmx().getOrDefault(host, host + ":" + config.disk().nodeJmxPort());
+            JmxFigures jmx = new JmxFigures(jmxAt, JMX_CONNECT_MS, TimeUnit.NANOSECONDS.toMillis(bound));
+            JmxFigures.Raw jmxBase = null;
+            try {
+                jmxBase = jmx.read();
+                jmxAnswering++;
+            } catch (IOException e) {
+                jmx.close();
+                watch.notes.add(name + ": JMX at " + jmxAt + " did not answer (" + e.getMessage() + "): its GC, CPU, "
+                        + "dropped mutations and commit-log waits are not read");
+                jmx = null;
+            }
+            SystemViews.Raw cqlBase = null;
+            try {
+                cqlBase = views.read(n).get(bound, TimeUnit.NANOSECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // The first interval's changes then count from its first answer.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            series.base(System.nanoTime(), cqlBase, jmxBase);
+            watch.watched.add(new Watched(n, series, jmx));
+        }
+        String what = jmxAnswering == nodes.size() ? "system_views and JMX"
+                : jmxAnswering == 0 ? "system_views (JMX did not answer: --node-jmx-port)"
+                : String.format(Locale.ROOT, "system_views, JMX on %d of them", jmxAnswering);
+        out.printf(Locale.ROOT, "node telemetry: %d node(s)%s every %s over %s, each read bounded to %d ms%n",
+                nodes.size(), scope == NodeTelemetryScope.ALL ? " of every DC" : " of " + localDc,
+                org.metricsstress.config.Parse.format(config.outputs().reportInterval()), what,
+                TimeUnit.NANOSECONDS.toMillis(bound));
+        watch.notes.forEach(n -> out.println("node telemetry: " + n));
+        return watch;
+    }
+
+    /** Reads every node at each report line of a run whose first intended commit is at {@code startNanos}. */
+    public void from(long startNanos, Duration interval) {
+        if (clock == null) {
+            return;
+        }
+        this.startNanos = startNanos;
+        long every = interval.toNanos();
+        clock.scheduleAtFixedRate(this::tick, Math.max(0, startNanos + every - System.nanoTime()), every,
+                TimeUnit.NANOSECONDS);
+    }
+
+    private static NodeWatch inert(String why) {
+        return new NodeWatch(why, null, null, 0);
+    }
+
+    /** One reading of every node, at once, each bounded. */
+    private void tick() {
+        try {
+            long t0 = System.nanoTime();
+            double at = (t0 - startNanos) / 1e9;
+            List<CompletableFuture<SystemViews.Raw>> cql = new ArrayList<>();
+            for (Watched w : watched) {
+                cql.add(views.read(w.node));
+                if (w.jmx != null && (w.jmxUnderWay == null || w.jmxUnderWay.isDone())) {
+                    // A JMX reading still under way (a stopped node's call runs to its bound) is not doubled.
+                    w.jmxUnderWay = CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return w.jmx.read();
+                        } catch (IOException e) {
+                            return null;
+                        }
+                    }, w.jmxThread);
+                }
+            }
+            long deadline = t0 + boundNanos;
+            for (int i = 0; i < watched.size(); i++) {
+                Watched w = watched.get(i);
+                SystemViews.Raw raw = null;
+                String problem = null;
+                try {
+                    raw = cql.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    problem = String.format(Locale.ROOT, "no answer within %d ms",
+                            TimeUnit.NANOSECONDS.toMillis(boundNanos));
+                } catch (ExecutionException e) {
+                    problem = CassandraConnector.reason(e.getCause());
+                }
+                JmxFigures.Raw jmx = null;
+                if (w.jmxUnderWay != null) {
+                    try {
+                        jmx = w.jmxUnderWay.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException | ExecutionException e) {
+                        // not this interval
+                    }
+                }
+                w.series.add(t0, at, raw, problem, jmx);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // A reading must never end the watch: the next interval tries again.
+        }
+    }
+
+    /** Stops reading and returns what every node said. */
+    public NodeTelemetry finish() {
+        if (clock == null) {
+            return NodeTelemetry.none(source);
+        }
+        clock.shutdown();
+        try {
+            clock.awaitTermination(2 * boundNanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<NodeTelemetry.Node> nodes = new ArrayList<>();
+        boolean jmx = false;
+        for (Watched w : watched) {
+            nodes.add(w.series.result());
+            jmx |= w.jmx != null;
+        }
+        return new NodeTelemetry(jmx ? source + "+jmx" : source, notes, nodes);
+    }
+
+    @Override
+    public void close() {
+        if (clock != null) {
+            clock.shutdownNow();
+        }
+        for (Watched w : watched) {
+            if (w.jmx != null) {
+                w.jmxThread.shutdownNow();
+                w.jmx.close();
+            }
+        }
+        if (session != null) {
+            session.close();
+        }
+    }
+}

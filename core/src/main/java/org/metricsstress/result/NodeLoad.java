@@ -1,0 +1,134 @@
+package org.metricsstress.result;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.metricsstress.result.NodeTelemetry.Pool;
+import org.metricsstress.result.NodeTelemetry.Reading;
+
+/**
+ * One node's readings over a stretch of the run, reduced to what a verdict weighs: how often it
+ * answered, how far each stage of its write path queued, its compactions and hints, its own write
+ * latency, GC and CPU. Figures a node did not give (no JMX) are -1.
+ *
+ * @param node              "host:port"
+ * @param dc                its data centre
+ * @param readings          readings in the stretch
+ * @param answered          of which it answered within the bound
+ * @param mutationLimit     MutationStage's thread limit (concurrent_writes), the largest seen
+ * @param mutationFullShare the share of answered readings with every MutationStage thread busy
+ * @param mutationPending   the most MutationStage tasks queued at a reading
+ * @param mutationBlocked   MutationStage tasks blocked over the stretch
+ * @param transportPending  the most native-transport requests queued at a reading
+ * @param transportBlocked  native-transport requests blocked over the stretch
+ * @param flushPending      the most memtable flushes queued (flush writer and post-flush) at a reading
+ * @param flushBlocked      flushes blocked over the stretch
+ * @param compactionsFirst  compactions pending at the stretch's first answered reading
+ * @param compactionsLast   ... at its last
+ * @param compactionsPeak   ... the most
+ * @param hintFilesFirst    hint files held for other nodes at the first answered reading
+ * @param hintFilesLast     ... at the last
+ * @param localWriteP99Ms   the slowest table's local write p99, the most at a reading
+ * @param slowestTable      the table of {@code localWriteP99Ms}
+ * @param coordinatorP50Ms  the writes it coordinated, p50, the median of its readings
+ * @param gcShare           its collectors' time over the stretch's time (-1 without JMX)
+ * @param cpuPercent        its process's mean CPU in % of its cores (-1 without JMX)
+ * @param droppedMutations  mutations it dropped (-1 without JMX)
+ * @param commitLogWaits    writes that waited on its commit log (-1 without JMX)
+ * @param writesPerSecond   local writes a second, all the keyspace's tables, mean over its readings
+ */
+public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
+        double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
+        long transportBlocked, long flushPending, long flushBlocked, long compactionsFirst, long compactionsLast,
+        long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
+        double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
+        double writesPerSecond) {
+
+    /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
+    public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
+        List<Reading> in = n.readings().stream()
+                .filter(r -> r.elapsedSeconds() >= from - 0.5 && r.elapsedSeconds() <= to + 0.5).toList();
+        List<Reading> ok = in.stream().filter(Reading::answered).toList();
+        long limit = 0;
+        int full = 0;
+        long mPending = 0;
+        long mBlocked = 0;
+        long tPending = 0;
+        long tBlocked = 0;
+        long fPending = 0;
+        long fBlocked = 0;
+        long cPeak = 0;
+        double p99 = 0;
+        String slowest = null;
+        double gcMs = 0;
+        double gcSeconds = 0;
+        double cpu = 0;
+        int cpuReadings = 0;
+        long dropped = -1;
+        long waits = -1;
+        double writes = 0;
+        double[] coordinator = new double[ok.size()];
+        double previousAt = ok.isEmpty() ? 0 : Math.max(0, from);
+        for (int i = 0; i < ok.size(); i++) {
+            Reading r = ok.get(i);
+            Pool m = r.pool(NodeTelemetry.MUTATION);
+            limit = Math.max(limit, m.limit());
+            full += m.full() ? 1 : 0;
+            mPending = Math.max(mPending, m.pending());
+            mBlocked += m.blockedSince();
+            Pool t = r.pool(NodeTelemetry.NATIVE_TRANSPORT);
+            tPending = Math.max(tPending, t.pending());
+            tBlocked += t.blockedSince();
+            Pool f = r.pool(NodeTelemetry.FLUSH);
+            Pool pf = r.pool(NodeTelemetry.POST_FLUSH);
+            fPending = Math.max(fPending, f.pending() + pf.pending());
+            fBlocked += f.blockedSince() + pf.blockedSince();
+            cPeak = Math.max(cPeak, r.compactionsPending());
+            for (Map.Entry<String, NodeTelemetry.TableWrites> e : new TreeMap<>(r.tables()).entrySet()) {
+                if (e.getValue().localPerSecond() > 0 && e.getValue().localP99Ms() > p99) {
+                    p99 = e.getValue().localP99Ms();
+                    slowest = e.getKey();
+                }
+                writes += e.getValue().localPerSecond();
+            }
+            coordinator[i] = r.coordinatorWriteP50Ms();
+            if (r.gcMs() >= 0) {
+                gcMs += r.gcMs();
+                gcSeconds += Math.max(0, r.elapsedSeconds() - previousAt);
+            }
+            if (r.cpuPercent() >= 0) {
+                cpu += r.cpuPercent();
+                cpuReadings++;
+            }
+            if (r.droppedMutations() >= 0) {
+                dropped = Math.max(0, dropped) + r.droppedMutations();
+            }
+            if (r.commitLogWaits() >= 0) {
+                waits = Math.max(0, waits) + r.commitLogWaits();
+            }
+            previousAt = r.elapsedSeconds();
+        }
+        java.util.Arrays.sort(coordinator);
+        Reading first = ok.isEmpty() ? null : ok.get(0);
+        Reading last = ok.isEmpty() ? null : ok.get(ok.size() - 1);
+        return new NodeLoad(n.node(), n.dc(), in.size(), ok.size(), limit,
+                ok.isEmpty() ? 0 : (double) full / ok.size(), mPending, mBlocked, tPending, tBlocked, fPending, fBlocked,
+                first == null ? 0 : Math.max(0, first.compactionsPending()),
+                last == null ? 0 : Math.max(0, last.compactionsPending()), cPeak,
+                first == null ? 0 : Math.max(0, first.hintFiles()), last == null ? 0 : Math.max(0, last.hintFiles()),
+                p99, slowest, coordinator.length == 0 ? 0 : coordinator[coordinator.length / 2],
+                gcSeconds > 0 ? gcMs / 1000 / gcSeconds : -1, cpuReadings > 0 ? cpu / cpuReadings : -1, dropped, waits,
+                ok.isEmpty() ? 0 : writes / ok.size());
+    }
+
+    /** The host alone. */
+    public String host() {
+        int colon = node.lastIndexOf(':');
+        return colon > 0 ? node.substring(0, colon) : node;
+    }
+
+    /** The share of readings the node answered in time; 1 with no readings. */
+    public double answeredShare() {
+        return readings == 0 ? 1 : (double) answered / readings;
+    }
+}
