@@ -24,6 +24,7 @@ final class NodeSeries {
     private long lastCqlNanos;
     private JmxFigures.Raw lastJmx;
     private long lastJmxNanos;
+    private int processors = -1;
 
     NodeSeries(String node, String dc) {
         this.node = node;
@@ -46,6 +47,7 @@ final class NodeSeries {
         if (jmx != null) {
             lastJmx = jmx;
             lastJmxNanos = nanos;
+            processors = jmx.processors();
         }
     }
 
@@ -53,7 +55,7 @@ final class NodeSeries {
      * One report line's reading, taken at {@code nanos} (System.nanoTime()), {@code at} seconds into the
      * run: {@code cql} null when the node did not answer ({@code problem} says why).
      */
-    void add(long nanos, double at, SystemViews.Raw cql, String problem, JmxFigures.Raw jmx) {
+    void add(long nanos, double at, SystemViews.Raw cql, double readMs, String problem, JmxFigures.Raw jmx) {
         if (cql == null) {
             readings.add(Reading.unanswered(at, problem == null ? "no answer" : problem));
             return;
@@ -82,6 +84,7 @@ final class NodeSeries {
                 ? cql.pools().get(NodeTelemetry.COMPACTION).pending() : -1;
         if (jmx != null) {
             pendingCompactions = jmx.pendingCompactions();
+            processors = jmx.processors();
             if (lastJmx != null && nanos > lastJmxNanos) {
                 double s = (nanos - lastJmxNanos) / 1e9;
                 gcMs = Math.max(0, jmx.gcMs() - lastJmx.gcMs());
@@ -92,7 +95,7 @@ final class NodeSeries {
             lastJmx = jmx;
             lastJmxNanos = nanos;
         }
-        readings.add(new Reading(at, null, pools, cql.compactionsRunning(), pendingCompactions, cql.hintFiles(), tables,
+        readings.add(new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions, cql.hintFiles(), tables,
                 gcMs, cpu, dropped, waits));
         lastCql = cql;
         lastCqlNanos = nanos;
@@ -103,6 +106,6 @@ final class NodeSeries {
     }
 
     NodeTelemetry.Node result() {
-        return new NodeTelemetry.Node(node, dc, settings, readings);
+        return new NodeTelemetry.Node(node, dc, settings, readings, processors);
     }
 }

@@ -212,8 +212,12 @@ public final class NodeWatch implements AutoCloseable {
             long t0 = System.nanoTime();
             double at = (t0 - startNanos) / 1e9;
             List<CompletableFuture<SystemViews.Raw>> cql = new ArrayList<>();
+            // When each node's reading completed: how long a node takes to tell its own figures is evidence.
+            List<long[]> answeredAt = new ArrayList<>();
             for (Watched w : watched) {
-                cql.add(views.read(w.node));
+                long[] when = new long[1];
+                answeredAt.add(when);
+                cql.add(views.read(w.node).whenComplete((raw, error) -> when[0] = System.nanoTime()));
                 if (w.jmx != null && (w.jmxUnderWay == null || w.jmxUnderWay.isDone())) {
                     // A JMX reading still under way (a stopped node's call runs to its bound) is not doubled.
                     w.jmxUnderWay = CompletableFuture.supplyAsync(() -> {
@@ -230,8 +234,10 @@ public final class NodeWatch implements AutoCloseable {
                 Watched w = watched.get(i);
                 SystemViews.Raw raw = null;
                 String problem = null;
+                double readMs = -1;
                 try {
                     raw = cql.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    readMs = (answeredAt.get(i)[0] - t0) / 1e6;
                 } catch (TimeoutException e) {
                     problem = String.format(Locale.ROOT, "no answer within %d ms",
                             TimeUnit.NANOSECONDS.toMillis(boundNanos));
@@ -246,7 +252,7 @@ public final class NodeWatch implements AutoCloseable {
                         // not this interval
                     }
                 }
-                w.series.add(t0, at, raw, problem, jmx);
+                w.series.add(t0, at, raw, readMs, problem, jmx);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -20,9 +20,53 @@ import org.metricsstress.result.StressResult;
 public final class AdviceFile {
     private AdviceFile() {}
 
+    /**
+     * Writes the OpenNMS part to {@code file} and, when the run advises the nodes' cassandra.yaml, that
+     * part as a fragment beside it ({@link #yamlFile}).
+     */
     public static void write(StressResult r, Path file) throws IOException {
         String text = render(r);
         AtomicFile.write(file, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
+        String yaml = renderYaml(r);
+        if (yaml != null) {
+            AtomicFile.write(yamlFile(file), tmp -> Files.writeString(tmp, yaml, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Where the cassandra.yaml fragment goes: beside {@code file}, {@code newts.properties} -> {@code newts.cassandra.yaml}. */
+    public static Path yamlFile(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".cassandra.yaml");
+    }
+
+    /**
+     * The advice for the nodes' cassandra.yaml as a fragment to merge into it (each node's own
+     * spelling), with each setting's reason, model and the node's current value as comments; null
+     * when the run advises none.
+     */
+    public static String renderYaml(StressResult r) {
+        Map<String, Advice> advice = r.advice() == null ? Map.of() : r.advice();
+        if (advice.values().stream().noneMatch(Advice::cassandraYaml)) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("# cassandra.yaml settings advised by metrics-stress ").append(r.version() == null ? "" : r.version())
+                .append(", run started ").append(r.startedAt()).append("; verdict ")
+                .append(r.verdict() == null ? "none" : r.verdict().kind()).append('\n');
+        sb.append("# merge into each node's cassandra.yaml, then restart the node (one at a time)\n");
+        for (Advice a : advice.values()) {
+            if (a.cassandraYaml()) {
+                sb.append("# ").append(oneLine(a.reason())).append('\n');
+                sb.append("# model: ").append(oneLine(a.model())).append('\n');
+                if (a.current() != null) {
+                    sb.append("# the node had: ").append(a.current()).append('\n');
+                }
+                sb.append(a.property().substring(Advice.CASSANDRA_YAML.length())).append(": ").append(a.value())
+                        .append('\n');
+            }
+        }
+        return sb.toString();
     }
 
     public static String render(StressResult r) {
@@ -55,7 +99,7 @@ public final class AdviceFile {
             }
         }
         for (Advice a : advice.values()) {
-            if (asRun.containsKey(a.property())) {
+            if (asRun.containsKey(a.property()) || a.cassandraYaml()) {
                 continue;
             }
             boolean property = a.property().startsWith(Advisor.PREFIX);

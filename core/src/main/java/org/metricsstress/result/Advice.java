@@ -4,7 +4,9 @@ package org.metricsstress.result;
  * One change the run's evidence asks for, in OpenNMS's own terms.
  *
  * @param property the OpenNMS property ({@code org.opennms.newts.config.*}), or {@code JAVA_HEAP_SIZE}
- *                 (etc/opennms.conf), or {@code cluster.nodes-per-dc}
+ *                 (etc/opennms.conf), or {@code cluster.nodes-per-dc}, or a setting of the nodes'
+ *                 cassandra.yaml ({@code cassandra.yaml:concurrent_writes}, in the node's own spelling), or a
+ *                 node to look at
  * @param value    what to set it to
  * @param current  what the run had
  * @param reason   why, from this run's figures
@@ -12,4 +14,12 @@ package org.metricsstress.result;
  * @param option   this tool's option that applies it to a run (what {@code tune} sets), or null for
  *                 advice a run cannot apply (heap, nodes)
  */
-public record Advice(String property, String value, String current, String reason, String model, String option) {}
+public record Advice(String property, String value, String current, String reason, String model, String option) {
+    /** The prefix of a cassandra.yaml setting's property: {@code cassandra.yaml:concurrent_writes}. */
+    public static final String CASSANDRA_YAML = "cassandra.yaml:";
+
+    /** Whether this is a setting of the nodes' cassandra.yaml. */
+    public boolean cassandraYaml() {
+        return property.startsWith(CASSANDRA_YAML);
+    }
+}

@@ -80,7 +80,14 @@ public final class Advisor {
             heap(out, r, e, s);
         }
         if ("CLUSTER_BEHIND".equals(lasting)) {
-            nodes(out, r, e);
+            // In the cluster's own names where its figures single out a node or a stage; else its size.
+            Verdict.Phase phase = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState()
+                    : v.coldStart();
+            ClusterDiagnosis.Finding found = phase == null ? ClusterDiagnosis.locate(r, 0, r.generationSeconds())
+                    : ClusterDiagnosis.locate(r, phase.fromSeconds(), phase.toSeconds());
+            if (!ClusterAdvice.add(out, r, found)) {
+                nodes(out, r, e);
+            }
         }
         return out;
     }

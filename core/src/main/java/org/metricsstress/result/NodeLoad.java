@@ -36,13 +36,16 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  * @param droppedMutations  mutations it dropped (-1 without JMX)
  * @param commitLogWaits    writes that waited on its commit log (-1 without JMX)
  * @param writesPerSecond   local writes a second, all the keyspace's tables, mean over its readings
+ * @param readMedianMs      how long it took to answer its own figures, the median of the readings it
+ *                          answered (a healthy node: milliseconds; a node stopped most of the time: seconds)
+ * @param processors        the processors its JVM sees; -1 when not known
  */
 public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
         double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
         long transportBlocked, long flushPending, long flushBlocked, long compactionsFirst, long compactionsLast,
         long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
         double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
-        double writesPerSecond) {
+        double writesPerSecond, double readMedianMs, int processors) {
 
     /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
     public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
@@ -68,6 +71,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         long waits = -1;
         double writes = 0;
         double[] coordinator = new double[ok.size()];
+        double[] readMs = new double[ok.size()];
         double previousAt = ok.isEmpty() ? 0 : Math.max(0, from);
         for (int i = 0; i < ok.size(); i++) {
             Reading r = ok.get(i);
@@ -92,6 +96,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
                 writes += e.getValue().localPerSecond();
             }
             coordinator[i] = r.coordinatorWriteP50Ms();
+            readMs[i] = r.readMs();
             if (r.gcMs() >= 0) {
                 gcMs += r.gcMs();
                 gcSeconds += Math.max(0, r.elapsedSeconds() - previousAt);
@@ -109,6 +114,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             previousAt = r.elapsedSeconds();
         }
         java.util.Arrays.sort(coordinator);
+        java.util.Arrays.sort(readMs);
         Reading first = ok.isEmpty() ? null : ok.get(0);
         Reading last = ok.isEmpty() ? null : ok.get(ok.size() - 1);
         return new NodeLoad(n.node(), n.dc(), in.size(), ok.size(), limit,
@@ -118,7 +124,8 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
                 first == null ? 0 : Math.max(0, first.hintFiles()), last == null ? 0 : Math.max(0, last.hintFiles()),
                 p99, slowest, coordinator.length == 0 ? 0 : coordinator[coordinator.length / 2],
                 gcSeconds > 0 ? gcMs / 1000 / gcSeconds : -1, cpuReadings > 0 ? cpu / cpuReadings : -1, dropped, waits,
-                ok.isEmpty() ? 0 : writes / ok.size());
+                ok.isEmpty() ? 0 : writes / ok.size(), readMs.length == 0 ? -1 : readMs[readMs.length / 2],
+                n.processors());
     }
 
     /** The host alone. */

@@ -48,8 +48,9 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param settings the settings that bound its write path ({@code system_views.settings}, the node's
      *                 own spelling: 4.0 and 5.0 differ), read once at the start
      * @param readings one per report interval, in time order
+     * @param processors the processors its JVM sees (JMX); -1 when not known
      */
-    public record Node(String node, String dc, Map<String, String> settings, List<Reading> readings) {
+    public record Node(String node, String dc, Map<String, String> settings, List<Reading> readings, int processors) {
         public Node {
             settings = settings == null ? Map.of() : Map.copyOf(settings);
             readings = readings == null ? List.of() : List.copyOf(readings);
@@ -59,6 +60,26 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
         public String host() {
             int colon = node.lastIndexOf(':');
             return colon > 0 ? node.substring(0, colon) : node;
+        }
+
+        /** The node's own value of a setting, by the first of {@code names} it has (5.0's, then 4.0's); null when none. */
+        public String setting(String... names) {
+            for (String n : names) {
+                if (settings.containsKey(n)) {
+                    return settings.get(n);
+                }
+            }
+            return null;
+        }
+
+        /** The name of the first of {@code names} the node has, or the first of them. */
+        public String settingName(String... names) {
+            for (String n : names) {
+                if (settings.containsKey(n)) {
+                    return n;
+                }
+            }
+            return names[0];
         }
     }
 
@@ -70,6 +91,8 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param problem            null when the node answered within the interval's bound; else why not
      *                           (a stopped or overloaded node cannot answer its own telemetry: that
      *                           is evidence too)
+     * @param readMs             how long the node took to answer this reading (its slowest table); a
+     *                           healthy node answers in milliseconds
      * @param pools              per thread pool of {@link #POOLS} the node has
      * @param compactionsRunning SSTable tasks of kind compaction running ({@code sstable_tasks})
      * @param compactionsPending compactions waiting (JMX's Compaction PendingTasks where it answered,
@@ -84,7 +107,7 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param commitLogWaits     writes that waited on the commit log (segment allocation or sync) over
      *                           the interval; -1 without JMX
      */
-    public record Reading(double elapsedSeconds, String problem, Map<String, Pool> pools, long compactionsRunning,
+    public record Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools, long compactionsRunning,
             long compactionsPending, long hintFiles, Map<String, TableWrites> tables, double gcMs, double cpuPercent,
             long droppedMutations, long commitLogWaits) {
 
@@ -95,7 +118,7 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
 
         /** A node that did not answer in time, or at all. */
         public static Reading unanswered(double elapsedSeconds, String problem) {
-            return new Reading(elapsedSeconds, problem, Map.of(), -1, -1, -1, Map.of(), -1, -1, -1, -1);
+            return new Reading(elapsedSeconds, problem, -1, Map.of(), -1, -1, -1, Map.of(), -1, -1, -1, -1);
         }
 
         public boolean answered() {

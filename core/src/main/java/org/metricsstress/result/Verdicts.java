@@ -147,9 +147,20 @@ public final class Verdicts {
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
                 + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
-        String cluster = clusterEvidence(s, r, e);
+        String cluster = clusterEvidence(s, r, e, from, to);
+        ClusterDiagnosis.Finding found = ClusterDiagnosis.locate(r, from, to);
         if (cluster != null) {
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + cluster + "; " + written, from, to);
+            // A client that starved measures its own stalls as service time: the nodes' side tells them apart.
+            String starved = e.clusterErrors() == 0 && found == null
+                    ? ClusterDiagnosis.clientStarved(r, from, to, s.serviceP50Ms, s.lagP99Ms) : null;
+            if (starved != null) {
+                return new Verdict.Phase("CLIENT_BOUND", starved + String.format(Locale.ROOT, " (client CPU %.0f%% of "
+                        + "%d cores, GC %.0f ms); %s", r.client() == null ? -1 : r.client().cpuPercent(),
+                        r.client() == null ? 0 : r.client().cores(), r.client() == null ? 0 : r.client().gcPauseMs(),
+                        written), from, to);
+            }
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit" + (found == null ? "" : ": "
+                    + found.message()) + "; as this client saw it: " + cluster + "; " + written, from, to);
         }
         WorkerTime w = s.workers;
         String busy = w != null && w.measured() ? String.format(Locale.ROOT,
@@ -176,6 +187,14 @@ public final class Verdicts {
                             : "it fills before every resource is indexed, then evicts what comes back",
                     busy.isEmpty() ? "the index writes held the samples back" : busy, flat, written), from, to);
         }
+        if (found != null && !"too-few-nodes".equals(found.part()) && !"hints".equals(found.part())
+                && w != null && w.measured() && w.busyShare() >= SATURATED
+                && w.indexWaitSeconds() + w.sampleWriteSeconds() >= w.busySeconds() / 2) {
+            // The workers waited on writes the nodes' own figures show a saturated or sick cluster
+            // behind, though the client's service time alone did not cross its bounds.
+            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s; "
+                    + "%s; %s; %s", found.message(), busy, flat, written), from, to);
+        }
         if (w != null && w.measured() && w.busyShare() >= SATURATED) {
             return new Verdict.Phase("WRITER_BOUND", String.format(Locale.ROOT,
                     "the writer is the limit, waiting mostly on %s: %s, while the cluster answered at its usual speed "
@@ -199,7 +218,7 @@ public final class Verdicts {
     }
 
     /** The cluster's side, or null when it shows nothing wrong. */
-    private static String clusterEvidence(Stretch s, StressResult r, Evidence e) {
+    private static String clusterEvidence(Stretch s, StressResult r, Evidence e, double from, double to) {
         List<String> why = new ArrayList<>();
         if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
             why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
@@ -216,6 +235,10 @@ public final class Verdicts {
             why.add(String.format(Locale.ROOT, "it answered slowly: service p50 %.1f ms%s", s.serviceP50Ms,
                     roundTripMs(r) > 0 ? String.format(Locale.ROOT, " (%.0f ms of it the distance between DCs)",
                             roundTripMs(r)) : ""));
+        }
+        String index = ClusterDiagnosis.indexSlow(r, from, to);
+        if (index != null) {
+            why.add(index);
         }
         return why.isEmpty() ? null : String.join("; ", why);
     }
@@ -293,6 +316,7 @@ public final class Verdicts {
                     r.client().cpuPercent(), r.client().cores(), r.client().gcPauseMs(),
                     r.scheduleLag() == null ? 0 : r.scheduleLag().p99Ms()));
         }
+        out.addAll(ClusterDiagnosis.evidenceLines(r));
         return out;
     }
 

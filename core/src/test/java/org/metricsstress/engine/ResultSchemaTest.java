@@ -55,6 +55,18 @@ class ResultSchemaTest {
                         List.of(4, 8), 0.4, 1e12), List.of("node 127.0.0.2: JMX did not answer"));
     }
 
+    /** One node that answered with JMX, one whose reading ran out of time: every optional part present. */
+    private static org.metricsstress.result.NodeTelemetry telemetry() {
+        var pool = new org.metricsstress.result.NodeTelemetry.Pool(2, 32, 1, 0, 0, 900);
+        var table = new org.metricsstress.result.NodeTelemetry.TableWrites(900, 0.02, 0.1, 300, 0.3, 1.2);
+        var answered = new org.metricsstress.result.NodeTelemetry.Reading(1.0, null, 3.5,
+                Map.of("MutationStage", pool), 0, 1, 0, Map.of("samples", table), 12, 45, 0, 0);
+        var late = org.metricsstress.result.NodeTelemetry.Reading.unanswered(2.0, "no answer within 800 ms");
+        return new org.metricsstress.result.NodeTelemetry("system_views+jmx", List.of("127.0.0.2:9042: JMX did not answer"),
+                List.of(new org.metricsstress.result.NodeTelemetry.Node("127.0.0.1:9042", "dc1",
+                        Map.of("concurrent_writes", "32"), List.of(answered, late), 2)));
+    }
+
     @Test
     void aResultAssembledFromCountersMatchesTheDocumentedSchema(@TempDir Path dir) throws Exception {
         StressConfig config = StressConfig.builder().nodes(2).interfaces(1).groups(2).attributes(3)
@@ -99,7 +111,7 @@ class ResultSchemaTest {
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
             StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, cluster(),
                             List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")),
-                            Map.of("dc1-dc2", "10ms~0.5ms"), null),
+                            Map.of("dc1-dc2", "10ms~0.5ms"), telemetry()),
                     new RunResults.Meters(metrics, index, cache, null, reads, null, null, 8192),
                     new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                             start + 1_100_000_000L, true, intervals, null),

@@ -25,6 +25,8 @@ public final class RecordedRun {
     private long writtenTotal;
     private long failedTotal;
     private long generatedTotal;
+    private List<NodeSummary> nodes = List.of();
+    private NodeTelemetry telemetry;
 
     public RecordedRun() {
         config.put("writer", "opennms");
@@ -43,6 +45,18 @@ public final class RecordedRun {
 
     public RecordedRun set(String key, Object value) {
         config.put(key, value);
+        return this;
+    }
+
+    /** The client's figures per coordinator node. */
+    public RecordedRun nodes(List<NodeSummary> coordinators) {
+        nodes = List.copyOf(coordinators);
+        return this;
+    }
+
+    /** What the nodes said of themselves. */
+    public RecordedRun telemetry(NodeTelemetry t) {
+        telemetry = t;
         return this;
     }
 
@@ -123,7 +137,7 @@ public final class RecordedRun {
                 r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
-                StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null, coldStart,
-                r.generated(), 0, null, Distance.NONE, null, null, null, null, null).judged();
+                StressResult.WriteAttempts.NONE, nodes, List.of(), List.of(), null, null, null, coldStart,
+                r.generated(), 0, null, Distance.NONE, null, null, null, null, telemetry).judged();
     }
 }

@@ -1,0 +1,369 @@
+package org.metricsstress.result;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * Where in the cluster a run's time went, from the nodes' own figures ({@link NodeTelemetry}) and
+ * the client's per-coordinator ones ({@link NodeSummary}): which node, and which part of its write
+ * path. The questions, in the order an operator would act:
+ *
+ * <ol>
+ * <li>a sick node: one that could not tell its own figures in time, or that the client's failures
+ *     or slow answers single out among its peers (and whether its share of the writes explains it);</li>
+ * <li>its mutation stage saturated ({@code concurrent_writes});</li>
+ * <li>requests queued at native transport ({@code native_transport_max_threads});</li>
+ * <li>flushes behind ({@code memtable_flush_writers});</li>
+ * <li>a compaction backlog growing ({@code compaction_throughput}, {@code concurrent_compactors});</li>
+ * <li>GC pauses (the node's heap);</li>
+ * <li>hints piling up (a replica down or behind);</li>
+ * <li>every node evenly busy: too few nodes.</li>
+ * </ol>
+ *
+ * It also tells a client that starved (its own stalls measured as service time) from a cluster that
+ * was slow: nodes that were idle did not make the client wait. Pure: reads a result, decides nothing
+ * else (docs/diagnosis.md).
+ */
+public final class ClusterDiagnosis {
+    /** A node that answered fewer of its readings than this was stopped or overloaded. */
+    static final double ANSWERED = 0.75;
+    /** A node this many times slower than its peers to tell its own figures stands out ... */
+    static final double SLOWER = 10;
+    /** ... when it also took this long: a healthy node answers in milliseconds. */
+    static final double SLOW_READ_MS = 250;
+    /** A coordinator with this share of the run's failed attempts, and twice its fair share, is singled out. */
+    static final double FAILURE_SHARE = 0.5;
+    /** A coordinator this many times slower (p99) than its peers' median is singled out ... */
+    static final double SERVICE_OUTLIER = 3;
+    /** ... when it is this slow at least. */
+    static final double SERVICE_OUTLIER_MS = 50;
+    /** Every MutationStage thread busy in this share of the readings, with tasks queued: saturated. */
+    static final double MUTATION_FULL = 0.5;
+    /** Native-transport requests queued this deep (a whole pool's worth of the default 128) at a reading. */
+    static final long TRANSPORT_QUEUED = 128;
+    /** Flushes queued this deep at a reading. */
+    static final long FLUSHES_QUEUED = 3;
+    /** A compaction backlog that grew by this much over the stretch ... */
+    static final long COMPACTIONS_GROWN = 4;
+    /** ... to at least this. */
+    static final long COMPACTIONS_BACKLOG = 8;
+    /** Collectors' time at or above this share of the stretch. */
+    static final double GC_SHARE = 0.10;
+    /** Every node this busy (% of its cores): the cluster is evenly saturated. */
+    static final double BUSY_CPU = 85;
+    /** Nodes this idle did not keep a client waiting: neither queued at native transport nor this busy. */
+    static final double IDLE_CPU = 50;
+
+    private ClusterDiagnosis() {}
+
+    /**
+     * What was found, in the cluster's own terms.
+     *
+     * @param part    {@code sick-node}, {@code mutation-stage}, {@code native-transport}, {@code flushes},
+     *                {@code compaction}, {@code gc}, {@code hints} or {@code too-few-nodes}
+     * @param nodes   the nodes it was found on ("host:port"), all of them for {@code too-few-nodes}
+     * @param message the sentence, with the figures that decided it
+     * @param loads   every node's figures over the stretch, for the advice
+     */
+    public record Finding(String part, List<String> nodes, String message, List<NodeLoad> loads) {
+        public Finding {
+            nodes = List.copyOf(nodes);
+            loads = List.copyOf(loads);
+        }
+    }
+
+    /** The nodes' figures over [{@code from}, {@code to}] s; empty when the run read none. */
+    public static List<NodeLoad> loads(StressResult r, double from, double to) {
+        NodeTelemetry t = r.nodeTelemetry();
+        if (t == null || !t.read()) {
+            return List.of();
+        }
+        return t.nodes().stream().map(n -> NodeLoad.of(n, from, to)).toList();
+    }
+
+    /** What limited the cluster over the stretch, or null when its figures single out nothing. */
+    public static Finding locate(StressResult r, double from, double to) {
+        List<NodeLoad> loads = loads(r, from, to);
+        // A node that could not tell its own figures first: what it did tell, in the moments it ran,
+        // is its backlog, not a stage's limit. Then a stage saturated (the more precise answer for a
+        // node the client's figures also single out), then the client's figures alone.
+        Finding silent = silentNode(loads);
+        if (silent != null) {
+            return silent;
+        }
+        Finding stage = loads.isEmpty() ? null : stage(loads);
+        return stage != null ? stage : sickNode(r, loads);
+    }
+
+    /** The first stage of the write path saturated on some node, or every node evenly busy; null when none. */
+    private static Finding stage(List<NodeLoad> loads) {
+        Finding f = part(loads, "mutation-stage", l -> l.mutationBlocked() > 0
+                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit()),
+                l -> String.format(Locale.ROOT, "every one of its %d MutationStage threads (concurrent_writes) busy in "
+                        + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
+                        100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l)));
+        if (f == null) {
+            f = part(loads, "native-transport", l -> l.transportBlocked() > 0 || l.transportPending() >= TRANSPORT_QUEUED,
+                    l -> String.format(Locale.ROOT, "up to %,d requests queued at native transport, %,d blocked (its "
+                            + "threads: native_transport_max_threads)", l.transportPending(), l.transportBlocked()));
+        }
+        if (f == null) {
+            f = part(loads, "flushes", l -> l.flushBlocked() > 0 || l.flushPending() >= FLUSHES_QUEUED,
+                    l -> String.format(Locale.ROOT, "memtable flushes behind: up to %d queued, %,d blocked (flush "
+                            + "writers: memtable_flush_writers)", l.flushPending(), l.flushBlocked()));
+        }
+        if (f == null) {
+            f = part(loads, "compaction", l -> l.compactionsLast() - l.compactionsFirst() >= COMPACTIONS_GROWN
+                    && l.compactionsLast() >= COMPACTIONS_BACKLOG,
+                    l -> String.format(Locale.ROOT, "a compaction backlog growing from %d to %d pending (peak %d)",
+                            l.compactionsFirst(), l.compactionsLast(), l.compactionsPeak()));
+        }
+        if (f == null) {
+            f = part(loads, "gc", l -> l.gcShare() >= GC_SHARE,
+                    l -> String.format(Locale.ROOT, "its collectors took %.0f%% of the time", 100 * l.gcShare()));
+        }
+        if (f == null) {
+            f = part(loads, "hints", l -> l.hintFilesLast() > l.hintFilesFirst(),
+                    l -> String.format(Locale.ROOT, "hints for other nodes growing from %d to %d files: a replica is "
+                            + "down or behind", l.hintFilesFirst(), l.hintFilesLast()));
+        }
+        if (f == null && loads.stream().allMatch(l -> l.cpuPercent() >= BUSY_CPU)) {
+            f = new Finding("too-few-nodes", loads.stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
+                    "every node evenly busy (CPU %s) with no stage of its own saturated: too few nodes for this rate",
+                    String.join(", ", loads.stream().map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(),
+                            l.cpuPercent())).toList())), loads);
+        }
+        return f;
+    }
+
+    /**
+     * Whether the client, not the cluster, made the writes slow: the nodes were idle (every reading
+     * answered, nothing queued at native transport or in the mutation stage, CPU low where known)
+     * while the client measured a slow service time and its generators ran late. A sentence that
+     * says so, or null. Without the nodes' figures nothing can be told apart: null.
+     */
+    public static String clientStarved(StressResult r, double from, double to, double serviceP50Ms, double lagP99Ms) {
+        List<NodeLoad> loads = loads(r, from, to);
+        if (loads.isEmpty() || lagP99Ms < Verdicts.SLOW_GROWN_MS * 10) {
+            return null;
+        }
+        boolean idle = loads.stream().allMatch(l -> l.readings() > 0 && l.answeredShare() >= 1
+                && l.transportPending() < TRANSPORT_QUEUED / 4 && l.transportBlocked() == 0
+                && l.mutationFullShare() < MUTATION_FULL && l.mutationBlocked() == 0
+                && (l.cpuPercent() < 0 || l.cpuPercent() < IDLE_CPU));
+        if (!idle) {
+            return null;
+        }
+        double coordinator = loads.stream().mapToDouble(NodeLoad::coordinatorP50Ms).max().orElse(0);
+        String cpu = loads.stream().anyMatch(l -> l.cpuPercent() >= 0)
+                ? ", CPU " + String.join(", ", loads.stream().filter(l -> l.cpuPercent() >= 0)
+                        .map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(), l.cpuPercent())).toList())
+                : "";
+        return String.format(Locale.ROOT, "the nodes were idle (every reading answered, nothing queued at native "
+                + "transport or in the mutation stage%s; they coordinated the writes in p50 %.2f ms) while this client "
+                + "measured a service p50 of %.1f ms and its generators ran up to %.1f s late (p99): the time went in "
+                + "this client, not in the cluster", cpu, coordinator, serviceP50Ms, lagP99Ms / 1000);
+    }
+
+    /**
+     * Index writes the cluster made slow: over the stretch, the index requests' service p50 grown to
+     * {@link Verdicts#SERVICE_GROWTH} times their own light-load level (the lowest interval p50 of
+     * {@value Evidence#MIN_REQUESTS} requests or more) and at least {@link Verdicts#SLOW_GROWN_MS} ms;
+     * the slowest index table on the nodes named where their figures were read. Null when not.
+     */
+    public static String indexSlow(StressResult r, double from, double to) {
+        List<IntervalStats> intervals = r.intervals() == null ? List.of() : r.intervals();
+        List<LatencySummary> in = new ArrayList<>();
+        double light = Double.MAX_VALUE;
+        for (IntervalStats i : intervals) {
+            LatencySummary ix = i.indexService();
+            if (ix == null || !ix.hasHistogram()) {
+                continue;
+            }
+            if (ix.count() >= Evidence.MIN_REQUESTS && ix.p50Ms() > 0) {
+                light = Math.min(light, ix.p50Ms());
+            }
+            double mid = i.elapsedSeconds() - i.intervalSeconds() / 2;
+            if (mid >= from && mid <= to) {
+                in.add(ix);
+            }
+        }
+        if (in.isEmpty() || light == Double.MAX_VALUE) {
+            return null;
+        }
+        double p50 = LatencySummary.sum(in).p50Ms();
+        if (p50 < Verdicts.SERVICE_GROWTH * light || p50 < Verdicts.SLOW_GROWN_MS) {
+            return null;
+        }
+        String table = "";
+        double worst = 0;
+        for (NodeLoad l : loads(r, from, to)) {
+            NodeTelemetry.Node n = r.nodeTelemetry().nodes().stream().filter(x -> x.node().equals(l.node())).findFirst()
+                    .orElse(null);
+            if (n == null) {
+                continue;
+            }
+            for (NodeTelemetry.Reading reading : n.readings()) {
+                for (var t : reading.tables().entrySet()) {
+                    if (!"samples".equals(t.getKey()) && t.getValue().localP99Ms() > worst) {
+                        worst = t.getValue().localP99Ms();
+                        table = String.format(Locale.ROOT, " (the slowest index table on the nodes: %s on %s, local "
+                                + "write p99 %.2f ms)", t.getKey(), l.host(), worst);
+                    }
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "its index writes slowed to p50 %.1f ms, %.0f times their light-load %.2f ms%s",
+                p50, p50 / light, light, table);
+    }
+
+    /** One evidence line per node over the whole run. */
+    public static List<String> evidenceLines(StressResult r) {
+        List<String> out = new ArrayList<>();
+        for (NodeLoad l : loads(r, 0, r.generationSeconds() + r.drainSeconds())) {
+            out.add(String.format(Locale.ROOT, "node %s %s: answered %d/%d (in %s), mutation stage %.0f%% full of %d, "
+                    + "queued %,d, blocked %,d; transport queued %,d; flushes queued %d; compactions pending %d->%d; "
+                    + "hint files %d->%d; write p99 %.2f ms%s; GC %s; CPU %s; dropped %s", l.node(),
+                    l.dc() == null ? "-" : l.dc(), l.answered(), l.readings(),
+                    l.readMedianMs() < 0 ? "-" : String.format(Locale.ROOT, "%.0f ms", l.readMedianMs()),
+                    100 * l.mutationFullShare(), l.mutationLimit(), l.mutationPending(), l.mutationBlocked(),
+                    l.transportPending(), l.flushPending(), l.compactionsFirst(), l.compactionsLast(),
+                    l.hintFilesFirst(), l.hintFilesLast(), l.localWriteP99Ms(),
+                    l.slowestTable() == null ? "" : " (" + l.slowestTable() + ")",
+                    l.gcShare() < 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * l.gcShare()),
+                    l.cpuPercent() < 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", l.cpuPercent()),
+                    l.droppedMutations() < 0 ? "-" : String.format(Locale.ROOT, "%,d", l.droppedMutations())));
+        }
+        NodeTelemetry t = r.nodeTelemetry();
+        if (t != null && !t.read()) {
+            out.add("nodes: their own figures not read: " + t.source());
+        }
+        return out;
+    }
+
+    /**
+     * A node its own figures or the client's single out: it could not tell its figures in time (or took
+     * far longer than its peers), or it holds most of the run's failures, or answered far slower.
+     */
+    private static Finding silentNode(List<NodeLoad> loads) {
+        double[] reads = loads.stream().mapToDouble(NodeLoad::readMedianMs).filter(v -> v >= 0).sorted().toArray();
+        double typical = reads.length == 0 ? 0 : reads[reads.length / 2];
+        for (NodeLoad l : loads) {
+            boolean silent = l.readings() > 0 && l.answeredShare() < ANSWERED;
+            boolean slow = l.readMedianMs() >= SLOW_READ_MS && (loads.size() == 1 || l.readMedianMs() >= SLOWER * typical);
+            if (silent || slow) {
+                String peers = loads.size() == 1 ? "" : String.format(Locale.ROOT, "; its peers %.0f ms", typical);
+                return new Finding("sick-node", List.of(l.node()), String.format(Locale.ROOT, "node %s (%s) is sick: it "
+                        + "told its own figures in %d of %d readings%s: stopped or overloaded", l.node(), l.dc(),
+                        l.answered(), l.readings(), l.readMedianMs() < 0 ? "" : String.format(Locale.ROOT,
+                                ", taking %.0f ms (median%s)", l.readMedianMs(), peers)), loads);
+            }
+        }
+        return null;
+    }
+
+    private static Finding sickNode(StressResult r, List<NodeLoad> loads) {
+        List<String> why = new ArrayList<>();
+        String named = null;
+        List<NodeSummary> coordinators = r.nodes() == null ? List.of()
+                : r.nodes().stream().filter(n -> n.dc() != null).toList();
+        if (coordinators.size() >= 2) {
+            long failed = coordinators.stream().mapToLong(NodeSummary::failedAttempts).sum();
+            double[] p99 = coordinators.stream().mapToDouble(n -> n.service() == null ? 0 : n.service().p99Ms()).toArray();
+            for (NodeSummary n : coordinators) {
+                boolean failures = failed > 0 && n.failedAttempts() >= FAILURE_SHARE * failed
+                        && n.failedAttempts() >= 2.0 * failed / coordinators.size();
+                double others = medianWithout(p99, n.service() == null ? 0 : n.service().p99Ms());
+                boolean slow = n.service() != null && n.service().p99Ms() >= SERVICE_OUTLIER_MS
+                        && n.service().p99Ms() >= SERVICE_OUTLIER * others;
+                if ((failures || slow) && (named == null || named.equals(n.node()))) {
+                    named = n.node();
+                    if (failures) {
+                        why.add(String.format(Locale.ROOT, "%,d of the run's %,d failed attempts were coordinated by it",
+                                n.failedAttempts(), failed));
+                    }
+                    if (slow) {
+                        why.add(String.format(Locale.ROOT, "it answered this client in p99 %.0f ms against its peers' "
+                                + "%.0f ms", n.service().p99Ms(), others));
+                    }
+                }
+            }
+        }
+        if (named == null) {
+            return null;
+        }
+        String node = named;
+        String share = writeShare(loads, node, coordinators);
+        String dc = loads.stream().filter(l -> l.node().equals(node)).map(NodeLoad::dc).findFirst()
+                .orElse(coordinators.stream().filter(n -> n.node().equals(node)).map(NodeSummary::dc).findFirst().orElse("-"));
+        return new Finding("sick-node", List.of(node), String.format(Locale.ROOT, "node %s (%s) is sick: %s%s", node, dc,
+                String.join("; ", why), share), loads);
+    }
+
+    /** Whether the node's share of the writes explains it: more than its share is ownership or hot partitions. */
+    private static String writeShare(List<NodeLoad> loads, String node, List<NodeSummary> coordinators) {
+        if (coordinators.size() < 2) {
+            return "";
+        }
+        long all = coordinators.stream().mapToLong(NodeSummary::requests).sum();
+        long mine = coordinators.stream().filter(n -> n.node().equals(node)).mapToLong(NodeSummary::requests).sum();
+        if (all <= 0) {
+            return "";
+        }
+        double share = (double) mine / all;
+        double fair = 1.0 / coordinators.size();
+        return share >= 1.5 * fair
+                ? String.format(Locale.ROOT, "; it coordinated %.0f%% of the requests (an even share: %.0f%%): its token "
+                        + "ownership or hot partitions explain part of it", 100 * share, 100 * fair)
+                : String.format(Locale.ROOT, "; it coordinated %.0f%% of the requests, about its share (%.0f%%): the node "
+                        + "itself is slow, not its load", 100 * share, 100 * fair);
+    }
+
+    private static double medianWithout(double[] values, double one) {
+        double[] others = new double[values.length - 1];
+        boolean skipped = false;
+        int k = 0;
+        for (double v : values) {
+            if (!skipped && v == one) {
+                skipped = true;
+            } else if (k < others.length) {
+                others[k++] = v;
+            }
+        }
+        Arrays.sort(others);
+        return others.length == 0 ? 0 : others[others.length / 2];
+    }
+
+    /** The nodes where {@code saturated} holds, named, or null when none. */
+    private static Finding part(List<NodeLoad> loads, String part, Predicate<NodeLoad> saturated,
+            java.util.function.Function<NodeLoad, String> figures) {
+        List<NodeLoad> hit = loads.stream().filter(saturated).toList();
+        if (hit.isEmpty()) {
+            return null;
+        }
+        String where = hit.size() == loads.size() && loads.size() > 1 ? "on every node" : "on node" + (hit.size() > 1
+                ? "s " : " ") + String.join(", ", hit.stream().map(l -> l.node() + " (" + l.dc() + ")").toList());
+        List<String> each = hit.stream().map(l -> (hit.size() > 1 ? l.host() + ": " : "") + figures.apply(l)).toList();
+        return new Finding(part, hit.stream().map(NodeLoad::node).toList(),
+                String.format(Locale.ROOT, "%s %s: %s", label(part), where, String.join("; ", each)), loads);
+    }
+
+    private static String label(String part) {
+        return switch (part) {
+            case "mutation-stage" -> "the mutation stage is saturated";
+            case "native-transport" -> "requests queue at native transport";
+            case "flushes" -> "memtable flushes are behind";
+            case "compaction" -> "compaction is behind";
+            case "gc" -> "GC pauses";
+            case "hints" -> "hints pile up";
+            default -> part;
+        };
+    }
+
+    private static String dropped(NodeLoad l) {
+        return l.droppedMutations() > 0 ? String.format(Locale.ROOT, "; %,d mutations dropped", l.droppedMutations()) : "";
+    }
+}

@@ -1,0 +1,275 @@
+package org.metricsstress.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.result.NodeTelemetry.Pool;
+import org.metricsstress.result.NodeTelemetry.Reading;
+import org.metricsstress.result.NodeTelemetry.TableWrites;
+
+/**
+ * The cluster's side of the verdict, decided from recorded evidence: the nodes' own readings and the
+ * client's per-coordinator figures, as a run records them. Each fault's evidence names its node and
+ * its part; the same run without it (the control) names none. Nothing here knows a fault's setting:
+ * a node whose MutationStage limit is 1 but whose threads were not all busy is not named.
+ */
+class ClusterDiagnosisTest {
+    private static final int INTERVALS = 8;
+    private static final double SECONDS = RecordedRun.SECONDS;
+    private static final Map<String, String> SETTINGS = Map.of("concurrent_writes", "32", "memtable_flush_writers", "2",
+            "compaction_throughput", "64MiB/s", "concurrent_compactors", "1", "native_transport_max_threads", "128");
+
+    /** A healthy node's reading: a little work in every pool, answered in a few milliseconds. */
+    private static Reading healthy(double at) {
+        return reading(at, 3, Map.of(NodeTelemetry.MUTATION, new Pool(2, 32, 0, 0, 0, 5_000),
+                NodeTelemetry.NATIVE_TRANSPORT, new Pool(8, 128, 2, 0, 0, 9_000)), 0, 0, 0, 1.5, 30);
+    }
+
+    private static Reading reading(double at, double readMs, Map<String, Pool> pools, long compactionsPending,
+            long hintFiles, double gcMs, double coordinatorP50Ms, double cpu) {
+        Map<String, TableWrites> tables = new HashMap<>();
+        tables.put("samples", new TableWrites(1_000, 0.02, 0.1, 300, coordinatorP50Ms, coordinatorP50Ms * 4));
+        tables.put("terms", new TableWrites(3_000, 0.01, 0.05, 600, coordinatorP50Ms, coordinatorP50Ms * 3));
+        return new Reading(at, null, readMs, pools, 0, compactionsPending, hintFiles, tables, gcMs, cpu, 0, 0);
+    }
+
+    private static NodeTelemetry.Node node(String address, IntFunction<Reading> at) {
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 1; i <= INTERVALS + 1; i++) {
+            readings.add(at.apply(i));
+        }
+        return new NodeTelemetry.Node(address + ":9042", "dc1", SETTINGS, readings, 2);
+    }
+
+    private static NodeTelemetry all(IntFunction<Reading> each) {
+        return new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", each), node("127.0.0.2", each),
+                node("127.0.0.3", each)));
+    }
+
+    private static NodeTelemetry three(IntFunction<Reading> third) {
+        return new NodeTelemetry("system_views+jmx", List.of(), List.of(
+                node("127.0.0.1", i -> healthy(i * SECONDS)), node("127.0.0.2", i -> healthy(i * SECONDS)),
+                node("127.0.0.3", third)));
+    }
+
+    private static NodeSummary coordinator(String address, long requests, long timeouts, double p99) {
+        return new NodeSummary(address + ":9042", "dc1", requests, requests * 40,
+                timeouts == 0 ? Map.of() : Map.of("timeout", timeouts), new LatencySummary(requests, p99 / 4, p99 / 2,
+                        p99, p99 * 1.2, p99 * 1.5, p99 / 3));
+    }
+
+    /**
+     * A pipelined run on three nodes: {@code serviceP50} after the first interval, timeouts in the
+     * second half when {@code timeouts} > 0 (all coordinated by the third node when {@code onThird}).
+     */
+    private static StressResult run(NodeTelemetry telemetry, double serviceP50, long timeouts, boolean onThird) {
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(telemetry).target(8_000);
+        if (timeouts > 0) {
+            run.failed("timeout", timeouts);
+        }
+        run.interval(50_000, 0, 0, 100, 0, 2.0, 0.3, 0.0, 0.9, 0.0, 10_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            long failed = i == INTERVALS - 1 ? timeouts : 0;
+            run.interval(40_000, 0, failed, 2_000, 0, serviceP50, 0.6, 0.0, 0.9, 0.0, 8_000);
+        }
+        long third = onThird ? timeouts : timeouts / 3;
+        run.nodes(List.of(coordinator("127.0.0.1", 5_000, (timeouts - third) / 2, 30),
+                coordinator("127.0.0.2", 5_000, timeouts - third - (timeouts - third) / 2, 32),
+                coordinator("127.0.0.3", 5_000, third, onThird ? 2_000 : 31)));
+        return run.build();
+    }
+
+    @Test
+    void aNodeStoppedMostOfTheTimeIsNamedAndAdvisedNotANewNode() {
+        // Stopped 1.8 s of every 2 s: it answers its own figures late, or not within the interval at all.
+        NodeTelemetry t = three(i -> i % 3 == 0 ? Reading.unanswered(i * SECONDS, "no answer within 4000 ms")
+                : reading(i * SECONDS, 1_700, Map.of(NodeTelemetry.MUTATION, new Pool(0, 32, 0, 0, 0, 900)), 0, 0, 0, 1.5,
+                        4));
+        StressResult r = run(t, 90, 760, true);
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("node 127.0.0.3:9042 (dc1) is sick"), v.message());
+        assertFalse(v.message().contains("127.0.0.1:9042 (dc1) is"), v.message());
+        assertNotNull(r.advice().get("node 127.0.0.3"), "the node to look at: " + r.advice());
+        assertNull(r.advice().get(Advisor.NODES), "no fourth node for a sick third: " + r.advice());
+        assertTrue(v.evidence().stream().anyMatch(l -> l.startsWith("node 127.0.0.3:9042 dc1: answered 6/8")),
+                v.evidence().toString());
+    }
+
+    @Test
+    void theClientsFailuresSingleOutANodeThatAnsweredItsFiguresInTime() {
+        StressResult r = run(three(i -> healthy(i * SECONDS)), 90, 900, true);
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("node 127.0.0.3:9042 (dc1) is sick: 900 of the run's 900 failed attempts"),
+                v.message());
+        assertTrue(v.message().contains("about its share"), "its share of the requests was even: " + v.message());
+    }
+
+    @Test
+    void aSaturatedMutationStageIsNamedWithConcurrentWritesFromTheNodesOwnSetting() {
+        NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, new Pool(1, 1, 400 + i, 0, 0,
+                700), NodeTelemetry.NATIVE_TRANSPORT, new Pool(20, 128, 3, 0, 0, 700)), 0, 0, 0, 1.5, 40));
+        NodeTelemetry withOwnSetting = new NodeTelemetry(t.source(), t.notes(), List.of(t.nodes().get(0), t.nodes().get(1),
+                new NodeTelemetry.Node("127.0.0.3:9042", "dc1", Map.of("concurrent_writes", "1"),
+                        t.nodes().get(2).readings(), 2)));
+        StressResult r = run(withOwnSetting, 60, 300, false);
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("the mutation stage is saturated on node 127.0.0.3:9042 (dc1)"), v.message());
+        Advice a = r.advice().get("cassandra.yaml:concurrent_writes");
+        assertNotNull(a, r.advice().toString());
+        assertEquals("1", a.current());
+        assertEquals("16", a.value(), "8 per core of the node's 2, at least twice its 1");
+        assertTrue(a.cassandraYaml());
+    }
+
+    @Test
+    void aLowLimitWhoseThreadsWereNotAllBusyIsNotNamed() {
+        // The limit alone proves nothing: the verdict follows what the node did, not how it was set.
+        NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, new Pool(0, 1, 0, 0, 0, 700)),
+                0, 0, 0, 1.5, 30));
+        assertNull(ClusterDiagnosis.locate(run(t, 3, 0, false), 0, 40));
+    }
+
+    @Test
+    void aHealthyControlRunNamesNoNodeAndKeepsUp() {
+        StressResult r = run(three(i -> healthy(i * SECONDS)), 3, 0, false);
+        assertEquals("KEPT_UP", r.verdict().kind(), r.verdict().message());
+        assertNull(ClusterDiagnosis.locate(r, 0, r.generationSeconds()));
+    }
+
+    @Test
+    void idleNodesBehindASlowServiceTimeAndLateGeneratorsAreTheClient() {
+        NodeTelemetry idle = three(i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(0, 32, 0, 0, 0, 300),
+                NodeTelemetry.NATIVE_TRANSPORT, new Pool(1, 128, 0, 0, 0, 300)), 0, 0, 0, 0.4, 6));
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(idle)
+                .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
+        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
+        Verdict v = run.target(4_000).build().verdict();
+        assertEquals("CLIENT_BOUND", v.kind(), v.message());
+        assertTrue(v.message().contains("the nodes were idle"), v.message());
+        assertTrue(v.message().contains("the time went in this client"), v.message());
+    }
+
+    @Test
+    void theSameSlowServiceWithTheNodesQueuedIsTheCluster() {
+        NodeTelemetry busy = all(i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(32, 32, 900, 0, 0,
+                9_000), NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, 300, 0, 0, 9_000)), 0, 0, 0, 30, 95));
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(busy)
+                .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
+        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
+        Verdict v = run.target(4_000).build().verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("the mutation stage is saturated on every node"), v.message());
+    }
+
+    @Test
+    void aGrowingCompactionBacklogIsAdvisedInTheNodesOwnSpelling() {
+        NodeTelemetry t = three(i -> reading(i * SECONDS, 3, Map.of(), 2L * i, 0, 0, 1.5, 40));
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(run(t, 3, 0, false), 0, 45);
+        assertNotNull(f);
+        assertEquals("compaction", f.part());
+        assertEquals(List.of("127.0.0.3:9042"), f.nodes());
+        Map<String, Advice> out = new java.util.LinkedHashMap<>();
+        NodeTelemetry fourOh = three(i -> reading(i * SECONDS, 3, Map.of(), 2L * i, 0, 0, 1.5, 40));
+        StressResult r = run(new NodeTelemetry(fourOh.source(), List.of(), List.of(fourOh.nodes().get(0),
+                fourOh.nodes().get(1), new NodeTelemetry.Node("127.0.0.3:9042", "dc1",
+                        Map.of("compaction_throughput_mb_per_sec", "16"), fourOh.nodes().get(2).readings(), 2))), 3, 0, false);
+        assertTrue(ClusterAdvice.add(out, r, ClusterDiagnosis.locate(r, 0, 45)));
+        Advice a = out.get("cassandra.yaml:compaction_throughput_mb_per_sec");
+        assertNotNull(a, "4.0's spelling, as the node spells it: " + out);
+        assertEquals("32", a.value());
+        assertEquals("16", a.current());
+    }
+
+    @Test
+    void hintsGrowingAndGcPausesAreNamed() {
+        assertEquals("hints", ClusterDiagnosis.locate(run(three(i -> reading(i * SECONDS, 3, Map.of(), 0, i, 0, 1.5, 40)),
+                3, 0, false), 0, 45).part());
+        assertEquals("gc", ClusterDiagnosis.locate(run(three(i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 1_200, 1.5, 40)),
+                3, 0, false), 0, 45).part());
+    }
+
+    @Test
+    void everyNodeEvenlyBusyIsTooFewNodesAndAsksForNodes() {
+        NodeTelemetry t = new NodeTelemetry("system_views+jmx", List.of(), List.of(
+                node("127.0.0.1", i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 93)),
+                node("127.0.0.2", i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 95))));
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(t)
+                .failed("timeout", 3_000);
+        run.interval(50_000, 0, 0, 100, 0, 2.0, 0.3, 0, 0.9, 0, 10_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(30_000, 0, i == 1 ? 3_000 : 0, 2_000, 0, 45, 0.6, 0, 0.9, 0, 6_000);
+        }
+        StressResult r = run.build();
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind());
+        assertTrue(r.verdict().message().contains("too few nodes"), r.verdict().message());
+        assertNotNull(r.advice().get(Advisor.NODES), r.advice().toString());
+    }
+
+    @Test
+    void slowIndexWritesAreTheClustersWithTheSlowTableNamed() {
+        // The OpenNMS writer's workers wait on index writes grown 20 times slower: the cluster's limit,
+        // not the writer's, though the samples' own service time stayed flat.
+        NodeTelemetry t = new NodeTelemetry("system_views", List.of(), List.of(node("127.0.0.1",
+                i -> new Reading(i * SECONDS, null, 3, Map.of(), 0, 0, 0, Map.of("samples",
+                        new TableWrites(1_000, 0.02, 0.1, 300, 1, 4), "terms", new TableWrites(3_000, 2, 45, 600, 1, 50)),
+                        -1, -1, -1, -1))));
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).telemetry(t);
+        run.interval(40_000, 0, 0, 100, 0, 2.0, 0.5, 0.4, 0.5, 0.0, 8_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(20_000, 20_000, 0, 8_192, 500, 2.2, 0.99, 0.8, 0.15, 0.0, 4_000);
+        }
+        StressResult built = run.index(10_000, 0, 12_000, 12_000, 12_000, 2).cache("guava", 0, 0, 0).build();
+        List<IntervalStats> slowed = new ArrayList<>();
+        for (int i = 0; i < built.intervals().size(); i++) {
+            IntervalStats s = built.intervals().get(i);
+            slowed.add(new IntervalStats(s.elapsedSeconds(), s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
+                    s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(), s.droppedTotal(),
+                    s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(), s.response(), s.service(),
+                    s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(), s.gcPauseMs(), s.indexRows(),
+                    s.indexedPercent(), s.cacheSize(), s.workers(), LatencySummary.of(histogram(i == 0 ? 1 : 20))));
+        }
+        String slow = ClusterDiagnosis.indexSlow(withIntervals(built, slowed), 5, 40);
+        assertNotNull(slow);
+        assertTrue(slow.contains("its index writes slowed to p50 20."), slow);
+        assertTrue(slow.contains("terms on 127.0.0.1"), slow);
+        assertNull(ClusterDiagnosis.indexSlow(built, 5, 40), "index requests at their usual speed say nothing");
+    }
+
+    private static org.HdrHistogram.Histogram histogram(double ms) {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 0; i < 200; i++) {
+            h.recordValue((long) (ms * 1_000));
+        }
+        return h;
+    }
+
+    private static StressResult withIntervals(StressResult r, List<IntervalStats> intervals) {
+        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+                r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
+                r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
+                r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
+                r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
+                r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, intervals, r.writes(),
+                r.nodes(), r.events(), r.steps(), r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(), r.unsent(),
+                r.losses(), r.distance(), r.disk(), null, null, null, r.nodeTelemetry());
+    }
+}
