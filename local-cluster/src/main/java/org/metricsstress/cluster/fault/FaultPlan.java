@@ -1,5 +1,6 @@
 package org.metricsstress.cluster.fault;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,13 +14,21 @@ import org.metricsstress.config.Parse;
 
 /**
  * What to do to the embedded nodes while a run goes on, as {@code --embedded-fault} gives it:
- * {@code "kill dc2 at 30s, restart dc2 at 90s"}. A target is a data centre (all its nodes) or one
- * node's address; times count from the start of generation.
+ * {@code "kill dc2 at 30s, restart dc2 at 90s"}, and duty cycles such as
+ * {@code "stall 127.0.0.3 1.8s every 2s from 10s until 50s"} (see {@link Stall}). A target is a
+ * data centre (all its nodes) or one node's address; times count from the start of generation.
  */
-public record FaultPlan(List<Event> events) {
-    public static final FaultPlan NONE = new FaultPlan(List.of());
+public record FaultPlan(List<Event> events, List<Stall> stalls) {
+    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of());
+
+    /** The shortest period a stall may have: below it a cycle is mostly the signals' own latency. */
+    public static final Duration MIN_STALL_PERIOD = Duration.ofMillis(100);
 
     private static final Pattern EVENT = Pattern.compile("(\\S+)\\s+(\\S+)\\s+at\\s+(\\S+)");
+    private static final String STALL_FORM = "stall TARGET STOPPED every PERIOD from TIME [until TIME]";
+    private static final String STALL_EXAMPLE = "'stall 127.0.0.3 1.8s every 2s from 10s until 50s'";
+    /** A stall's durations may have a fraction (1.8s); a bare number is seconds, as for {@code at}. */
+    private static final Pattern DECIMAL_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)?");
 
     /** What can be done to a node. */
     public enum Verb {
@@ -49,8 +58,43 @@ public record FaultPlan(List<Event> events) {
         }
     }
 
+    /**
+     * A duty cycle: from {@code from}, the target is stopped (SIGSTOP, {@code docker pause}) for
+     * {@code stopped} of every {@code period}, then let run (SIGCONT, {@code docker unpause}) for the
+     * rest, until {@code until} (null: the run's end). A node that is slow in bursts, as one with
+     * long GC pauses or a saturated disk, among healthy ones. 0 < stopped < period, period at least
+     * {@link #MIN_STALL_PERIOD}, until after from.
+     */
+    public record Stall(String target, Duration stopped, Duration period, Duration from, Duration until) {
+        public Stall {
+            if (stopped.isNegative() || stopped.isZero() || stopped.compareTo(period) >= 0
+                    || period.compareTo(MIN_STALL_PERIOD) < 0 || (until != null && until.compareTo(from) <= 0)) {
+                throw new IllegalArgumentException("not a stall: " + stopped + " of every " + period + " from "
+                        + from + " until " + until);
+            }
+        }
+
+        /** As the event line says it: "stopped 1.8 s of every 2.0 s from 10.0 s until 50.0 s". */
+        public String describe() {
+            return "stopped " + seconds(stopped) + " of every " + seconds(period) + " from " + seconds(from)
+                    + (until == null ? "" : " until " + seconds(until));
+        }
+
+        @Override
+        public String toString() {
+            return "stall " + target + " " + Parse.format(stopped) + " every " + Parse.format(period) + " from "
+                    + Parse.format(from) + (until == null ? "" : " until " + Parse.format(until));
+        }
+    }
+
+    /** A plan of one-off events only. */
+    public FaultPlan(List<Event> events) {
+        this(events, List.of());
+    }
+
     public FaultPlan {
         events = events.stream().sorted(Comparator.comparing(Event::at)).toList();
+        stalls = stalls.stream().sorted(Comparator.comparing(Stall::from)).toList();
     }
 
     public static FaultPlan parse(String text) {
@@ -58,33 +102,97 @@ public record FaultPlan(List<Event> events) {
             return NONE;
         }
         List<Event> events = new ArrayList<>();
+        List<Stall> stalls = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             String p = part.trim();
+            String[] words = p.split("\\s+");
+            if (words[0].equalsIgnoreCase("stall")) {
+                stalls.add(stall(p, words));
+                continue;
+            }
             Matcher m = EVENT.matcher(p);
             if (!m.matches()) {
                 throw new ConfigException("--embedded-fault: '" + p + "' is not VERB TARGET at TIME,"
-                        + " e.g. 'kill dc2 at 30s'");
+                        + " e.g. 'kill dc2 at 30s', nor " + STALL_FORM);
             }
             Verb verb;
             try {
                 verb = Verb.valueOf(m.group(1).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("--embedded-fault: unknown action '" + m.group(1)
-                        + "'; use kill, pause, resume, restart, partition or heal");
+                        + "'; use kill, pause, resume, restart, partition, heal or stall");
             }
             Duration at = Parse.duration("--embedded-fault", m.group(3));
             events.add(new Event(verb, m.group(2), at));
         }
-        return new FaultPlan(events);
+        return new FaultPlan(events, stalls);
+    }
+
+    /** {@code stall TARGET STOPPED every PERIOD from TIME [until TIME]}, split into {@code words}. */
+    private static Stall stall(String part, String[] words) {
+        boolean form = (words.length == 7 || words.length == 9)
+                && words[3].equalsIgnoreCase("every") && words[5].equalsIgnoreCase("from")
+                && (words.length == 7 || words[7].equalsIgnoreCase("until"));
+        if (!form) {
+            throw new ConfigException("--embedded-fault: '" + part + "' is not " + STALL_FORM + ", e.g. "
+                    + STALL_EXAMPLE);
+        }
+        Duration stopped = decimalDuration(part, words[2]);
+        Duration period = decimalDuration(part, words[4]);
+        Duration from = decimalDuration(part, words[6]);
+        Duration until = words.length == 9 ? decimalDuration(part, words[8]) : null;
+        if (period.compareTo(MIN_STALL_PERIOD) < 0) {
+            throw new ConfigException("--embedded-fault: '" + part + "': the period must be at least "
+                    + Parse.format(MIN_STALL_PERIOD) + ", not " + words[4]);
+        }
+        if (stopped.isZero() || stopped.compareTo(period) >= 0) {
+            throw new ConfigException("--embedded-fault: '" + part + "': the time stopped must be more than 0 and"
+                    + " less than the period, not " + words[2] + " of every " + words[4]);
+        }
+        if (until != null && until.compareTo(from) <= 0) {
+            throw new ConfigException("--embedded-fault: '" + part + "': until (" + words[8]
+                    + ") must come after from (" + words[6] + ")");
+        }
+        return new Stall(words[1], stopped, period, from, until);
+    }
+
+    private static Duration decimalDuration(String part, String value) {
+        Matcher m = DECIMAL_DURATION.matcher(value.toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new ConfigException("--embedded-fault: '" + value + "' in '" + part + "' is not a duration"
+                    + " (a number with unit ms, s, m, h or d, e.g. 1.8s, 250ms; a bare number is seconds)");
+        }
+        long unitNanos = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            case "h" -> 3_600_000_000_000L;
+            case "d" -> 86_400_000_000_000L;
+            default -> throw new IllegalStateException(m.group(2));
+        };
+        try {
+            return Duration.ofNanos(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos))
+                    .toBigInteger().longValueExact());
+        } catch (ArithmeticException e) {
+            throw new ConfigException("--embedded-fault: '" + value + "' in '" + part + "' is too large");
+        }
+    }
+
+    /** Seconds as an event line gives them: "1.8 s", "0.25 s", "10.0 s". */
+    static String seconds(Duration d) {
+        if (d.toNanos() % 100_000_000L == 0) {
+            return String.format(Locale.ROOT, "%.1f s", d.toNanos() / 1e9);
+        }
+        return new BigDecimal(d.toNanos()).movePointLeft(9).stripTrailingZeros().toPlainString() + " s";
     }
 
     /** Checks every target names a data centre or a node of {@code layout}. */
     public FaultPlan checkedAgainst(ClusterLayout layout) {
-        for (Event e : events) {
-            boolean known = layout.nodesPerDc().containsKey(e.target())
-                    || layout.members().stream().anyMatch(m -> m.address().equals(e.target()));
+        for (String target : targets()) {
+            boolean known = layout.nodesPerDc().containsKey(target)
+                    || layout.members().stream().anyMatch(m -> m.address().equals(target));
             if (!known) {
-                throw new ConfigException("--embedded-fault: '" + e.target() + "' is neither a data centre nor a"
+                throw new ConfigException("--embedded-fault: '" + target + "' is neither a data centre nor a"
                         + " node address of --embedded-nodes " + layout + " (data centres: "
                         + String.join(", ", layout.nodesPerDc().keySet()) + ")");
             }
@@ -92,9 +200,17 @@ public record FaultPlan(List<Event> events) {
         return this;
     }
 
+    /** Every target the plan names, events' first. */
+    private List<String> targets() {
+        List<String> out = new ArrayList<>(events.stream().map(Event::target).toList());
+        stalls.forEach(s -> out.add(s.target()));
+        return out;
+    }
+
     /**
      * Checks the plan fits nodes in containers: targets are data centres (their addresses are the
-     * engine's to give), and a plan for child JVMs cannot partition.
+     * engine's to give), and a plan for child JVMs cannot partition. A stall fits both: containers
+     * are stopped and let run by {@code docker pause} and {@code docker unpause}.
      */
     public FaultPlan checkedFor(boolean containers) {
         for (Event e : events) {
@@ -103,20 +219,26 @@ public record FaultPlan(List<Event> events) {
                 throw new ConfigException("--embedded-fault: " + e.verb().word() + " cuts a node off its network, which"
                         + " needs nodes in containers (--embedded-image); child JVMs share loopback");
             }
-            if (containers && e.target().matches("[0-9.]+")) {
+        }
+        for (String target : targets()) {
+            if (containers && target.matches("[0-9.]+")) {
                 throw new ConfigException("--embedded-fault: with --embedded-image name a data centre, not the address '"
-                        + e.target() + "' (the container engine gives the addresses)");
+                        + target + "' (the container engine gives the addresses)");
             }
         }
         return this;
     }
 
     public boolean isEmpty() {
-        return events.isEmpty();
+        return events.isEmpty() && stalls.isEmpty();
     }
 
+    /** The plan as it would be written, in order of time (a stall at its start). */
     @Override
     public String toString() {
-        return String.join(", ", events.stream().map(Event::toString).toList());
+        List<Object> all = new ArrayList<>(events);
+        all.addAll(stalls);
+        all.sort(Comparator.comparing(o -> o instanceof Event e ? e.at() : ((Stall) o).from()));
+        return String.join(", ", all.stream().map(Object::toString).toList());
     }
 }
