@@ -372,8 +372,9 @@ public final class StressOptions {
                     + "--replication says otherwise", LOCAL_CLUSTER, TEXT, "dc1:1", null),
             OptionDef.own("--embedded-fault", "PLAN", "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, "
                     + "restart dc2 at 90s\"; actions kill (SIGKILL), pause (SIGSTOP), resume, restart, and with "
-                    + "--embedded-image partition (off the network) and heal; a target is a DC or a node address; "
-                    + "times from the start of generation", LOCAL_CLUSTER, TEXT, null, "none"),
+                    + "--embedded-image partition (off the network) and heal; \"stall 127.0.0.3 1.8s every 2s from 10s "
+                    + "until 50s\" stops a target 1.8 s of every 2 s (without until, to the run's end); a target is a DC "
+                    + "or a node address; times from the start of generation", LOCAL_CLUSTER, TEXT, null, "none"),
             OptionDef.own("--embedded-auth", null, "start the embedded nodes with password authentication; the run "
                     + "logs in as the default superuser unless --username is given", LOCAL_CLUSTER, FLAG, false, null),
             OptionDef.own("--embedded-tls", null, "start the embedded nodes with client-to-node TLS only, with a "
