@@ -94,7 +94,10 @@ public final class NodeWatch implements AutoCloseable {
             return inert("off (--sink null: no cluster)");
         }
         Duration interval = config.outputs().reportInterval();
-        long bound = Math.max(TimeUnit.MILLISECONDS.toNanos(200),
+        // Inside the interval, but a second at least: nodes sharing a loaded machine with their
+        // client took up to 800 ms to answer a healthy reading (a shorter interval's readings then
+        // slip a little, never pile up: the next starts when this one is done).
+        long bound = Math.max(TimeUnit.SECONDS.toNanos(1),
                 Math.min(interval.toNanos() * 4 / 5, TimeUnit.SECONDS.toNanos(5)));
         CqlSession session;
         try {

@@ -28,12 +28,21 @@ import java.util.function.Predicate;
  * else (docs/diagnosis.md).
  */
 public final class ClusterDiagnosis {
-    /** A node that answered fewer of its readings than this was stopped or overloaded. */
+    /**
+     * A node that answered fewer of its readings than this was stopped or overloaded, when its peers
+     * answered {@link #ANSWERED_GAP} more of theirs (on a machine that starves every node alike, all
+     * answer late together: that singles none out). A node without peers: below half.
+     */
     static final double ANSWERED = 0.75;
+    static final double ANSWERED_GAP = 0.25;
+    static final double ANSWERED_ALONE = 0.5;
     /** A node this many times slower than its peers to tell its own figures stands out ... */
-    static final double SLOWER = 10;
-    /** ... when it also took this long: a healthy node answers in milliseconds. */
-    static final double SLOW_READ_MS = 250;
+    static final double SLOWER = 5;
+    /**
+     * ... when it also took this long. A healthy node answers in milliseconds, but nodes sharing a
+     * loaded 2-core machine with their client took 100-800 ms (three nodes, 10,000 samples/s).
+     */
+    static final double SLOW_READ_MS = 1_000;
     /** A coordinator with this share of the run's failed attempts, and twice its fair share, is singled out. */
     static final double FAILURE_SHARE = 0.5;
     /** A coordinator this many times slower (p99) than its peers' median is singled out ... */
@@ -208,7 +217,7 @@ public final class ClusterDiagnosis {
             }
             for (NodeTelemetry.Reading reading : n.readings()) {
                 for (var t : reading.tables().entrySet()) {
-                    if (!"samples".equals(t.getKey()) && t.getValue().localP99Ms() > worst) {
+                    if (!"samples".equals(t.getKey()) && t.getValue().localP99Ms() > Math.max(worst, 1)) {
                         worst = t.getValue().localP99Ms();
                         table = String.format(Locale.ROOT, " (the slowest index table on the nodes: %s on %s, local "
                                 + "write p99 %.2f ms)", t.getKey(), l.host(), worst);
@@ -249,17 +258,20 @@ public final class ClusterDiagnosis {
      * far longer than its peers), or it holds most of the run's failures, or answered far slower.
      */
     private static Finding silentNode(List<NodeLoad> loads) {
-        double[] reads = loads.stream().mapToDouble(NodeLoad::readMedianMs).filter(v -> v >= 0).sorted().toArray();
-        double typical = reads.length == 0 ? 0 : reads[reads.length / 2];
         for (NodeLoad l : loads) {
-            boolean silent = l.readings() > 0 && l.answeredShare() < ANSWERED;
-            boolean slow = l.readMedianMs() >= SLOW_READ_MS && (loads.size() == 1 || l.readMedianMs() >= SLOWER * typical);
+            List<NodeLoad> peers = loads.stream().filter(p -> p != l).toList();
+            double[] reads = peers.stream().mapToDouble(NodeLoad::readMedianMs).filter(v -> v >= 0).sorted().toArray();
+            double typical = reads.length == 0 ? 0 : reads[reads.length / 2];
+            double[] shares = peers.stream().mapToDouble(NodeLoad::answeredShare).sorted().toArray();
+            boolean silent = l.readings() > 0 && (peers.isEmpty() ? l.answeredShare() < ANSWERED_ALONE
+                    : l.answeredShare() < ANSWERED && l.answeredShare() <= shares[shares.length / 2] - ANSWERED_GAP);
+            boolean slow = l.readMedianMs() >= SLOW_READ_MS && (peers.isEmpty() || l.readMedianMs() >= SLOWER * typical);
             if (silent || slow) {
-                String peers = loads.size() == 1 ? "" : String.format(Locale.ROOT, "; its peers %.0f ms", typical);
+                String others = peers.isEmpty() ? "" : String.format(Locale.ROOT, "; its peers %.0f ms", typical);
                 return new Finding("sick-node", List.of(l.node()), String.format(Locale.ROOT, "node %s (%s) is sick: it "
                         + "told its own figures in %d of %d readings%s: stopped or overloaded", l.node(), l.dc(),
                         l.answered(), l.readings(), l.readMedianMs() < 0 ? "" : String.format(Locale.ROOT,
-                                ", taking %.0f ms (median%s)", l.readMedianMs(), peers)), loads);
+                                ", taking %.0f ms (median%s)", l.readMedianMs(), others)), loads);
             }
         }
         return null;

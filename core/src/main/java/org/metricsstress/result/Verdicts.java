@@ -47,6 +47,8 @@ public final class Verdicts {
     static final double INDEX_ERROR_SHARE = 0.01;
     /** Cache lookups slow or failed above this share of the lookups' time... */
     static final double CACHE_TIME_SHARE = 0.25;
+    /** What the nodes' figures can name on their own, without the client's service time crossing its bounds. */
+    static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage", "native-transport");
     /** The fewest seconds of steady state worth judging apart. */
     static final double SHORTEST_PHASE_S = 2;
 
@@ -83,6 +85,11 @@ public final class Verdicts {
             String note = r.client() != null && r.client().cpuPercent() >= 90
                     ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
                             r.client().cpuPercent()) : "";
+            ClusterDiagnosis.Finding strained = ClusterDiagnosis.locate(r, 0, r.generationSeconds());
+            if (strained != null) {
+                // Kept up, but a node or a stage was at its limit: a little more load falls behind there.
+                note += "; but the nodes' own figures show " + strained.message();
+            }
             return new Verdict("KEPT_UP", String.format(Locale.ROOT,
                     "wrote %.1f%% of the target rate with no drops or failures%s; response p99 %.1f ms%s%s",
                     100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note, thrashNote(e)), lines, cold,
@@ -162,6 +169,12 @@ public final class Verdicts {
             return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit" + (found == null ? "" : ": "
                     + found.message()) + "; as this client saw it: " + cluster + "; " + written, from, to);
         }
+        if (found != null && SINGLED_OUT.contains(found.part())) {
+            // A node the nodes' own figures single out (stopped, or a stage at its limit), though the
+            // client's averages stayed inside their bounds: the other nodes carried the rest.
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message() + "; " + written,
+                    from, to);
+        }
         WorkerTime w = s.workers;
         String busy = w != null && w.measured() ? String.format(Locale.ROOT,
                 "the %d workers were busy %.0f%% of their time (%.0f%% of it waiting for index writes, %.0f%% for sample "
@@ -211,6 +224,10 @@ public final class Verdicts {
                             + "the report lines): this client, not the database, limited the rate (client CPU %.0f%% of "
                             + "its cores); %s", s.lagP99Ms / 1000, s.peakRing, ringSize,
                     r.client() == null ? -1 : r.client().cpuPercent(), written), from, to);
+        }
+        if (found != null) {
+            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s; %s%s; %s",
+                    found.message(), busy.isEmpty() ? "" : busy + "; ", flat, written), from, to);
         }
         return new Verdict.Phase("INCONCLUSIVE", String.format(Locale.ROOT,
                 "did not keep up, and no resource was seen saturated: %s%s; %s; %s", busy.isEmpty() ? "" : busy + "; ",
