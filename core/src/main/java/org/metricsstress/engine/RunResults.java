@@ -278,6 +278,6 @@ final class RunResults {
         CacheStats s = cache.stats();
         return new CacheSummary(cache.describe().split("[ ,]")[0].toLowerCase(Locale.ROOT),
                 cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio(),
-                ix == null ? 0 : ix.slowLookups());
+                ix == null ? 0 : ix.slowLookups(), ix == null ? null : LatencySummary.of(ix.lookupLatency()));
     }
 }

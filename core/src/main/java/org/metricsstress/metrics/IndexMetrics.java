@@ -2,6 +2,9 @@ package org.metricsstress.metrics;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.metricsstress.result.CacheSummary;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -28,6 +31,12 @@ public final class IndexMetrics {
     private final StressMetrics samples;
     /** Index requests, sent to acknowledged (failed ones too: a timeout is the cluster's answer). */
     private final LatencyTracker service = new LatencyTracker("index-service");
+    /**
+     * The cache's lookups, asked to answered, for both writers: what the evidence shows of the
+     * cache's latency even where the lookups never hold a sample (the pipelined writer's).
+     */
+    private final LatencyTracker lookupLatency = new LatencyTracker("cache-lookups");
+    private static final long SLOW_LOOKUP_NANOS = TimeUnit.MILLISECONDS.toNanos(CacheSummary.SLOW_LOOKUP_MS);
 
     /**
      * @param groupResources     resources in the plan that carry samples
@@ -76,8 +85,20 @@ public final class IndexMetrics {
     public void resourceWritten() { resourcesWritten.inc(); }
     public void deferred() { deferred.inc(); }
     public void deduplicated() { deduplicated.inc(); }
-    public void lookup() { lookups.inc(); }
-    public void slowLookup() { slowLookups.inc(); }
+
+    /**
+     * {@code lookups} lookups answered together {@code nanos} after they were asked (one round trip
+     * for a batch of them, or the questions about one resource one after the other): each waited
+     * that long, so each is timed so and each is slow when that is over
+     * {@link CacheSummary#SLOW_LOOKUP_MS}. No allocation: it runs for every commit.
+     */
+    public void lookedUp(long nanos, int lookups) {
+        this.lookups.inc(lookups);
+        lookupLatency.recordNanos(nanos, lookups);
+        if (nanos > SLOW_LOOKUP_NANOS) {
+            slowLookups.inc(lookups);
+        }
+    }
 
     /** A group resource is known indexed (written now, or found in the cache). */
     public void groupIndexed(int resourceKey) {
@@ -109,6 +130,12 @@ public final class IndexMetrics {
     public long deduplicatedCount() { return deduplicated.getCount(); }
     public long lookups() { return lookups.getCount(); }
     public long slowLookups() { return slowLookups.getCount(); }
+
+    /** Every lookup timed so far (microseconds); read at the end of a run, by one thread. */
+    public Histogram lookupLatency() {
+        lookupLatency.takeInterval();
+        return lookupLatency.total();
+    }
 
     public long resourcesIndexed() {
         return groups.count() + interfaces.count();

@@ -68,6 +68,9 @@ public final class AdviceFile {
     }
 
     private static String where(String property) {
+        if (Advisor.REDIS.equals(property)) {
+            return "Redis's own health, ms a lookup may take";
+        }
         return Advisor.HEAP.equals(property) ? "etc/opennms.conf, MB to add" : "the cluster's size";
     }
 

@@ -21,6 +21,8 @@ public final class Advisor {
     public static final String CONNECTIONS_PER_HOST = PREFIX + "connections-per-host";
     public static final String HEAP = "JAVA_HEAP_SIZE";
     public static final String NODES = "cluster.nodes-per-dc";
+    /** Not a setting: how fast Redis must answer a lookup, advised when it was the limit. */
+    public static final String REDIS = "redis.lookup-p99-ms";
 
     /** Resources the cache should hold beyond the plan's: new ones appear, and Guava's segments evict early. */
     static final double CACHE_MARGIN = 1.25;
@@ -63,6 +65,9 @@ public final class Advisor {
         }
         cache(out, r, e, s);
         String lasting = lastingKind(v);
+        if ("CACHE_SLOW".equals(lasting)) {
+            redis(out, r, e);
+        }
         // A bigger ring rides out a deficit that ends (a cold start) or bursts; it only delays one
         // that lasts (the cluster, the client, a Redis down, workers behind in the steady state).
         boolean steadyBehind = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind());
@@ -104,6 +109,30 @@ public final class Advisor {
                         e.cacheMaxEntries(), e.evictions(), e.reindexed()),
                 String.format(Locale.ROOT, "the plan's resources x %.2f (new resources appear; Guava's segments evict "
                         + "before the bound), rounded up to a thousand", CACHE_MARGIN), "--cache-max-entries"));
+    }
+
+    /**
+     * Redis slow or down: no setting of OpenNMS's fixes that, so the advice says where to look,
+     * with the lookups' own figures, and what a lookup should take; a run cannot apply it.
+     */
+    private static void redis(Map<String, Advice> out, StressResult r, Evidence e) {
+        LatencySummary l = r.cache() == null ? null : r.cache().lookups();
+        boolean timed = l != null && l.count() > 0;
+        Object pool = r.config() == null ? null : r.config().get("redis-pool");
+        WorkerTime w = e.workers();
+        out.put(REDIS, new Advice(REDIS, String.valueOf(CacheSummary.SLOW_LOOKUP_MS),
+                timed ? String.format(Locale.ROOT, "%.0f", l.p99Ms()) : null,
+                String.format(Locale.ROOT, "%,d lookups took over %d ms%s and %,d failed%s: Redis was slow or down; "
+                        + "check its latency (redis-cli --latency; SLOWLOG; a save, a big key or a blocking command "
+                        + "stalls it), its pool (%s connections for %d workers) and whether it is up", e.slowLookups(),
+                        CacheSummary.SLOW_LOOKUP_MS, timed ? String.format(Locale.ROOT, " (p50 %.1f ms, p99 %.1f ms of "
+                                + "%,d)", l.p50Ms(), l.p99Ms(), l.count()) : "", e.cacheErrors(),
+                        w == null || !w.measured() ? "" : String.format(Locale.ROOT, ", holding the workers %.0f%% of "
+                                + "their busy time", 100 * w.shareOfBusy(w.cacheLookupSeconds())),
+                        pool == null ? "?" : pool, Evidence.Settings.of(r).writerThreads()),
+                "none: a fault, not a size; a lookup (every question about one resource) answered within "
+                        + CacheSummary.SLOW_LOOKUP_MS + " ms at the 99th percentile, as a healthy Redis answers a "
+                        + "question in well under a millisecond", null));
     }
 
     private static void ring(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {

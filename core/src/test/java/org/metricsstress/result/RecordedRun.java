@@ -96,6 +96,12 @@ public final class RecordedRun {
         return this;
     }
 
+    /** The cache, with its lookups' latency as the run timed them. */
+    public RecordedRun cache(String kind, long evictions, long slowLookups, long errors, LatencySummary lookups) {
+        cache = new CacheSummary(kind, kind, 100, 10, 10, evictions, errors, 10, 0.5, slowLookups, lookups);
+        return this;
+    }
+
     public RecordedRun coldStart(double ringFullAt, long ringPeak, double indexedAt) {
         coldStart = new ColdStart(ringFullAt, ringPeak, ((Number) config.get("ring-size")).intValue(), -1, indexedAt,
                 droppedTotal, 1000, 10);
