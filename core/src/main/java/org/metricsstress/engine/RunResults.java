@@ -267,7 +267,8 @@ final class RunResults {
                 ix.resourcesInPlan(), complete,
                 whileIndexing, after,
                 primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),
-                primed == null ? 0 : primed.seconds(), LatencySummary.of(ix.service().total()));
+                primed == null ? 0 : primed.seconds(), LatencySummary.of(ix.service().total()),
+                ix.requestsFailedForPool());
     }
 
     private static CacheSummary cache(CacheView cache, IndexMetrics ix) {

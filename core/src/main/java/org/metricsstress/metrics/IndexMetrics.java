@@ -17,6 +17,7 @@ public final class IndexMetrics {
     private final Counter rowsWritten;
     private final Counter requests;
     private final Counter requestsFailed;
+    private final Counter requestsFailedForPool;
     private final Counter resourcesWritten;
     private final Counter deferred;
     private final Counter deduplicated;
@@ -59,6 +60,7 @@ public final class IndexMetrics {
         rowsWritten = registry.counter(p + "rows-written");
         requests = registry.counter(p + "requests");
         requestsFailed = registry.counter(p + "requests-failed");
+        requestsFailedForPool = registry.counter(p + "requests-failed.pool");
         resourcesWritten = registry.counter(p + "resources-written");
         deferred = registry.counter(p + "deferred");
         deduplicated = registry.counter(p + "deduplicated-in-flight");
@@ -81,7 +83,13 @@ public final class IndexMetrics {
     public void requestSettled(long nanos) { service.recordNanos(nanos); }
     public LatencyTracker service() { return service; }
     public void rowsWritten(int rows) { rowsWritten.inc(rows); }
-    public void requestFailed() { requestsFailed.inc(); }
+    /** An index request failed; those the client's own pool refused are counted apart too. */
+    public void requestFailed(ErrorClass cause) {
+        requestsFailed.inc();
+        if (cause == ErrorClass.POOL) {
+            requestsFailedForPool.inc();
+        }
+    }
     public void resourceWritten() { resourcesWritten.inc(); }
     public void deferred() { deferred.inc(); }
     public void deduplicated() { deduplicated.inc(); }
@@ -125,6 +133,7 @@ public final class IndexMetrics {
     public long rowsWritten() { return rowsWritten.getCount(); }
     public long requests() { return requests.getCount(); }
     public long requestsFailed() { return requestsFailed.getCount(); }
+    public long requestsFailedForPool() { return requestsFailedForPool.getCount(); }
     public long resourcesWritten() { return resourcesWritten.getCount(); }
     public long deferredCount() { return deferred.getCount(); }
     public long deduplicatedCount() { return deduplicated.getCount(); }

@@ -24,6 +24,7 @@ import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.newts.ResourceKeys;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
+import org.metricsstress.storage.WriteErrors;
 import java.util.function.LongSupplier;
 
 /**
@@ -353,7 +354,7 @@ public final class InlineIndexer {
                         sent.get(i).join();
                         metrics.rowsWritten(rows.get(i));
                     } catch (RuntimeException e) {
-                        metrics.requestFailed();
+                        metrics.requestFailed(WriteErrors.classify(e));
                         failed = true;
                     } finally {
                         requestsInFlight.decrementAndGet();

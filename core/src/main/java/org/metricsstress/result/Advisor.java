@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.metricsstress.config.ClusterSection;
 
 /**
  * What to change, in OpenNMS's property names, each value computed from the run's own figures
@@ -19,6 +20,10 @@ public final class Advisor {
     public static final String WRITER_THREADS = PREFIX + "writer_threads";
     public static final String MAX_BATCH_SIZE = PREFIX + "max_batch_size";
     public static final String CONNECTIONS_PER_HOST = PREFIX + "connections-per-host";
+    public static final String MAX_REQUESTS_PER_CONNECTION = PREFIX + "max-requests-per-connection";
+    /** The pipelined writer's pool: this tool's own options, which no OpenNMS property stands for. */
+    public static final String TOOL_CONNECTIONS_PER_HOST = "--connections-per-host";
+    public static final String TOOL_MAX_REQUESTS_PER_CONNECTION = "--max-requests-per-connection";
     public static final String HEAP = "JAVA_HEAP_SIZE";
     public static final String NODES = "cluster.nodes-per-dc";
     /** Not a setting: how fast Redis must answer a lookup, advised when it was the limit. */
@@ -69,10 +74,11 @@ public final class Advisor {
             redis(out, r, e);
         }
         // A bigger ring rides out a deficit that ends (a cold start) or bursts; it only delays one
-        // that lasts (the cluster, the client, a Redis down, workers behind in the steady state).
+        // that lasts (the cluster, the client, a Redis down, the driver's pool, workers behind in
+        // the steady state).
         boolean steadyBehind = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind());
         boolean ringHelps = "RING_TOO_SMALL".equals(lasting) || !steadyBehind && !"CLUSTER_BEHIND".equals(lasting)
-                && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting);
+                && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting) && !"POOL_TOO_SMALL".equals(lasting);
         if (opennms && r.dropped() > 0 && ringHelps) {
             ring(out, r, e, s);
         }
@@ -80,8 +86,8 @@ public final class Advisor {
                 || !r.index().enabled())) {
             threads(out, r, e, s, v.steadyState() != null ? e.steadyState() : e.workers());
         }
+        pool(out, r, e, s);
         if (opennms) {
-            pool(out, r, e, s);
             heap(out, r, e, s);
         }
         if ("CLUSTER_BEHIND".equals(lasting)) {
@@ -168,21 +174,97 @@ public final class Advisor {
                 "--writer-threads"));
     }
 
+    /**
+     * The driver's pool, in the writer's own names, when it refused requests (failure class
+     * {@code pool}) or was nearly full at a report line. A node must carry the larger of the peak in
+     * flight per node at the report lines (which a pool that refused can only understate) and what
+     * the writer keeps in flight at most over the local nodes: OpenNMS's workers each wait on one
+     * update's index requests at once, the pipelined writer on its {@code --max-in-flight}. Requests
+     * per connection below the writer's own default are raised (stream ids cost a connection
+     * nothing); at or above it, more connections.
+     */
     private static void pool(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
-        int hosts = Math.max(1, nodesPerDc(r));
-        double perHost = (double) e.peakInFlight() / hosts;
+        int nodes = Math.max(1, nodesPerDc(r));
+        long refusedSamples = Verdicts.poolFailures(r);
+        long refusedIndex = Verdicts.indexPoolFailures(r);
+        double measured = (double) e.peakInFlight() / nodes;
         int perConnection = Math.max(1, s.maxRequestsPerConnection());
         int connections = Math.max(1, s.connectionsPerHost());
-        if (perHost < POOL_TARGET * perConnection * connections) {
+        if (refusedSamples + refusedIndex == 0 && measured < POOL_TARGET * perConnection * connections) {
             return;
         }
-        long value = (long) Math.ceil(perHost / (POOL_TARGET * perConnection));
-        out.put(CONNECTIONS_PER_HOST, new Advice(CONNECTIONS_PER_HOST, String.valueOf(Math.max(connections + 1, value)),
-                String.valueOf(connections),
-                String.format(Locale.ROOT, "%,.0f requests in flight per node at the peak, against %d a connection "
-                        + "carries", perHost, perConnection),
-                String.format(Locale.ROOT, "peak in flight per node / (%d requests per connection x %.0f%%)",
-                        perConnection, 100 * POOL_TARGET), "--connections-per-host"));
+        boolean opennms = s.opennms();
+        long bound;
+        String boundWhy;
+        if (opennms) {
+            Advice advised = out.get(WRITER_THREADS);
+            int workers = advised != null ? Integer.parseInt(advised.value()) : s.writerThreads();
+            int perUpdate = requestsPerUpdate(s);
+            bound = (long) Math.ceil((double) workers * perUpdate / nodes);
+            boundWhy = String.format(Locale.ROOT, "OpenNMS's %d%s workers keep up to %,d in flight per node (%d requests "
+                    + "each: a new resource's terms, attribute and metric batches, sent at once)", workers,
+                    advised != null ? " advised" : "", bound, perUpdate);
+        } else {
+            long maxInFlight = configNumber(r, "max-in-flight", 512);
+            bound = (long) Math.ceil((double) maxInFlight / nodes);
+            boundWhy = String.format(Locale.ROOT, "the pipelined writer keeps up to %,d sample requests in flight "
+                    + "(--max-in-flight), %,d per node", maxInFlight, bound);
+        }
+        double perHost = Math.max(measured, bound);
+        double needed = perHost / POOL_TARGET;
+        // The writer's own default: the driver's 1,024, which Newts 3's session leaves; the pipelined
+        // writer's twice its in-flight bound, room for the index requests beside the samples.
+        int standard = opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
+                : ClusterSection.pipelinedMaxRequestsPerConnection((int) configNumber(r, "max-in-flight", 512));
+        String reason = String.format(Locale.ROOT, "%sup to %,.0f requests were in flight per node at the report lines "
+                + "and %s, against %d connection%s x %,d requests", refusedSamples + refusedIndex == 0 ? ""
+                        : String.format(Locale.ROOT, "the pool refused %,d samples and %,d index requests (no free request "
+                                + "slot on the node's connections); ", refusedSamples, refusedIndex),
+                measured, boundWhy, connections, connections == 1 ? "" : "s", perConnection);
+        if (perConnection < standard) {
+            long value = Math.min(ClusterSection.MOST_REQUESTS_PER_CONNECTION,
+                    Math.max(standard, (long) Math.ceil(needed / connections)));
+            String key = opennms ? MAX_REQUESTS_PER_CONNECTION : TOOL_MAX_REQUESTS_PER_CONNECTION;
+            out.put(key, new Advice(key, String.valueOf(value), String.valueOf(perConnection), reason,
+                    String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and "
+                            + "the writer's own bound) / %.0f%%, over %d connection%s; at least %s (%,d)",
+                            100 * POOL_TARGET, connections, connections == 1 ? "" : "s", opennms
+                                    ? "the driver's default, which Newts 3's session leaves" : "this writer's default, "
+                                            + "2 x max(1,024, --max-in-flight)", standard),
+                    TOOL_MAX_REQUESTS_PER_CONNECTION));
+            return;
+        }
+        long value = Math.max(connections + 1, (long) Math.ceil(needed / perConnection));
+        String key = opennms ? CONNECTIONS_PER_HOST : TOOL_CONNECTIONS_PER_HOST;
+        out.put(key, new Advice(key, String.valueOf(value), String.valueOf(connections), reason,
+                String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and the "
+                        + "writer's own bound) / (%,d requests per connection x %.0f%%)", perConnection,
+                        100 * POOL_TARGET), TOOL_CONNECTIONS_PER_HOST));
+    }
+
+    /**
+     * The most requests one of OpenNMS's updates sends at once: a new group resource's first chunk,
+     * a term per attribute (its metrics and {@code _idx} path elements), its attribute rows in
+     * batches of max_batch_size, and the chunk's metric rows in one; or an interface's strings.
+     */
+    static int requestsPerUpdate(Evidence.Settings s) {
+        int batch = Math.max(1, s.maxBatchSize());
+        int attributes = s.attributes() + (s.foreignSourceIds() ? PATH_ELEMENTS : NODE_PATH_ELEMENTS);
+        int group = attributes + (attributes + batch - 1) / batch + 1;
+        int strings = s.strings() == 0 ? 0 : s.strings() + (s.strings() + batch - 1) / batch + 1;
+        return Math.max(group, strings);
+    }
+
+    private static long configNumber(StressResult r, String key, long otherwise) {
+        Object v = r.config() == null ? null : r.config().get(key);
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        try {
+            return v == null ? otherwise : Long.parseLong(String.valueOf(v).replace(",", "").trim());
+        } catch (NumberFormatException ex) {
+            return otherwise;
+        }
     }
 
     private static void heap(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {

@@ -12,6 +12,8 @@ import java.util.function.ToDoubleFunction;
  *
  * <ol>
  * <li>the audit: nothing may be unaccounted for, or no figure can be trusted;</li>
+ * <li>this client's connection pool: requests it refused for want of a free request slot never
+ *     reached a node ({@code POOL_TOO_SMALL});</li>
  * <li>the cluster: samples it refused (timeout, unavailable, overloaded), index requests it failed,
  *     or service times grown well past this run's own light-load level: {@code CLUSTER_BEHIND};</li>
  * <li>the cache: Redis slow or down ({@code CACHE_SLOW}); a cache smaller than the plan that made
@@ -149,6 +151,11 @@ public final class Verdicts {
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
                 + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
+        String pool = poolEvidence(r, e);
+        if (pool != null) {
+            return new Verdict.Phase("POOL_TOO_SMALL", "this client's connection pool is the limit, not the cluster: "
+                    + pool + "; " + written, from, to);
+        }
         String cluster = clusterEvidence(s, r, e);
         if (cluster != null) {
             return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + cluster + "; " + written, from, to);
@@ -207,9 +214,10 @@ public final class Verdicts {
         if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
             why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
         }
-        if (e.indexRequests() > 0 && e.indexRequestsFailed() > INDEX_ERROR_SHARE * e.indexRequests()) {
-            why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", e.indexRequestsFailed(),
-                    e.indexRequests()));
+        // Index requests the pool refused never reached a node.
+        long indexFailed = e.indexRequestsFailed() - indexPoolFailures(r);
+        if (e.indexRequests() > 0 && indexFailed > INDEX_ERROR_SHARE * e.indexRequests()) {
+            why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", indexFailed, e.indexRequests()));
         }
         double light = e.lightLoadServiceMs();
         if (light > 0 && s.serviceP50Ms >= SERVICE_GROWTH * light && s.serviceP50Ms >= SLOW_GROWN_MS) {
@@ -221,6 +229,61 @@ public final class Verdicts {
                             roundTripMs(r)) : ""));
         }
         return why.isEmpty() ? null : String.join("; ", why);
+    }
+
+    /**
+     * This client's connection pool, or null when it refused too little to name. Asked before the
+     * cluster: a request the pool refused was never sent, so it says nothing of the cluster. Unless
+     * the cluster refused more: requests the client gave up on keep their stream ids until a node
+     * answers, so a slow cluster can fill the pool too.
+     */
+    private static String poolEvidence(StressResult r, Evidence e) {
+        long samples = poolFailures(r);
+        long index = indexPoolFailures(r);
+        boolean many = r.generated() > 0 && samples > ERROR_SHARE * r.generated()
+                || e.indexRequests() > 0 && index > INDEX_ERROR_SHARE * e.indexRequests();
+        if (!many || e.clusterErrors() > samples) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%s found no free request slot on the node's connections (failure class "
+                + "pool: the driver's \"No connection was available\" with them open); %s", poolRefusals(samples, index),
+                poolFigures(r, e));
+    }
+
+    /** Samples failed as {@code pool}: refused by this client's connection pool. */
+    static long poolFailures(StressResult r) {
+        return r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("pool", 0L);
+    }
+
+    static long indexPoolFailures(StressResult r) {
+        return r.index() == null ? 0 : r.index().requestsFailedForPool();
+    }
+
+    private static String poolRefusals(long samples, long index) {
+        return String.format(Locale.ROOT, "%,d samples%s", samples,
+                index > 0 ? String.format(Locale.ROOT, " and %,d index requests", index) : "");
+    }
+
+    /** What the pool carries against what was in flight: the pool's evidence line and verdict. */
+    private static String poolFigures(StressResult r, Evidence e) {
+        Evidence.Settings s = Evidence.Settings.of(r);
+        int nodes = Advisor.nodesPerDc(r);
+        return String.format(Locale.ROOT, "up to %,d requests in flight per node at the report lines, against %d "
+                + "connection%s x %,d requests = %,d a node", e.peakInFlight() / nodes, s.connectionsPerHost(),
+                s.connectionsPerHost() == 1 ? "" : "s", s.maxRequestsPerConnection(),
+                (long) s.connectionsPerHost() * s.maxRequestsPerConnection());
+    }
+
+    /** The pool's evidence line, when it refused anything or was nearly full at a report line; else null. */
+    private static String poolLine(StressResult r, Evidence e) {
+        Evidence.Settings s = Evidence.Settings.of(r);
+        long capacity = (long) s.connectionsPerHost() * s.maxRequestsPerConnection();
+        long samples = poolFailures(r);
+        long index = indexPoolFailures(r);
+        if (samples + index == 0 && e.peakInFlight() / Advisor.nodesPerDc(r) < Advisor.POOL_TARGET * capacity) {
+            return null;
+        }
+        return "pool: " + poolRefusals(samples, index) + " refused (failure class pool); " + poolFigures(r, e);
     }
 
     private static String refusals(StressResult r) {
@@ -323,6 +386,10 @@ public final class Verdicts {
                     e.cacheMaxEntries() > 0 ? String.format(Locale.ROOT, "at most %,d", e.cacheMaxEntries()) : "unbounded",
                     e.planResources(), e.evictions(), e.reindexed(), e.slowLookups(), e.cacheErrors(),
                     lookupLatency(r, "; ", "")));
+        }
+        String pool = poolLine(r, e);
+        if (pool != null) {
+            out.add(pool);
         }
         out.add(String.format(Locale.ROOT, "ring: needed %,d slots (%s)", e.ringNeeded(), e.ringModel()));
         if (r.client() != null) {

@@ -152,6 +152,74 @@ public class VerdictsTest {
         assertNull(r.advice().get(Advisor.REDIS), r.advice().toString());
     }
 
+    /**
+     * The found run: OpenNMS's 16 workers on one node through a driver pool of {@code connections}
+     * x {@code maxRequests}. The pool refused samples and index requests ("No connection was
+     * available", the node's connection open); the node answered in 2 ms all along.
+     */
+    public static StressResult exhaustedPool(int connections, int maxRequests) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).set("connections-per-host", connections)
+                .set("max-requests-per-connection", maxRequests).failed("pool", 77_750);
+        for (int i = 0; i < 6; i++) {
+            run.interval(37_000, 0, i == 0 ? 12_750 : 13_000, 100, 0, 2.0, 0.6, 0.5, 0.45, 0.01, 10_000);
+        }
+        return run.index(100_000, 9_000, 12_000, 12_000, 12_000, 5).indexRefusedByPool(9_000)
+                .cache("guava", 0, 0, 0).build();
+    }
+
+    @Test
+    void anExhaustedDriverPoolIsThePoolNotTheCluster() {
+        StressResult r = exhaustedPool(1, 64);
+        Verdict v = r.verdict();
+        assertEquals("POOL_TOO_SMALL", v.kind(), v.message());
+        assertTrue(v.message().contains("this client's connection pool is the limit, not the cluster: 77,750 samples and "
+                + "9,000 index requests found no free request slot on the node's connections"), v.message());
+        assertTrue(v.message().contains("against 1 connection x 64 requests = 64 a node"), v.message());
+        assertTrue(v.evidence().contains("pool: 77,750 samples and 9,000 index requests refused (failure class pool); up "
+                + "to 16 requests in flight per node at the report lines, against 1 connection x 64 requests = 64 a node"),
+                v.evidence().toString());
+        assertNull(r.advice().get(Advisor.NODES), "no nodes for a pool too small: " + r.advice());
+        assertNull(r.advice().get(Advisor.RING_BUFFER_SIZE), r.advice().toString());
+        Advice pool = r.advice().get(Advisor.MAX_REQUESTS_PER_CONNECTION);
+        assertNotNull(pool, r.advice().toString());
+        // 16 workers x 18 requests a new resource's update (10 metrics and 6 path elements: 16 terms,
+        // one attribute batch, one metric batch) on one node, at 80%: 360; at least the driver's 1,024.
+        assertEquals("1024", pool.value());
+        assertEquals("64", pool.current());
+        assertEquals("--max-requests-per-connection", pool.option());
+        assertTrue(pool.reason().contains("OpenNMS's 16 workers keep up to 288 in flight per node (18 requests each"),
+                pool.reason());
+    }
+
+    @Test
+    void thePipelinedWritersPoolIsAdvisedInThisToolsOptions() {
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 20_000)
+                .set("max-requests-per-connection", 64).set("max-in-flight", 512).failed("pool", 6_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(49_000, 0, 1_000, 100, 0, 2.0, 0.6, 0.0, 1.0, 0.0, 49_000);
+        }
+        StressResult r = run.index(1_000, 0, 12_000, 12_000, 12_000, 5).cache("guava", 0, 0, 0).build();
+        assertEquals("POOL_TOO_SMALL", r.verdict().kind(), r.verdict().message());
+        Advice pool = r.advice().get(Advisor.TOOL_MAX_REQUESTS_PER_CONNECTION);
+        assertNotNull(pool, r.advice().toString());
+        assertEquals("2048", pool.value(), "this writer's own default: 2 x max(1,024, --max-in-flight)");
+        assertNull(r.advice().get(Advisor.MAX_REQUESTS_PER_CONNECTION), "no OpenNMS property for this tool's writer");
+    }
+
+    @Test
+    void aPoolFilledByAClusterThatTimedOutMoreIsTheClusters() {
+        // Requests the client gave up on keep their stream ids until the node answers: a slow
+        // cluster fills the pool too, and its own refusals outnumber the pool's.
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).failed("pool", 3_000)
+                .failed("timeout", 30_000);
+        run.interval(50_000, 0, 0, 100, 0, 2.0, 0.5, 0.1, 0.8, 0.01, 10_000);
+        for (int i = 0; i < 5; i++) {
+            run.interval(40_000, 0, 6_600, 100, 0, 40, 0.9, 0.1, 0.8, 0.0, 8_000);
+        }
+        StressResult r = run.index(1_000, 0, 12_000, 12_000, 12_000, 1).cache("guava", 0, 0, 0).build();
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
+    }
+
     /** A cache big enough: the cold start holds the workers on index writes, the steady state keeps up. */
     public static StressResult coldStartRun(int ringSize) {
         RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", ringSize);
