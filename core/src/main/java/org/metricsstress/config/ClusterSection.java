@@ -43,6 +43,16 @@ public record ClusterSection(
     public static final Duration DRIVER_REQUEST_TIMEOUT = Duration.ofSeconds(2);
     public static final int DRIVER_MAX_REQUESTS_PER_CONNECTION = 1024;
     public static final int DRIVER_POOL_SIZE = 1;
+    /** The most requests one connection can carry: protocol v3 and later's stream ids. */
+    public static final int MOST_REQUESTS_PER_CONNECTION = 32768;
+
+    /**
+     * The pipelined writer's requests per connection unless given: twice its in-flight bound, and
+     * 1,024 at least, so the driver's cap never undercuts the bound (index requests go beside it).
+     */
+    public static int pipelinedMaxRequestsPerConnection(int maxInFlight) {
+        return Math.min(MOST_REQUESTS_PER_CONNECTION, 2 * Math.max(DRIVER_MAX_REQUESTS_PER_CONNECTION, maxInFlight));
+    }
     /** This tool's own writer waits longer: a slow node shows as latency before it shows as failures. */
     public static final Duration PIPELINED_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
@@ -67,7 +77,7 @@ public record ClusterSection(
         }
         Checks.atLeast("--connections-per-host", connectionsPerHost, 1);
         Checks.atLeast("--max-requests-per-connection", maxRequestsPerConnection, 1);
-        if (maxRequestsPerConnection > 32768) {
+        if (maxRequestsPerConnection > MOST_REQUESTS_PER_CONNECTION) {
             // The native protocol's stream ids per connection (v3 and later).
             throw new ConfigException("--max-requests-per-connection: at most 32768, got " + maxRequestsPerConnection);
         }

@@ -291,7 +291,7 @@ public record StressConfig(
             }
             v.computeIfAbsent("maxRequestsPerConnection", k -> opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
                     // Our in-flight bound is the limit that matters; the driver's cap must not undercut it.
-                    : Math.min(32768, 2 * Math.max(1024, pipeline.maxInFlight())));
+                    : ClusterSection.pipelinedMaxRequestsPerConnection(pipeline.maxInFlight()));
         }
 
         /** This process's share of the plan, from --instance, --instances and the environment. */

@@ -269,7 +269,8 @@ final class RunResults {
                 ix.resourcesInPlan(), complete,
                 whileIndexing, after,
                 primed == null ? 0 : primed.groupResources(), primed == null ? 0 : primed.interfaceResources(),
-                primed == null ? 0 : primed.seconds(), LatencySummary.of(ix.service().total()));
+                primed == null ? 0 : primed.seconds(), LatencySummary.of(ix.service().total()),
+                ix.requestsFailedForPool());
     }
 
     private static CacheSummary cache(CacheView cache, IndexMetrics ix) {
@@ -280,6 +281,6 @@ final class RunResults {
         CacheStats s = cache.stats();
         return new CacheSummary(cache.describe().split("[ ,]")[0].toLowerCase(Locale.ROOT),
                 cache.describe(), cache.size(), s.hits(), s.misses(), s.evictions(), s.errors(), s.puts(), s.hitRatio(),
-                ix == null ? 0 : ix.slowLookups());
+                ix == null ? 0 : ix.slowLookups(), ix == null ? null : LatencySummary.of(ix.lookupLatency()));
     }
 }

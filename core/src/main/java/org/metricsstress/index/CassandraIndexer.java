@@ -14,10 +14,8 @@ import org.metricsstress.newts.IndexRules;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.newts.NewtsSchema;
-import java.util.concurrent.TimeUnit;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.metrics.LatencyTracker;
-import org.metricsstress.result.CacheSummary;
 
 /**
  * The index stage: writes the Newts index ({@link IndexRules}) for resources the cache does not
@@ -35,8 +33,6 @@ import org.metricsstress.result.CacheSummary;
  * samples (and the interface resource shared by all groups) do not index it twice.
  */
 public final class CassandraIndexer implements GroupCommitHandler.Factory {
-    private static final long SLOW_LOOKUP_NANOS = TimeUnit.MILLISECONDS.toNanos(
-            CacheSummary.SLOW_LOOKUP_MS);
     private final ResourceCache cache;
     private final IndexMetrics metrics;
     private final StressPlan plan;
@@ -206,13 +202,10 @@ public final class CassandraIndexer implements GroupCommitHandler.Factory {
             }
             long asked = System.nanoTime();
             cache.getAll(keys, n * stride, found);
-            boolean slow = System.nanoTime() - asked > SLOW_LOOKUP_NANOS;
+            // One round trip answers the n commits' lookups: each of them waited this long.
+            metrics.lookedUp(System.nanoTime() - asked, n);
             int claimed = 0;
             for (int i = 0; i < n; i++) {
-                metrics.lookup();
-                if (slow) {
-                    metrics.slowLookup();
-                }
                 int group = plan.groupOf(resourceKeys[i]);
                 int strings = withStrings && varies(resourceKeys[i])
                         ? ResourceFingerprints.stringsFingerprint(group, plan.strings(), suffix(resourceKeys[i]))

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.metricsstress.config.IndexSection;
 import org.metricsstress.metrics.LatencyTracker;
+import org.metricsstress.storage.WriteErrors;
 
 /**
  * The index writes' own in-flight budget ({@code --index-max-in-flight}), so index rows never take
@@ -338,7 +339,7 @@ final class IndexBudget {
                     if (error == null) {
                         metrics.rowsWritten(rows);
                     } else {
-                        metrics.requestFailed();
+                        metrics.requestFailed(WriteErrors.classify(error));
                         failed.set(true);
                     }
                     left = outstanding.decrementAndGet();

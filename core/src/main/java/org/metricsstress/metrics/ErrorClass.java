@@ -8,6 +8,12 @@ public enum ErrorClass {
     UNAVAILABLE,
     /** The node said it is overloaded and shed the request. */
     OVERLOADED,
+    /**
+     * This client's own connection pool had no free request slot on the node's connections (the
+     * driver's "No connection was available" while they were open): fewer connections, or fewer
+     * requests a connection, than the writer keeps in flight. Not the cluster: nothing was sent.
+     */
+    POOL,
     /** Not written because the run ended before the sample reached the database. */
     ABANDONED,
     /** Anything else (rejected statement, connection lost, ...). */

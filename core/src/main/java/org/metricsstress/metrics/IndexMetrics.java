@@ -2,6 +2,9 @@ package org.metricsstress.metrics;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.metricsstress.result.CacheSummary;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -14,6 +17,7 @@ public final class IndexMetrics {
     private final Counter rowsWritten;
     private final Counter requests;
     private final Counter requestsFailed;
+    private final Counter requestsFailedForPool;
     private final Counter resourcesWritten;
     private final Counter deferred;
     private final Counter deduplicated;
@@ -28,6 +32,12 @@ public final class IndexMetrics {
     private final StressMetrics samples;
     /** Index requests, sent to acknowledged (failed ones too: a timeout is the cluster's answer). */
     private final LatencyTracker service = new LatencyTracker("index-service");
+    /**
+     * The cache's lookups, asked to answered, for both writers: what the evidence shows of the
+     * cache's latency even where the lookups never hold a sample (the pipelined writer's).
+     */
+    private final LatencyTracker lookupLatency = new LatencyTracker("cache-lookups");
+    private static final long SLOW_LOOKUP_NANOS = TimeUnit.MILLISECONDS.toNanos(CacheSummary.SLOW_LOOKUP_MS);
 
     /**
      * @param groupResources     resources in the plan that carry samples
@@ -50,6 +60,7 @@ public final class IndexMetrics {
         rowsWritten = registry.counter(p + "rows-written");
         requests = registry.counter(p + "requests");
         requestsFailed = registry.counter(p + "requests-failed");
+        requestsFailedForPool = registry.counter(p + "requests-failed.pool");
         resourcesWritten = registry.counter(p + "resources-written");
         deferred = registry.counter(p + "deferred");
         deduplicated = registry.counter(p + "deduplicated-in-flight");
@@ -72,12 +83,30 @@ public final class IndexMetrics {
     public void requestSettled(long nanos) { service.recordNanos(nanos); }
     public LatencyTracker service() { return service; }
     public void rowsWritten(int rows) { rowsWritten.inc(rows); }
-    public void requestFailed() { requestsFailed.inc(); }
+    /** An index request failed; those the client's own pool refused are counted apart too. */
+    public void requestFailed(ErrorClass cause) {
+        requestsFailed.inc();
+        if (cause == ErrorClass.POOL) {
+            requestsFailedForPool.inc();
+        }
+    }
     public void resourceWritten() { resourcesWritten.inc(); }
     public void deferred() { deferred.inc(); }
     public void deduplicated() { deduplicated.inc(); }
-    public void lookup() { lookups.inc(); }
-    public void slowLookup() { slowLookups.inc(); }
+
+    /**
+     * {@code lookups} lookups answered together {@code nanos} after they were asked (one round trip
+     * for a batch of them, or the questions about one resource one after the other): each waited
+     * that long, so each is timed so and each is slow when that is over
+     * {@link CacheSummary#SLOW_LOOKUP_MS}. No allocation: it runs for every commit.
+     */
+    public void lookedUp(long nanos, int lookups) {
+        this.lookups.inc(lookups);
+        lookupLatency.recordNanos(nanos, lookups);
+        if (nanos > SLOW_LOOKUP_NANOS) {
+            slowLookups.inc(lookups);
+        }
+    }
 
     /** A group resource is known indexed (written now, or found in the cache). */
     public void groupIndexed(int resourceKey) {
@@ -104,11 +133,18 @@ public final class IndexMetrics {
     public long rowsWritten() { return rowsWritten.getCount(); }
     public long requests() { return requests.getCount(); }
     public long requestsFailed() { return requestsFailed.getCount(); }
+    public long requestsFailedForPool() { return requestsFailedForPool.getCount(); }
     public long resourcesWritten() { return resourcesWritten.getCount(); }
     public long deferredCount() { return deferred.getCount(); }
     public long deduplicatedCount() { return deduplicated.getCount(); }
     public long lookups() { return lookups.getCount(); }
     public long slowLookups() { return slowLookups.getCount(); }
+
+    /** Every lookup timed so far (microseconds); read at the end of a run, by one thread. */
+    public Histogram lookupLatency() {
+        lookupLatency.takeInterval();
+        return lookupLatency.total();
+    }
 
     public long resourcesIndexed() {
         return groups.count() + interfaces.count();

@@ -50,6 +50,18 @@ public final class LatencyTracker {
         }
     }
 
+    /**
+     * Records {@code nanos} {@code count} times: one wait shared by several (a batched round trip
+     * answers every question in it at once). Wait-free and allocation-free, as {@link #recordNanos(long)}.
+     */
+    public void recordNanos(long nanos, long count) {
+        recorder.recordValueWithCount(micros(nanos), count);
+        if (sumNanos != null) {
+            sumNanos.add(nanos * count);
+            this.count.add(count);
+        }
+    }
+
     /** What is recorded for {@code nanos}: microseconds, clamped into the histogram's range. */
     public static long micros(long nanos) {
         long micros = nanos / 1000;

@@ -112,6 +112,12 @@ public final class AdviceFile {
     }
 
     private static String where(String property) {
+        if (property.startsWith("--")) {
+            return "this tool's option, for its pipelined writer";
+        }
+        if (Advisor.REDIS.equals(property)) {
+            return "Redis's own health, ms a lookup may take";
+        }
         return Advisor.HEAP.equals(property) ? "etc/opennms.conf, MB to add" : "the cluster's size";
     }
 

@@ -40,7 +40,7 @@ final class Headline {
             // Kept up with advice (a cache too small for the plan, re-indexing): said in amber.
             case "KEPT_UP" -> r.advice() == null || r.advice().isEmpty() ? "ok" : "warn";
             case "CLUSTER_BEHIND", "AUDIT_UNBALANCED" -> "bad";
-            case "CLIENT_BOUND", "WRITER_BOUND", "CACHE_TOO_SMALL", "CACHE_SLOW", "RING_TOO_SMALL" -> "warn";
+            case "CLIENT_BOUND", "WRITER_BOUND", "CACHE_TOO_SMALL", "CACHE_SLOW", "RING_TOO_SMALL", "POOL_TOO_SMALL" -> "warn";
             default -> "neutral";
         };
         sb.append("<section class=\"verdict ").append(css).append("\" id=\"verdict\"><div class=\"kind\">")

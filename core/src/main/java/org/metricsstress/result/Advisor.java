@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.metricsstress.config.ClusterSection;
 
 /**
  * What to change, in OpenNMS's property names, each value computed from the run's own figures
@@ -19,8 +20,14 @@ public final class Advisor {
     public static final String WRITER_THREADS = PREFIX + "writer_threads";
     public static final String MAX_BATCH_SIZE = PREFIX + "max_batch_size";
     public static final String CONNECTIONS_PER_HOST = PREFIX + "connections-per-host";
+    public static final String MAX_REQUESTS_PER_CONNECTION = PREFIX + "max-requests-per-connection";
+    /** The pipelined writer's pool: this tool's own options, which no OpenNMS property stands for. */
+    public static final String TOOL_CONNECTIONS_PER_HOST = "--connections-per-host";
+    public static final String TOOL_MAX_REQUESTS_PER_CONNECTION = "--max-requests-per-connection";
     public static final String HEAP = "JAVA_HEAP_SIZE";
     public static final String NODES = "cluster.nodes-per-dc";
+    /** Not a setting: how fast Redis must answer a lookup, advised when it was the limit. */
+    public static final String REDIS = "redis.lookup-p99-ms";
 
     /** Resources the cache should hold beyond the plan's: new ones appear, and Guava's segments evict early. */
     static final double CACHE_MARGIN = 1.25;
@@ -63,11 +70,15 @@ public final class Advisor {
         }
         cache(out, r, e, s);
         String lasting = lastingKind(v);
+        if ("CACHE_SLOW".equals(lasting)) {
+            redis(out, r, e);
+        }
         // A bigger ring rides out a deficit that ends (a cold start) or bursts; it only delays one
-        // that lasts (the cluster, the client, a Redis down, workers behind in the steady state).
+        // that lasts (the cluster, the client, a Redis down, the driver's pool, workers behind in
+        // the steady state).
         boolean steadyBehind = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind());
         boolean ringHelps = "RING_TOO_SMALL".equals(lasting) || !steadyBehind && !"CLUSTER_BEHIND".equals(lasting)
-                && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting);
+                && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting) && !"POOL_TOO_SMALL".equals(lasting);
         if (opennms && r.dropped() > 0 && ringHelps) {
             ring(out, r, e, s);
         }
@@ -75,8 +86,8 @@ public final class Advisor {
                 || !r.index().enabled())) {
             threads(out, r, e, s, v.steadyState() != null ? e.steadyState() : e.workers());
         }
+        pool(out, r, e, s);
         if (opennms) {
-            pool(out, r, e, s);
             heap(out, r, e, s);
         }
         if ("CLUSTER_BEHIND".equals(lasting)) {
@@ -113,6 +124,30 @@ public final class Advisor {
                         + "before the bound), rounded up to a thousand", CACHE_MARGIN), "--cache-max-entries"));
     }
 
+    /**
+     * Redis slow or down: no setting of OpenNMS's fixes that, so the advice says where to look,
+     * with the lookups' own figures, and what a lookup should take; a run cannot apply it.
+     */
+    private static void redis(Map<String, Advice> out, StressResult r, Evidence e) {
+        LatencySummary l = r.cache() == null ? null : r.cache().lookups();
+        boolean timed = l != null && l.count() > 0;
+        Object pool = r.config() == null ? null : r.config().get("redis-pool");
+        WorkerTime w = e.workers();
+        out.put(REDIS, new Advice(REDIS, String.valueOf(CacheSummary.SLOW_LOOKUP_MS),
+                timed ? String.format(Locale.ROOT, "%.0f", l.p99Ms()) : null,
+                String.format(Locale.ROOT, "%,d lookups took over %d ms%s and %,d failed%s: Redis was slow or down; "
+                        + "check its latency (redis-cli --latency; SLOWLOG; a save, a big key or a blocking command "
+                        + "stalls it), its pool (%s connections for %d workers) and whether it is up", e.slowLookups(),
+                        CacheSummary.SLOW_LOOKUP_MS, timed ? String.format(Locale.ROOT, " (p50 %.1f ms, p99 %.1f ms of "
+                                + "%,d)", l.p50Ms(), l.p99Ms(), l.count()) : "", e.cacheErrors(),
+                        w == null || !w.measured() ? "" : String.format(Locale.ROOT, ", holding the workers %.0f%% of "
+                                + "their busy time", 100 * w.shareOfBusy(w.cacheLookupSeconds())),
+                        pool == null ? "?" : pool, Evidence.Settings.of(r).writerThreads()),
+                "none: a fault, not a size; a lookup (every question about one resource) answered within "
+                        + CacheSummary.SLOW_LOOKUP_MS + " ms at the 99th percentile, as a healthy Redis answers a "
+                        + "question in well under a millisecond", null));
+    }
+
     private static void ring(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
         long value = nextPowerOfTwo((long) Math.ceil(e.ringNeeded() * RING_MARGIN));
         if (value <= s.ringSize()) {
@@ -146,21 +181,97 @@ public final class Advisor {
                 "--writer-threads"));
     }
 
+    /**
+     * The driver's pool, in the writer's own names, when it refused requests (failure class
+     * {@code pool}) or was nearly full at a report line. A node must carry the larger of the peak in
+     * flight per node at the report lines (which a pool that refused can only understate) and what
+     * the writer keeps in flight at most over the local nodes: OpenNMS's workers each wait on one
+     * update's index requests at once, the pipelined writer on its {@code --max-in-flight}. Requests
+     * per connection below the writer's own default are raised (stream ids cost a connection
+     * nothing); at or above it, more connections.
+     */
     private static void pool(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
-        int hosts = Math.max(1, nodesPerDc(r));
-        double perHost = (double) e.peakInFlight() / hosts;
+        int nodes = Math.max(1, nodesPerDc(r));
+        long refusedSamples = Verdicts.poolFailures(r);
+        long refusedIndex = Verdicts.indexPoolFailures(r);
+        double measured = (double) e.peakInFlight() / nodes;
         int perConnection = Math.max(1, s.maxRequestsPerConnection());
         int connections = Math.max(1, s.connectionsPerHost());
-        if (perHost < POOL_TARGET * perConnection * connections) {
+        if (refusedSamples + refusedIndex == 0 && measured < POOL_TARGET * perConnection * connections) {
             return;
         }
-        long value = (long) Math.ceil(perHost / (POOL_TARGET * perConnection));
-        out.put(CONNECTIONS_PER_HOST, new Advice(CONNECTIONS_PER_HOST, String.valueOf(Math.max(connections + 1, value)),
-                String.valueOf(connections),
-                String.format(Locale.ROOT, "%,.0f requests in flight per node at the peak, against %d a connection "
-                        + "carries", perHost, perConnection),
-                String.format(Locale.ROOT, "peak in flight per node / (%d requests per connection x %.0f%%)",
-                        perConnection, 100 * POOL_TARGET), "--connections-per-host"));
+        boolean opennms = s.opennms();
+        long bound;
+        String boundWhy;
+        if (opennms) {
+            Advice advised = out.get(WRITER_THREADS);
+            int workers = advised != null ? Integer.parseInt(advised.value()) : s.writerThreads();
+            int perUpdate = requestsPerUpdate(s);
+            bound = (long) Math.ceil((double) workers * perUpdate / nodes);
+            boundWhy = String.format(Locale.ROOT, "OpenNMS's %d%s workers keep up to %,d in flight per node (%d requests "
+                    + "each: a new resource's terms, attribute and metric batches, sent at once)", workers,
+                    advised != null ? " advised" : "", bound, perUpdate);
+        } else {
+            long maxInFlight = configNumber(r, "max-in-flight", 512);
+            bound = (long) Math.ceil((double) maxInFlight / nodes);
+            boundWhy = String.format(Locale.ROOT, "the pipelined writer keeps up to %,d sample requests in flight "
+                    + "(--max-in-flight), %,d per node", maxInFlight, bound);
+        }
+        double perHost = Math.max(measured, bound);
+        double needed = perHost / POOL_TARGET;
+        // The writer's own default: the driver's 1,024, which Newts 3's session leaves; the pipelined
+        // writer's twice its in-flight bound, room for the index requests beside the samples.
+        int standard = opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
+                : ClusterSection.pipelinedMaxRequestsPerConnection((int) configNumber(r, "max-in-flight", 512));
+        String reason = String.format(Locale.ROOT, "%sup to %,.0f requests were in flight per node at the report lines "
+                + "and %s, against %d connection%s x %,d requests", refusedSamples + refusedIndex == 0 ? ""
+                        : String.format(Locale.ROOT, "the pool refused %,d samples and %,d index requests (no free request "
+                                + "slot on the node's connections); ", refusedSamples, refusedIndex),
+                measured, boundWhy, connections, connections == 1 ? "" : "s", perConnection);
+        if (perConnection < standard) {
+            long value = Math.min(ClusterSection.MOST_REQUESTS_PER_CONNECTION,
+                    Math.max(standard, (long) Math.ceil(needed / connections)));
+            String key = opennms ? MAX_REQUESTS_PER_CONNECTION : TOOL_MAX_REQUESTS_PER_CONNECTION;
+            out.put(key, new Advice(key, String.valueOf(value), String.valueOf(perConnection), reason,
+                    String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and "
+                            + "the writer's own bound) / %.0f%%, over %d connection%s; at least %s (%,d)",
+                            100 * POOL_TARGET, connections, connections == 1 ? "" : "s", opennms
+                                    ? "the driver's default, which Newts 3's session leaves" : "this writer's default, "
+                                            + "2 x max(1,024, --max-in-flight)", standard),
+                    TOOL_MAX_REQUESTS_PER_CONNECTION));
+            return;
+        }
+        long value = Math.max(connections + 1, (long) Math.ceil(needed / perConnection));
+        String key = opennms ? CONNECTIONS_PER_HOST : TOOL_CONNECTIONS_PER_HOST;
+        out.put(key, new Advice(key, String.valueOf(value), String.valueOf(connections), reason,
+                String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and the "
+                        + "writer's own bound) / (%,d requests per connection x %.0f%%)", perConnection,
+                        100 * POOL_TARGET), TOOL_CONNECTIONS_PER_HOST));
+    }
+
+    /**
+     * The most requests one of OpenNMS's updates sends at once: a new group resource's first chunk,
+     * a term per attribute (its metrics and {@code _idx} path elements), its attribute rows in
+     * batches of max_batch_size, and the chunk's metric rows in one; or an interface's strings.
+     */
+    static int requestsPerUpdate(Evidence.Settings s) {
+        int batch = Math.max(1, s.maxBatchSize());
+        int attributes = s.attributes() + (s.foreignSourceIds() ? PATH_ELEMENTS : NODE_PATH_ELEMENTS);
+        int group = attributes + (attributes + batch - 1) / batch + 1;
+        int strings = s.strings() == 0 ? 0 : s.strings() + (s.strings() + batch - 1) / batch + 1;
+        return Math.max(group, strings);
+    }
+
+    private static long configNumber(StressResult r, String key, long otherwise) {
+        Object v = r.config() == null ? null : r.config().get(key);
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        try {
+            return v == null ? otherwise : Long.parseLong(String.valueOf(v).replace(",", "").trim());
+        } catch (NumberFormatException ex) {
+            return otherwise;
+        }
     }
 
     private static void heap(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {

@@ -13,6 +13,9 @@ import java.util.List;
  * @param stageErrors             commits on which the index stage itself threw (index work lost; samples unaffected)
  * @param serviceLatency          index requests, sent to acknowledged (failed ones too); null in results
  *                                older than schema 9
+ * @param requestsFailedForPool   of {@code requestsFailed}, those this client's connection pool refused
+ *                                (no free request slot on the node's connections): the client's, not
+ *                                the cluster's; 0 in results written before it was counted
  */
 public record IndexSummary(
         boolean enabled,
@@ -31,7 +34,8 @@ public record IndexSummary(
         long primedGroupResources,
         long primedInterfaceResources,
         double primingSeconds,
-        LatencySummary serviceLatency) {
+        LatencySummary serviceLatency,
+        long requestsFailedForPool) {
 
     public static final IndexSummary DISABLED = new IndexSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0);
 
@@ -43,6 +47,17 @@ public record IndexSummary(
         this(enabled, rowsWritten, requests, requestsFailed, resourcesWritten, deferred, deduplicated, stageErrors,
                 resourcesIndexed, resourcesInPlan, secondsToComplete, writtenRateWhileIndexing, writtenRateAfter,
                 primedGroupResources, primedInterfaceResources, primingSeconds, null);
+    }
+
+    /** Without the pool's refusals counted apart (results written before they were, tests). */
+    public IndexSummary(boolean enabled, long rowsWritten, long requests, long requestsFailed, long resourcesWritten,
+            long deferred, long deduplicated, long stageErrors, long resourcesIndexed, long resourcesInPlan,
+            double secondsToComplete, double writtenRateWhileIndexing, double writtenRateAfter,
+            long primedGroupResources, long primedInterfaceResources, double primingSeconds,
+            LatencySummary serviceLatency) {
+        this(enabled, rowsWritten, requests, requestsFailed, resourcesWritten, deferred, deduplicated, stageErrors,
+                resourcesIndexed, resourcesInPlan, secondsToComplete, writtenRateWhileIndexing, writtenRateAfter,
+                primedGroupResources, primedInterfaceResources, primingSeconds, serviceLatency, 0);
     }
 
     /** The share of the plan's resources indexed, in percent, as {@link #percentDone} gives it. */
@@ -80,6 +95,7 @@ public record IndexSummary(
                 Sums.sum(ix, IndexSummary::primedGroupResources), Sums.sum(ix, IndexSummary::primedInterfaceResources),
                 ix.stream().mapToDouble(IndexSummary::primingSeconds).max().orElse(0),
                 ix.stream().allMatch(i -> i.serviceLatency() != null && i.serviceLatency().hasHistogram())
-                        ? LatencySummary.sum(ix.stream().map(IndexSummary::serviceLatency).toList()) : null);
+                        ? LatencySummary.sum(ix.stream().map(IndexSummary::serviceLatency).toList()) : null,
+                Sums.sum(ix, IndexSummary::requestsFailedForPool));
     }
 }

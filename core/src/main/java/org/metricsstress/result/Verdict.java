@@ -6,8 +6,9 @@ import java.util.List;
  * The run's answer to "does it keep up, and if not, what limited it?", in one word and one sentence
  * that carries its evidence, judged apart for the cold start and the steady state after it.
  *
- * @param kind        {@code KEPT_UP}, {@code CLUSTER_BEHIND}, {@code WRITER_BOUND}, {@code CACHE_TOO_SMALL},
- *                    {@code CACHE_SLOW}, {@code RING_TOO_SMALL}, {@code CLIENT_BOUND}, {@code INCONCLUSIVE}
+ * @param kind        {@code KEPT_UP}, {@code POOL_TOO_SMALL}, {@code CLUSTER_BEHIND}, {@code WRITER_BOUND},
+ *                    {@code CACHE_TOO_SMALL}, {@code CACHE_SLOW}, {@code RING_TOO_SMALL}, {@code CLIENT_BOUND},
+ *                    {@code INCONCLUSIVE}
  *                    or {@code AUDIT_UNBALANCED} (docs/diagnosis.md)
  * @param message     the sentence, with the evidence that decided it
  * @param evidence    the figures the judgement read, one short line each (empty in older results)

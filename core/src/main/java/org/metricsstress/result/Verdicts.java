@@ -12,6 +12,8 @@ import java.util.function.ToDoubleFunction;
  *
  * <ol>
  * <li>the audit: nothing may be unaccounted for, or no figure can be trusted;</li>
+ * <li>this client's connection pool: requests it refused for want of a free request slot never
+ *     reached a node ({@code POOL_TOO_SMALL});</li>
  * <li>the cluster: samples it refused (timeout, unavailable, overloaded), index requests it failed,
  *     or service times grown well past this run's own light-load level: {@code CLUSTER_BEHIND};</li>
  * <li>the cache: Redis slow or down ({@code CACHE_SLOW}); a cache smaller than the plan that made
@@ -47,6 +49,8 @@ public final class Verdicts {
     static final double INDEX_ERROR_SHARE = 0.01;
     /** Cache lookups slow or failed above this share of the lookups' time... */
     static final double CACHE_TIME_SHARE = 0.25;
+    /** ... and this share of the lookups slow, or any failed: Redis, not a pause of this client. */
+    static final double SLOW_LOOKUP_SHARE = 0.01;
     /** What the nodes' figures can name on their own, without the client's service time crossing its bounds. */
     static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage", "native-transport");
     /** The fewest seconds of steady state worth judging apart. */
@@ -154,6 +158,11 @@ public final class Verdicts {
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
                 + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
+        String pool = poolEvidence(r, e);
+        if (pool != null) {
+            return new Verdict.Phase("POOL_TOO_SMALL", "this client's connection pool is the limit, not the cluster: "
+                    + pool + "; " + written, from, to);
+        }
         String cluster = clusterEvidence(s, r, e, from, to);
         ClusterDiagnosis.Finding found = ClusterDiagnosis.locate(r, from, to);
         if (cluster != null) {
@@ -183,10 +192,11 @@ public final class Verdicts {
                 100 * w.shareOfBusy(w.cacheLookupSeconds()), w.msPerEvent()) : "";
         String flat = String.format(Locale.ROOT, "service p50 %.2f ms against a light-load %.2f ms", s.serviceP50Ms,
                 e.lightLoadServiceMs());
-        if (cacheSlow(e, w)) {
+        if (cacheSlow(r, e, w)) {
             return new Verdict.Phase("CACHE_SLOW", String.format(Locale.ROOT,
-                    "the resource cache (Redis) was slow or down: %,d lookups over %d ms, %,d failed; %s; %s; %s",
-                    e.slowLookups(), CacheSummary.SLOW_LOOKUP_MS, e.cacheErrors(), busy, flat, written), from, to);
+                    "the resource cache (Redis) was slow or down: %,d lookups over %d ms%s, %,d failed; %s; %s; %s",
+                    e.slowLookups(), CacheSummary.SLOW_LOOKUP_MS, lookupLatency(r, " (", ")"), e.cacheErrors(), busy, flat,
+                    written), from, to);
         }
         boolean neverIndexed = r.index() != null && r.index().enabled() && r.index().secondsToComplete() < 0;
         if (cacheThrashed(e) || neverIndexed && cacheSmallerThanPlan(e)) {
@@ -240,9 +250,10 @@ public final class Verdicts {
         if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
             why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
         }
-        if (e.indexRequests() > 0 && e.indexRequestsFailed() > INDEX_ERROR_SHARE * e.indexRequests()) {
-            why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", e.indexRequestsFailed(),
-                    e.indexRequests()));
+        // Index requests the pool refused never reached a node.
+        long indexFailed = e.indexRequestsFailed() - indexPoolFailures(r);
+        if (e.indexRequests() > 0 && indexFailed > INDEX_ERROR_SHARE * e.indexRequests()) {
+            why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", indexFailed, e.indexRequests()));
         }
         double light = e.lightLoadServiceMs();
         if (light > 0 && s.serviceP50Ms >= SERVICE_GROWTH * light && s.serviceP50Ms >= SLOW_GROWN_MS) {
@@ -258,6 +269,61 @@ public final class Verdicts {
             why.add(index);
         }
         return why.isEmpty() ? null : String.join("; ", why);
+    }
+
+    /**
+     * This client's connection pool, or null when it refused too little to name. Asked before the
+     * cluster: a request the pool refused was never sent, so it says nothing of the cluster. Unless
+     * the cluster refused more: requests the client gave up on keep their stream ids until a node
+     * answers, so a slow cluster can fill the pool too.
+     */
+    private static String poolEvidence(StressResult r, Evidence e) {
+        long samples = poolFailures(r);
+        long index = indexPoolFailures(r);
+        boolean many = r.generated() > 0 && samples > ERROR_SHARE * r.generated()
+                || e.indexRequests() > 0 && index > INDEX_ERROR_SHARE * e.indexRequests();
+        if (!many || e.clusterErrors() > samples) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%s found no free request slot on the node's connections (failure class "
+                + "pool: the driver's \"No connection was available\" with them open); %s", poolRefusals(samples, index),
+                poolFigures(r, e));
+    }
+
+    /** Samples failed as {@code pool}: refused by this client's connection pool. */
+    static long poolFailures(StressResult r) {
+        return r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("pool", 0L);
+    }
+
+    static long indexPoolFailures(StressResult r) {
+        return r.index() == null ? 0 : r.index().requestsFailedForPool();
+    }
+
+    private static String poolRefusals(long samples, long index) {
+        return String.format(Locale.ROOT, "%,d samples%s", samples,
+                index > 0 ? String.format(Locale.ROOT, " and %,d index requests", index) : "");
+    }
+
+    /** What the pool carries against what was in flight: the pool's evidence line and verdict. */
+    private static String poolFigures(StressResult r, Evidence e) {
+        Evidence.Settings s = Evidence.Settings.of(r);
+        int nodes = Advisor.nodesPerDc(r);
+        return String.format(Locale.ROOT, "up to %,d requests in flight per node at the report lines, against %d "
+                + "connection%s x %,d requests = %,d a node", e.peakInFlight() / nodes, s.connectionsPerHost(),
+                s.connectionsPerHost() == 1 ? "" : "s", s.maxRequestsPerConnection(),
+                (long) s.connectionsPerHost() * s.maxRequestsPerConnection());
+    }
+
+    /** The pool's evidence line, when it refused anything or was nearly full at a report line; else null. */
+    private static String poolLine(StressResult r, Evidence e) {
+        Evidence.Settings s = Evidence.Settings.of(r);
+        long capacity = (long) s.connectionsPerHost() * s.maxRequestsPerConnection();
+        long samples = poolFailures(r);
+        long index = indexPoolFailures(r);
+        if (samples + index == 0 && e.peakInFlight() / Advisor.nodesPerDc(r) < Advisor.POOL_TARGET * capacity) {
+            return null;
+        }
+        return "pool: " + poolRefusals(samples, index) + " refused (failure class pool); " + poolFigures(r, e);
     }
 
     private static String refusals(StressResult r) {
@@ -292,12 +358,45 @@ public final class Verdicts {
         return 2 * most;
     }
 
-    private static boolean cacheSlow(Evidence e, WorkerTime w) {
-        if (e.slowLookups() == 0 && e.cacheErrors() == 0) {
+    private static boolean cacheSlow(StressResult r, Evidence e, WorkerTime w) {
+        if (!manySlowLookups(r, e) && e.cacheErrors() == 0) {
             return false;
         }
-        // Slow lookups that cost the workers little are noted, not blamed.
+        // Slow lookups that cost the workers little are noted, not blamed: the pipelined writer's
+        // lookups are beside the samples' path, so its workers' clock holds none of their time.
         return w == null || !w.measured() || w.shareOfBusy(w.cacheLookupSeconds()) >= CACHE_TIME_SHARE;
+    }
+
+    /**
+     * Slow lookups often enough to be the cache's doing, not a pause of this client: one in a
+     * hundred. OpenNMS's writer looks up every commit, so a busy load machine alone makes a few slow
+     * (16 of 17,017 with Redis undisturbed on a loaded 2-core machine), a stalled Redis many (798 of
+     * 1,913). A result without the lookups' latency has no count to share them by: any counts.
+     */
+    static boolean manySlowLookups(StressResult r, Evidence e) {
+        LatencySummary lookups = r.cache() == null ? null : r.cache().lookups();
+        if (lookups == null || lookups.count() == 0) {
+            return e.slowLookups() > 0;
+        }
+        return e.slowLookups() > 0 && e.slowLookups() >= SLOW_LOOKUP_SHARE * lookups.count();
+    }
+
+    /**
+     * The cache's lookup latency, {@code before} it: "lookups p50 X ms p99 Y ms of N"; "" for a
+     * result written before it was measured.
+     */
+    static String lookupLatency(StressResult r, String before, String after) {
+        LatencySummary l = r.cache() == null ? null : r.cache().lookups();
+        if (l == null || l.count() == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%slookups p50 %s ms p99 %s ms of %,d%s", before, ms(l.p50Ms()),
+                ms(l.p99Ms()), l.count(), after);
+    }
+
+    /** A latency as it reads best: microseconds of a cache in memory, tens of ms of a stalled Redis. */
+    private static String ms(double v) {
+        return String.format(Locale.ROOT, v < 1 ? "%.3f" : v < 100 ? "%.1f" : "%.0f", v);
     }
 
     private static double seconds(List<IntervalStats> intervals) {
@@ -323,9 +422,14 @@ public final class Verdicts {
         }
         if (e.cacheKind() != null) {
             out.add(String.format(Locale.ROOT, "cache: %s, %s entries for %,d plan resources; %,d evictions, %,d "
-                    + "re-indexed, %,d slow lookups, %,d errors", e.cacheKind(),
+                    + "re-indexed, %,d slow lookups, %,d errors%s", e.cacheKind(),
                     e.cacheMaxEntries() > 0 ? String.format(Locale.ROOT, "at most %,d", e.cacheMaxEntries()) : "unbounded",
-                    e.planResources(), e.evictions(), e.reindexed(), e.slowLookups(), e.cacheErrors()));
+                    e.planResources(), e.evictions(), e.reindexed(), e.slowLookups(), e.cacheErrors(),
+                    lookupLatency(r, "; ", "")));
+        }
+        String pool = poolLine(r, e);
+        if (pool != null) {
+            out.add(pool);
         }
         out.add(String.format(Locale.ROOT, "ring: needed %,d slots (%s)", e.ringNeeded(), e.ringModel()));
         if (r.client() != null) {

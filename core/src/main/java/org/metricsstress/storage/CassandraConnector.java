@@ -2,6 +2,7 @@ package org.metricsstress.storage;
 
 import org.metricsstress.failure.ClusterException;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
@@ -253,13 +254,21 @@ public final class CassandraConnector {
                 throw new ClusterException("schema: '" + first + "' failed: " + reason(e));
             }
         }
-        if (!session.checkSchemaAgreement()) {
-            throw new ClusterException("schema: the nodes did not agree on the schema within "
-                    + SCHEMA_TIMEOUT.getSeconds() + "s");
-        }
-        return session.getMetadata().getKeyspace(keyspace)
-                .map(ks -> ks.getReplication())
-                .orElse(Map.of());
+        // Through the pool, not the driver's control connection: see SchemaAgreement.
+        SchemaAgreement.await(session, SCHEMA_TIMEOUT);
+        return replication(session, keyspace);
+    }
+
+    /**
+     * The keyspace's replication as the cluster has it, read through the pool: the driver's own
+     * metadata lacks the keyspace when its refresh found the control connection busy (its stream ids
+     * are max-requests-per-connection too), and the header said "replication {}".
+     */
+    static Map<String, String> replication(CqlSession session, String keyspace) {
+        Row row = session.execute(SimpleStatement.newInstance(
+                "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?",
+                CqlIdentifier.fromCql(keyspace).asInternal())).one();
+        return row == null ? Map.of() : row.getMap("replication", String.class, String.class);
     }
 
     /** One line on why a driver call failed: per node when every node was tried. */

@@ -2,6 +2,7 @@ package org.metricsstress.storage;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.NodeUnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
@@ -26,6 +27,12 @@ public final class WriteErrors {
         }
         if (t instanceof OverloadedException) {
             return ErrorClass.OVERLOADED;
+        }
+        if (t instanceof NodeUnavailableException busy && busy.getNode().getOpenConnections() > 0) {
+            // The driver found no connection of the node with a free stream id. With connections
+            // open, every one of them was carrying its max-requests-per-connection: the pool is too
+            // small for what is in flight. With none open the node itself was out of reach: other.
+            return ErrorClass.POOL;
         }
         if (t instanceof AllNodesFailedException all) {
             // The driver tried every node; the first node's first error says why.

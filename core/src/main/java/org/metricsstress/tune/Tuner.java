@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
@@ -20,11 +21,13 @@ import org.metricsstress.result.Verdict;
 
 /**
  * {@code tune}: advice proven by a run. Runs the plan with the user's settings, applies the advice
- * a run can apply (the cache's bound, the ring, the workers), runs again, and so on for at most
+ * a run can apply (the cache's bound, the ring, the workers, the driver's pool), runs again, and so
+ * on for at most
  * {@code maxRounds} runs; stops when a run keeps up, when the cluster itself is the limit (no
  * OpenNMS setting fixes that), or when there is no advice left that a run can apply. A round that
  * ended before its backlog was written is followed by a longer one, with the same settings when
- * it had no advice.
+ * it had no advice. Advice no run can apply (the heap, the cluster's nodes, Redis) is said each
+ * round, never applied.
  *
  * <p>Every round starts from a cold cache (this tool's Guava cache is new for each run, and the
  * cache is not primed): the worst case, OpenNMS's first start or a restart of a release that does
@@ -35,6 +38,17 @@ public final class Tuner {
     public interface Runner {
         StressResult run(StressConfig config) throws ClusterException, CacheUnavailableException;
     }
+
+    /**
+     * What a round can set, by the option an advice names ({@link Advice#option()}): every advice
+     * with another, or none, is said as advice a run cannot apply.
+     */
+    private static final Map<String, BiConsumer<StressConfig.Builder, String>> SETTERS = Map.of(
+            "--cache-max-entries", (b, v) -> b.cacheMaxEntries(Long.parseLong(v)),
+            "--ring-size", (b, v) -> b.ringSize(Integer.parseInt(v)),
+            "--writer-threads", (b, v) -> b.writerThreads(Integer.parseInt(v)),
+            "--connections-per-host", (b, v) -> b.connectionsPerHost(Integer.parseInt(v)),
+            "--max-requests-per-connection", (b, v) -> b.maxRequestsPerConnection(Integer.parseInt(v)));
 
     /** The longest a round is made to last. */
     static final Duration LONGEST_ROUND = Duration.ofMinutes(10);
@@ -62,7 +76,7 @@ public final class Tuner {
 
     /** The rounds; the result returned is the last round's, with the rounds in its {@code tune} section. */
     public StressResult run() throws ClusterException, CacheUnavailableException {
-        Map<String, String> applied = new LinkedHashMap<>();
+        Map<String, Advice> applied = new LinkedHashMap<>();
         List<Tuning.Round> rounds = new ArrayList<>();
         StressResult last = null;
         String outcome = null;
@@ -72,7 +86,7 @@ public final class Tuner {
             out.printf(Locale.ROOT, "tune round %d of at most %d: %s%n", n, maxRounds, describe(settings(config)));
             last = runner.run(config);
             Verdict v = last.verdict();
-            Map<String, String> next = applicable(last);
+            Map<String, Advice> next = applicable(last);
             Duration extended = longerRound(config, last);
             // Kept up with a cache too small for the plan is not done: the next round takes its advice.
             boolean keptUp = v != null && v.keptUp();
@@ -93,10 +107,14 @@ public final class Tuner {
                 outcome = "out of rounds (--max-rounds " + maxRounds + ")";
             }
             boolean stop = outcome != null;
-            rounds.add(round(n, config, last, stop ? Map.of() : next));
+            rounds.add(round(n, config, last, stop ? Map.of() : values(next)));
             out.printf(Locale.ROOT, "tune round %d: %s, wrote %.1f%% of the target%s%n", n,
                     v == null ? "no verdict" : v.kind(), percent(last), stop ? ""
-                            : "; next: " + (next.isEmpty() ? "the same settings" : describe(next)));
+                            : "; next: " + (next.isEmpty() ? "the same settings" : describe(values(next))));
+            List<Advice> unapplied = notApplicable(last);
+            if (!unapplied.isEmpty()) {
+                out.printf(Locale.ROOT, "tune round %d: advice a run cannot apply: %s%n", n, describeAdvice(unapplied));
+            }
             if (stop) {
                 break;
             }
@@ -132,34 +150,54 @@ public final class Tuner {
     }
 
     /** The user's options with the advice applied so far, and no files of the rounds' own. */
-    private StressConfig configure(Map<String, String> applied, Duration longer) {
+    private StressConfig configure(Map<String, Advice> applied, Duration longer) {
         StressConfig.Builder b = options.get().resultJson(null).reportHtml(null).adviceFile(null).primeCache(false);
         if (longer != null) {
             b.duration(longer);
         }
-        for (Map.Entry<String, String> e : applied.entrySet()) {
-            switch (e.getKey()) {
-                case Advisor.CACHE_MAX_ENTRIES -> b.cacheMaxEntries(Long.parseLong(e.getValue()));
-                case Advisor.RING_BUFFER_SIZE -> b.ringSize(Integer.parseInt(e.getValue()));
-                case Advisor.WRITER_THREADS -> b.writerThreads(Integer.parseInt(e.getValue()));
-                default -> throw new IllegalStateException("tune cannot apply " + e.getKey());
-            }
+        for (Advice a : applied.values()) {
+            SETTERS.get(a.option()).accept(b, a.value());
         }
         return b.build();
     }
 
-    /** The advice a run can apply, property to value. */
-    static Map<String, String> applicable(StressResult r) {
-        Map<String, String> next = new LinkedHashMap<>();
+    /** The advice a run can apply, by property. */
+    static Map<String, Advice> applicable(StressResult r) {
+        Map<String, Advice> next = new LinkedHashMap<>();
         if (r.advice() == null) {
             return next;
         }
         for (Advice a : r.advice().values()) {
-            if (a.option() != null) {
-                next.put(a.property(), a.value());
+            if (a.option() != null && SETTERS.containsKey(a.option())) {
+                next.put(a.property(), a);
             }
         }
         return next;
+    }
+
+    /** The advice no run can apply: the heap, the cluster's size, Redis; said, never applied. */
+    static List<Advice> notApplicable(StressResult r) {
+        List<Advice> out = new ArrayList<>();
+        if (r.advice() != null) {
+            for (Advice a : r.advice().values()) {
+                if (a.option() == null || !SETTERS.containsKey(a.option())) {
+                    out.add(a);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, String> values(Map<String, Advice> advice) {
+        Map<String, String> v = new LinkedHashMap<>();
+        advice.forEach((property, a) -> v.put(property, a.value()));
+        return v;
+    }
+
+    private static String describeAdvice(List<Advice> advice) {
+        List<String> parts = new ArrayList<>();
+        advice.forEach(a -> parts.add(a.property().replace(Advisor.PREFIX, "") + "=" + a.value()));
+        return String.join(", ", parts);
     }
 
     private static String lasting(Verdict v) {
@@ -172,6 +210,8 @@ public final class Tuner {
         s.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(c.index().cacheMaxEntries()));
         s.put(Advisor.RING_BUFFER_SIZE, String.valueOf(c.pipeline().ringSize()));
         s.put(Advisor.WRITER_THREADS, String.valueOf(c.pipeline().writerThreads()));
+        s.put(Advisor.CONNECTIONS_PER_HOST, String.valueOf(c.cluster().connectionsPerHost()));
+        s.put(Advisor.MAX_REQUESTS_PER_CONNECTION, String.valueOf(c.cluster().maxRequestsPerConnection()));
         return s;
     }
 

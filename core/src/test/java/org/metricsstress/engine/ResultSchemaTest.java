@@ -94,6 +94,7 @@ class ResultSchemaTest {
             index.requestSent();
             index.rowsWritten(28);
             index.groupIndexed(0);
+            index.lookedUp(150_000_000L, 2); // two lookups one stalled round trip answered: both slow
             cache.put(1, 2);
             List<IntervalStats> intervals = List.of(sampler.sample(start + 1_000_000_000L));
             org.metricsstress.metrics.ReadMetrics reads = new org.metricsstress.metrics.ReadMetrics(metrics.registry(),
@@ -154,6 +155,16 @@ class ResultSchemaTest {
             Path again = dir.resolve("again.json");
             ResultJson.write(ResultJson.read(file), again);
             assertEquals(json, mapper.readTree(again.toFile()), "a result file reads back as the result written");
+
+            assertEquals(2, json.get("cache").get("slowLookups").asInt());
+            assertEquals(2, json.get("cache").get("lookups").get("count").asInt(), "the lookups' latency is kept");
+            assertEquals(150.0, json.get("cache").get("lookups").get("p50Ms").asDouble(), 0.2);
+            // A result written before the lookups were timed has none: it still matches and reads.
+            ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("cache")).remove("lookups");
+            assertEquals(Set.of(), schema.validate(json), "an older result's cache still matches");
+            Path older = dir.resolve("older.json");
+            mapper.writeValue(older.toFile(), json);
+            assertEquals(null, ResultJson.read(older).cache().lookups());
         }
     }
 }

@@ -28,8 +28,18 @@ class CassandraIndexerTest {
         final GuavaResourceCache entries = new GuavaResourceCache(10_000);
         int lookups;
         int rechecks;
+        /** How long a lookup's round trip takes: a stalled Redis. */
+        volatile long stallMillis;
 
-        @Override public void getAll(long[] keys, int count, long[] out) { lookups++; entries.getAll(keys, count, out); }
+        @Override public void getAll(long[] keys, int count, long[] out) {
+            lookups++;
+            try {
+                Thread.sleep(stallMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            entries.getAll(keys, count, out);
+        }
         @Override public void recheckAll(long[] keys, int count, long[] out) { rechecks++; entries.getAll(keys, count, out); }
         @Override public void put(long key, long fingerprint) { entries.put(key, fingerprint); }
         @Override public void flush() { }
@@ -82,6 +92,33 @@ class CassandraIndexerTest {
             assertEquals(2, cache.lookups);
             assertEquals(1, cache.rechecks, "nothing missing, nothing claimed, no re-check");
             assertEquals(requests, metrics.requests(), "a warm batch sends nothing");
+            indexer.close();
+        }
+    }
+
+    @Test
+    void aStalledRoundTripIsEveryCommitsWaitAndNeverTheSampleWritersTime() throws Exception {
+        try (CqlSession session = NullSession.open()) {
+            CassandraIndexer indexer = new CassandraIndexer(session, config, plan, cache, metrics, new LatencyTracker("s", true));
+            GroupCommitHandler handler = indexer.newHandler();
+            for (int r = 0; r < 10; r++) {
+                write(handler, r);
+            }
+            handler.endOfBatch();
+            assertEquals(0, metrics.slowLookups());
+            cache.stallMillis = 120;
+            for (int r = 10; r < 20; r++) {
+                write(handler, r);
+            }
+            handler.endOfBatch();
+            assertEquals(2, cache.lookups, "one round trip a ring batch: the ten stalled commits share one");
+            assertEquals(10, metrics.slowLookups(), "each of the ten commits waited 120 ms for it");
+            org.HdrHistogram.Histogram timed = metrics.lookupLatency();
+            assertEquals(20, timed.getTotalCount(), "every commit's lookup timed");
+            assertEquals(10, timed.getCountBetweenValues(120_000, Long.MAX_VALUE / 2), "ten at the stalled wait, in us");
+            assertEquals(0, samples.workerClock().snapshot().cacheLookupNanos(),
+                    "the lookups are beside the samples' path: the sample writers' clock holds none of them");
+            assertTrue(indexer.awaitIdle(10_000), "every request settled");
             indexer.close();
         }
     }

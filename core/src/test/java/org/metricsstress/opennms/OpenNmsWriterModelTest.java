@@ -84,6 +84,59 @@ class OpenNmsWriterModelTest {
         return out;
     }
 
+    /** Guava underneath; each question takes {@code stallMillis} more, as a stalled Redis answers. */
+    private static final class StalledCache implements MetadataCache {
+        final GuavaMetadataCache entries = new GuavaMetadataCache(1_000);
+        volatile long stallMillis;
+
+        @Override
+        public long get(long key, CharSequence resourceId) {
+            try {
+                Thread.sleep(stallMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return entries.get(key, resourceId);
+        }
+
+        @Override
+        public long merge(long key, CharSequence resourceId, int fields, int expiresAtSeconds, List<String> names) {
+            return entries.merge(key, resourceId, fields, expiresAtSeconds, names);
+        }
+
+        @Override public void flush() { }
+        @Override public long size() { return entries.size(); }
+        @Override public org.metricsstress.cache.CacheStats stats() { return entries.stats(); }
+        @Override public String describe() { return "stalled"; }
+        @Override public void close() { }
+    }
+
+    @Test
+    void aStalledCacheHoldsTheWorkerAndItsLookupsAreTimedAndCountedSlow() {
+        StalledCache stalled = new StalledCache();
+        GroupCommitHandler worker = new OpenNmsWorkers(rec.session, config, plan, stalled, index, metrics, clock::get)
+                .newHandler();
+        worker.write(commit(0, 20, false));
+        assertEquals(2, index.lookups(), "one lookup per chunk's update: its questions about the resource");
+        worker.write(commit(0, 20, true));
+        assertEquals(3, index.lookups(), "and one for the strings event's interface resource");
+
+        // 40 ms a question: a chunk of one sample asks three, 120 ms, over the 100 ms of a slow lookup.
+        // (The first lookups of a fresh JVM load classes, so only this one is held to its count.)
+        stalled.stallMillis = 40;
+        long slowBefore = index.slowLookups();
+        long cacheBefore = metrics.workerClock().snapshot().cacheLookupNanos();
+        worker.write(commit(1, 1, false));
+        assertEquals(1, index.slowLookups() - slowBefore, "the lookup that held the worker 120 ms is slow");
+        assertEquals(4, index.lookups());
+        assertTrue(metrics.workerClock().snapshot().cacheLookupNanos() - cacheBefore >= 120_000_000L,
+                "the worker's clock holds the wait");
+        org.HdrHistogram.Histogram timed = index.lookupLatency();
+        assertEquals(4, timed.getTotalCount(), "every lookup timed");
+        assertTrue(timed.getMaxValue() >= 120_000, "the slow one at its wait, in us: " + timed.getMaxValue());
+        assertTrue(timed.getValueAtPercentile(50) < 100_000, "the fast ones fast: " + timed.getValueAtPercentile(50));
+    }
+
     @Test
     void aNewGroupResourceIsWrittenAndIndexedAsOpenNmsDoes() {
         GroupCommitHandler worker = workers.newHandler();

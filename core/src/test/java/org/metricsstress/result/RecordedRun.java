@@ -110,6 +110,22 @@ public final class RecordedRun {
         return this;
     }
 
+    /** Of the index requests failed, those this client's connection pool refused (class pool). */
+    public RecordedRun indexRefusedByPool(long requests) {
+        IndexSummary i = index;
+        index = new IndexSummary(i.enabled(), i.rowsWritten(), i.requests(), i.requestsFailed(), i.resourcesWritten(),
+                i.deferred(), i.deduplicated(), i.stageErrors(), i.resourcesIndexed(), i.resourcesInPlan(),
+                i.secondsToComplete(), i.writtenRateWhileIndexing(), i.writtenRateAfter(), i.primedGroupResources(),
+                i.primedInterfaceResources(), i.primingSeconds(), i.serviceLatency(), requests);
+        return this;
+    }
+
+    /** The cache, with its lookups' latency as the run timed them. */
+    public RecordedRun cache(String kind, long evictions, long slowLookups, long errors, LatencySummary lookups) {
+        cache = new CacheSummary(kind, kind, 100, 10, 10, evictions, errors, 10, 0.5, slowLookups, lookups);
+        return this;
+    }
+
     public RecordedRun coldStart(double ringFullAt, long ringPeak, double indexedAt) {
         coldStart = new ColdStart(ringFullAt, ringPeak, ((Number) config.get("ring-size")).intValue(), -1, indexedAt,
                 droppedTotal, 1000, 10);

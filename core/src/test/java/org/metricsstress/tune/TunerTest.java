@@ -101,6 +101,36 @@ class TunerTest {
     }
 
     @Test
+    void thePoolsAdviceIsAppliedAndAdviceNoRunCanApplyIsSaid() throws Exception {
+        // Before, the pool's advice stopped tune with "IllegalStateException: tune cannot apply ...".
+        Tuner t = new Tuner(() -> StressConfig.builder().duration(Duration.ofSeconds(60)).maxRequestsPerConnection(64), 4,
+                c -> {
+                    configs.add(c);
+                    int connections = c.cluster().connectionsPerHost();
+                    int perConnection = c.cluster().maxRequestsPerConnection();
+                    if (perConnection < 1024 || connections < 2) {
+                        return VerdictsTest.exhaustedPool(connections, perConnection);
+                    }
+                    RecordedRun kept = new RecordedRun().set("cache-max-entries", 20_000);
+                    for (int i = 0; i < 6; i++) {
+                        kept.interval(50_000, 0, 0, 9_000, 0, 3.0, 0.6, 0.6, 0.3, 0.0, 10_000);
+                    }
+                    return kept.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+                }, new PrintStream(console, true, StandardCharsets.UTF_8));
+        Tuning tuning = t.run().tune();
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertEquals("kept up", tuning.outcome(), out);
+        assertEquals(List.of(64, 1024, 1024), configs.stream().map(c -> c.cluster().maxRequestsPerConnection()).toList());
+        assertEquals(List.of(1, 1, 2), configs.stream().map(c -> c.cluster().connectionsPerHost()).toList(),
+                "at the driver's 1,024 requests a connection, the pool grows by connections");
+        assertEquals("POOL_TOO_SMALL", tuning.rounds().get(0).verdict());
+        assertEquals("1024", tuning.rounds().get(0).applied().get(Advisor.MAX_REQUESTS_PER_CONNECTION));
+        assertEquals("2", tuning.rounds().get(1).applied().get(Advisor.CONNECTIONS_PER_HOST));
+        assertEquals("2", tuning.rounds().get(2).settings().get(Advisor.CONNECTIONS_PER_HOST));
+        assertTrue(out.contains("tune round 1: advice a run cannot apply: JAVA_HEAP_SIZE="), out);
+    }
+
+    @Test
     void theRoundsEndWhenTheyRunOut() throws Exception {
         StressResult last = tuner(1, TunerTest::readmePlan).run();
         assertEquals(1, last.tune().rounds().size());
