@@ -59,13 +59,15 @@ public final class Advisor {
         Evidence.Settings s = Evidence.Settings.of(r);
         boolean opennms = s.opennms();
         if (v.keptUp()) {
-            // Kept up: only a cache that made resources be indexed again is advised (and the heap it takes).
+            // Kept up: only a cache that made resources be indexed again is advised (and the heap it
+            // takes), and what the nodes' own figures showed at its limit (the verdict names it too).
             if (Verdicts.cacheThrashed(e)) {
                 cache(out, r, e, s);
                 if (opennms) {
                     heap(out, r, e, s);
                 }
             }
+            ClusterAdvice.add(out, r, ClusterDiagnosis.locate(r, 0, r.generationSeconds()));
             return out;
         }
         cache(out, r, e, s);

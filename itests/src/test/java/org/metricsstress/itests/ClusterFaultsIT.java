@@ -128,7 +128,9 @@ class ClusterFaultsIT {
         EmbeddedCassandra third = cluster.nodes().get(2);
         StressResult r = run(plan("it_faults_stall", Duration.ofSeconds(20)),
                 FaultPlan.parse("stall " + third.address() + " 1.8s every 2s from 4s"));
-        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
+        // Stopped nine tenths of the time, the node may still write its third of the samples in its
+        // tenth, late (KEPT_UP by the rate, "but ..."), or not (CLUSTER_BEHIND): named either way.
+        assertTrue(List.of("KEPT_UP", "CLUSTER_BEHIND").contains(r.verdict().kind()), r.verdict().message());
         assertTrue(r.verdict().message().contains("node " + name(third) + " (dc1) is sick"), r.verdict().message());
         for (EmbeddedCassandra other : cluster.nodes().subList(0, 2)) {
             assertFalse(r.verdict().message().contains("node " + name(other) + " (dc1) is"), r.verdict().message());
@@ -156,10 +158,8 @@ class ClusterFaultsIT {
         assertEquals(List.of(name(second)), f.nodes(), f.message());
         assertTrue(r.verdict().message().contains("the mutation stage is saturated on node " + name(second)),
                 r.verdict().message());
-        if (!r.verdict().keptUp()) {
-            assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
-            assertNotNull(r.advice().get("cassandra.yaml:concurrent_writes"), r.advice().toString());
-        }
+        assertTrue(List.of("KEPT_UP", "CLUSTER_BEHIND").contains(r.verdict().kind()), r.verdict().message());
+        assertEquals("1", r.advice().get("cassandra.yaml:concurrent_writes").current(), r.advice().toString());
     }
 
     /** What {@code nodetool setconcurrency MutationStage N} does: the maximum alone (a core size is refused). */
