@@ -51,6 +51,12 @@ public final class ClusterDiagnosis {
     static final double SERVICE_OUTLIER_MS = 50;
     /** Every MutationStage thread busy in this share of the readings, with tasks queued: saturated. */
     static final double MUTATION_FULL = 0.5;
+    /**
+     * Or busy in half that share with a queue this deep (and this many per thread): a stage saturated
+     * for part of the stretch (a cold start's burst of index rows) with a backlog no healthy one has.
+     */
+    static final long MUTATION_QUEUE = 32;
+    static final long MUTATION_QUEUE_PER_THREAD = 4;
     /** Native-transport requests queued this deep (a whole pool's worth of the default 128) at a reading. */
     static final long TRANSPORT_QUEUED = 128;
     /** Flushes queued this deep at a reading. */
@@ -110,7 +116,9 @@ public final class ClusterDiagnosis {
     /** The first stage of the write path saturated on some node, or every node evenly busy; null when none. */
     private static Finding stage(List<NodeLoad> loads) {
         Finding f = part(loads, "mutation-stage", l -> l.mutationBlocked() > 0
-                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit()),
+                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit())
+                || l.mutationFullShare() >= MUTATION_FULL / 2
+                        && l.mutationPending() >= Math.max(MUTATION_QUEUE, MUTATION_QUEUE_PER_THREAD * l.mutationLimit()),
                 l -> String.format(Locale.ROOT, "every one of its %d MutationStage threads (concurrent_writes) busy in "
                         + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
                         100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l)));

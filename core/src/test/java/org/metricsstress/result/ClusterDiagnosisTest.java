@@ -135,6 +135,20 @@ class ClusterDiagnosisTest {
     }
 
     @Test
+    void aStageSaturatedForPartOfTheRunWithADeepQueueIsNamed() {
+        // One thread busy in 3 of the 9 readings (a cold start's burst of index rows), 129 writes queued.
+        NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, i <= 3
+                ? new Pool(1, 1, 129, 0, 0, 700) : new Pool(0, 1, 0, 0, 0, 300)), 0, 0, 0, 1.5, 30));
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(run(t, 3, 0, false), 0, 45);
+        assertNotNull(f);
+        assertEquals("mutation-stage", f.part(), f.message());
+        // A healthy stage's short queue at a moment when its threads were all busy is not.
+        NodeTelemetry healthy = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, i <= 3
+                ? new Pool(32, 32, 20, 0, 0, 7_000) : new Pool(4, 32, 0, 0, 0, 3_000)), 0, 0, 0, 1.5, 30));
+        assertNull(ClusterDiagnosis.locate(run(healthy, 3, 0, false), 0, 45));
+    }
+
+    @Test
     void aLowLimitWhoseThreadsWereNotAllBusyIsNotNamed() {
         // The limit alone proves nothing: the verdict follows what the node did, not how it was set.
         NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, new Pool(0, 1, 0, 0, 0, 700)),

@@ -1,0 +1,104 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.result.StressResult;
+
+/**
+ * A client starved of CPU measures its own stalls as the cluster's service time; the nodes' own
+ * figures tell the two apart. The jar, as a user runs it, against the shared node (alone here, so
+ * the node's figures are this run's): once as it is (the control, which must not blame the client),
+ * once held to 15 % of one core by a cgroup CPU quota the test makes (cgroup v1's cpu controller, or
+ * v2's cpu.max): CLIENT_BOUND, from the nodes' idle figures, never CLUSTER_BEHIND. Where no cgroup
+ * can be made the test is skipped with its reason, but not under CI, where it fails.
+ */
+@ExtendWith(CassandraExtension.class)
+class StarvedClientIT {
+    /** 40 nodes x 10 interfaces x 5 groups x 10 attributes a second: 20,000 samples/s. */
+    private static List<String> plan(CassandraServer server, Path json) {
+        return List.of("--contact-points", server.contactPoint(), "--local-dc", server.datacenter(),
+                "--keyspace", "it_starved", "--writer", "pipelined", "--no-index", "-n", "40", "-f", "10", "-g", "5",
+                "-a", "10", "-s", "0", "-i", "1", "-r", "2", "--duration", "16s", "--result-json", json.toString());
+    }
+
+    @Test
+    void aClientHeldToFifteenPercentOfACoreIsTheClientNotTheCluster(CassandraServer server, @TempDir Path dir)
+            throws Exception {
+        CpuQuota quota = CpuQuota.make("metrics-stress-starved-" + ProcessHandle.current().pid(), 15_000, 100_000);
+        try {
+            Path controlJson = dir.resolve("control.json");
+            Jar.finish(Jar.start(dir, "control.txt", plan(server, controlJson)), dir, "control.txt", 300);
+            StressResult control = ResultJson.read(controlJson);
+            assertNotEquals("CLIENT_BOUND", control.verdict().kind(), control.verdict().message());
+
+            Path starvedJson = dir.resolve("starved.json");
+            Process p = Jar.start(dir, "starved.txt", plan(server, starvedJson));
+            quota.hold(p.pid());
+            Jar.finish(p, dir, "starved.txt", 600);
+            StressResult starved = ResultJson.read(starvedJson);
+            assertTrue(starved.auditBalances(), starved.auditGaps());
+            assertEquals("CLIENT_BOUND", starved.verdict().kind(), starved.verdict().message());
+            assertTrue(starved.verdict().message().contains("the nodes were idle"), starved.verdict().message());
+        } finally {
+            quota.remove();
+        }
+    }
+
+    /** A CPU quota of the kernel's cgroups for the processes put in it; removed (empty) at the end. */
+    private record CpuQuota(Path dir, boolean v2) {
+        static CpuQuota make(String name, long quotaMicros, long periodMicros) throws IOException {
+            Path v1 = Path.of("/sys/fs/cgroup/cpu");
+            Path v2root = Path.of("/sys/fs/cgroup");
+            List<String> tried = new ArrayList<>();
+            try {
+                if (Files.isWritable(v1) && Files.exists(v1.resolve("cpu.cfs_quota_us"))) {
+                    Path d = Files.createDirectories(v1.resolve(name));
+                    Files.writeString(d.resolve("cpu.cfs_period_us"), Long.toString(periodMicros));
+                    Files.writeString(d.resolve("cpu.cfs_quota_us"), Long.toString(quotaMicros));
+                    return new CpuQuota(d, false);
+                }
+                tried.add(v1 + " (no writable cpu controller)");
+                if (Files.exists(v2root.resolve("cgroup.controllers"))
+                        && Files.readString(v2root.resolve("cgroup.controllers")).contains("cpu")) {
+                    Path d = Files.createDirectories(v2root.resolve(name));
+                    Files.writeString(d.resolve("cpu.max"), quotaMicros + " " + periodMicros);
+                    return new CpuQuota(d, true);
+                }
+                tried.add(v2root + " (no cgroup v2 with the cpu controller)");
+            } catch (IOException | SecurityException e) {
+                tried.add(e.toString());
+            }
+            String why = "no CPU quota can be made here: " + String.join("; ", tried);
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError(why + " (under CI a fault that cannot be made fails the run)");
+            }
+            Assumptions.assumeTrue(false, why);
+            return null;
+        }
+
+        void hold(long pid) throws IOException {
+            Files.writeString(dir.resolve("cgroup.procs"), Long.toString(pid));
+        }
+
+        void remove() {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // a process still in it keeps it; the kernel removes nothing on its own, so say so
+                System.out.println("cgroup " + dir + " not removed: " + e.getMessage());
+            }
+        }
+    }
+}
