@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.StepSummary;
@@ -102,8 +103,52 @@ final class ReportCharts {
             IndexSummary ix = r.index();
             o.put("indexOn", ix != null && ix.enabled() && intervals(r).findValues("indexRows").stream()
                     .anyMatch(n -> n.asLong() >= 0));
+            o.set("nodes", nodes(r));
         }
         return root;
+    }
+
+    /**
+     * Each node's readings reduced to what the node charts draw, one point per reading (null where the
+     * node did not answer, or did not give the figure): the charts overlay the nodes.
+     */
+    static ArrayNode nodes(StressResult r) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ArrayNode out = f.arrayNode();
+        if (r.nodeTelemetry() == null) {
+            return out;
+        }
+        for (NodeTelemetry.Node n : r.nodeTelemetry().nodes()) {
+            ObjectNode node = out.addObject();
+            node.put("node", n.node());
+            ArrayNode points = node.putArray("readings");
+            for (NodeTelemetry.Reading reading : n.readings()) {
+                ObjectNode p = points.addObject();
+                p.put("t", reading.elapsedSeconds());
+                p.put("answered", reading.answered());
+                if (reading.readMs() >= 0) {
+                    p.put("readMs", reading.readMs());
+                }
+                if (!reading.answered()) {
+                    continue;
+                }
+                p.put("mutationPending", reading.pool(NodeTelemetry.MUTATION).pending());
+                p.put("mutationActive", reading.pool(NodeTelemetry.MUTATION).active());
+                p.put("transportPending", reading.pool(NodeTelemetry.NATIVE_TRANSPORT).pending());
+                p.put("flushPending", reading.pool(NodeTelemetry.FLUSH).pending()
+                        + reading.pool(NodeTelemetry.POST_FLUSH).pending());
+                p.put("compactionsPending", reading.compactionsPending());
+                p.put("hintFiles", reading.hintFiles());
+                p.put("writeP99Ms", reading.localWriteP99Ms());
+                if (reading.gcMs() >= 0) {
+                    p.put("gcMs", reading.gcMs());
+                }
+                if (reading.cpuPercent() >= 0) {
+                    p.put("cpuPercent", reading.cpuPercent());
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -116,6 +116,82 @@
     }
   ];
 
+  // The nodes' own figures (result.nodeTelemetry), one chart per figure, every node of every run
+  // overlaid: a point per reading, a gap where the node did not answer.
+  var NODE_COLOURS = [BLUE, GREEN, PURPLE, ORANGE, CYAN, RED, GREY];
+  var NODE_CHARTS = [
+    { id: "chart-node-mutation", title: "Nodes: MutationStage writes queued", unit: "tasks",
+      caption: "A queue that stays above 0 with every thread busy: the mutation stage is saturated (concurrent_writes).",
+      value: function (p) { return p.mutationPending; } },
+    { id: "chart-node-transport", title: "Nodes: native-transport requests queued", unit: "requests",
+      caption: "Requests waiting for a native-transport thread (native_transport_max_threads).",
+      value: function (p) { return p.transportPending; } },
+    { id: "chart-node-flush", title: "Nodes: memtable flushes queued", unit: "flushes",
+      caption: "Flushes behind hold writes back (memtable_flush_writers, the disk).",
+      value: function (p) { return p.flushPending; } },
+    { id: "chart-node-compactions", title: "Nodes: compactions pending", unit: "compactions",
+      caption: "A backlog that grows: compaction is behind (compaction_throughput, concurrent_compactors).",
+      value: function (p) { return p.compactionsPending; } },
+    { id: "chart-node-hints", title: "Nodes: hint files held for other nodes", unit: "files",
+      caption: "Hints that grow: a replica is down or behind.",
+      value: function (p) { return p.hintFiles; } },
+    { id: "chart-node-write", title: "Nodes: local write p99, slowest table", unit: "ms",
+      caption: "The node's own write time (commit log and memtable), without the network or the client.",
+      value: function (p) { return p.writeP99Ms; } },
+    { id: "chart-node-gc", title: "Nodes: GC pause per reading", unit: "ms", jmx: true,
+      caption: "The node's collectors' time since the reading before (its JMX).",
+      value: function (p) { return p.gcMs; } },
+    { id: "chart-node-cpu", title: "Nodes: process CPU, % of the node's cores", unit: "%", jmx: true, min: 0, max: 100,
+      caption: "Every node busy and no stage of its own saturated: too few nodes.",
+      value: function (p) { return p.cpuPercent; } },
+    { id: "chart-node-read", title: "Nodes: time to answer their own figures", unit: "ms", log: true,
+      caption: "Log scale. A healthy node answers in milliseconds; gaps: no answer within the reading's bound (stopped or overloaded).",
+      value: function (p) { return p.readMs; } }
+  ];
+
+  function buildNodes(chart, host) {
+    var tables = [], series = [{ label: "s", value: function (u, v) { return v == null ? "–" : v.toFixed(1) + " s"; } }];
+    var colour = 0;
+    runs.forEach(function (run) {
+      (run.nodes || []).forEach(function (n) {
+        var points = n.readings.filter(function (p) { return p.t >= 0; });
+        var ys = points.map(function (p) {
+          var v = chart.value(p);
+          return v == null || !isFinite(v) || (chart.log && v <= 0) ? null : v;
+        });
+        if (!ys.some(function (v) { return v != null; })) { return; }
+        tables.push([points.map(function (p) { return p.t; }), ys]);
+        series.push({
+          label: (runs.length > 1 ? run.tag + " " : "") + n.node,
+          stroke: NODE_COLOURS[colour++ % NODE_COLOURS.length],
+          width: 1.6,
+          dash: DASHES[run.index % DASHES.length],
+          spanGaps: false,
+          points: { show: points.length < 40 },
+          value: function (u, v) { return fmt(v); }
+        });
+      });
+    });
+    if (tables.length === 0) { return null; }
+    var aligned = tables.length === 1 ? tables[0] : uPlot.join(tables);
+    var yScale = chart.log ? { distr: 3, log: 10 } : { range: function (u, lo, hi) {
+      var min = chart.min != null ? Math.min(chart.min, lo) : Math.min(0, lo), max = chart.max != null ? Math.max(chart.max, hi) : hi;
+      return uPlot.rangeNum(min, max > min ? max : min + 1, 0.1, true);
+    } };
+    return new uPlot({
+      title: chart.title,
+      width: Math.max(600, host.clientWidth),
+      height: 260,
+      scales: { x: { time: false, range: function (u, lo, hi) { return [Math.min(0, lo), hi > 0 ? hi : 1]; } }, y: yScale },
+      axes: [{ label: runs.length > 1 ? "seconds since each run's start" : "seconds since the start", labelSize: 20 },
+        { label: chart.unit, scale: "y", size: 70, labelSize: 20 }],
+      series: series,
+      cursor: { sync: { key: "runs" }, drag: { x: true, y: false } },
+      legend: { live: true },
+      plugins: [markerPlugin(chart)]
+    }, aligned, host);
+  }
+
   function fmt(v) {
     if (v == null || isNaN(v)) { return "–"; }
     var a = Math.abs(v);
@@ -243,6 +319,45 @@
       plots.push(u);
       var cap = document.createElement("figcaption");
       cap.textContent = chart.caption + " Drag to zoom, double-click to reset; click a series to hide it.";
+      fig.appendChild(cap);
+    } catch (e) {
+      report(chart.id + ": " + e.message);
+    }
+  });
+  // The nodes' charts only where some run read its nodes: a run without them says so once.
+  var nodesRead = runs.some(function (run) { return run.nodes && run.nodes.length > 0; });
+  if (!nodesRead) {
+    var none = document.createElement("p");
+    none.className = "note";
+    none.id = "chart-nodes-note";
+    none.textContent = "Nodes: their own figures were not read in " + (runs.length > 1 ? "these runs" : "this run")
+        + " (--node-telemetry, a cluster with system_views).";
+    box.appendChild(none);
+  }
+  NODE_CHARTS.forEach(function (chart) {
+    if (!nodesRead) { return; }
+    var fig = document.createElement("figure");
+    fig.className = "chartbox";
+    var host = document.createElement("div");
+    host.className = "chart";
+    host.id = chart.id;
+    fig.appendChild(host);
+    box.appendChild(fig);
+    try {
+      var u = buildNodes(chart, host);
+      if (u == null) {
+        fig.removeChild(host);
+        var note = document.createElement("p");
+        note.className = "note";
+        note.id = chart.id + "-note";
+        note.textContent = chart.title.split(":")[0] + ": " + chart.title.split(": ")[1] + ": not measured"
+            + (chart.jmx ? " (the nodes' JMX did not answer)" : "");
+        fig.appendChild(note);
+        return;
+      }
+      plots.push(u);
+      var cap = document.createElement("figcaption");
+      cap.textContent = chart.caption + " One line per node.";
       fig.appendChild(cap);
     } catch (e) {
       report(chart.id + ": " + e.message);

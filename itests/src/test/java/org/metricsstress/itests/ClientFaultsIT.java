@@ -23,7 +23,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.result.StressResult;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Protocol;
+import redis.clients.jedis.commands.ProtocolCommand;
 
 /**
  * The client's side of the verdict on real servers, each fault made by the test and judged from
@@ -32,7 +32,8 @@ import redis.clients.jedis.Protocol;
  * whose workers wait on it, while the pipelined writer, which asks it beside the samples' path,
  * shows its latency in the evidence; the driver's pool cut to 64 requests a connection under
  * OpenNMS's sixteen workers is the pool's limit, not the cluster's, and a pool of 4 still gets past
- * the schema step.
+ * the schema step; bursts that outrun a ring of 256 events are the ring's, a ring of 8,192 holds
+ * them.
  */
 @ExtendWith(CassandraExtension.class)
 class ClientFaultsIT {
@@ -54,9 +55,11 @@ class ClientFaultsIT {
     /** Keeps {@code redis} asleep 50 ms at a time until {@code asleep} is cleared; the sleeps it made. */
     private static Thread sleeper(TestRedis redis, AtomicBoolean asleep, AtomicLong sleeps) {
         Thread t = new Thread(() -> {
+            // Redis 6 (embedded-redis's binary) takes DEBUG without enable-debug-command.
+            ProtocolCommand debug = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
             try (Jedis j = new Jedis(redis.uri())) {
                 while (asleep.get()) {
-                    j.sendCommand(Protocol.Command.DEBUG, "SLEEP", "0.05");
+                    j.sendCommand(debug, "SLEEP", "0.05");
                     sleeps.incrementAndGet();
                 }
             }
@@ -97,6 +100,22 @@ class ClientFaultsIT {
             assertTrue(pipelined.verdict().evidence().stream().anyMatch(l -> l.startsWith("cache: ") && l.contains("lookups p50")),
                     pipelined.verdict().evidence().toString());
         }
+    }
+
+    @Test
+    void burstsThatOutrunASmallRingAreTheRings(CassandraServer server) throws Exception {
+        // Each interval's 2,500 commits at its start (-b), 5,000 events for OpenNMS's ring: 256 slots
+        // drop most of the burst while the workers, without index writes, have time to spare.
+        StressResult control = run(plan(server, "it_faults_ring").index(false).burst(true)
+                .duration(Duration.ofSeconds(12)).build()).result();
+        assertNotEquals("RING_TOO_SMALL", control.verdict().kind(), control.verdict().message());
+        assertEquals(0, control.dropped(), control.verdict().message());
+
+        StressResult small = run(plan(server, "it_faults_ring_small").index(false).burst(true).ringSize(256)
+                .duration(Duration.ofSeconds(12)).build()).result();
+        assertEquals("RING_TOO_SMALL", small.verdict().kind(), small.verdict().message());
+        assertTrue(small.dropped() > 0);
+        assertNotNull(small.advice().get("org.opennms.newts.config.ring_buffer_size"), small.advice().toString());
     }
 
     @Test

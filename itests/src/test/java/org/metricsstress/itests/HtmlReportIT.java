@@ -25,6 +25,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.Distance;
@@ -48,7 +49,9 @@ import org.metricsstress.result.Verdict;
 class HtmlReportIT {
     /** The charts of a run with an index and no workers' time (the workers' chart needs it). */
     private static final List<String> CHARTS = List.of("chart-rate", "chart-latency", "chart-service", "chart-queue",
-            "chart-lag", "chart-ring", "chart-index", "chart-client");
+            "chart-lag", "chart-ring", "chart-index", "chart-client", "chart-node-mutation", "chart-node-transport",
+            "chart-node-flush", "chart-node-compactions", "chart-node-hints", "chart-node-write", "chart-node-gc", "chart-node-cpu",
+            "chart-node-read");
     private static final String VERDICT =
             "the cluster wrote 99.8% of the target rate; 66,000 samples dropped (ring full) while the index was cold";
     private static final long TIMEOUT_SECONDS = 90;
@@ -137,7 +140,32 @@ class HtmlReportIT {
                 StressResult.WriteAttempts.NONE, List.of(),
                 List.of(new RunEvent(265, "kill dc1 (127.0.0.3 pid 4242): SIGKILL")), List.of(), null, null, null,
                 new ColdStart(31, 8192, 8192, 162, 150, 66_000, 47_800, 95.6), r.generated(), 0, null, Distance.NONE,
-                null, null, null, null, null);
+                null, null, null, null, nodes());
+    }
+
+    /** Three nodes read every 10 s; the third stops answering from 265 s (the node killed). */
+    private static NodeTelemetry nodes() {
+        List<NodeTelemetry.Node> nodes = new ArrayList<>();
+        Random rnd = new Random(11);
+        for (int n = 1; n <= 3; n++) {
+            List<NodeTelemetry.Reading> readings = new ArrayList<>();
+            for (int t = 10; t <= 600; t += 10) {
+                if (n == 3 && t >= 265) {
+                    readings.add(NodeTelemetry.Reading.unanswered(t, "no answer within 5000 ms"));
+                    continue;
+                }
+                boolean cold = t <= 150;
+                var pools = Map.of(NodeTelemetry.MUTATION, new NodeTelemetry.Pool(cold ? 32 : 6, 32,
+                        cold ? 40 + rnd.nextInt(60) : rnd.nextInt(3), 0, 0, 90_000),
+                        NodeTelemetry.NATIVE_TRANSPORT, new NodeTelemetry.Pool(20, 128, rnd.nextInt(10), 0, 0, 120_000),
+                        NodeTelemetry.FLUSH, new NodeTelemetry.Pool(1, 2, t % 60 == 0 ? 2 : 0, 0, 0, 1));
+                readings.add(new NodeTelemetry.Reading(t, null, 3 + rnd.nextInt(20), pools, 1, 2 + t / 100, 0,
+                        Map.of("samples", new NodeTelemetry.TableWrites(16_000, 0.02, 0.1 + rnd.nextDouble(), 5_000, 0.4,
+                                2.5)), 80 + rnd.nextInt(200), 55 + rnd.nextInt(30), 0, 0));
+            }
+            nodes.add(new NodeTelemetry.Node("10.0.0." + n + ":9042", "dc1", Map.of("concurrent_writes", "32"), readings, 8));
+        }
+        return new NodeTelemetry("system_views+jmx", List.of(), nodes);
     }
 
     /** The same run a second time, a third faster to index: what {@code compare} overlays. */
