@@ -240,6 +240,7 @@ public final class StressEngine {
             OpenNmsNames openNms = new OpenNmsNames(new OpenNmsNames.Sources(config, metrics, ring::occupancy, ring.size(),
                     indexMetrics, cache == null ? null : cache::size));
             live = LiveOutputs.open(config, metrics, openNms, start.epochMillis(), out);
+            live.nodeSide(nodeWatch::latest);
             ringWatch = new RingWatch(ring, metrics);
             LiveGauges.registerColdStart(metrics, indexMetrics, ringWatch, startNanos);
             sampler.listener(live);

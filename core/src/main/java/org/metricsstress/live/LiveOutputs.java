@@ -47,6 +47,14 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
      * Opens what the configuration asks for; a failure to open one is reported and the run goes on
      * without it. {@code openNms}: the run's figures under OpenNMS's names, published beside ours.
      */
+    /** Serves the nodes' own latest readings beside the run's (Prometheus), when an endpoint is open. */
+    public void nodeSide(java.util.function.Supplier<Map<String, Map.Entry<String,
+            org.metricsstress.result.NodeTelemetry.Reading>>> latest) {
+        if (prometheus != null) {
+            prometheus.nodeSide(latest);
+        }
+    }
+
     public static LiveOutputs open(StressConfig config, StressMetrics metrics, OpenNmsNames openNms, long startEpochMillis,
             PrintStream out) {
         LiveOutputs o = new LiveOutputs();

@@ -39,6 +39,7 @@ import org.metricsstress.metrics.NodeFigures;
 import org.metricsstress.metrics.NodeStats;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
 
@@ -65,6 +66,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
     /** Set once the run's figures are final; a scrape of them then counts the latch down. */
     private volatile boolean finished;
     private final CountDownLatch finalScrape = new CountDownLatch(1);
+    /** The nodes' own latest readings, once the run reads them ({@link #nodeSide}). */
+    private volatile Supplier<Map<String, Map.Entry<String, NodeTelemetry.Reading>>> nodeSide = Map::of;
 
     /** @param openNms the run's figures under OpenNMS's names, served as OpenNMS's JMX exporter names them */
     public PrometheusEndpoint(int port, MetricRegistry registry, Supplier<IntervalStats> lastInterval,
@@ -72,6 +75,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
         MultiCollector run = () -> {
             List<MetricSnapshot> all = new ArrayList<>(snapshots(registry, lastInterval.get(), latencyCounts.get()));
             all.addAll(nodes(nodes));
+            all.addAll(NodeSidePrometheus.snapshots(nodeSide.get()));
             all.addAll(OpenNmsPrometheus.snapshots(openNms));
             boolean end = finished;
             all.add(GaugeSnapshot.builder().name(RUN_FINISHED).help("1 once the run has ended and these are its final "
@@ -136,6 +140,11 @@ public final class PrometheusEndpoint implements AutoCloseable {
     }
 
     static final String RUN_FINISHED = "metrics_stress_run_finished";
+    /** Serves the nodes' own figures too: per node ("host:port"), its data centre and its latest reading. */
+    public void nodeSide(Supplier<Map<String, Map.Entry<String, NodeTelemetry.Reading>>> latest) {
+        this.nodeSide = latest;
+    }
+
     static final String NODE_REQUESTS = "metrics_stress_node_requests_total";
     static final String NODE_WRITTEN = "metrics_stress_node_samples_written_total";
     static final String NODE_FAILED = "metrics_stress_node_failed_attempts_total";

@@ -55,10 +55,11 @@ final class NodeSeries {
      * One report line's reading, taken at {@code nanos} (System.nanoTime()), {@code at} seconds into the
      * run: {@code cql} null when the node did not answer ({@code problem} says why).
      */
-    void add(long nanos, double at, SystemViews.Raw cql, double readMs, String problem, JmxFigures.Raw jmx) {
+    Reading add(long nanos, double at, SystemViews.Raw cql, double readMs, String problem, JmxFigures.Raw jmx) {
         if (cql == null) {
-            readings.add(Reading.unanswered(at, problem == null ? "no answer" : problem));
-            return;
+            Reading missed = Reading.unanswered(at, problem == null ? "no answer" : problem);
+            readings.add(missed);
+            return missed;
         }
         double seconds = lastCql == null ? 0 : (nanos - lastCqlNanos) / 1e9;
         Map<String, Pool> pools = new HashMap<>();
@@ -95,10 +96,12 @@ final class NodeSeries {
             lastJmx = jmx;
             lastJmxNanos = nanos;
         }
-        readings.add(new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions, cql.hintFiles(), tables,
-                gcMs, cpu, dropped, waits));
+        Reading reading = new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions,
+                cql.hintFiles(), tables, gcMs, cpu, dropped, waits);
+        readings.add(reading);
         lastCql = cql;
         lastCqlNanos = nanos;
+        return reading;
     }
 
     private static double rate(long now, long before, double seconds) {

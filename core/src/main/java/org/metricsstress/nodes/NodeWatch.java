@@ -55,6 +55,8 @@ public final class NodeWatch implements AutoCloseable {
         final JmxFigures jmx;
         final ExecutorService jmxThread;
         CompletableFuture<JmxFigures.Raw> jmxUnderWay;
+        /** The latest reading, for the live outputs. */
+        volatile NodeTelemetry.Reading last;
 
         Watched(Node node, NodeSeries series, JmxFigures jmx) {
             this.node = node;
@@ -255,13 +257,25 @@ public final class NodeWatch implements AutoCloseable {
                         // not this interval
                     }
                 }
-                w.series.add(t0, at, raw, readMs, problem, jmx);
+                w.last = w.series.add(t0, at, raw, readMs, problem, jmx);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             // A reading must never end the watch: the next interval tries again.
         }
+    }
+
+    /** Each node's latest reading with its data centre, by node ("host:port"); empty before the first. */
+    public Map<String, Map.Entry<String, NodeTelemetry.Reading>> latest() {
+        Map<String, Map.Entry<String, NodeTelemetry.Reading>> out = new LinkedHashMap<>();
+        for (Watched w : watched) {
+            NodeTelemetry.Reading last = w.last;
+            if (last != null) {
+                out.put(Coordinators.name(w.node), Map.entry(String.valueOf(w.node.getDatacenter()), last));
+            }
+        }
+        return out;
     }
 
     /** Stops reading and returns what every node said. */

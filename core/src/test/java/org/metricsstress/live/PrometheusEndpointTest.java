@@ -136,4 +136,28 @@ class PrometheusEndpointTest {
         assertTrue(text.contains("metrics_stress_node_service_seconds_count{dc=\"dc1\",node=\"127.0.0.1:9042\"} 1\n"), text);
         assertEquals(List.of(), PrometheusEndpoint.nodes(new org.metricsstress.metrics.NodeFigures()));
     }
+
+    @Test
+    void theNodesOwnFiguresAreGaugesByNodeAndAStoppedNodeSaysOnlyThatItDidNotAnswer() {
+        var pools = java.util.Map.of(org.metricsstress.result.NodeTelemetry.MUTATION,
+                new org.metricsstress.result.NodeTelemetry.Pool(32, 32, 140, 0, 0, 9_000));
+        var tables = java.util.Map.of("samples", new org.metricsstress.result.NodeTelemetry.TableWrites(900, 0.02, 0.25,
+                300, 0.3, 1.2));
+        var answered = new org.metricsstress.result.NodeTelemetry.Reading(5, null, 12, pools, 1, 7, 2, tables, 40, 85, 0, 0);
+        var stopped = org.metricsstress.result.NodeTelemetry.Reading.unanswered(5, "no answer within 4000 ms");
+        java.util.Map<String, java.util.Map.Entry<String, org.metricsstress.result.NodeTelemetry.Reading>> latest =
+                new java.util.LinkedHashMap<>();
+        latest.put("127.0.0.1:9042", java.util.Map.entry("dc1", answered));
+        latest.put("127.0.0.3:9042", java.util.Map.entry("dc1", stopped));
+        String text = PrometheusEndpoint.text(NodeSidePrometheus.snapshots(latest));
+        assertTrue(text.contains("metrics_stress_node_pool_pending{dc=\"dc1\",node=\"127.0.0.1:9042\",pool=\"MutationStage\"} 140.0\n"),
+                text);
+        assertTrue(text.contains("metrics_stress_node_compactions_pending{dc=\"dc1\",node=\"127.0.0.1:9042\"} 7.0\n"), text);
+        assertTrue(text.contains("metrics_stress_node_local_write_p99_seconds{dc=\"dc1\",node=\"127.0.0.1:9042\",table=\"samples\"} 2.5E-4\n"),
+                text);
+        assertTrue(text.contains("metrics_stress_node_cpu_ratio{dc=\"dc1\",node=\"127.0.0.1:9042\"} 0.85\n"), text);
+        assertTrue(text.contains("metrics_stress_node_telemetry_answered{dc=\"dc1\",node=\"127.0.0.3:9042\"} 0.0\n"), text);
+        assertTrue(!text.contains("pool=\"MutationStage\"} 140.0\n") || !text.contains("node=\"127.0.0.3:9042\",pool"), text);
+        assertEquals(List.of(), NodeSidePrometheus.snapshots(java.util.Map.of()));
+    }
 }
