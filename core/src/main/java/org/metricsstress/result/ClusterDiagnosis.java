@@ -123,7 +123,10 @@ public final class ClusterDiagnosis {
                         + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
                         100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l)));
         if (f == null) {
-            f = part(loads, "native-transport", l -> l.transportBlocked() > 0 || l.transportPending() >= TRANSPORT_QUEUED,
+            // A queue behind busy threads on a node whose CPU is spent is the CPU's, not the threads'
+            // (more threads only queue there): named by its own figures only where the CPU had room.
+            f = part(loads, "native-transport", l -> l.transportBlocked() > 0 || l.transportPending() >= TRANSPORT_QUEUED
+                    && l.cpuPercent() >= 0 && l.cpuPercent() < BUSY_CPU,
                     l -> String.format(Locale.ROOT, "up to %,d requests queued at native transport, %,d blocked (its "
                             + "threads: native_transport_max_threads)", l.transportPending(), l.transportBlocked()));
         }

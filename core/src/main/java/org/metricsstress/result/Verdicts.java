@@ -52,7 +52,7 @@ public final class Verdicts {
     /** ... and this share of the lookups slow, or any failed: Redis, not a pause of this client. */
     static final double SLOW_LOOKUP_SHARE = 0.01;
     /** What the nodes' figures can name on their own, without the client's service time crossing its bounds. */
-    static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage", "native-transport");
+    static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage");
     /** The fewest seconds of steady state worth judging apart. */
     static final double SHORTEST_PHASE_S = 2;
 
@@ -178,12 +178,6 @@ public final class Verdicts {
             return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit" + (found == null ? "" : ": "
                     + found.message()) + "; as this client saw it: " + cluster + "; " + written, from, to);
         }
-        if (found != null && SINGLED_OUT.contains(found.part())) {
-            // A node the nodes' own figures single out (stopped, or a stage at its limit), though the
-            // client's averages stayed inside their bounds: the other nodes carried the rest.
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message() + "; " + written,
-                    from, to);
-        }
         WorkerTime w = s.workers;
         String busy = w != null && w.measured() ? String.format(Locale.ROOT,
                 "the %d workers were busy %.0f%% of their time (%.0f%% of it waiting for index writes, %.0f%% for sample "
@@ -209,6 +203,13 @@ public final class Verdicts {
                                     e.reindexed(), e.evictions())
                             : "it fills before every resource is indexed, then evicts what comes back",
                     busy.isEmpty() ? "the index writes held the samples back" : busy, flat, written), from, to);
+        }
+        if (found != null && SINGLED_OUT.contains(found.part())) {
+            // A node the nodes' own figures single out (stopped, or its mutation stage at its limit),
+            // though the client's averages stayed inside their bounds (the other nodes carried the
+            // rest); asked after the cache, whose own figures say when the workers waited on it.
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message() + "; " + written,
+                    from, to);
         }
         if (found != null && !"too-few-nodes".equals(found.part()) && !"hints".equals(found.part())
                 && w != null && w.measured() && w.busyShare() >= SATURATED
