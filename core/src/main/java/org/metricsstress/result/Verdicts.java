@@ -236,18 +236,17 @@ public final class Verdicts {
                 e.indexRequestsFailed()) : "no index request failed";
     }
 
-    /** The most one-way distance between two DCs, there and back: what a cross-DC write waits at least. */
+    /**
+     * The most one-way distance between two DCs, there and back: what a cross-DC write waits at
+     * least. A delay with a jitter counts its base ({@link Distance#oneWayMs}): the median wait.
+     */
     private static double roundTripMs(StressResult r) {
         if (r.distance() == null || r.distance().latency() == null) {
             return 0;
         }
         double most = 0;
         for (String v : r.distance().latency().values()) {
-            try {
-                most = Math.max(most, Double.parseDouble(v.replaceAll("[^0-9.]", "")));
-            } catch (NumberFormatException ignored) {
-                // a distance written otherwise: counted as none
-            }
+            most = Math.max(most, Distance.oneWayMs(v));
         }
         return 2 * most;
     }

@@ -25,6 +25,7 @@ public final class RecordedRun {
     private long writtenTotal;
     private long failedTotal;
     private long generatedTotal;
+    private Distance distance = Distance.NONE;
 
     public RecordedRun() {
         config.put("writer", "opennms");
@@ -53,6 +54,12 @@ public final class RecordedRun {
 
     public RecordedRun failed(String errorClass, long samples) {
         failedByClass.merge(errorClass, samples, Long::sum);
+        return this;
+    }
+
+    /** How far apart the DCs were made, one way per pair, as a local cluster writes it ("10ms~1ms"). */
+    public RecordedRun distance(Map<String, String> oneWay) {
+        distance = new Distance(oneWay, List.of(), null);
         return this;
     }
 
@@ -124,6 +131,6 @@ public final class RecordedRun {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null, coldStart,
-                r.generated(), 0, null, Distance.NONE, null, null, null, null).judged();
+                r.generated(), 0, null, distance, null, null, null, null).judged();
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Verdicts from recorded evidence: each names the resource its run's figures point at. */
@@ -86,6 +87,31 @@ public class VerdictsTest {
         StressResult r = run.index(20_000, 20_000, 0, 0, 12_000, -1).cache("guava", 0, 0, 0).build();
         assertNotEquals("KEPT_UP", r.verdict().kind(), r.verdict().message());
         assertTrue(r.verdict().message().contains("20,000 of 20,000 index requests failed"), r.verdict().message());
+    }
+
+    /**
+     * A local cluster writes a distance with a jitter as "10ms~1ms": 10 ms one way, each chunk held
+     * 10 ms give or take up to 1 ms, evenly. The median request waits the base, so the round trip a
+     * p50 is measured against is 20 ms, not the 202 ms of the digits run together ("101").
+     */
+    @Test
+    void aDistanceWithAJitterIsItsBaseDelayNotItsDigitsRunTogether() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).distance(Map.of("dc1-dc2", "10ms~1ms"));
+        for (int i = 0; i < 6; i++) {
+            run.interval(40_000, 10_000, 0, RING, 100, 150, 0.5, 0.0, 0.9, 0.0, 8_000);
+        }
+        Verdict v = run.build().verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("it answered slowly: service p50 150.0 ms (20 ms of it the distance between DCs)"),
+                v.message());
+
+        RecordedRun far = new RecordedRun().set("cache-max-entries", 2_000_000).distance(Map.of("dc1-dc2", "30ms~5ms"));
+        for (int i = 0; i < 6; i++) {
+            far.interval(40_000, 10_000, 0, RING, 100, 150, 0.5, 0.0, 0.9, 0.0, 8_000);
+        }
+        Verdict within = far.build().verdict();
+        assertNotEquals("CLUSTER_BEHIND", within.kind(), "150 ms is within 100 ms of a 60 ms round trip: "
+                + within.message());
     }
 
     @Test
