@@ -61,14 +61,29 @@ public final class AdviceFile {
             boolean property = a.property().startsWith(Advisor.PREFIX);
             sb.append("# ").append(oneLine(a.reason())).append('\n');
             sb.append("# model: ").append(oneLine(a.model())).append('\n');
+            if (Advisor.HEAP.equals(a.property())) {
+                sb.append(heap(a.value())).append('\n');
+                continue;
+            }
             sb.append(property ? "" : String.format(Locale.ROOT, "# not a Newts property (%s): ", where(a.property())))
                     .append(a.property()).append('=').append(a.value()).append('\n');
         }
         return sb.toString();
     }
 
+    /**
+     * The heap to add, as a comment no one can uncomment into a heap of its own: "JAVA_HEAP_SIZE=36"
+     * there gave OpenNMS a 36 MB heap. With spaces about its "=" the line is no shell assignment
+     * (etc/opennms.conf is sourced by a shell), and it names the sum, not the amount, as the value.
+     */
+    private static String heap(String value) {
+        String mb = value == null ? "?" : value.startsWith("+") ? value.substring(1) : value;
+        return "# etc/opennms.conf, not a Newts property: JAVA_HEAP_SIZE = the heap OpenNMS needs without the cache + "
+                + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")";
+    }
+
     private static String where(String property) {
-        return Advisor.HEAP.equals(property) ? "etc/opennms.conf, MB to add" : "the cluster's size";
+        return "the cluster's size";
     }
 
     private static String oneLine(String s) {

@@ -5,7 +5,8 @@ package org.metricsstress.result;
  *
  * @param property the OpenNMS property ({@code org.opennms.newts.config.*}), or {@code JAVA_HEAP_SIZE}
  *                 (etc/opennms.conf), or {@code cluster.nodes-per-dc}
- * @param value    what to set it to
+ * @param value    what to set it to; for {@code JAVA_HEAP_SIZE} the MB to add to the heap OpenNMS
+ *                 needs without the cache, signed ({@code +36}): never a heap of its own
  * @param current  what the run had
  * @param reason   why, from this run's figures
  * @param model    how the value was computed

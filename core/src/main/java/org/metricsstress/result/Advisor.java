@@ -180,9 +180,13 @@ public final class Advisor {
         long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
                 elements, idChars);
         long mib = (long) Math.ceil(bytes / (1024.0 * 1024.0));
-        out.put(HEAP, new Advice(HEAP, String.valueOf(mib), null,
-                String.format(Locale.ROOT, "a full cache of %,d entries takes about %,d MiB of OpenNMS's heap: add it to "
-                        + "what OpenNMS needs without the cache (etc/opennms.conf, in MB)", entries, mib),
+        // An amount to add, never a heap: JAVA_HEAP_SIZE is OpenNMS's whole heap, so "36" copied
+        // into etc/opennms.conf gave it a 36 MB heap. The value carries its sign (a JVM refuses
+        // -Xmx+36m rather than start that small) and the reason says the sum to set.
+        out.put(HEAP, new Advice(HEAP, "+" + mib, null,
+                String.format(Locale.ROOT, "add %,d MB to the heap OpenNMS needs without the cache (etc/opennms.conf's "
+                        + "JAVA_HEAP_SIZE is the whole heap, in MB: set it to that heap + %,d, never to %,d): a full cache "
+                        + "of %,d entries takes about %,d MiB of OpenNMS's heap", mib, mib, mib, entries, mib),
                 String.format(Locale.ROOT, "entries x the bytes of one entry of OpenNMS's own cache for this shape "
                         + "(%d metrics, %d string attributes: Newts' ResourceMetadata, the key and the searchable copy, "
                         + "measured with jol; OpenNmsCacheHeap)", s.attributes(), s.strings()), null));
