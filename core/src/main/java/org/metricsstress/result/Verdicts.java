@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Decides whether the run kept up and, if not, names what limited it from the evidence
@@ -75,7 +76,10 @@ public final class Verdicts {
         Verdict.Phase steady = null;
         if (phased) {
             Stretch c = Stretch.of(r, coldIntervals, e.coldStart(), false);
-            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false);
+            // What no report interval holds belongs to the end of the run, the steady state's:
+            // samples owed when generation stopped, and drops and failures of a drain too short for a line.
+            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false).plus(unlisted(r.dropped(), intervals,
+                    IntervalStats::dropped), unlisted(r.failed(), intervals, IntervalStats::failed), r.unsent());
             cold = phase(c, r, e, ringSize, 0, indexedAt);
             steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds());
         }
@@ -88,25 +92,27 @@ public final class Verdicts {
                     100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note, thrashNote(e)), lines, cold,
                     steady);
         }
-        if (phased) {
-            // The lasting limit first: a steady state that did not keep up is what more time will not fix.
-            Verdict.Phase lasting = !"KEPT_UP".equals(steady.kind()) ? steady : cold;
+        // The lasting limit first: a steady state that did not keep up is what more time will not fix.
+        Verdict.Phase lasting = !phased ? null : !"KEPT_UP".equals(steady.kind()) ? steady : cold;
+        if (lasting != null && !"KEPT_UP".equals(lasting.kind())) {
             String when = lasting == steady
                     ? String.format(Locale.ROOT, "after the cold start (from %.0f s): ", indexedAt)
                     : String.format(Locale.ROOT, "during the cold start (the first %.0f s, until every resource was "
                             + "indexed; it kept up after): ", indexedAt);
-            return new Verdict(lasting.kind(), when + lasting.message() + owed(r), lines, cold, steady);
+            return new Verdict(lasting.kind(), when + lasting.message(), lines, cold, steady);
         }
+        // One stretch; or two that each kept up while the whole run did not (its rate short of the
+        // target over the whole), which the whole run names: a run that did not keep up never reads KEPT_UP.
         Verdict.Phase only = phase(whole, r, e, ringSize, 0, r.generationSeconds());
         String when = r.index() != null && r.index().enabled() && indexedAt < 0 && !"CLIENT_BOUND".equals(only.kind())
                 ? "while indexing (the index never completed): " : "";
-        return new Verdict(only.kind(), when + only.message() + owed(r), lines,
-                r.index() != null && r.index().enabled() && indexedAt < 0 ? only : null, null);
+        return new Verdict(only.kind(), when + only.message(), lines,
+                phased ? cold : r.index() != null && r.index().enabled() && indexedAt < 0 ? only : null, steady);
     }
 
-    private static String owed(StressResult r) {
-        return r.unsent() == 0 ? "" : String.format(Locale.ROOT,
-                "; %,d samples never sent (the generators were behind when the run ended)", r.unsent());
+    /** What the run's total holds beyond its report intervals: the drain's last moments, too short for a line. */
+    private static long unlisted(long total, List<IntervalStats> intervals, ToLongFunction<IntervalStats> count) {
+        return Math.max(0, total - intervals.stream().mapToLong(count).sum());
     }
 
     /**
@@ -145,7 +151,8 @@ public final class Verdicts {
                     "wrote %.1f%% of the target rate, nothing dropped or failed", 100 * s.ratio()), from, to);
         }
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
-                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
+                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.unsent == 0 ? "" : String.format(Locale.ROOT,
+                ", %,d samples never sent (the generators were behind when the run ended)", s.unsent)) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
         String cluster = clusterEvidence(s, r, e);
         if (cluster != null) {
@@ -326,6 +333,12 @@ public final class Verdicts {
 
         double ratio() {
             return target > 0 ? written / target : 0;
+        }
+
+        /** This stretch with losses its report intervals do not hold: they are its own. */
+        Stretch plus(long moreDropped, long moreFailed, long moreUnsent) {
+            return new Stretch(target, written, dropped + moreDropped, failed + moreFailed, unsent + moreUnsent, seconds,
+                    workers, serviceP50Ms, lagP99Ms, peakRing, fullEvents);
         }
 
         boolean keptUp(StressResult r, Evidence e) {

@@ -26,6 +26,7 @@ public final class RecordedRun {
     private long failedTotal;
     private long generatedTotal;
     private Distance distance = Distance.NONE;
+    private long unsent;
 
     public RecordedRun() {
         config.put("writer", "opennms");
@@ -91,6 +92,25 @@ public final class RecordedRun {
         return this;
     }
 
+    /** Samples the generators still owed when the run ended (never generated). */
+    public RecordedRun unsent(long samples) {
+        unsent += samples;
+        return this;
+    }
+
+    /**
+     * Samples written, dropped and failed after the last report interval: in the run's totals and in
+     * no interval, as a drain too short for a line of its own leaves them. Failures need their class
+     * ({@link #failed}).
+     */
+    public RecordedRun afterLastInterval(long written, long dropped, long failed) {
+        generatedTotal += written + dropped + failed;
+        writtenTotal += written;
+        droppedTotal += dropped;
+        failedTotal += failed;
+        return this;
+    }
+
     public RecordedRun index(long requests, long failed, long resourcesWritten, long resourcesIndexed, long inPlan,
             double indexedAt) {
         index = new IndexSummary(true, requests * 2, requests, failed, resourcesWritten, 0, 0, 0, resourcesIndexed,
@@ -131,6 +151,6 @@ public final class RecordedRun {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null, coldStart,
-                r.generated(), 0, null, distance, null, null, null, null).judged();
+                r.generated() + unsent, unsent, null, distance, null, null, null, null).judged();
     }
 }

@@ -114,6 +114,48 @@ public class VerdictsTest {
                 + within.message());
     }
 
+    /** A cache big enough, every resource indexed after 12 s, and every report interval kept up. */
+    private static RecordedRun keptUpInEveryInterval() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(50_000, 0, 0, 20, 0, 3.0, 0.6, 0.3, 0.6, 0.0, 10_000);
+        }
+        return run;
+    }
+
+    private static StressResult indexed(RecordedRun run) {
+        return run.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+    }
+
+    /**
+     * What no report interval holds is still the run's: samples owed when generation stopped, drops
+     * and failures of a drain too short for a line. They belong to the end of the run, the steady
+     * state, which then did not keep up, and neither did the run.
+     */
+    @Test
+    void aRunThatOwesOrLostAnythingOutsideItsIntervalsDidNotKeepUp() {
+        Verdict clean = indexed(keptUpInEveryInterval()).verdict();
+        assertEquals("KEPT_UP", clean.kind(), clean.message());
+        assertEquals("KEPT_UP", clean.steadyState().kind(), "the two stretches are judged apart here");
+
+        Verdict owing = indexed(keptUpInEveryInterval().unsent(5_000)).verdict();
+        assertNotEquals("KEPT_UP", owing.kind(), owing.message());
+        assertTrue(owing.message().contains("5,000 samples never sent (the generators were behind when the run ended)"),
+                owing.message());
+        assertNotEquals("KEPT_UP", owing.steadyState().kind(), "the debt is the end's: " + owing.steadyState().message());
+        assertEquals("KEPT_UP", owing.coldStart().kind(), "the cold start owes nothing: " + owing.coldStart().message());
+
+        Verdict drained = indexed(keptUpInEveryInterval().afterLastInterval(0, 2_000, 0)).verdict();
+        assertNotEquals("KEPT_UP", drained.kind(), drained.message());
+        assertNotEquals("KEPT_UP", drained.steadyState().kind(), drained.steadyState().message());
+        assertTrue(drained.steadyState().message().contains("2,000 samples dropped"), drained.steadyState().message());
+
+        Verdict abandoned = indexed(keptUpInEveryInterval().afterLastInterval(0, 0, 1_000).failed("abandoned", 1_000))
+                .verdict();
+        assertNotEquals("KEPT_UP", abandoned.kind(), abandoned.message());
+        assertTrue(abandoned.steadyState().message().contains("1,000 failed"), abandoned.steadyState().message());
+    }
+
     @Test
     void aPausedRedisIsTheCachesFault() {
         RecordedRun run = new RecordedRun().set("cache", "redis");

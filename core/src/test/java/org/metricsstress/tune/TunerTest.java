@@ -153,4 +153,19 @@ class TunerTest {
         StressResult one = tuner(1, c -> abandoned).run();
         assertEquals("out of rounds (--max-rounds 1)", one.tune().outcome());
     }
+
+    @Test
+    void aRoundThatOwedSamplesDidNotKeepUp() throws Exception {
+        // Every report interval kept up, but the generators still owed 5,000 samples when it ended.
+        RecordedRun owing = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", 1 << 20).unsent(5_000);
+        for (int i = 0; i < 6; i++) {
+            owing.interval(50_000, 0, 0, 20, 0, 3.0, 0.6, 0.3, 0.6, 0.0, 10_000);
+        }
+        StressResult behind = owing.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+        StressResult last = tuner(2, c -> behind).run();
+        String console = this.console.toString(StandardCharsets.UTF_8);
+        assertFalse(last.tune().keptUp(), console);
+        assertFalse(last.tune().outcome().startsWith("kept up"), last.tune().outcome());
+        assertTrue(last.tune().rounds().stream().noneMatch(r -> "KEPT_UP".equals(r.verdict())), console);
+    }
 }
