@@ -1,8 +1,10 @@
 package org.metricsstress.result;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
@@ -78,8 +80,7 @@ public final class Verdicts {
             Stretch c = Stretch.of(r, coldIntervals, e.coldStart(), false);
             // What no report interval holds belongs to the end of the run, the steady state's:
             // samples owed when generation stopped, and drops and failures of a drain too short for a line.
-            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false).plus(unlisted(r.dropped(), intervals,
-                    IntervalStats::dropped), unlisted(r.failed(), intervals, IntervalStats::failed), r.unsent());
+            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false).plusUnlisted(r, intervals);
             cold = phase(c, r, e, ringSize, 0, indexedAt);
             steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds());
         }
@@ -113,6 +114,11 @@ public final class Verdicts {
     /** What the run's total holds beyond its report intervals: the drain's last moments, too short for a line. */
     private static long unlisted(long total, List<IntervalStats> intervals, ToLongFunction<IntervalStats> count) {
         return Math.max(0, total - intervals.stream().mapToLong(count).sum());
+    }
+
+    /** Samples the cluster refused among {@code failedByClass}: timeout, unavailable, overloaded. */
+    private static long refused(Map<String, Long> failedByClass) {
+        return IntervalStats.CLUSTER_REFUSALS.stream().mapToLong(c -> failedByClass.getOrDefault(c, 0L)).sum();
     }
 
     /**
@@ -208,8 +214,14 @@ public final class Verdicts {
     /** The cluster's side, or null when it shows nothing wrong. */
     private static String clusterEvidence(Stretch s, StressResult r, Evidence e) {
         List<String> why = new ArrayList<>();
-        if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
-            why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
+        // The stretch's own refusals: a cold start's timeouts say nothing of the steady state after
+        // it. Intervals that did not keep their failures by class (older results) leave the whole run's.
+        Map<String, Long> byClass = s.failedByClass != null ? s.failedByClass
+                : r.failedByClass() == null ? Map.of() : r.failedByClass();
+        long refused = s.failedByClass != null ? refused(s.failedByClass) : e.clusterErrors();
+        long generated = s.failedByClass != null ? s.generated : r.generated();
+        if (generated > 0 && refused > ERROR_SHARE * generated) {
+            why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", refused, refusals(byClass)));
         }
         if (e.indexRequests() > 0 && e.indexRequestsFailed() > INDEX_ERROR_SHARE * e.indexRequests()) {
             why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", e.indexRequestsFailed(),
@@ -227,10 +239,10 @@ public final class Verdicts {
         return why.isEmpty() ? null : String.join("; ", why);
     }
 
-    private static String refusals(StressResult r) {
+    private static String refusals(Map<String, Long> failedByClass) {
         List<String> parts = new ArrayList<>();
-        for (String c : List.of("timeout", "unavailable", "overloaded")) {
-            long n = r.failedByClass().getOrDefault(c, 0L);
+        for (String c : IntervalStats.CLUSTER_REFUSALS) {
+            long n = failedByClass.getOrDefault(c, 0L);
             if (n > 0) {
                 parts.add(String.format(Locale.ROOT, "%s %,d", c, n));
             }
@@ -302,32 +314,39 @@ public final class Verdicts {
         return out;
     }
 
-    /** A stretch of the run: its own counts from its report intervals, or the whole run's. */
-    private record Stretch(double target, long written, long dropped, long failed, long unsent, double seconds,
-            WorkerTime workers, double serviceP50Ms, double lagP99Ms, long peakRing, long fullEvents) {
+    /**
+     * A stretch of the run: its own counts from its report intervals, or the whole run's.
+     * {@code failedByClass} is the stretch's own when every interval of it kept its failures by class,
+     * else null: judged then by the whole run's ({@code generated} is the stretch's either way).
+     */
+    private record Stretch(double target, long generated, long written, long dropped, long failed, long unsent,
+            Map<String, Long> failedByClass, double seconds, WorkerTime workers, double serviceP50Ms, double lagP99Ms,
+            long peakRing, long fullEvents) {
 
         static Stretch of(StressResult r, List<IntervalStats> intervals, WorkerTime workers, boolean whole) {
             long peak = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
             long full = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
             if (whole) {
-                return new Stretch(r.targetSamplesPerSecond() * r.generationSeconds(), r.written(), r.dropped(),
-                        r.failed(), r.unsent(), r.generationSeconds(), workers, r.serviceLatency().p50Ms(),
-                        r.scheduleLag().p99Ms(), peak, full);
+                return new Stretch(r.targetSamplesPerSecond() * r.generationSeconds(), r.generated(), r.written(),
+                        r.dropped(), r.failed(), r.unsent(), r.failedByClass() == null ? Map.of() : r.failedByClass(),
+                        r.generationSeconds(), workers, r.serviceLatency().p50Ms(), r.scheduleLag().p99Ms(), peak, full);
             }
             double target = 0;
+            long generated = 0;
             long written = 0;
             long dropped = 0;
             long failed = 0;
             double seconds = 0;
             for (IntervalStats i : intervals) {
                 target += i.targetSamplesPerSecond() * i.intervalSeconds();
+                generated += i.generated();
                 written += i.written();
                 dropped += i.dropped();
                 failed += i.failed();
                 seconds += i.intervalSeconds();
             }
-            return new Stretch(target, written, dropped, failed, 0, seconds, workers,
-                    p50(intervals.stream().map(IntervalStats::service).toList()),
+            return new Stretch(target, generated, written, dropped, failed, 0, IntervalStats.addByClass(intervals),
+                    seconds, workers, p50(intervals.stream().map(IntervalStats::service).toList()),
                     p99(intervals.stream().map(IntervalStats::scheduleLag).toList()), peak, full);
         }
 
@@ -335,9 +354,26 @@ public final class Verdicts {
             return target > 0 ? written / target : 0;
         }
 
-        /** This stretch with losses its report intervals do not hold: they are its own. */
-        Stretch plus(long moreDropped, long moreFailed, long moreUnsent) {
-            return new Stretch(target, written, dropped + moreDropped, failed + moreFailed, unsent + moreUnsent, seconds,
+        /**
+         * This stretch, the run's last, with what no report interval of {@code all} holds: the samples
+         * owed when generation stopped, and what a drain too short for a line generated, dropped and
+         * failed (its failures' classes too, when the intervals kept theirs).
+         */
+        Stretch plusUnlisted(StressResult r, List<IntervalStats> all) {
+            Map<String, Long> byClass = failedByClass;
+            Map<String, Long> listed = IntervalStats.addByClass(all);
+            if (byClass != null && listed != null && r.failedByClass() != null) {
+                byClass = new LinkedHashMap<>(byClass);
+                for (Map.Entry<String, Long> c : r.failedByClass().entrySet()) {
+                    long more = c.getValue() - listed.getOrDefault(c.getKey(), 0L);
+                    if (more > 0) {
+                        byClass.merge(c.getKey(), more, Long::sum);
+                    }
+                }
+            }
+            return new Stretch(target, generated + unlisted(r.generated(), all, IntervalStats::generated), written,
+                    dropped + unlisted(r.dropped(), all, IntervalStats::dropped),
+                    failed + unlisted(r.failed(), all, IntervalStats::failed), unsent + r.unsent(), byClass, seconds,
                     workers, serviceP50Ms, lagP99Ms, peakRing, fullEvents);
         }
 

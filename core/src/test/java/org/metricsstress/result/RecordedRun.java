@@ -27,6 +27,8 @@ public final class RecordedRun {
     private long generatedTotal;
     private Distance distance = Distance.NONE;
     private long unsent;
+    /** The class the intervals' failures are kept under; null: not kept (results before they were). */
+    private String intervalFailures;
 
     public RecordedRun() {
         config.put("writer", "opennms");
@@ -64,6 +66,16 @@ public final class RecordedRun {
         return this;
     }
 
+    /**
+     * From now on each interval keeps its failures by class, all of class {@code errorClass}, as a
+     * run's report intervals do; before, an interval's are not known (an older result). The run's own
+     * {@link #failed} still says the whole run's.
+     */
+    public RecordedRun intervalFailuresAs(String errorClass) {
+        intervalFailures = errorClass;
+        return this;
+    }
+
     public RecordedRun lag(LatencySummary scheduleLag) {
         lag = scheduleLag;
         return this;
@@ -88,7 +100,8 @@ public final class RecordedRun {
         intervals.add(new IntervalStats(elapsed, SECONDS, target, generated, written, dropped, failed, generatedTotal,
                 writtenTotal, droppedTotal, failedTotal, ring, fullEvents, 16, latency(serviceP50 * 3, written / 10 + 1),
                 latency(serviceP50, Math.max(1, written / 10)), latency(1, written / 10 + 1), lag, 20, 1 << 28, 0, 0,
-                -1, -1, -1, w, null));
+                -1, -1, -1, w, null, intervalFailures == null ? null
+                        : failed == 0 ? Map.of() : Map.of(intervalFailures, failed)));
         return this;
     }
 

@@ -156,6 +156,42 @@ public class VerdictsTest {
         assertTrue(abandoned.steadyState().message().contains("1,000 failed"), abandoned.steadyState().message());
     }
 
+    /**
+     * The cluster timed out a fifth of the cold start's samples and none after it, where bursts
+     * outran the ring while the workers had time to spare. Each stretch is judged by its own
+     * refusals: the cold start was the cluster's, the steady state the ring's, and the ring is what
+     * lasts.
+     */
+    private static StressResult timeoutsOnlyInTheColdStart(boolean perInterval) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).failed("timeout", 20_000);
+        if (perInterval) {
+            run.intervalFailuresAs("timeout");
+        }
+        for (int i = 0; i < 2; i++) {
+            run.interval(40_000, 0, 10_000, 20, 0, 3.0, 0.6, 0.3, 0.6, 0.0, 8_000);
+        }
+        for (int i = 0; i < 4; i++) {
+            run.interval(49_000, 1_000, 0, 100, 40, 3.0, 0.4, 0.1, 0.8, 0.0, 10_000);
+        }
+        return run.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+    }
+
+    @Test
+    void eachStretchIsJudgedByItsOwnRefusals() {
+        StressResult r = timeoutsOnlyInTheColdStart(true);
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.coldStart().kind(), v.coldStart().message());
+        assertTrue(v.coldStart().message().contains("it refused 20,000 samples (timeout 20,000)"), v.coldStart().message());
+        assertEquals("RING_TOO_SMALL", v.steadyState().kind(), "no timeout after the cold start: "
+                + v.steadyState().message());
+        assertEquals("RING_TOO_SMALL", v.kind(), "the steady state's limit is the one that lasts: " + v.message());
+        assertNull(r.advice().get(Advisor.NODES), "the steady state asks for no nodes: " + r.advice());
+
+        // A result written before the intervals kept their classes: the whole run's count, as before.
+        Verdict old = timeoutsOnlyInTheColdStart(false).verdict();
+        assertEquals("CLUSTER_BEHIND", old.steadyState().kind(), old.steadyState().message());
+    }
+
     @Test
     void aPausedRedisIsTheCachesFault() {
         RecordedRun run = new RecordedRun().set("cache", "redis");
