@@ -17,8 +17,9 @@ import org.metricsstress.storage.CassandraConnector;
  * 19,287 samples/s against 27,492 and 31,109); the thread pools' wait alone gave back 21,416 and
  * 23,360, the rest with it 29,782 and 29,820. A node without that table (ScyllaDB, Cassandra before
  * 4.0) gets the rest alone; so does a setup whose bound is the rest ({@link BenchSetup#settle()}).
+ * {@code tune} settles the nodes so between its rounds, which it compares as bench compares phases.
  */
-final class NodeSettle implements AutoCloseable {
+public final class NodeSettle implements AutoCloseable {
     static final long SHORTEST_MS = 2_000;
     static final long LONGEST_MS = 10_000;
     private static final long POLL_MS = 250;
@@ -30,13 +31,13 @@ final class NodeSettle implements AutoCloseable {
     private final long longestMs;
     private boolean readable = true;
 
-    NodeSettle(StressConfig base, Duration longest) throws ClusterException {
+    public NodeSettle(StressConfig base, Duration longest) throws ClusterException {
         this.session = CassandraConnector.connect(base);
         this.longestMs = longest.toMillis();
     }
 
     /** Waits for the node to be settled; the seconds it took (0 when it already was, or cannot say). */
-    double await() throws InterruptedException {
+    public double await() throws InterruptedException {
         long t0 = System.nanoTime();
         Thread.sleep(SHORTEST_MS);
         while (readable && busy() > 0 && (System.nanoTime() - t0) / 1_000_000 < longestMs) {

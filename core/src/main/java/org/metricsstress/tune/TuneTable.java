@@ -15,10 +15,11 @@ public final class TuneTable {
         out.printf(Locale.ROOT, "%5s %13s %11s %8s  %-16s %8s %10s %8s %10s %10s%n", "round", "cache entries", "ring", "threads",
                 "verdict", "written", "dropped", "failed", "indexed at", "ring full");
         for (Tuning.Round r : t.rounds()) {
-            out.printf(Locale.ROOT, "%5d %13s %11s %8s  %-16s %7.1f%% %,10d %,8d %10s %10s%n", r.round(),
+            out.printf(Locale.ROOT, "%5d %13s %11s %8s  %-16s %7.1f%% %,10d %,8d %10s %10s%s%n", r.round(),
                     r.settings().get(Advisor.CACHE_MAX_ENTRIES), r.settings().get(Advisor.RING_BUFFER_SIZE),
                     r.settings().get(Advisor.WRITER_THREADS), r.verdict(), r.writtenPercent(), r.dropped(), r.failed(),
-                    seconds(r.indexedAtSeconds()), r.ringFullAtSeconds() < 0 ? "never" : seconds(r.ringFullAtSeconds()));
+                    seconds(r.indexedAtSeconds()), r.ringFullAtSeconds() < 0 ? "never" : seconds(r.ringFullAtSeconds()),
+                    r.repeatOf() > 0 ? "  repeat of " + r.repeatOf() : "");
         }
         out.println("outcome       " + t.outcome());
     }

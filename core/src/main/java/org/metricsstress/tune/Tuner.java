@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.metricsstress.bench.BenchSetup;
+import org.metricsstress.bench.NodeSettle;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
@@ -26,6 +29,13 @@ import org.metricsstress.result.Verdict;
  * ended before its backlog was written is followed by a longer one, with the same settings when
  * it had no advice.
  *
+ * <p>A round that kept up is not taken on its word: the same settings run once more, and only a
+ * repeat that keeps up too ends the tune as kept up (one run at 98% can be luck, or a node that
+ * happened to be idle). A repeat that falls behind goes on tuning from its own advice, or says the
+ * settings did not hold. The repeat may go one round past {@code maxRounds}. Between rounds the
+ * nodes settle as bench settles them between phases ({@link NodeSettle}): without a rest the bench
+ * measured a third of its throughput lost, and rounds are compared with one another as phases are.
+ *
  * <p>Every round starts from a cold cache (this tool's Guava cache is new for each run, and the
  * cache is not primed): the worst case, OpenNMS's first start or a restart of a release that does
  * not prime. Settings that ride that out ride out a primed restart too.
@@ -36,23 +46,72 @@ public final class Tuner {
         StressResult run(StressConfig config) throws ClusterException, CacheUnavailableException;
     }
 
+    /** What happens between two rounds: the nodes settled, or a test's own. */
+    public interface Settle extends AutoCloseable {
+        /** Waits until the nodes {@code next} runs against are settled; the seconds it took. */
+        double await(StressConfig next) throws ClusterException, InterruptedException;
+
+        @Override
+        void close();
+    }
+
     /** The longest a round is made to last. */
     static final Duration LONGEST_ROUND = Duration.ofMinutes(10);
 
     private final Supplier<StressConfig.Builder> options;
     private final int maxRounds;
     private final Runner runner;
+    private final Settle settle;
     private final PrintStream out;
 
     /**
+     * Rounds with the nodes settled between them as bench settles them ({@link #settleNodes}, at
+     * most {@link BenchSetup#SETTLE}).
+     *
      * @param options a fresh builder of the user's options each call
      * @param out     where each round's line and the table go
      */
     public Tuner(Supplier<StressConfig.Builder> options, int maxRounds, Runner runner, PrintStream out) {
+        this(options, maxRounds, runner, settleNodes(BenchSetup.SETTLE), out);
+    }
+
+    /** @param settle what happens between two rounds; closed when the rounds end */
+    public Tuner(Supplier<StressConfig.Builder> options, int maxRounds, Runner runner, Settle settle, PrintStream out) {
         this.options = options;
         this.maxRounds = maxRounds;
         this.runner = runner;
+        this.settle = settle;
         this.out = out;
+    }
+
+    /**
+     * The nodes settled as bench settles them before a phase: a rest, then until no flush or
+     * compaction runs or waits in the node's {@code system_views.thread_pools}, {@code longest} at
+     * most, the rest included ({@link NodeSettle}). One session, opened at the first settle, serves
+     * every round. A run with no cluster ({@code --sink null}) has nothing to settle.
+     */
+    public static Settle settleNodes(Duration longest) {
+        return new Settle() {
+            private NodeSettle nodes;
+
+            @Override
+            public double await(StressConfig next) throws ClusterException, InterruptedException {
+                if (next.pipeline().sink() == Sink.NULL) {
+                    return 0;
+                }
+                if (nodes == null) {
+                    nodes = new NodeSettle(next, longest);
+                }
+                return nodes.await();
+            }
+
+            @Override
+            public void close() {
+                if (nodes != null) {
+                    nodes.close();
+                }
+            }
+        };
     }
 
     /** Runs of the engine, each round's own report lines and summary to {@code runLog}. */
@@ -62,14 +121,30 @@ public final class Tuner {
 
     /** The rounds; the result returned is the last round's, with the rounds in its {@code tune} section. */
     public StressResult run() throws ClusterException, CacheUnavailableException {
+        try (Settle between = settle) {
+            return rounds();
+        }
+    }
+
+    private StressResult rounds() throws ClusterException, CacheUnavailableException {
         Map<String, String> applied = new LinkedHashMap<>();
         List<Tuning.Round> rounds = new ArrayList<>();
         StressResult last = null;
         String outcome = null;
+        boolean held = false;
         Duration longer = null;
-        for (int n = 1; n <= maxRounds; n++) {
+        // The round whose settings this one runs again, to see that they hold; 0 for settings of its own.
+        int repeatOf = 0;
+        for (int n = 1; outcome == null; n++) {
             StressConfig config = configure(applied, longer);
-            out.printf(Locale.ROOT, "tune round %d of at most %d: %s%n", n, maxRounds, describe(settings(config)));
+            if (n > 1 && !settled(config, n)) {
+                outcome = "interrupted before round " + n;
+                break;
+            }
+            out.printf(Locale.ROOT, "tune round %d %s: %s%s%n", n, n <= maxRounds ? "of at most " + maxRounds
+                    : "(past --max-rounds " + maxRounds + ": a repeat)", describe(settings(config)),
+                    repeatOf > 0 ? String.format(Locale.ROOT, " (round %d's settings again: it kept up, and must keep up "
+                            + "twice)", repeatOf) : "");
             last = runner.run(config);
             Verdict v = last.verdict();
             Map<String, String> next = applicable(last);
@@ -77,29 +152,47 @@ public final class Tuner {
             // Kept up with a cache too small for the plan is not done: the next round takes its advice.
             boolean keptUp = v != null && v.keptUp();
             String lasting = v == null ? "INCONCLUSIVE" : lasting(v);
-            if (keptUp) {
-                if (next.isEmpty()) {
-                    outcome = "kept up";
-                } else if (n == maxRounds) {
-                    outcome = "kept up, with the cache still smaller than the plan (out of rounds, --max-rounds "
-                            + maxRounds + ")";
+            boolean outOfRounds = n >= maxRounds;
+            String didNotHold = repeatOf > 0 && !keptUp ? String.format(Locale.ROOT, "round %d kept up, its repeat "
+                    + "(round %d) did not: the settings did not hold; ", repeatOf, n) : "";
+            boolean repeatNext = false;
+            if (keptUp && (next.isEmpty() || outOfRounds)) {
+                if (repeatOf == 0) {
+                    // The tune would end here: the same settings once more first, to see that they hold.
+                    repeatNext = true;
+                } else {
+                    held = true;
+                    String twice = String.format(Locale.ROOT, "round %d and its repeat, round %d", repeatOf, n);
+                    outcome = next.isEmpty() ? "kept up (" + twice + ")"
+                            : "kept up, with the cache still smaller than the plan (" + twice + "; out of rounds, "
+                                    + "--max-rounds " + maxRounds + ")";
                 }
+            } else if (keptUp) {
+                // Kept up through a cache too small for the plan: a round of the cache advised follows.
             } else if ("CLUSTER_BEHIND".equals(lasting)) {
-                outcome = "the cluster is the limit: no OpenNMS setting fixes that (see the advice on the cluster)";
+                outcome = didNotHold + "the cluster is the limit: no OpenNMS setting fixes that (see the advice on the "
+                        + "cluster)";
             } else if (next.isEmpty() && extended == null) {
                 // With a round too short to write its backlog, the same settings run again, longer.
-                outcome = "no advice a run can apply (" + (v == null ? "no verdict" : v.kind()) + ")";
-            } else if (n == maxRounds) {
-                outcome = "out of rounds (--max-rounds " + maxRounds + ")";
+                outcome = didNotHold + "no advice a run can apply (" + (v == null ? "no verdict" : v.kind()) + ")";
+            } else if (outOfRounds) {
+                outcome = didNotHold + "out of rounds (--max-rounds " + maxRounds + ")";
             }
             boolean stop = outcome != null;
-            rounds.add(round(n, config, last, stop ? Map.of() : next));
+            rounds.add(round(n, config, last, stop || repeatNext ? Map.of() : next, repeatOf));
             out.printf(Locale.ROOT, "tune round %d: %s, wrote %.1f%% of the target%s%n", n,
                     v == null ? "no verdict" : v.kind(), percent(last), stop ? ""
-                            : "; next: " + (next.isEmpty() ? "the same settings" : describe(next)));
+                            : "; next: " + (repeatNext ? "the same settings again, to see that they hold"
+                                    : (didNotHold.isEmpty() ? "" : didNotHold) + (next.isEmpty() ? "the same settings"
+                                            : describe(next))));
             if (stop) {
                 break;
             }
+            if (repeatNext) {
+                repeatOf = n;
+                continue;
+            }
+            repeatOf = 0;
             applied.putAll(next);
             if (extended != null) {
                 longer = extended;
@@ -108,9 +201,21 @@ public final class Tuner {
                         abandoned(last), longer.toSeconds(), last.evidence().coldStartSeconds());
             }
         }
-        Tuning tuning = new Tuning(List.copyOf(rounds), outcome, last.verdict() != null && last.verdict().keptUp());
+        Tuning tuning = new Tuning(List.copyOf(rounds), outcome, held);
         TuneTable.print(tuning, out);
         return last.withTune(tuning);
+    }
+
+    /** The nodes settled before round {@code n}; false when interrupted meanwhile (the flag kept). */
+    private boolean settled(StressConfig next, int n) throws ClusterException {
+        try {
+            double seconds = settle.await(next);
+            out.printf(Locale.ROOT, "tune: nodes settled in %.1f s before round %d%n", seconds, n);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
@@ -175,11 +280,12 @@ public final class Tuner {
         return s;
     }
 
-    private static Tuning.Round round(int n, StressConfig config, StressResult r, Map<String, String> next) {
+    private static Tuning.Round round(int n, StressConfig config, StressResult r, Map<String, String> next,
+            int repeatOf) {
         return new Tuning.Round(n, settings(config), r.verdict() == null ? "none" : r.verdict().kind(), percent(r),
                 r.dropped(), r.failed(), r.index() == null ? -1 : r.index().secondsToComplete(),
                 r.coldStart() == null ? -1 : r.coldStart().ringFullAtSeconds(),
-                r.coldStart() == null ? -1 : r.coldStart().ringDrainedAtSeconds(), Map.copyOf(next));
+                r.coldStart() == null ? -1 : r.coldStart().ringDrainedAtSeconds(), Map.copyOf(next), repeatOf);
     }
 
     static double percent(StressResult r) {
