@@ -50,6 +50,10 @@ public final class Advisor {
             return out;
         }
         Evidence.Settings s = Evidence.Settings.of(r);
+        if (!s.opennms()) {
+            // This tool's own writer: OpenNMS's properties mean nothing to it; its own options, same evidence.
+            return PipelinedAdvisor.advise(r, e, v, s);
+        }
         boolean opennms = s.opennms();
         if (v.keptUp()) {
             // Kept up: only a cache that made resources be indexed again is advised (and the heap it takes).
@@ -86,14 +90,14 @@ public final class Advisor {
     }
 
     /** The kind that lasts: the steady state's when it did not keep up, else the verdict's. */
-    private static String lastingKind(Verdict v) {
+    static String lastingKind(Verdict v) {
         if (v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind())) {
             return v.steadyState().kind();
         }
         return v.kind();
     }
 
-    private static void cache(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+    static void cache(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
         if (e.cacheMaxEntries() <= 0 || e.planResources() <= 0 || e.cacheMaxEntries() >= e.planResources() * 1.1) {
             return;
         }
@@ -192,7 +196,7 @@ public final class Advisor {
                         + "measured with jol; OpenNmsCacheHeap)", s.attributes(), s.strings()), null));
     }
 
-    private static void nodes(Map<String, Advice> out, StressResult r, Evidence e) {
+    static void nodes(Map<String, Advice> out, StressResult r, Evidence e) {
         int nodes = nodesPerDc(r);
         long unavailable = r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("unavailable", 0L);
         if (unavailable > 0 && unavailable * 2 >= e.clusterErrors()) {

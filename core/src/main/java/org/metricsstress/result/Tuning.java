@@ -17,7 +17,8 @@ public record Tuning(List<Round> rounds, String outcome, boolean keptUp) {
     /**
      * One run of the tune.
      *
-     * @param settings             the OpenNMS properties the round ran with (property to value)
+     * @param settings             the OpenNMS properties the round ran with (property to value); with the
+     *                             pipelined writer its own options ({@code --ring-size}, {@code --max-in-flight} ...)
      * @param verdict              its verdict's kind
      * @param writtenPercent       written against the target, in percent
      * @param indexedAtSeconds     when every resource was indexed (the cold start's end); -1 if never

@@ -17,13 +17,15 @@ import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.Advice;
 import org.metricsstress.result.Advisor;
+import org.metricsstress.result.PipelinedAdvisor;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Tuning;
 import org.metricsstress.result.Verdict;
 
 /**
  * {@code tune}: advice proven by a run. Runs the plan with the user's settings, applies the advice
- * a run can apply (the cache's bound, the ring, the workers), runs again, and so on for at most
+ * a run can apply (the cache's bound, the ring, the workers; with the pipelined writer its own
+ * options, the in-flight bound too), runs again, and so on for at most
  * {@code maxRounds} runs; stops when a run keeps up, when the cluster itself is the limit (no
  * OpenNMS setting fixes that), or when there is no advice left that a run can apply. A round that
  * ended before its backlog was written is followed by a longer one, with the same settings when
@@ -243,10 +245,14 @@ public final class Tuner {
             b.duration(longer);
         }
         for (Map.Entry<String, String> e : applied.entrySet()) {
+            // OpenNMS's properties for its writer; the pipelined writer's advice is in its own options.
             switch (e.getKey()) {
-                case Advisor.CACHE_MAX_ENTRIES -> b.cacheMaxEntries(Long.parseLong(e.getValue()));
-                case Advisor.RING_BUFFER_SIZE -> b.ringSize(Integer.parseInt(e.getValue()));
-                case Advisor.WRITER_THREADS -> b.writerThreads(Integer.parseInt(e.getValue()));
+                case Advisor.CACHE_MAX_ENTRIES, PipelinedAdvisor.CACHE_MAX_ENTRIES ->
+                        b.cacheMaxEntries(Long.parseLong(e.getValue()));
+                case Advisor.RING_BUFFER_SIZE, PipelinedAdvisor.RING_SIZE -> b.ringSize(Integer.parseInt(e.getValue()));
+                case Advisor.WRITER_THREADS, PipelinedAdvisor.WRITER_THREADS ->
+                        b.writerThreads(Integer.parseInt(e.getValue()));
+                case PipelinedAdvisor.MAX_IN_FLIGHT -> b.maxInFlight(Integer.parseInt(e.getValue()));
                 default -> throw new IllegalStateException("tune cannot apply " + e.getKey());
             }
         }
@@ -271,12 +277,21 @@ public final class Tuner {
         return v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState().kind() : v.kind();
     }
 
-    /** The OpenNMS properties a round ran with. */
+    /**
+     * The OpenNMS properties a round ran with; with the pipelined writer, whose advice is in its own
+     * options, those options, its in-flight bound with them.
+     */
     static Map<String, String> settings(StressConfig c) {
         Map<String, String> s = new LinkedHashMap<>();
-        s.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(c.index().cacheMaxEntries()));
-        s.put(Advisor.RING_BUFFER_SIZE, String.valueOf(c.pipeline().ringSize()));
-        s.put(Advisor.WRITER_THREADS, String.valueOf(c.pipeline().writerThreads()));
+        boolean opennms = c.pipeline().opennms();
+        s.put(opennms ? Advisor.CACHE_MAX_ENTRIES : PipelinedAdvisor.CACHE_MAX_ENTRIES,
+                String.valueOf(c.index().cacheMaxEntries()));
+        s.put(opennms ? Advisor.RING_BUFFER_SIZE : PipelinedAdvisor.RING_SIZE, String.valueOf(c.pipeline().ringSize()));
+        s.put(opennms ? Advisor.WRITER_THREADS : PipelinedAdvisor.WRITER_THREADS,
+                String.valueOf(c.pipeline().writerThreads()));
+        if (!opennms) {
+            s.put(PipelinedAdvisor.MAX_IN_FLIGHT, String.valueOf(c.pipeline().maxInFlight()));
+        }
         return s;
     }
 

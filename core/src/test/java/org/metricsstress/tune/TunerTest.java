@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.Writer;
 import org.metricsstress.result.Advisor;
+import org.metricsstress.result.AdvisorTest;
+import org.metricsstress.result.PipelinedAdvisor;
 import org.metricsstress.result.RecordedRun;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Tuning;
@@ -31,7 +34,11 @@ class TunerTest {
     private boolean settleClosed;
 
     private Tuner tuner(int rounds, Tuner.Runner runner) {
-        return new Tuner(() -> StressConfig.builder().duration(Duration.ofSeconds(60)), rounds, config -> {
+        return tuner(() -> StressConfig.builder().duration(Duration.ofSeconds(60)), rounds, runner);
+    }
+
+    private Tuner tuner(java.util.function.Supplier<StressConfig.Builder> options, int rounds, Tuner.Runner runner) {
+        return new Tuner(options, rounds, config -> {
             configs.add(config);
             steps.add("run");
             return runner.run(config);
@@ -247,5 +254,33 @@ class TunerTest {
         assertFalse(three.tune().keptUp());
         assertEquals("round 2 kept up, its repeat (round 3) did not: the settings did not hold; out of rounds "
                 + "(--max-rounds 3)", three.tune().outcome());
+    }
+
+    @Test
+    void aPipelinedRunIsTunedInItsOwnOptions() throws Exception {
+        // Lanes waiting for 16 in-flight permits (AdvisorTest): the in-flight bound advised is applied.
+        Tuner.Runner pipelined = c -> {
+            if (c.pipeline().maxInFlight() < 43) {
+                return AdvisorTest.waitingForPermits(c.pipeline().maxInFlight(), c.pipeline().ringSize());
+            }
+            RecordedRun kept = new RecordedRun().set("writer", "pipelined").set("max-in-flight", c.pipeline().maxInFlight())
+                    .set("ring-size", c.pipeline().ringSize());
+            for (int i = 0; i < 6; i++) {
+                kept.interval(50_000, 0, 0, 200, 0, 40.0, 0.5, 0.0, 0.9, 0.0, 5_000);
+            }
+            return kept.build();
+        };
+        StressResult last = tuner(() -> StressConfig.builder().duration(Duration.ofSeconds(60)).writer(Writer.PIPELINED)
+                .maxInFlight(16), 4, pipelined).run();
+        String console = this.console.toString(StandardCharsets.UTF_8);
+        Tuning t = last.tune();
+        assertEquals("WRITER_BOUND", t.rounds().get(0).verdict(), console);
+        assertEquals("43", t.rounds().get(0).applied().get(PipelinedAdvisor.MAX_IN_FLIGHT), console);
+        assertEquals(43, configs.get(1).pipeline().maxInFlight(), "round 2 runs the in-flight bound advised");
+        assertEquals("43", t.rounds().get(1).settings().get(PipelinedAdvisor.MAX_IN_FLIGHT));
+        assertTrue(t.rounds().get(0).settings().keySet().stream().noneMatch(k -> k.startsWith(Advisor.PREFIX)),
+                "a pipelined round's settings are its own options: " + t.rounds().get(0).settings());
+        assertTrue(t.keptUp(), t.outcome());
+        assertTrue(console.contains(" lanes in flight "), "the table's in-flight column: " + console);
     }
 }
