@@ -8,11 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.metricsstress.bench.BenchSetup;
-import org.metricsstress.bench.NodeSettle;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.NodeSettle;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.Advice;
@@ -68,13 +67,13 @@ public final class Tuner {
 
     /**
      * Rounds with the nodes settled between them as bench settles them ({@link #settleNodes}, at
-     * most {@link BenchSetup#SETTLE}).
+     * most {@link NodeSettle#LONGEST}).
      *
      * @param options a fresh builder of the user's options each call
      * @param out     where each round's line and the table go
      */
     public Tuner(Supplier<StressConfig.Builder> options, int maxRounds, Runner runner, PrintStream out) {
-        this(options, maxRounds, runner, settleNodes(BenchSetup.SETTLE), out);
+        this(options, maxRounds, runner, settleNodes(NodeSettle.LONGEST), out);
     }
 
     /** @param settle what happens between two rounds; closed when the rounds end */

@@ -1,4 +1,4 @@
-package org.metricsstress.bench;
+package org.metricsstress.engine;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -16,12 +16,15 @@ import org.metricsstress.storage.CassandraConnector;
  * driver's 2 s, the OpenNMS phases (last) lost a third of their rate (bench --smoke, 18,753 and
  * 19,287 samples/s against 27,492 and 31,109); the thread pools' wait alone gave back 21,416 and
  * 23,360, the rest with it 29,782 and 29,820. A node without that table (ScyllaDB, Cassandra before
- * 4.0) gets the rest alone; so does a setup whose bound is the rest ({@link BenchSetup#settle()}).
- * {@code tune} settles the nodes so between its rounds, which it compares as bench compares phases.
+ * 4.0) gets the rest alone; so does a setup whose bound is the rest (bench's {@code BenchSetup.settle()}).
+ * {@code tune} settles the nodes so between its rounds, which it compares as bench compares phases;
+ * so it lives with the runs (engine), where both may use it.
  */
 public final class NodeSettle implements AutoCloseable {
-    static final long SHORTEST_MS = 2_000;
-    static final long LONGEST_MS = 10_000;
+    public static final long SHORTEST_MS = 2_000;
+    public static final long LONGEST_MS = 10_000;
+    /** The longest a settle waits, its rest included, unless its caller says otherwise. */
+    public static final Duration LONGEST = Duration.ofMillis(LONGEST_MS);
     private static final long POLL_MS = 250;
     /** The pools whose work a phase leaves behind. */
     private static final List<String> AFTERMATH = List.of("CompactionExecutor", "MemtableFlushWriter",
