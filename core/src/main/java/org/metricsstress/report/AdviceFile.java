@@ -89,7 +89,6 @@ public final class AdviceFile {
                 + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")";
     }
 
-
     private static String oneLine(String s) {
         return s == null ? "" : s.replace('\n', ' ').replace('\r', ' ');
     }

@@ -11,6 +11,7 @@ import java.util.Map;
  * helps while resources are indexed again and again), then the ring that rides out the cold start,
  * the workers where they are the lasting limit, the driver's pool where it is full, the heap the
  * cache takes, and the cluster where it is the limit. docs/diagnosis.md explains each model.
+ * A run of this tool's pipelined writer is advised in its own options ({@link PipelinedAdvisor}).
  */
 public final class Advisor {
     public static final String PREFIX = "org.opennms.newts.config.";

@@ -86,7 +86,8 @@ public record IntervalStats(
 
     /** Samples the cluster refused in the interval (timeout, unavailable, overloaded); -1 when not known. */
     public long clusterRefused() {
-        return failedByClass == null ? -1 : CLUSTER_REFUSALS.stream().mapToLong(c -> failedByClass.getOrDefault(c, 0L)).sum();
+        return failedByClass == null ? -1
+                : CLUSTER_REFUSALS.stream().mapToLong(c -> failedByClass.getOrDefault(c, 0L)).sum();
     }
 
     /** The workers' time of this interval, {@link WorkerTime#NONE} when not measured. */

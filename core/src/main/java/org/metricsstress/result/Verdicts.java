@@ -156,9 +156,10 @@ public final class Verdicts {
             return new Verdict.Phase("KEPT_UP", String.format(Locale.ROOT,
                     "wrote %.1f%% of the target rate, nothing dropped or failed", 100 * s.ratio()), from, to);
         }
+        String owed = s.unsent == 0 ? "" : String.format(Locale.ROOT,
+                ", %,d samples never sent (the generators were behind when the run ended)", s.unsent);
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
-                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.unsent == 0 ? "" : String.format(Locale.ROOT,
-                ", %,d samples never sent (the generators were behind when the run ended)", s.unsent)) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
+                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + owed + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
         String cluster = clusterEvidence(s, r, e);
         if (cluster != null) {
