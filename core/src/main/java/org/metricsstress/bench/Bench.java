@@ -23,6 +23,7 @@ import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.engine.StressEngine;
+import org.metricsstress.engine.NodeSettle;
 import org.metricsstress.engine.Version;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.plan.StressPlan;

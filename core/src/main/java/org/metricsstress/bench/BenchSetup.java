@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.NodeSettle;
 
 /**
  * What every phase of a bench or a soak is made from; {@code options} makes a builder with the
@@ -19,5 +20,5 @@ import org.metricsstress.config.StressConfig;
 public record BenchSetup(Supplier<StressConfig.Builder> options, long warmupSamples, Duration phase,
         Duration coldLimit, LongSupplier nodeCpuNanos, PrintStream runLog, URI redis, Duration settle) {
     /** The longest a phase waits for the node to settle, unless a setup says otherwise. */
-    public static final Duration SETTLE = Duration.ofMillis(NodeSettle.LONGEST_MS);
+    public static final Duration SETTLE = NodeSettle.LONGEST;
 }

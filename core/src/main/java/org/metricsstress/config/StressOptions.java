@@ -426,7 +426,8 @@ public final class StressOptions {
                     + "report its time to steady state", CAPACITY, FLAG, false, null),
             // --- tune
             OptionDef.own("--max-rounds", "N", "tune: runs at most, the first with your settings, each next one with "
-                    + "the advice of the one before", OptionDef.Section.TUNE, POSITIVE_INT, 4, null),
+                    + "the advice of the one before; the round that kept up runs once more with the same settings, "
+                    + "which may be one run past it", OptionDef.Section.TUNE, POSITIVE_INT, 4, null),
             // --- verify
             OptionDef.own("--from-result", "FILE", "the run's result file (--result-json): its plan, seed, keyspace, "
                     + "start and length, and what it lost", VERIFY, PATH, null,

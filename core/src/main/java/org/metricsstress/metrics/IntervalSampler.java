@@ -3,8 +3,10 @@ package org.metricsstress.metrics;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.LatencyKind;
 import org.metricsstress.result.LatencySummary;
+import java.util.Arrays;
 import java.util.function.LongSupplier;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongToDoubleFunction;
 import org.HdrHistogram.Histogram;
@@ -34,6 +36,11 @@ public final class IntervalSampler {
     private IndexMetrics index;
     private LongSupplier cacheSize = () -> -1;
     private WorkerClock.Snapshot lastWorkers = WorkerClock.Snapshot.ZERO;
+    /** Each class's failures at the last sample, by {@link ErrorClass#ordinal()}. */
+    private final long[] lastFailedByClass = new long[ErrorClass.values().length];
+    /** The classes as the result names them (the run's failedByClass), made once. */
+    private static final String[] CLASS_NAMES = Arrays.stream(ErrorClass.values())
+            .map(c -> c.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
 
     /** Sees each interval's raw histograms (valid only during the call), e.g. to log them. */
     public interface IntervalListener {
@@ -88,6 +95,16 @@ public final class IntervalSampler {
                 metrics.scheduleLag()}) {
             histograms.put(t.name(), t.takeInterval());
         }
+        // Each stretch of the run is judged by its own refusals (a cold start's timeouts are not the
+        // steady state's), so the classes are kept per interval, not only for the whole run.
+        Map<String, Long> failedByClass = new LinkedHashMap<>();
+        for (ErrorClass c : ErrorClass.values()) {
+            long now = counts.failed(c);
+            if (now > lastFailedByClass[c.ordinal()]) {
+                failedByClass.put(CLASS_NAMES[c.ordinal()], now - lastFailedByClass[c.ordinal()]);
+            }
+            lastFailedByClass[c.ordinal()] = now;
+        }
         WorkerClock.Snapshot workers = metrics.workerClock().snapshot();
         LatencySummary indexService = index == null ? null : LatencySummary.of(index.service().takeInterval());
         IntervalStats s = new IntervalStats(
@@ -104,7 +121,8 @@ public final class IntervalSampler {
                         : IndexSummary.percentDone(index.resourcesIndexed(),
                                 index.resourcesInPlan()),
                 index == null ? -1 : cacheSize.getAsLong(),
-                workers.since(lastWorkers, metrics.workerClock().workers(), nowNanos - lastNanos), indexService);
+                workers.since(lastWorkers, metrics.workerClock().workers(), nowNanos - lastNanos), indexService,
+                failedByClass);
         lastWorkers = workers;
         if (index != null) {
             lastIndexRows = index.rowsWritten();

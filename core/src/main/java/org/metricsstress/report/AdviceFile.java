@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.result.Advice;
 import org.metricsstress.result.Advisor;
@@ -15,7 +14,8 @@ import org.metricsstress.result.StressResult;
  * The run's advice as an OpenNMS properties file: the content of
  * {@code etc/opennms.properties.d/newts.properties}. Every writer property the run modelled is set,
  * to the advised value where there is advice and to the run's own value otherwise, so the file is
- * whole; what is not a Newts property (the heap, the cluster's size) is written as a comment.
+ * whole; what is not a Newts property (the heap, the cluster's size, the pipelined writer's own
+ * options) is written as a comment.
  */
 public final class AdviceFile {
     private AdviceFile() {}
@@ -79,7 +79,8 @@ public final class AdviceFile {
                 .append(r.verdict() == null ? "none" : r.verdict().kind()).append('\n');
         if (!"opennms".equalsIgnoreCase(String.valueOf(config.getOrDefault("writer", "opennms")))) {
             sb.append("# this run used the pipelined writer (this tool's own): its settings are not OpenNMS's;\n"
-                    + "# the values below are the run's, for OpenNMS's writer run it with --writer opennms\n");
+                    + "# the values below are the run's, for OpenNMS's writer run it with --writer opennms;\n"
+                    + "# its advice, in this tool's options, is at the end, as comments\n");
         }
         Map<String, String> asRun = new LinkedHashMap<>();
         asRun.put(Advisor.RING_BUFFER_SIZE, String.valueOf(config.get("ring-size")));
@@ -105,20 +106,41 @@ public final class AdviceFile {
             boolean property = a.property().startsWith(Advisor.PREFIX);
             sb.append("# ").append(oneLine(a.reason())).append('\n');
             sb.append("# model: ").append(oneLine(a.model())).append('\n');
-            sb.append(property ? "" : String.format(Locale.ROOT, "# not a Newts property (%s): ", where(a.property())))
+            if (Advisor.HEAP.equals(a.property())) {
+                sb.append(heap(a.value())).append('\n');
+                continue;
+            }
+            if (a.property().startsWith("--")) {
+                // The pipelined writer's own option: a run's setting, nothing OpenNMS reads.
+                sb.append("# not a Newts property (this tool's pipelined writer): run with ").append(a.property())
+                        .append(' ').append(a.value()).append('\n');
+                continue;
+            }
+            sb.append(property ? "" : "# not a Newts property (" + where(a.property()) + "): ")
                     .append(a.property()).append('=').append(a.value()).append('\n');
         }
         return sb.toString();
     }
 
     private static String where(String property) {
-        if (property.startsWith("--")) {
-            return "this tool's option, for its pipelined writer";
-        }
         if (Advisor.REDIS.equals(property)) {
             return "Redis's own health, ms a lookup may take";
         }
-        return Advisor.HEAP.equals(property) ? "etc/opennms.conf, MB to add" : "the cluster's size";
+        if (Advisor.NODES.equals(property)) {
+            return "the cluster's size";
+        }
+        return "the cluster";
+    }
+
+    /**
+     * The heap to add, as a comment no one can uncomment into a heap of its own: "JAVA_HEAP_SIZE=36"
+     * there gave OpenNMS a 36 MB heap. With spaces about its "=" the line is no shell assignment
+     * (etc/opennms.conf is sourced by a shell), and it names the sum, not the amount, as the value.
+     */
+    private static String heap(String value) {
+        String mb = value == null ? "?" : value.startsWith("+") ? value.substring(1) : value;
+        return "# etc/opennms.conf, not a Newts property: JAVA_HEAP_SIZE = the heap OpenNMS needs without the cache + "
+                + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")";
     }
 
     private static String oneLine(String s) {

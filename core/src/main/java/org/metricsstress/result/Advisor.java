@@ -12,6 +12,7 @@ import org.metricsstress.config.ClusterSection;
  * helps while resources are indexed again and again), then the ring that rides out the cold start,
  * the workers where they are the lasting limit, the driver's pool where it is full, the heap the
  * cache takes, and the cluster where it is the limit. docs/diagnosis.md explains each model.
+ * A run of this tool's pipelined writer is advised in its own options ({@link PipelinedAdvisor}).
  */
 public final class Advisor {
     public static final String PREFIX = "org.opennms.newts.config.";
@@ -57,6 +58,10 @@ public final class Advisor {
             return out;
         }
         Evidence.Settings s = Evidence.Settings.of(r);
+        if (!s.opennms()) {
+            // This tool's own writer: OpenNMS's properties mean nothing to it; its own options, same evidence.
+            return PipelinedAdvisor.advise(r, e, v, s);
+        }
         boolean opennms = s.opennms();
         if (v.keptUp()) {
             // Kept up: only a cache that made resources be indexed again is advised (and the heap it
@@ -93,27 +98,34 @@ public final class Advisor {
             heap(out, r, e, s);
         }
         if ("CLUSTER_BEHIND".equals(lasting)) {
-            // In the cluster's own names where its figures single out a node or a stage; else its size.
-            Verdict.Phase phase = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState()
-                    : v.coldStart();
-            ClusterDiagnosis.Finding found = phase == null ? ClusterDiagnosis.locate(r, 0, r.generationSeconds())
-                    : ClusterDiagnosis.locate(r, phase.fromSeconds(), phase.toSeconds());
-            if (!ClusterAdvice.add(out, r, found)) {
-                nodes(out, r, e);
-            }
+            cluster(out, r, e, v);
         }
         return out;
     }
 
+    /**
+     * The cluster's advice, for either writer: in its own names where its figures single out a node or
+     * a stage over the stretch that lasts; else its size.
+     */
+    static void cluster(Map<String, Advice> out, StressResult r, Evidence e, Verdict v) {
+        Verdict.Phase phase = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState()
+                : v.coldStart();
+        ClusterDiagnosis.Finding found = phase == null ? ClusterDiagnosis.locate(r, 0, r.generationSeconds())
+                : ClusterDiagnosis.locate(r, phase.fromSeconds(), phase.toSeconds());
+        if (!ClusterAdvice.add(out, r, found)) {
+            nodes(out, r, e);
+        }
+    }
+
     /** The kind that lasts: the steady state's when it did not keep up, else the verdict's. */
-    private static String lastingKind(Verdict v) {
+    static String lastingKind(Verdict v) {
         if (v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind())) {
             return v.steadyState().kind();
         }
         return v.kind();
     }
 
-    private static void cache(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+    static void cache(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
         if (e.cacheMaxEntries() <= 0 || e.planResources() <= 0 || e.cacheMaxEntries() >= e.planResources() * 1.1) {
             return;
         }
@@ -130,7 +142,7 @@ public final class Advisor {
      * Redis slow or down: no setting of OpenNMS's fixes that, so the advice says where to look,
      * with the lookups' own figures, and what a lookup should take; a run cannot apply it.
      */
-    private static void redis(Map<String, Advice> out, StressResult r, Evidence e) {
+    static void redis(Map<String, Advice> out, StressResult r, Evidence e) {
         LatencySummary l = r.cache() == null ? null : r.cache().lookups();
         boolean timed = l != null && l.count() > 0;
         Object pool = r.config() == null ? null : r.config().get("redis-pool");
@@ -192,7 +204,7 @@ public final class Advisor {
      * per connection below the writer's own default are raised (stream ids cost a connection
      * nothing); at or above it, more connections.
      */
-    private static void pool(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
+    static void pool(Map<String, Advice> out, StressResult r, Evidence e, Evidence.Settings s) {
         int nodes = Math.max(1, nodesPerDc(r));
         long refusedSamples = Verdicts.poolFailures(r);
         long refusedIndex = Verdicts.indexPoolFailures(r);
@@ -300,15 +312,19 @@ public final class Advisor {
         long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
                 elements, idChars);
         long mib = (long) Math.ceil(bytes / (1024.0 * 1024.0));
-        out.put(HEAP, new Advice(HEAP, String.valueOf(mib), null,
-                String.format(Locale.ROOT, "a full cache of %,d entries takes about %,d MiB of OpenNMS's heap: add it to "
-                        + "what OpenNMS needs without the cache (etc/opennms.conf, in MB)", entries, mib),
+        // An amount to add, never a heap: JAVA_HEAP_SIZE is OpenNMS's whole heap, so "36" copied
+        // into etc/opennms.conf gave it a 36 MB heap. The value carries its sign (a JVM refuses
+        // -Xmx+36m rather than start that small) and the reason says the sum to set.
+        out.put(HEAP, new Advice(HEAP, "+" + mib, null,
+                String.format(Locale.ROOT, "add %,d MB to the heap OpenNMS needs without the cache (etc/opennms.conf's "
+                        + "JAVA_HEAP_SIZE is the whole heap, in MB: set it to that heap + %,d, never to %,d): a full cache "
+                        + "of %,d entries takes about %,d MiB of OpenNMS's heap", mib, mib, mib, entries, mib),
                 String.format(Locale.ROOT, "entries x the bytes of one entry of OpenNMS's own cache for this shape "
                         + "(%d metrics, %d string attributes: Newts' ResourceMetadata, the key and the searchable copy, "
                         + "measured with jol; OpenNmsCacheHeap)", s.attributes(), s.strings()), null));
     }
 
-    private static void nodes(Map<String, Advice> out, StressResult r, Evidence e) {
+    static void nodes(Map<String, Advice> out, StressResult r, Evidence e) {
         int nodes = nodesPerDc(r);
         long unavailable = r.failedByClass() == null ? 0 : r.failedByClass().getOrDefault("unavailable", 0L);
         if (unavailable > 0 && unavailable * 2 >= e.clusterErrors()) {

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -88,6 +90,29 @@ public record Distance(Map<String, String> latency, List<DcService> service, Rel
 
     private static double max(List<LatencySummary> parts, ToDoubleFunction<LatencySummary> field) {
         return parts.stream().mapToDouble(field).max().orElse(0);
+    }
+
+    /** A delay as a local cluster writes it: a base, and after a {@code ~} the jitter about it. */
+    private static final Pattern DELAY = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|us|s)\\s*(?:~.*)?");
+
+    /**
+     * One way, in milliseconds, as the median request waits it: the base of a delay written
+     * {@code 10ms}, {@code 500us} or {@code 10ms~1ms}. The jitter is left out on purpose: the relays
+     * hold each chunk the base plus a value drawn evenly from [-jitter, +jitter], so the median
+     * delay is the base, and what it is weighed against is a p50. 0 for a distance written
+     * otherwise (or none): counted as none, as before.
+     */
+    public static double oneWayMs(String text) {
+        Matcher m = text == null ? null : DELAY.matcher(text);
+        if (m == null || !m.matches()) {
+            return 0;
+        }
+        double n = Double.parseDouble(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> n * 1000;
+            case "us" -> n / 1000;
+            default -> n;
+        };
     }
 
     /** The pairs as the header and the summary print them: "dc1-dc2 2ms, dc1-dc3 3ms". */

@@ -1,6 +1,9 @@
 package org.metricsstress.result;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 /**
  * What happened in one report interval. Counts are for the interval; {@code *Total} are since the
  * start; rates are per second of the interval; latencies in milliseconds. Index figures are -1
@@ -13,6 +16,10 @@ import java.util.List;
  * @param workers     how the writer's workers spent the interval (null in results older than schema 9)
  * @param indexService index requests' service time in the interval (null without index, and in
  *                    results older than schema 9)
+ * @param failedByClass samples failed in the interval by the class of their error (the run's
+ *                    {@code failedByClass} classes; a class that failed nothing is left out, so most
+ *                    intervals hold an empty map); null when not known (results written before it
+ *                    was kept): a stretch of such intervals is judged by the whole run's failures
  */
 public record IntervalStats(
         double elapsedSeconds,
@@ -41,7 +48,29 @@ public record IntervalStats(
         double indexedPercent,
         long cacheSize,
         WorkerTime workers,
-        LatencySummary indexService) {
+        LatencySummary indexService,
+        Map<String, Long> failedByClass) {
+
+    /** The classes of failure that are the cluster's refusal, not this client's or the run's end. */
+    public static final List<String> CLUSTER_REFUSALS = List.of("timeout", "unavailable", "overloaded");
+
+    public IntervalStats {
+        failedByClass = failedByClass == null ? null : failedByClass.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(failedByClass));
+    }
+
+    /** Without the failures by class (tests, and results written before they were kept per interval). */
+    public IntervalStats(double elapsedSeconds, double intervalSeconds, double targetSamplesPerSecond, long generated,
+            long written, long dropped, long failed, long generatedTotal, long writtenTotal, long droppedTotal,
+            long failedTotal, long ringOccupancy, long ringFullEvents, long inFlightRequests, LatencySummary response,
+            LatencySummary service, LatencySummary queue, LatencySummary scheduleLag, double cpuPercent,
+            long heapUsedBytes, long gcCount, double gcPauseMs, long indexRows, double indexedPercent, long cacheSize,
+            WorkerTime workers, LatencySummary indexService) {
+        this(elapsedSeconds, intervalSeconds, targetSamplesPerSecond, generated, written, dropped, failed,
+                generatedTotal, writtenTotal, droppedTotal, failedTotal, ringOccupancy, ringFullEvents, inFlightRequests,
+                response, service, queue, scheduleLag, cpuPercent, heapUsedBytes, gcCount, gcPauseMs, indexRows,
+                indexedPercent, cacheSize, workers, indexService, null);
+    }
 
     /** Without the workers' time and the index's service time (results older than schema 9, tests). */
     public IntervalStats(double elapsedSeconds, double intervalSeconds, double targetSamplesPerSecond, long generated,
@@ -52,7 +81,13 @@ public record IntervalStats(
         this(elapsedSeconds, intervalSeconds, targetSamplesPerSecond, generated, written, dropped, failed,
                 generatedTotal, writtenTotal, droppedTotal, failedTotal, ringOccupancy, ringFullEvents, inFlightRequests,
                 response, service, queue, scheduleLag, cpuPercent, heapUsedBytes, gcCount, gcPauseMs, indexRows,
-                indexedPercent, cacheSize, null, null);
+                indexedPercent, cacheSize, null, null, null);
+    }
+
+    /** Samples the cluster refused in the interval (timeout, unavailable, overloaded); -1 when not known. */
+    public long clusterRefused() {
+        return failedByClass == null ? -1
+                : CLUSTER_REFUSALS.stream().mapToLong(c -> failedByClass.getOrDefault(c, 0L)).sum();
     }
 
     /** The workers' time of this interval, {@link WorkerTime#NONE} when not measured. */
@@ -77,13 +112,15 @@ public record IntervalStats(
 
     /**
      * About the heap this record holds: itself, its four latency summaries and their encoded
-     * histograms. A run keeps one per report line for its result (the histograms let results and
-     * steps add up exactly), so its series grows by this much a line, by design: 10-60 KB a line
-     * at tens of thousands of samples a second, the wider the latencies the more.
+     * histograms, and when something failed its failures by class (a map of a few entries, about
+     * 60 bytes each). A run keeps one per report line for its result (the histograms let results
+     * and steps add up exactly), so its series grows by this much a line, by design: 10-60 KB a
+     * line at tens of thousands of samples a second, the wider the latencies the more.
      */
     public long retainedBytes() {
         return RECORD_BYTES + response.retainedBytes() + service.retainedBytes() + queue.retainedBytes()
-                + scheduleLag.retainedBytes() + (indexService == null ? 0 : indexService.retainedBytes());
+                + scheduleLag.retainedBytes() + (indexService == null ? 0 : indexService.retainedBytes())
+                + (failedByClass == null || failedByClass.isEmpty() ? 0 : 100 + 60L * failedByClass.size());
     }
 
     /** The latency of one kind in this interval. */
@@ -103,7 +140,8 @@ public record IntervalStats(
                 s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
                 s.droppedTotal(), s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(),
                 s.response(), s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(),
-                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize(), s.workers(), s.indexService());
+                s.gcPauseMs(), s.indexRows(), s.indexedPercent(), s.cacheSize(), s.workers(), s.indexService(),
+                s.failedByClass());
     }
 
     /**
@@ -137,6 +175,19 @@ public record IntervalStats(
                 Sums.sum(parts, IntervalStats::cacheSize),
                 WorkerTime.sum(parts.stream().map(IntervalStats::workerTime).toList(), true),
                 indexing && parts.stream().allMatch(p -> p.indexService() != null && p.indexService().hasHistogram())
-                        ? LatencySummary.sum(parts.stream().map(IntervalStats::indexService).toList()) : null);
+                        ? LatencySummary.sum(parts.stream().map(IntervalStats::indexService).toList()) : null,
+                addByClass(parts));
+    }
+
+    /** The parts' failures by class added; null (not known) when one part does not know its own. */
+    static Map<String, Long> addByClass(List<IntervalStats> parts) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (IntervalStats p : parts) {
+            if (p.failedByClass() == null) {
+                return null;
+            }
+            p.failedByClass().forEach((k, v) -> out.merge(k, v, Long::sum));
+        }
+        return out;
     }
 }

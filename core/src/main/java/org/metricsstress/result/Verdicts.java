@@ -1,9 +1,12 @@
 package org.metricsstress.result;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Decides whether the run kept up and, if not, names what limited it from the evidence
@@ -81,7 +84,9 @@ public final class Verdicts {
         Verdict.Phase steady = null;
         if (phased) {
             Stretch c = Stretch.of(r, coldIntervals, e.coldStart(), false);
-            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false);
+            // What no report interval holds belongs to the end of the run, the steady state's:
+            // samples owed when generation stopped, and drops and failures of a drain too short for a line.
+            Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false).plusUnlisted(r, intervals);
             cold = phase(c, r, e, ringSize, 0, indexedAt);
             steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds());
         }
@@ -99,25 +104,32 @@ public final class Verdicts {
                     100 * whole.ratio(), coldNote(r), r.responseLatency().p99Ms(), note, thrashNote(e)), lines, cold,
                     steady);
         }
-        if (phased) {
-            // The lasting limit first: a steady state that did not keep up is what more time will not fix.
-            Verdict.Phase lasting = !"KEPT_UP".equals(steady.kind()) ? steady : cold;
+        // The lasting limit first: a steady state that did not keep up is what more time will not fix.
+        Verdict.Phase lasting = !phased ? null : !"KEPT_UP".equals(steady.kind()) ? steady : cold;
+        if (lasting != null && !"KEPT_UP".equals(lasting.kind())) {
             String when = lasting == steady
                     ? String.format(Locale.ROOT, "after the cold start (from %.0f s): ", indexedAt)
                     : String.format(Locale.ROOT, "during the cold start (the first %.0f s, until every resource was "
                             + "indexed; it kept up after): ", indexedAt);
-            return new Verdict(lasting.kind(), when + lasting.message() + owed(r), lines, cold, steady);
+            return new Verdict(lasting.kind(), when + lasting.message(), lines, cold, steady);
         }
+        // One stretch; or two that each kept up while the whole run did not (its rate short of the
+        // target over the whole), which the whole run names: a run that did not keep up never reads KEPT_UP.
         Verdict.Phase only = phase(whole, r, e, ringSize, 0, r.generationSeconds());
         String when = r.index() != null && r.index().enabled() && indexedAt < 0 && !"CLIENT_BOUND".equals(only.kind())
                 ? "while indexing (the index never completed): " : "";
-        return new Verdict(only.kind(), when + only.message() + owed(r), lines,
-                r.index() != null && r.index().enabled() && indexedAt < 0 ? only : null, null);
+        return new Verdict(only.kind(), when + only.message(), lines,
+                phased ? cold : r.index() != null && r.index().enabled() && indexedAt < 0 ? only : null, steady);
     }
 
-    private static String owed(StressResult r) {
-        return r.unsent() == 0 ? "" : String.format(Locale.ROOT,
-                "; %,d samples never sent (the generators were behind when the run ended)", r.unsent());
+    /** What the run's total holds beyond its report intervals: the drain's last moments, too short for a line. */
+    private static long unlisted(long total, List<IntervalStats> intervals, ToLongFunction<IntervalStats> count) {
+        return Math.max(0, total - intervals.stream().mapToLong(count).sum());
+    }
+
+    /** Samples the cluster refused among {@code failedByClass}: timeout, unavailable, overloaded. */
+    private static long refused(Map<String, Long> failedByClass) {
+        return IntervalStats.CLUSTER_REFUSALS.stream().mapToLong(c -> failedByClass.getOrDefault(c, 0L)).sum();
     }
 
     /**
@@ -155,8 +167,10 @@ public final class Verdicts {
             return new Verdict.Phase("KEPT_UP", String.format(Locale.ROOT,
                     "wrote %.1f%% of the target rate, nothing dropped or failed", 100 * s.ratio()), from, to);
         }
+        String owed = s.unsent == 0 ? "" : String.format(Locale.ROOT,
+                ", %,d samples never sent (the generators were behind when the run ended)", s.unsent);
         String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
-                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + (s.fullEvents > 0 ? String.format(Locale.ROOT,
+                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + owed + (s.fullEvents > 0 ? String.format(Locale.ROOT,
                 "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
         String pool = poolEvidence(r, e);
         if (pool != null) {
@@ -248,8 +262,14 @@ public final class Verdicts {
     /** The cluster's side, or null when it shows nothing wrong. */
     private static String clusterEvidence(Stretch s, StressResult r, Evidence e, double from, double to) {
         List<String> why = new ArrayList<>();
-        if (r.generated() > 0 && e.clusterErrors() > ERROR_SHARE * r.generated()) {
-            why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", e.clusterErrors(), refusals(r)));
+        // The stretch's own refusals: a cold start's timeouts say nothing of the steady state after
+        // it. Intervals that did not keep their failures by class (older results) leave the whole run's.
+        Map<String, Long> byClass = s.failedByClass != null ? s.failedByClass
+                : r.failedByClass() == null ? Map.of() : r.failedByClass();
+        long refused = s.failedByClass != null ? refused(s.failedByClass) : e.clusterErrors();
+        long generated = s.failedByClass != null ? s.generated : r.generated();
+        if (generated > 0 && refused > ERROR_SHARE * generated) {
+            why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", refused, refusals(byClass)));
         }
         // Index requests the pool refused never reached a node.
         long indexFailed = e.indexRequestsFailed() - indexPoolFailures(r);
@@ -327,10 +347,10 @@ public final class Verdicts {
         return "pool: " + poolRefusals(samples, index) + " refused (failure class pool); " + poolFigures(r, e);
     }
 
-    private static String refusals(StressResult r) {
+    private static String refusals(Map<String, Long> failedByClass) {
         List<String> parts = new ArrayList<>();
-        for (String c : List.of("timeout", "unavailable", "overloaded")) {
-            long n = r.failedByClass().getOrDefault(c, 0L);
+        for (String c : IntervalStats.CLUSTER_REFUSALS) {
+            long n = failedByClass.getOrDefault(c, 0L);
             if (n > 0) {
                 parts.add(String.format(Locale.ROOT, "%s %,d", c, n));
             }
@@ -343,18 +363,17 @@ public final class Verdicts {
                 e.indexRequestsFailed()) : "no index request failed";
     }
 
-    /** The most one-way distance between two DCs, there and back: what a cross-DC write waits at least. */
+    /**
+     * The most one-way distance between two DCs, there and back: what a cross-DC write waits at
+     * least. A delay with a jitter counts its base ({@link Distance#oneWayMs}): the median wait.
+     */
     private static double roundTripMs(StressResult r) {
         if (r.distance() == null || r.distance().latency() == null) {
             return 0;
         }
         double most = 0;
         for (String v : r.distance().latency().values()) {
-            try {
-                most = Math.max(most, Double.parseDouble(v.replaceAll("[^0-9.]", "")));
-            } catch (NumberFormatException ignored) {
-                // a distance written otherwise: counted as none
-            }
+            most = Math.max(most, Distance.oneWayMs(v));
         }
         return 2 * most;
     }
@@ -442,37 +461,67 @@ public final class Verdicts {
         return out;
     }
 
-    /** A stretch of the run: its own counts from its report intervals, or the whole run's. */
-    private record Stretch(double target, long written, long dropped, long failed, long unsent, double seconds,
-            WorkerTime workers, double serviceP50Ms, double lagP99Ms, long peakRing, long fullEvents) {
+    /**
+     * A stretch of the run: its own counts from its report intervals, or the whole run's.
+     * {@code failedByClass} is the stretch's own when every interval of it kept its failures by class,
+     * else null: judged then by the whole run's ({@code generated} is the stretch's either way).
+     */
+    private record Stretch(double target, long generated, long written, long dropped, long failed, long unsent,
+            Map<String, Long> failedByClass, double seconds, WorkerTime workers, double serviceP50Ms, double lagP99Ms,
+            long peakRing, long fullEvents) {
 
         static Stretch of(StressResult r, List<IntervalStats> intervals, WorkerTime workers, boolean whole) {
             long peak = intervals.stream().mapToLong(IntervalStats::ringOccupancy).max().orElse(0);
             long full = intervals.stream().mapToLong(IntervalStats::ringFullEvents).sum();
             if (whole) {
-                return new Stretch(r.targetSamplesPerSecond() * r.generationSeconds(), r.written(), r.dropped(),
-                        r.failed(), r.unsent(), r.generationSeconds(), workers, r.serviceLatency().p50Ms(),
-                        r.scheduleLag().p99Ms(), peak, full);
+                return new Stretch(r.targetSamplesPerSecond() * r.generationSeconds(), r.generated(), r.written(),
+                        r.dropped(), r.failed(), r.unsent(), r.failedByClass() == null ? Map.of() : r.failedByClass(),
+                        r.generationSeconds(), workers, r.serviceLatency().p50Ms(), r.scheduleLag().p99Ms(), peak, full);
             }
             double target = 0;
+            long generated = 0;
             long written = 0;
             long dropped = 0;
             long failed = 0;
             double seconds = 0;
             for (IntervalStats i : intervals) {
                 target += i.targetSamplesPerSecond() * i.intervalSeconds();
+                generated += i.generated();
                 written += i.written();
                 dropped += i.dropped();
                 failed += i.failed();
                 seconds += i.intervalSeconds();
             }
-            return new Stretch(target, written, dropped, failed, 0, seconds, workers,
-                    p50(intervals.stream().map(IntervalStats::service).toList()),
+            return new Stretch(target, generated, written, dropped, failed, 0, IntervalStats.addByClass(intervals),
+                    seconds, workers, p50(intervals.stream().map(IntervalStats::service).toList()),
                     p99(intervals.stream().map(IntervalStats::scheduleLag).toList()), peak, full);
         }
 
         double ratio() {
             return target > 0 ? written / target : 0;
+        }
+
+        /**
+         * This stretch, the run's last, with what no report interval of {@code all} holds: the samples
+         * owed when generation stopped, and what a drain too short for a line generated, dropped and
+         * failed (its failures' classes too, when the intervals kept theirs).
+         */
+        Stretch plusUnlisted(StressResult r, List<IntervalStats> all) {
+            Map<String, Long> byClass = failedByClass;
+            Map<String, Long> listed = IntervalStats.addByClass(all);
+            if (byClass != null && listed != null && r.failedByClass() != null) {
+                byClass = new LinkedHashMap<>(byClass);
+                for (Map.Entry<String, Long> c : r.failedByClass().entrySet()) {
+                    long more = c.getValue() - listed.getOrDefault(c.getKey(), 0L);
+                    if (more > 0) {
+                        byClass.merge(c.getKey(), more, Long::sum);
+                    }
+                }
+            }
+            return new Stretch(target, generated + unlisted(r.generated(), all, IntervalStats::generated), written,
+                    dropped + unlisted(r.dropped(), all, IntervalStats::dropped),
+                    failed + unlisted(r.failed(), all, IntervalStats::failed), unsent + r.unsent(), byClass, seconds,
+                    workers, serviceP50Ms, lagP99Ms, peakRing, fullEvents);
         }
 
         boolean keptUp(StressResult r, Evidence e) {

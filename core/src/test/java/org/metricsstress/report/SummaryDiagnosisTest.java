@@ -43,6 +43,29 @@ class SummaryDiagnosisTest {
         String file = AdviceFile.render(r);
         assertTrue(file.contains("\norg.opennms.newts.config.cache.max_entries=15000\n"), file);
         assertTrue(file.contains("\n# as run\norg.opennms.newts.config.writer_threads=16\n"), file);
-        assertTrue(file.contains("# not a Newts property (etc/opennms.conf, MB to add): JAVA_HEAP_SIZE="), file);
+        assertTrue(file.contains("\n# etc/opennms.conf, not a Newts property: JAVA_HEAP_SIZE = the heap OpenNMS needs "
+                + "without the cache + "), file);
+    }
+
+    /**
+     * The heap the cache takes is an amount to add: "JAVA_HEAP_SIZE=36" pasted into etc/opennms.conf
+     * gave OpenNMS a 36 MB heap. The console says how much to add, and the file holds no line a
+     * shell would read as a heap of that amount, commented or not.
+     */
+    @Test
+    void theHeapIsAdviceToAddNeverAHeapToPaste() {
+        StressResult r = VerdictsTest.readmeRun();
+        String mb = r.advice().get(org.metricsstress.result.Advisor.HEAP).value().substring(1);
+        assertTrue(Long.parseLong(mb) > 0, mb);
+        String text = print(out -> Summary.print(r, out));
+        assertTrue(text.contains("\nadvice        JAVA_HEAP_SIZE=+" + mb + ": add " + mb + " MB to the heap OpenNMS needs "
+                + "without the cache"), text);
+        String file = AdviceFile.render(r);
+        for (String line : file.split("\n")) {
+            String uncommented = line.replaceFirst("^#\\s*", "");
+            assertFalse(java.util.regex.Pattern.compile("JAVA_HEAP_SIZE=\\+?\\d").matcher(uncommented).find(),
+                    "a line that sets a heap of the amount to add: " + line);
+        }
+        assertTrue(file.contains("+ " + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")"), file);
     }
 }

@@ -61,4 +61,16 @@ class DistanceTest {
         assertEquals(during, Distance.Relays.sum(null, during));
         assertNull(Distance.Relays.sum(null, null));
     }
+
+    @Test
+    void aOneWayDistanceReadsAsItsBaseDelayInMilliseconds() {
+        assertEquals(10.0, Distance.oneWayMs("10ms~1ms"), 1e-9, "the jitter is even about the base: the median is the base");
+        assertEquals(10.0, Distance.oneWayMs("10ms"), 1e-9);
+        assertEquals(1.5, Distance.oneWayMs("1.5ms~0.5ms"), 1e-9);
+        assertEquals(0.5, Distance.oneWayMs("500us"), 1e-9);
+        assertEquals(1000.0, Distance.oneWayMs("1s"), 1e-9);
+        assertEquals(0.0, Distance.oneWayMs("0ms"), 1e-9);
+        assertEquals(0.0, Distance.oneWayMs("far"), 1e-9, "a distance written otherwise counts as none");
+        assertEquals(0.0, Distance.oneWayMs(null), 1e-9);
+    }
 }

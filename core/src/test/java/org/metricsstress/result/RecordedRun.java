@@ -27,6 +27,10 @@ public final class RecordedRun {
     private long generatedTotal;
     private List<NodeSummary> nodes = List.of();
     private NodeTelemetry telemetry;
+    private Distance distance = Distance.NONE;
+    private long unsent;
+    /** The class the intervals' failures are kept under; null: not kept (results before they were). */
+    private String intervalFailures;
 
     public RecordedRun() {
         config.put("writer", "opennms");
@@ -70,6 +74,22 @@ public final class RecordedRun {
         return this;
     }
 
+    /** How far apart the DCs were made, one way per pair, as a local cluster writes it ("10ms~1ms"). */
+    public RecordedRun distance(Map<String, String> oneWay) {
+        distance = new Distance(oneWay, List.of(), null);
+        return this;
+    }
+
+    /**
+     * From now on each interval keeps its failures by class, all of class {@code errorClass}, as a
+     * run's report intervals do; before, an interval's are not known (an older result). The run's own
+     * {@link #failed} still says the whole run's.
+     */
+    public RecordedRun intervalFailuresAs(String errorClass) {
+        intervalFailures = errorClass;
+        return this;
+    }
+
     public RecordedRun lag(LatencySummary scheduleLag) {
         lag = scheduleLag;
         return this;
@@ -94,7 +114,27 @@ public final class RecordedRun {
         intervals.add(new IntervalStats(elapsed, SECONDS, target, generated, written, dropped, failed, generatedTotal,
                 writtenTotal, droppedTotal, failedTotal, ring, fullEvents, 16, latency(serviceP50 * 3, written / 10 + 1),
                 latency(serviceP50, Math.max(1, written / 10)), latency(1, written / 10 + 1), lag, 20, 1 << 28, 0, 0,
-                -1, -1, -1, w, null));
+                -1, -1, -1, w, null, intervalFailures == null ? null
+                        : failed == 0 ? Map.of() : Map.of(intervalFailures, failed)));
+        return this;
+    }
+
+    /** Samples the generators still owed when the run ended (never generated). */
+    public RecordedRun unsent(long samples) {
+        unsent += samples;
+        return this;
+    }
+
+    /**
+     * Samples written, dropped and failed after the last report interval: in the run's totals and in
+     * no interval, as a drain too short for a line of its own leaves them. Failures need their class
+     * ({@link #failed}).
+     */
+    public RecordedRun afterLastInterval(long written, long dropped, long failed) {
+        generatedTotal += written + dropped + failed;
+        writtenTotal += written;
+        droppedTotal += dropped;
+        failedTotal += failed;
         return this;
     }
 
@@ -154,6 +194,6 @@ public final class RecordedRun {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, nodes, List.of(), List.of(), null, null, null, coldStart,
-                r.generated(), 0, null, Distance.NONE, null, null, null, null, telemetry).judged();
+                r.generated() + unsent, unsent, null, distance, null, null, null, null, telemetry).judged();
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Verdicts from recorded evidence: each names the resource its run's figures point at. */
@@ -86,6 +87,109 @@ public class VerdictsTest {
         StressResult r = run.index(20_000, 20_000, 0, 0, 12_000, -1).cache("guava", 0, 0, 0).build();
         assertNotEquals("KEPT_UP", r.verdict().kind(), r.verdict().message());
         assertTrue(r.verdict().message().contains("20,000 of 20,000 index requests failed"), r.verdict().message());
+    }
+
+    /**
+     * A local cluster writes a distance with a jitter as "10ms~1ms": 10 ms one way, each chunk held
+     * 10 ms give or take up to 1 ms, evenly. The median request waits the base, so the round trip a
+     * p50 is measured against is 20 ms, not the 202 ms of the digits run together ("101").
+     */
+    @Test
+    void aDistanceWithAJitterIsItsBaseDelayNotItsDigitsRunTogether() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).distance(Map.of("dc1-dc2", "10ms~1ms"));
+        for (int i = 0; i < 6; i++) {
+            run.interval(40_000, 10_000, 0, RING, 100, 150, 0.5, 0.0, 0.9, 0.0, 8_000);
+        }
+        Verdict v = run.build().verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+        assertTrue(v.message().contains("it answered slowly: service p50 150.0 ms (20 ms of it the distance between DCs)"),
+                v.message());
+
+        RecordedRun far = new RecordedRun().set("cache-max-entries", 2_000_000).distance(Map.of("dc1-dc2", "30ms~5ms"));
+        for (int i = 0; i < 6; i++) {
+            far.interval(40_000, 10_000, 0, RING, 100, 150, 0.5, 0.0, 0.9, 0.0, 8_000);
+        }
+        Verdict within = far.build().verdict();
+        assertNotEquals("CLUSTER_BEHIND", within.kind(), "150 ms is within 100 ms of a 60 ms round trip: "
+                + within.message());
+    }
+
+    /** A cache big enough, every resource indexed after 12 s, and every report interval kept up. */
+    private static RecordedRun keptUpInEveryInterval() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(50_000, 0, 0, 20, 0, 3.0, 0.6, 0.3, 0.6, 0.0, 10_000);
+        }
+        return run;
+    }
+
+    private static StressResult indexed(RecordedRun run) {
+        return run.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+    }
+
+    /**
+     * What no report interval holds is still the run's: samples owed when generation stopped, drops
+     * and failures of a drain too short for a line. They belong to the end of the run, the steady
+     * state, which then did not keep up, and neither did the run.
+     */
+    @Test
+    void aRunThatOwesOrLostAnythingOutsideItsIntervalsDidNotKeepUp() {
+        Verdict clean = indexed(keptUpInEveryInterval()).verdict();
+        assertEquals("KEPT_UP", clean.kind(), clean.message());
+        assertEquals("KEPT_UP", clean.steadyState().kind(), "the two stretches are judged apart here");
+
+        Verdict owing = indexed(keptUpInEveryInterval().unsent(5_000)).verdict();
+        assertNotEquals("KEPT_UP", owing.kind(), owing.message());
+        assertTrue(owing.message().contains("5,000 samples never sent (the generators were behind when the run ended)"),
+                owing.message());
+        assertNotEquals("KEPT_UP", owing.steadyState().kind(), "the debt is the end's: " + owing.steadyState().message());
+        assertEquals("KEPT_UP", owing.coldStart().kind(), "the cold start owes nothing: " + owing.coldStart().message());
+
+        Verdict drained = indexed(keptUpInEveryInterval().afterLastInterval(0, 2_000, 0)).verdict();
+        assertNotEquals("KEPT_UP", drained.kind(), drained.message());
+        assertNotEquals("KEPT_UP", drained.steadyState().kind(), drained.steadyState().message());
+        assertTrue(drained.steadyState().message().contains("2,000 samples dropped"), drained.steadyState().message());
+
+        Verdict abandoned = indexed(keptUpInEveryInterval().afterLastInterval(0, 0, 1_000).failed("abandoned", 1_000))
+                .verdict();
+        assertNotEquals("KEPT_UP", abandoned.kind(), abandoned.message());
+        assertTrue(abandoned.steadyState().message().contains("1,000 failed"), abandoned.steadyState().message());
+    }
+
+    /**
+     * The cluster timed out a fifth of the cold start's samples and none after it, where bursts
+     * outran the ring while the workers had time to spare. Each stretch is judged by its own
+     * refusals: the cold start was the cluster's, the steady state the ring's, and the ring is what
+     * lasts.
+     */
+    private static StressResult timeoutsOnlyInTheColdStart(boolean perInterval) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).failed("timeout", 20_000);
+        if (perInterval) {
+            run.intervalFailuresAs("timeout");
+        }
+        for (int i = 0; i < 2; i++) {
+            run.interval(40_000, 0, 10_000, 20, 0, 3.0, 0.6, 0.3, 0.6, 0.0, 8_000);
+        }
+        for (int i = 0; i < 4; i++) {
+            run.interval(49_000, 1_000, 0, 100, 40, 3.0, 0.4, 0.1, 0.8, 0.0, 10_000);
+        }
+        return run.index(10_000, 0, 12_000, 12_000, 12_000, 12).cache("guava", 0, 0, 0).build();
+    }
+
+    @Test
+    void eachStretchIsJudgedByItsOwnRefusals() {
+        StressResult r = timeoutsOnlyInTheColdStart(true);
+        Verdict v = r.verdict();
+        assertEquals("CLUSTER_BEHIND", v.coldStart().kind(), v.coldStart().message());
+        assertTrue(v.coldStart().message().contains("it refused 20,000 samples (timeout 20,000)"), v.coldStart().message());
+        assertEquals("RING_TOO_SMALL", v.steadyState().kind(), "no timeout after the cold start: "
+                + v.steadyState().message());
+        assertEquals("RING_TOO_SMALL", v.kind(), "the steady state's limit is the one that lasts: " + v.message());
+        assertNull(r.advice().get(Advisor.NODES), "the steady state asks for no nodes: " + r.advice());
+
+        // A result written before the intervals kept their classes: the whole run's count, as before.
+        Verdict old = timeoutsOnlyInTheColdStart(false).verdict();
+        assertEquals("CLUSTER_BEHIND", old.steadyState().kind(), old.steadyState().message());
     }
 
     /**

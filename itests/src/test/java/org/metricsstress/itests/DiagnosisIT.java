@@ -137,8 +137,10 @@ class DiagnosisIT {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         StressResult last = new Tuner(() -> readmePlan(server, "it_diagnosis_tune").nodes(100).cacheMaxEntries(4096)
-                .duration(Duration.ofSeconds(20)), 4, Tuner.engine(new PrintStream(OutputStream.nullOutputStream())), out)
-                .run();
+                .duration(Duration.ofSeconds(20)), 4, Tuner.engine(new PrintStream(OutputStream.nullOutputStream())),
+                // The rest alone between rounds, as BenchIT's phases: the other classes' flushes and
+                // compactions never let the shared node settle.
+                Tuner.settleNodes(Duration.ofSeconds(2)), out).run();
         System.out.println(console.toString(StandardCharsets.UTF_8));
         Tuning t = last.tune();
         assertTrue(t.keptUp(), t.outcome() + "; the last round's failures: " + last.failedByClass());

@@ -1,4 +1,4 @@
-package org.metricsstress.bench;
+package org.metricsstress.engine;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -16,11 +16,15 @@ import org.metricsstress.storage.CassandraConnector;
  * driver's 2 s, the OpenNMS phases (last) lost a third of their rate (bench --smoke, 18,753 and
  * 19,287 samples/s against 27,492 and 31,109); the thread pools' wait alone gave back 21,416 and
  * 23,360, the rest with it 29,782 and 29,820. A node without that table (ScyllaDB, Cassandra before
- * 4.0) gets the rest alone; so does a setup whose bound is the rest ({@link BenchSetup#settle()}).
+ * 4.0) gets the rest alone; so does a setup whose bound is the rest (bench's {@code BenchSetup.settle()}).
+ * {@code tune} settles the nodes so between its rounds, which it compares as bench compares phases;
+ * so it lives with the runs (engine), where both may use it.
  */
-final class NodeSettle implements AutoCloseable {
-    static final long SHORTEST_MS = 2_000;
-    static final long LONGEST_MS = 10_000;
+public final class NodeSettle implements AutoCloseable {
+    public static final long SHORTEST_MS = 2_000;
+    public static final long LONGEST_MS = 10_000;
+    /** The longest a settle waits, its rest included, unless its caller says otherwise. */
+    public static final Duration LONGEST = Duration.ofMillis(LONGEST_MS);
     private static final long POLL_MS = 250;
     /** The pools whose work a phase leaves behind. */
     private static final List<String> AFTERMATH = List.of("CompactionExecutor", "MemtableFlushWriter",
@@ -30,13 +34,13 @@ final class NodeSettle implements AutoCloseable {
     private final long longestMs;
     private boolean readable = true;
 
-    NodeSettle(StressConfig base, Duration longest) throws ClusterException {
+    public NodeSettle(StressConfig base, Duration longest) throws ClusterException {
         this.session = CassandraConnector.connect(base);
         this.longestMs = longest.toMillis();
     }
 
     /** Waits for the node to be settled; the seconds it took (0 when it already was, or cannot say). */
-    double await() throws InterruptedException {
+    public double await() throws InterruptedException {
         long t0 = System.nanoTime();
         Thread.sleep(SHORTEST_MS);
         while (readable && busy() > 0 && (System.nanoTime() - t0) / 1_000_000 < longestMs) {
