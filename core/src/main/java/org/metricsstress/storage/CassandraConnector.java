@@ -91,9 +91,29 @@ public final class CassandraConnector {
      */
     public static CqlSession connectForNodes(StressConfig c, boolean everyDc, Duration requestTimeout)
             throws ClusterException {
+        return connectBeside(c, "metrics-stress-nodes", everyDc, requestTimeout);
+    }
+
+    /**
+     * A session of its own for the schema's statements when the run's pool is smaller than
+     * {@link #SETUP_POOL}: after a DDL statement the driver refreshes its schema over the control
+     * connection, a dozen queries at once within the same max-requests-per-connection, and a DDL
+     * through a pool of 4 then timed out after a minute on a loaded machine. Null: the run's own
+     * session has room enough.
+     */
+    public static CqlSession connectForSchema(StressConfig c) throws ClusterException {
+        return c.cluster().maxRequestsPerConnection() >= SETUP_POOL ? null
+                : connectBeside(c, "metrics-stress-schema", false, SCHEMA_TIMEOUT);
+    }
+
+    /** Requests a connection carries at least for the schema's statements to share the run's session. */
+    static final int SETUP_POOL = 64;
+
+    private static CqlSession connectBeside(StressConfig c, String name, boolean everyDc, Duration requestTimeout)
+            throws ClusterException {
         ClassLoader loader = driverLoader();
         ProgrammaticDriverConfigLoaderBuilder cfg = driverConfig(c, c.cluster().localDc(), loader)
-                .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress-nodes")
+                .withString(DefaultDriverOption.SESSION_NAME, name)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)

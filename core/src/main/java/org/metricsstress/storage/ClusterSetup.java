@@ -42,8 +42,11 @@ public final class ClusterSetup {
         Metadata md = session.getMetadata();
         String localDc = config.cluster().localDc() != null ? config.cluster().localDc() : CassandraConnector.localDatacenter(session);
         Replication wanted = config.schema().replicationIn(localDc);
-        Map<String, String> replication = CassandraConnector.applySchema(session, config.schema().keyspace(), wanted,
-                config.schema().twcsWindow(), config.schema().gcGrace());
+        Map<String, String> replication;
+        try (CqlSession schema = CassandraConnector.connectForSchema(config)) {
+            replication = CassandraConnector.applySchema(schema != null ? schema : session, config.schema().keyspace(),
+                    wanted, config.schema().twcsWindow(), config.schema().gcGrace());
+        }
         Map<String, Object> cluster = new LinkedHashMap<>();
         cluster.put("name", md.getClusterName().orElse("unknown"));
         cluster.put("nodes", md.getNodes().size());

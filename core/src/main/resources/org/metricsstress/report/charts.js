@@ -149,6 +149,14 @@
       value: function (p) { return p.readMs; } }
   ];
 
+  // From 0: the first interval ends one report interval in, and markers before it (ring full) stay in view.
+  function timeScale() {
+    return { time: false, range: function (u, lo, hi) { return [Math.min(0, lo), hi > 0 ? hi : 1]; } };
+  }
+  function timeAxis() {
+    return { label: runs.length > 1 ? "seconds since each run's start" : "seconds since the start", labelSize: 20 };
+  }
+
   function buildNodes(chart, host) {
     var tables = [], series = [{ label: "s", value: function (u, v) { return v == null ? "–" : v.toFixed(1) + " s"; } }];
     var colour = 0;
@@ -182,9 +190,8 @@
       title: chart.title,
       width: Math.max(600, host.clientWidth),
       height: 260,
-      scales: { x: { time: false, range: function (u, lo, hi) { return [Math.min(0, lo), hi > 0 ? hi : 1]; } }, y: yScale },
-      axes: [{ label: runs.length > 1 ? "seconds since each run's start" : "seconds since the start", labelSize: 20 },
-        { label: chart.unit, scale: "y", size: 70, labelSize: 20 }],
+      scales: { x: timeScale(), y: yScale },
+      axes: [timeAxis(), { label: chart.unit, scale: "y", size: 70, labelSize: 20 }],
       series: series,
       cursor: { sync: { key: "runs" }, drag: { x: true, y: false } },
       legend: { live: true },
@@ -267,12 +274,8 @@
       if (chart.min != null && min >= 0 && !(max > min)) { max = min + 1; }
       return uPlot.rangeNum(min, max, 0.1, true);
     } };
-    // From 0: the first interval ends one report interval in, and markers before it (ring full) stay in view.
-    var scales = { x: { time: false, range: function (u, lo, hi) { return [Math.min(0, lo), hi > 0 ? hi : 1]; } }, y: yScale };
-    var axes = [
-      { label: runs.length > 1 ? "seconds since each run's start" : "seconds since the start", labelSize: 20 },
-      { label: chart.unit, scale: "y", size: 70, labelSize: 20 }
-    ];
+    var scales = { x: timeScale(), y: yScale };
+    var axes = [timeAxis(), { label: chart.unit, scale: "y", size: 70, labelSize: 20 }];
     if (chart.right) {
       scales.r = { range: function (u, lo, hi) {
         var min = chart.right.min != null ? Math.min(chart.right.min, lo) : lo;
@@ -297,7 +300,8 @@
 
   var box = document.getElementById("charts");
   var plots = [];
-  CHARTS.forEach(function (chart) {
+  // One chart's figure: its canvas, or a note where nothing was measured, and its caption.
+  function place(chart, builder, missing, captionTail) {
     var fig = document.createElement("figure");
     fig.className = "chartbox";
     var host = document.createElement("div");
@@ -306,23 +310,27 @@
     fig.appendChild(host);
     box.appendChild(fig);
     try {
-      var u = build(chart, host);
+      var u = builder(chart, host);
       if (u == null) {
         fig.removeChild(host);
         var note = document.createElement("p");
         note.className = "note";
         note.id = chart.id + "-note";
-        note.textContent = chart.title.split(":")[0] + ": nothing measured in " + (runs.length > 1 ? "these runs" : "this run");
+        note.textContent = missing;
         fig.appendChild(note);
         return;
       }
       plots.push(u);
       var cap = document.createElement("figcaption");
-      cap.textContent = chart.caption + " Drag to zoom, double-click to reset; click a series to hide it.";
+      cap.textContent = chart.caption + captionTail;
       fig.appendChild(cap);
     } catch (e) {
       report(chart.id + ": " + e.message);
     }
+  }
+  CHARTS.forEach(function (chart) {
+    place(chart, build, chart.title.split(":")[0] + ": nothing measured in " + (runs.length > 1 ? "these runs" : "this run"),
+        " Drag to zoom, double-click to reset; click a series to hide it.");
   });
   // The nodes' charts only where some run read its nodes: a run without them says so once.
   var nodesRead = runs.some(function (run) { return run.nodes && run.nodes.length > 0; });
@@ -333,36 +341,12 @@
     none.textContent = "Nodes: their own figures were not read in " + (runs.length > 1 ? "these runs" : "this run")
         + " (--node-telemetry, a cluster with system_views).";
     box.appendChild(none);
+  } else {
+    NODE_CHARTS.forEach(function (chart) {
+      place(chart, buildNodes, chart.title + ": not measured" + (chart.jmx ? " (the nodes' JMX did not answer)" : ""),
+          " One line per node.");
+    });
   }
-  NODE_CHARTS.forEach(function (chart) {
-    if (!nodesRead) { return; }
-    var fig = document.createElement("figure");
-    fig.className = "chartbox";
-    var host = document.createElement("div");
-    host.className = "chart";
-    host.id = chart.id;
-    fig.appendChild(host);
-    box.appendChild(fig);
-    try {
-      var u = buildNodes(chart, host);
-      if (u == null) {
-        fig.removeChild(host);
-        var note = document.createElement("p");
-        note.className = "note";
-        note.id = chart.id + "-note";
-        note.textContent = chart.title.split(":")[0] + ": " + chart.title.split(": ")[1] + ": not measured"
-            + (chart.jmx ? " (the nodes' JMX did not answer)" : "");
-        fig.appendChild(note);
-        return;
-      }
-      plots.push(u);
-      var cap = document.createElement("figcaption");
-      cap.textContent = chart.caption + " One line per node.";
-      fig.appendChild(cap);
-    } catch (e) {
-      report(chart.id + ": " + e.message);
-    }
-  });
   window.addEventListener("resize", function () {
     plots.forEach(function (u) { u.setSize({ width: Math.max(600, u.root.parentNode.clientWidth), height: 300 }); });
   });
