@@ -183,7 +183,7 @@ public final class ClusterDiagnosis {
                         .map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(), l.cpuPercent())).toList())
                 : "";
         return String.format(Locale.ROOT, "the nodes were idle (every reading answered, nothing queued at native "
-                + "transport or in the mutation stage%s; they coordinated the writes in p50 %.2f ms) while this client "
+                + "transport or in the mutation stage%s; they coordinated the writes in p50 %.3f ms) while this client "
                 + "measured a service p50 of %.1f ms and its generators ran up to %.1f s late (p99): the time went in "
                 + "this client, not in the cluster", cpu, coordinator, serviceP50Ms, lagP99Ms / 1000);
     }
@@ -238,6 +238,20 @@ public final class ClusterDiagnosis {
         }
         return String.format(Locale.ROOT, "its index writes slowed to p50 %.1f ms, %.0f times their light-load %.2f ms%s",
                 p50, p50 / light, light, table);
+    }
+
+    /**
+     * The nodes' own view of the writes they coordinated, beside the client's light-load level: a
+     * cluster slow from its first second shows no growth over its lowest interval, but its nodes'
+     * figures still say where the time went. Empty without them.
+     */
+    static String coordinatedNote(StressResult r) {
+        List<NodeLoad> loads = loads(r, 0, r.generationSeconds());
+        if (loads.isEmpty()) {
+            return "";
+        }
+        double p50 = loads.stream().mapToDouble(NodeLoad::coordinatorP50Ms).max().orElse(0);
+        return String.format(Locale.ROOT, "; the nodes' own: they coordinated the writes in p50 %.3f ms at most", p50);
     }
 
     /** One evidence line per node over the whole run. */

@@ -434,8 +434,9 @@ public final class Verdicts {
                     100 * w.shareOfBusy(w.cacheLookupSeconds()), 100 * w.shareOfBusy(w.otherSeconds()), w.msPerEvent(),
                     w.events()));
         }
-        out.add(String.format(Locale.ROOT, "cluster: service p50 %.2f ms, light-load %.2f ms (x%.1f); %,d samples refused",
-                e.serviceP50Ms(), e.lightLoadServiceMs(), e.serviceGrowth(), e.clusterErrors()));
+        out.add(String.format(Locale.ROOT, "cluster: service p50 %.2f ms, light-load %.2f ms (x%.1f; the lowest report "
+                + "interval's p50 of %d requests or more%s); %,d samples refused", e.serviceP50Ms(), e.lightLoadServiceMs(),
+                e.serviceGrowth(), Evidence.MIN_REQUESTS, ClusterDiagnosis.coordinatedNote(r), e.clusterErrors()));
         if (e.indexService() != null && e.indexService().count() > 0) {
             out.add(String.format(Locale.ROOT, "index: %,d requests (%,d failed), service p50 %.2f ms p99 %.2f ms",
                     e.indexRequests(), e.indexRequestsFailed(), e.indexService().p50Ms(), e.indexService().p99Ms()));
