@@ -30,8 +30,10 @@ final class JmxFigures implements AutoCloseable {
     private final String at;
     private final long connectMillis;
     private final long callMillis;
-    private NodeJmx jmx;
-    private Set<ObjectName> collectors;
+    private volatile NodeJmx jmx;
+    private volatile Set<ObjectName> collectors;
+    /** Once closed, a connect still under way (a slow node's) is let go as soon as it ends. */
+    private volatile boolean closed;
 
     JmxFigures(String at, long connectMillis, long callMillis) {
         this.at = at;
@@ -45,34 +47,46 @@ final class JmxFigures implements AutoCloseable {
 
     /** One reading; an IOException says why the node's JMX did not give it. */
     Raw read() throws IOException {
-        if (jmx == null || jmx.broken()) {
-            close();
-            jmx = NodeJmx.connect(at, connectMillis, callMillis);
-            collectors = jmx.names(GC);
+        NodeJmx j = jmx;
+        if (j == null || j.broken()) {
+            letGo();
+            j = NodeJmx.connect(at, connectMillis, callMillis);
+            if (closed) {
+                j.close();
+                throw new IOException("closed");
+            }
+            collectors = j.names(GC);
+            jmx = j;
         }
         double gc = 0;
         for (ObjectName c : collectors) {
-            gc += ((Number) jmx.attribute(c, "CollectionTime")).doubleValue();
+            gc += ((Number) j.attribute(c, "CollectionTime")).doubleValue();
         }
-        long cpu = ((Number) jmx.attribute(OS, "ProcessCpuTime")).longValue();
-        int processors = ((Number) jmx.attribute(OS, "AvailableProcessors")).intValue();
+        long cpu = ((Number) j.attribute(OS, "ProcessCpuTime")).longValue();
+        int processors = ((Number) j.attribute(OS, "AvailableProcessors")).intValue();
         long waits = 0;
         for (ObjectName w : COMMIT_LOG_WAITS) {
-            waits += count(w);
+            waits += count(j, w);
         }
-        return new Raw(gc, cpu, processors, count(DROPPED), waits,
-                ((Number) jmx.attribute(PENDING_COMPACTIONS, "Value")).longValue());
+        return new Raw(gc, cpu, processors, count(j, DROPPED), waits,
+                ((Number) j.attribute(PENDING_COMPACTIONS, "Value")).longValue());
     }
 
-    private long count(ObjectName meter) throws IOException {
-        return ((Number) jmx.attribute(meter, "Count")).longValue();
+    private static long count(NodeJmx j, ObjectName meter) throws IOException {
+        return ((Number) j.attribute(meter, "Count")).longValue();
     }
 
     @Override
     public void close() {
-        if (jmx != null) {
-            jmx.close();
-            jmx = null;
+        closed = true;
+        letGo();
+    }
+
+    private synchronized void letGo() {
+        NodeJmx j = jmx;
+        jmx = null;
+        if (j != null) {
+            j.close();
         }
     }
 

@@ -127,13 +127,38 @@ public final class NodeWatch implements AutoCloseable {
                         .thenComparing(Coordinators::name))
                 .toList();
         SystemViews views = new SystemViews(session, config.schema().keyspace(), Duration.ofNanos(bound));
+        // Every node at once, so a node that does not answer costs one bound, not one per node.
+        Map<Node, CompletableFuture<Map<String, String>>> asked = new LinkedHashMap<>();
+        nodes.forEach(n -> asked.put(n, views.settings(n).toCompletableFuture()));
+        ExecutorService connecting = Executors.newFixedThreadPool(Math.max(1, Math.min(nodes.size(), 32)), r -> {
+            Thread t = new Thread(r, "node-telemetry-connect");
+            t.setDaemon(true);
+            return t;
+        });
+        Map<Node, JmxFigures> jmxOf = new LinkedHashMap<>();
+        Map<Node, CompletableFuture<JmxFigures.Raw>> jmxBase = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            String name = Coordinators.name(n);
+            String host = name.substring(0, name.lastIndexOf(':'));
+            JmxFigures jmx = new JmxFigures(config.disk().nodeJmx().getOrDefault(host,
+                    host + ":" + config.disk().nodeJmxPort()), JMX_CONNECT_MS, TimeUnit.NANOSECONDS.toMillis(bound));
+            jmxOf.put(n, jmx);
+            jmxBase.put(n, CompletableFuture.supplyAsync(() -> {
+                try {
+                    return jmx.read();
+                } catch (IOException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            }, connecting));
+        }
         // The settings tell whether the nodes have system_views at all: one line and no watch when not.
+        long settingsBy = System.nanoTime() + 2 * bound;
         Map<Node, Map<String, String>> settings = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         String missing = null;
         for (Node n : nodes) {
             try {
-                settings.put(n, views.settings(n).toCompletableFuture().get(2 * bound, TimeUnit.NANOSECONDS));
+                settings.put(n, asked.get(n).get(Math.max(0, settingsBy - System.nanoTime()), TimeUnit.NANOSECONDS));
             } catch (ExecutionException e) {
                 String why = CassandraConnector.reason(e.getCause());
                 if (why.contains("system_views") || why.toLowerCase(Locale.ROOT).contains("unauthorized")) {
@@ -149,11 +174,16 @@ public final class NodeWatch implements AutoCloseable {
             }
         }
         if (missing != null) {
+            connecting.shutdownNow();
+            jmxOf.values().forEach(JmxFigures::close);
             session.close();
             out.println("node telemetry: the nodes do not show system_views (" + missing + "; ScyllaDB, or Cassandra "
                     + "before 4.0, or no permission): the verdict judges the cluster from this client's side alone");
             return inert("not available: " + missing);
         }
+        Map<Node, CompletableFuture<SystemViews.Raw>> cqlBase = new LinkedHashMap<>();
+        nodes.forEach(n -> cqlBase.put(n, views.read(n)));
+        long baseBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JMX_CONNECT_MS) + 2 * bound;
         int jmxAnswering = 0;
         NodeWatch watch = new NodeWatch("system_views", session, views, bound);
         watch.notes.addAll(notes);
@@ -161,30 +191,35 @@ public final class NodeWatch implements AutoCloseable {
             String name = Coordinators.name(n);
             NodeSeries series = new NodeSeries(name, n.getDatacenter());
             series.settings(settings.getOrDefault(n, Map.of()));
-            String host = name.substring(0, name.lastIndexOf(':'));
-            String jmxAt = config.disk().nodeJmx().getOrDefault(host, host + ":" + config.disk().nodeJmxPort());
-            JmxFigures jmx = new JmxFigures(jmxAt, JMX_CONNECT_MS, TimeUnit.NANOSECONDS.toMillis(bound));
-            JmxFigures.Raw jmxBase = null;
+            JmxFigures jmx = jmxOf.get(n);
+            JmxFigures.Raw jmxRaw = null;
             try {
-                jmxBase = jmx.read();
+                jmxRaw = jmxBase.get(n).get(Math.max(0, baseBy - System.nanoTime()), TimeUnit.NANOSECONDS);
                 jmxAnswering++;
-            } catch (IOException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 jmx.close();
-                watch.notes.add(name + ": JMX at " + jmxAt + " did not answer (" + e.getMessage() + "): its GC, CPU, "
-                        + "dropped mutations and commit-log waits are not read");
+                String why = e instanceof ExecutionException ee && ee.getCause() != null ? ee.getCause().getMessage()
+                        : "no answer in time";
+                watch.notes.add(name + ": JMX at " + jmx.at() + " did not answer (" + why + "): its GC, CPU, dropped "
+                        + "mutations and commit-log waits are not read");
+                jmx = null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                jmx.close();
                 jmx = null;
             }
-            SystemViews.Raw cqlBase = null;
+            SystemViews.Raw raw = null;
             try {
-                cqlBase = views.read(n).get(bound, TimeUnit.NANOSECONDS);
+                raw = cqlBase.get(n).get(Math.max(0, baseBy - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 // The first interval's changes then count from its first answer.
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            series.base(System.nanoTime(), cqlBase, jmxBase);
+            series.base(System.nanoTime(), raw, jmxRaw);
             watch.watched.add(new Watched(n, series, jmx));
         }
+        connecting.shutdown();
         String what = jmxAnswering == nodes.size() ? "system_views and JMX"
                 : jmxAnswering == 0 ? "system_views (JMX did not answer: --node-jmx-port)"
                 : String.format(Locale.ROOT, "system_views, JMX on %d of them", jmxAnswering);

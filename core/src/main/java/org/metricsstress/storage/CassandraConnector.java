@@ -117,7 +117,7 @@ public final class CassandraConnector {
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
                 .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)
-                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 256)
+                .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 1024)
                 .withString(DefaultDriverOption.RETRY_POLICY_CLASS, "DefaultRetryPolicy")
                 .withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "NoSpeculativeExecutionPolicy")
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of())

@@ -109,12 +109,12 @@ class ClientFaultsIT {
         // Each interval's 2,500 commits at its start (-b), 5,000 events for OpenNMS's ring: 256 slots
         // drop most of the burst while the workers, without index writes, have time to spare.
         StressResult control = run(plan(server, "it_faults_ring").index(false).burst(true)
-                .duration(Duration.ofSeconds(12)).build()).result();
+                .duration(Duration.ofSeconds(8)).build()).result();
         assertNotEquals("RING_TOO_SMALL", control.verdict().kind(), control.verdict().message());
         assertEquals(0, control.dropped(), control.verdict().message());
 
         StressResult small = run(plan(server, "it_faults_ring_small").index(false).burst(true).ringSize(256)
-                .duration(Duration.ofSeconds(12)).build()).result();
+                .duration(Duration.ofSeconds(8)).build()).result();
         assertEquals("RING_TOO_SMALL", small.verdict().kind(), small.verdict().message());
         assertTrue(small.dropped() > 0);
         assertNotNull(small.advice().get("org.opennms.newts.config.ring_buffer_size"), small.advice().toString());
@@ -123,12 +123,12 @@ class ClientFaultsIT {
     @Test
     void aDriverPoolTooSmallForTheWorkersIsThePoolAndASmallerOneStillSetsUpTheSchema(CassandraServer server)
             throws Exception {
-        StressResult control = run(plan(server, "it_faults_pool").duration(Duration.ofSeconds(12)).build()).result();
+        StressResult control = run(plan(server, "it_faults_pool").duration(Duration.ofSeconds(8)).build()).result();
         assertNotEquals("POOL_TOO_SMALL", control.verdict().kind(), control.verdict().message());
         assertEquals(0L, control.failedByClass().getOrDefault("pool", 0L), control.failedByClass().toString());
 
         StressResult small = run(plan(server, "it_faults_pool_small").maxRequestsPerConnection(64)
-                .duration(Duration.ofSeconds(12)).build()).result();
+                .duration(Duration.ofSeconds(8)).build()).result();
         assertEquals("POOL_TOO_SMALL", small.verdict().kind(), small.verdict().message());
         assertTrue(small.failedByClass().getOrDefault("pool", 0L) > 0, small.failedByClass().toString());
         assertNotNull(small.advice().get("org.opennms.newts.config.max-requests-per-connection"), small.advice().toString());
