@@ -206,8 +206,8 @@ public final class StressEngine {
                     probeSessions.put(dc, CassandraConnector.connect(config, dc));
                 }
             }
-            // The nodes' own side, read beside the run: connected and their counters' base taken
-            // before the clock starts, so that none of it delays the schedule.
+            // The nodes' own side, read beside the run: it connects and takes their counters' base on
+            // a thread of its own, so the start never waits for it.
             nodeWatch = NodeWatch.open(config, out);
             StartTime start = StartTime.of(config);
             long startNanos = start.nanos();

@@ -39,14 +39,50 @@ public final class NodeWatch implements AutoCloseable {
     /** A node's JMX connect: long enough for a loaded node, short enough not to hold the start up. */
     private static final long JMX_CONNECT_MS = 3_000;
 
-    private final String source;
-    private final List<String> notes = new ArrayList<>();
-    private final CqlSession session;
-    private final List<Watched> watched = new ArrayList<>();
+    /** Why there is nothing to read (off, no cluster); null when the nodes are being read. */
+    private final String inertWhy;
     private final ScheduledExecutorService clock;
-    private final SystemViews views;
-    private final long boundNanos;
+    private final Thread opener;
+    /** Set once by the opener when the nodes answered; read by the ticks and the live outputs. */
+    private volatile Watching watching;
+    /** Why the opening came to nothing, once it has; null while under way or when it succeeded. */
+    private volatile String notOpened;
+    /** Set by {@link #finish} or {@link #close}: a watch opened after it is closed at once. */
+    private boolean ended;
     private volatile long startNanos;
+
+    /** The nodes once their session is open and their counters' base taken. */
+    private static final class Watching {
+        final String source;
+        final List<String> notes;
+        /** What is said when the watch starts: which nodes, over what, what did not answer. */
+        final List<String> lines;
+        final CqlSession session;
+        final SystemViews views;
+        final long boundNanos;
+        final List<Watched> watched;
+
+        Watching(String source, List<String> notes, List<String> lines, CqlSession session, SystemViews views,
+                long boundNanos, List<Watched> watched) {
+            this.source = source;
+            this.notes = List.copyOf(notes);
+            this.lines = List.copyOf(lines);
+            this.session = session;
+            this.views = views;
+            this.boundNanos = boundNanos;
+            this.watched = List.copyOf(watched);
+        }
+
+        void close() {
+            for (Watched w : watched) {
+                if (w.jmx != null) {
+                    w.jmxThread.shutdownNow();
+                    w.jmx.close();
+                }
+            }
+            session.close();
+        }
+    }
 
     /** One node: where it is, its figures so far, its JMX if it answered at the start. */
     private static final class Watched {
@@ -70,22 +106,29 @@ public final class NodeWatch implements AutoCloseable {
         }
     }
 
-    private NodeWatch(String source, CqlSession session, SystemViews views, long boundNanos) {
-        this.source = source;
-        this.session = session;
-        this.views = views;
-        this.boundNanos = boundNanos;
-        this.clock = session == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+    private NodeWatch(String inertWhy, StressConfig config, PrintStream out) {
+        this.inertWhy = inertWhy;
+        if (inertWhy != null) {
+            clock = null;
+            opener = null;
+            return;
+        }
+        clock = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "node-telemetry");
             t.setDaemon(true);
             return t;
         });
+        opener = new Thread(() -> opened(connect(config, out), out), "node-telemetry-open");
+        opener.setDaemon(true);
     }
 
     /**
-     * Connects to the nodes of {@code config}'s scope and takes their counters' base, before the run's
-     * clock starts (so none of it delays the schedule); {@link #from} starts the readings. Never fails
-     * the run: what cannot be read is said in one line and kept in the result's notes.
+     * Starts connecting to the nodes of {@code config}'s scope and taking their counters' base, on a
+     * thread of its own, and returns at once: the run's start never waits for the nodes' side (a
+     * session, a JMX connect per node, the first readings; seconds on a loaded machine or a large
+     * cluster). The readings start at the first report line after that is done; a run that ends
+     * first has none, and says so. Never fails the run: what cannot be read is said in one line and
+     * kept in the result's notes.
      */
     public static NodeWatch open(StressConfig config, PrintStream out) {
         NodeTelemetryScope scope = config.judging().nodeTelemetry();
@@ -95,6 +138,14 @@ public final class NodeWatch implements AutoCloseable {
         if (config.pipeline().sink() == Sink.NULL) {
             return inert("off (--sink null: no cluster)");
         }
+        NodeWatch watch = new NodeWatch(null, config, out);
+        watch.opener.start();
+        return watch;
+    }
+
+    /** The opener's work: the nodes' watch, or null with {@link #notOpened} saying why. */
+    private Watching connect(StressConfig config, PrintStream out) {
+        NodeTelemetryScope scope = config.judging().nodeTelemetry();
         Duration interval = config.outputs().reportInterval();
         // Inside the interval, but a second at least: nodes sharing a loaded machine with their
         // client took up to 800 ms to answer a healthy reading (a shorter interval's readings then
@@ -105,19 +156,43 @@ public final class NodeWatch implements AutoCloseable {
         try {
             session = CassandraConnector.connectForNodes(config, scope == NodeTelemetryScope.ALL, Duration.ofNanos(bound));
         } catch (ClusterException e) {
-            out.println("node telemetry: not read: " + e.getMessage() + "; the run goes on without the nodes' side");
-            return inert("not available: " + e.getMessage());
+            say(out, "node telemetry: not read: " + e.getMessage() + "; the run goes on without the nodes' side");
+            notOpened = "not available: " + e.getMessage();
+            return null;
         }
         try {
             return open(config, scope, session, bound, out);
         } catch (RuntimeException e) {
             session.close();
-            out.println("node telemetry: not read: " + CassandraConnector.reason(e) + "; the run goes on without it");
-            return inert("not available: " + CassandraConnector.reason(e));
+            say(out, "node telemetry: not read: " + CassandraConnector.reason(e) + "; the run goes on without it");
+            notOpened = "not available: " + CassandraConnector.reason(e);
+            return null;
         }
     }
 
-    private static NodeWatch open(StressConfig config, NodeTelemetryScope scope, CqlSession session, long bound,
+    /** A line of the opening's, unless the run has ended meanwhile (its summary is printed then). */
+    private synchronized void say(PrintStream out, String line) {
+        if (!ended) {
+            out.println(line);
+        }
+    }
+
+    /** Hands the opened watch over, or lets it go if the run has ended meanwhile. */
+    private void opened(Watching w, PrintStream out) {
+        if (w == null) {
+            return;
+        }
+        synchronized (this) {
+            if (!ended) {
+                watching = w;
+                w.lines.forEach(out::println);
+                return;
+            }
+        }
+        w.close();
+    }
+
+    private Watching open(StressConfig config, NodeTelemetryScope scope, CqlSession session, long bound,
             PrintStream out) {
         String localDc = config.cluster().localDc() != null ? config.cluster().localDc()
                 : CassandraConnector.localDatacenter(session);
@@ -177,16 +252,16 @@ public final class NodeWatch implements AutoCloseable {
             connecting.shutdownNow();
             jmxOf.values().forEach(JmxFigures::close);
             session.close();
-            out.println("node telemetry: the nodes do not show system_views (" + missing + "; ScyllaDB, or Cassandra "
+            say(out, "node telemetry: the nodes do not show system_views (" + missing + "; ScyllaDB, or Cassandra "
                     + "before 4.0, or no permission): the verdict judges the cluster from this client's side alone");
-            return inert("not available: " + missing);
+            notOpened = "not available: " + missing;
+            return null;
         }
         Map<Node, CompletableFuture<SystemViews.Raw>> cqlBase = new LinkedHashMap<>();
         nodes.forEach(n -> cqlBase.put(n, views.read(n)));
         long baseBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JMX_CONNECT_MS) + 2 * bound;
         int jmxAnswering = 0;
-        NodeWatch watch = new NodeWatch("system_views", session, views, bound);
-        watch.notes.addAll(notes);
+        List<Watched> watched = new ArrayList<>();
         for (Node n : nodes) {
             String name = Coordinators.name(n);
             NodeSeries series = new NodeSeries(name, n.getDatacenter());
@@ -200,7 +275,7 @@ public final class NodeWatch implements AutoCloseable {
                 jmx.close();
                 String why = e instanceof ExecutionException ee && ee.getCause() != null ? ee.getCause().getMessage()
                         : "no answer in time";
-                watch.notes.add(name + ": JMX at " + jmx.at() + " did not answer (" + why + "): its GC, CPU, dropped "
+                notes.add(name + ": JMX at " + jmx.at() + " did not answer (" + why + "): its GC, CPU, dropped "
                         + "mutations and commit-log waits are not read");
                 jmx = null;
             } catch (InterruptedException e) {
@@ -217,18 +292,19 @@ public final class NodeWatch implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             series.base(System.nanoTime(), raw, jmxRaw);
-            watch.watched.add(new Watched(n, series, jmx));
+            watched.add(new Watched(n, series, jmx));
         }
         connecting.shutdown();
         String what = jmxAnswering == nodes.size() ? "system_views and JMX"
                 : jmxAnswering == 0 ? "system_views (JMX did not answer: --node-jmx-port)"
                 : String.format(Locale.ROOT, "system_views, JMX on %d of them", jmxAnswering);
-        out.printf(Locale.ROOT, "node telemetry: %d node(s)%s every %s over %s, each read bounded to %d ms%n",
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "node telemetry: %d node(s)%s every %s over %s, each read bounded to %d ms",
                 nodes.size(), scope == NodeTelemetryScope.ALL ? " of every DC" : " of " + localDc,
                 org.metricsstress.config.Parse.format(config.outputs().reportInterval()), what,
-                TimeUnit.NANOSECONDS.toMillis(bound));
-        watch.notes.forEach(n -> out.println("node telemetry: " + n));
-        return watch;
+                TimeUnit.NANOSECONDS.toMillis(bound)));
+        notes.forEach(n -> lines.add("node telemetry: " + n));
+        return new Watching("system_views", notes, lines, session, views, bound, watched);
     }
 
     /** Reads every node at each report line of a run whose first intended commit is at {@code startNanos}. */
@@ -243,21 +319,25 @@ public final class NodeWatch implements AutoCloseable {
     }
 
     private static NodeWatch inert(String why) {
-        return new NodeWatch(why, null, null, 0);
+        return new NodeWatch(why, null, null);
     }
 
-    /** One reading of every node, at once, each bounded. */
+    /** One reading of every node, at once, each bounded; nothing until the nodes' session is open. */
     private void tick() {
+        Watching on = watching;
+        if (on == null) {
+            return;
+        }
         try {
             long t0 = System.nanoTime();
             double at = (t0 - startNanos) / 1e9;
             List<CompletableFuture<SystemViews.Raw>> cql = new ArrayList<>();
             // When each node's reading completed: how long a node takes to tell its own figures is evidence.
             List<long[]> answeredAt = new ArrayList<>();
-            for (Watched w : watched) {
+            for (Watched w : on.watched) {
                 long[] when = new long[1];
                 answeredAt.add(when);
-                cql.add(views.read(w.node).whenComplete((raw, error) -> when[0] = System.nanoTime()));
+                cql.add(on.views.read(w.node).whenComplete((raw, error) -> when[0] = System.nanoTime()));
                 if (w.jmx != null && (w.jmxUnderWay == null || w.jmxUnderWay.isDone())) {
                     // A JMX reading still under way (a stopped node's call runs to its bound) is not doubled.
                     w.jmxUnderWay = CompletableFuture.supplyAsync(() -> {
@@ -269,9 +349,9 @@ public final class NodeWatch implements AutoCloseable {
                     }, w.jmxThread);
                 }
             }
-            long deadline = t0 + boundNanos;
-            for (int i = 0; i < watched.size(); i++) {
-                Watched w = watched.get(i);
+            long deadline = t0 + on.boundNanos;
+            for (int i = 0; i < on.watched.size(); i++) {
+                Watched w = on.watched.get(i);
                 SystemViews.Raw raw = null;
                 String problem = null;
                 double readMs = -1;
@@ -280,7 +360,7 @@ public final class NodeWatch implements AutoCloseable {
                     readMs = (answeredAt.get(i)[0] - t0) / 1e6;
                 } catch (TimeoutException e) {
                     problem = String.format(Locale.ROOT, "no answer within %d ms",
-                            TimeUnit.NANOSECONDS.toMillis(boundNanos));
+                            TimeUnit.NANOSECONDS.toMillis(on.boundNanos));
                 } catch (ExecutionException e) {
                     problem = CassandraConnector.reason(e.getCause());
                 }
@@ -304,7 +384,11 @@ public final class NodeWatch implements AutoCloseable {
     /** Each node's latest reading with its data centre, by node ("host:port"); empty before the first. */
     public Map<String, Map.Entry<String, NodeTelemetry.Reading>> latest() {
         Map<String, Map.Entry<String, NodeTelemetry.Reading>> out = new LinkedHashMap<>();
-        for (Watched w : watched) {
+        Watching on = watching;
+        if (on == null) {
+            return out;
+        }
+        for (Watched w : on.watched) {
             NodeTelemetry.Reading last = w.last;
             if (last != null) {
                 out.put(Coordinators.name(w.node), Map.entry(String.valueOf(w.node.getDatacenter()), last));
@@ -315,37 +399,50 @@ public final class NodeWatch implements AutoCloseable {
 
     /** Stops reading and returns what every node said. */
     public NodeTelemetry finish() {
-        if (clock == null) {
-            return NodeTelemetry.none(source);
+        if (inertWhy != null) {
+            return NodeTelemetry.none(inertWhy);
+        }
+        Watching on;
+        synchronized (this) {
+            ended = true;
+            on = watching;
         }
         clock.shutdown();
+        if (on == null) {
+            // Still connecting, or it came to nothing: the run does not wait for it.
+            opener.interrupt();
+            String why = notOpened;
+            return NodeTelemetry.none(why != null ? why
+                    : "not read: the nodes' session was not open yet when the run ended");
+        }
         try {
-            clock.awaitTermination(2 * boundNanos, TimeUnit.NANOSECONDS);
+            clock.awaitTermination(2 * on.boundNanos, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         List<NodeTelemetry.Node> nodes = new ArrayList<>();
         boolean jmx = false;
-        for (Watched w : watched) {
+        for (Watched w : on.watched) {
             nodes.add(w.series.result());
             jmx |= w.jmx != null;
         }
-        return new NodeTelemetry(jmx ? source + "+jmx" : source, notes, nodes);
+        return new NodeTelemetry(jmx ? on.source + "+jmx" : on.source, on.notes, nodes);
     }
 
     @Override
     public void close() {
-        if (clock != null) {
-            clock.shutdownNow();
+        if (inertWhy != null) {
+            return;
         }
-        for (Watched w : watched) {
-            if (w.jmx != null) {
-                w.jmxThread.shutdownNow();
-                w.jmx.close();
-            }
+        Watching on;
+        synchronized (this) {
+            ended = true;
+            on = watching;
         }
-        if (session != null) {
-            session.close();
+        clock.shutdownNow();
+        opener.interrupt();
+        if (on != null) {
+            on.close();
         }
     }
 }

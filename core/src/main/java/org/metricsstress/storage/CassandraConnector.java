@@ -91,7 +91,7 @@ public final class CassandraConnector {
      */
     public static CqlSession connectForNodes(StressConfig c, boolean everyDc, Duration requestTimeout)
             throws ClusterException {
-        return connectBeside(c, "metrics-stress-nodes", everyDc, requestTimeout);
+        return connectBeside(c, "metrics-stress-nodes", everyDc, requestTimeout, false);
     }
 
     /**
@@ -103,14 +103,20 @@ public final class CassandraConnector {
      */
     public static CqlSession connectForSchema(StressConfig c) throws ClusterException {
         return c.cluster().maxRequestsPerConnection() >= SETUP_POOL ? null
-                : connectBeside(c, "metrics-stress-schema", false, SCHEMA_TIMEOUT);
+                : connectBeside(c, "metrics-stress-schema", false, SCHEMA_TIMEOUT, true);
     }
 
     /** Requests a connection carries at least for the schema's statements to share the run's session. */
     static final int SETUP_POOL = 64;
 
-    private static CqlSession connectBeside(StressConfig c, String name, boolean everyDc, Duration requestTimeout)
-            throws ClusterException {
+    /**
+     * {@code schema}: whether the session keeps the driver's schema metadata and token map. The nodes'
+     * session routes each statement to its node by hand and needs neither; without them its connect
+     * does not read and parse every keyspace's tables again (a node with hundreds of tables, as on a
+     * shared test node, made that the larger part of its cost).
+     */
+    private static CqlSession connectBeside(StressConfig c, String name, boolean everyDc, Duration requestTimeout,
+            boolean schema) throws ClusterException {
         ClassLoader loader = driverLoader();
         ProgrammaticDriverConfigLoaderBuilder cfg = driverConfig(c, c.cluster().localDc(), loader)
                 .withString(DefaultDriverOption.SESSION_NAME, name)
@@ -122,6 +128,10 @@ public final class CassandraConnector {
                 .withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "NoSpeculativeExecutionPolicy")
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of())
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "ONE");
+        if (!schema) {
+            cfg.withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
+                    .withBoolean(DefaultDriverOption.METADATA_TOKEN_MAP_ENABLED, false);
+        }
         if (everyDc) {
             cfg.withInt(DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_MAX_NODES_PER_REMOTE_DC, 1_000);
         }
