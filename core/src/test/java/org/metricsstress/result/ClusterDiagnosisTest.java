@@ -107,6 +107,28 @@ class ClusterDiagnosisTest {
     }
 
     @Test
+    void twoMissedReadingsOfANodeAsSlowToAnswerAsItsPeersSingleOutNone() {
+        // From a control run on a loaded machine: every node took ~500 ms to answer, one missed two readings.
+        IntFunction<Reading> slowAlike = i -> reading(i * SECONDS, 500, Map.of(NodeTelemetry.MUTATION,
+                new Pool(2, 32, 0, 0, 0, 5_000)), 0, 0, 0, 1.5, 30);
+        NodeTelemetry t = new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", slowAlike),
+                node("127.0.0.2", slowAlike), node("127.0.0.3", i -> i == 3 || i == 6
+                        ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms") : slowAlike.apply(i))));
+        StressResult r = run(t, 3, 0, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, r.generationSeconds());
+        assertTrue(f == null || !"sick-node".equals(f.part()), f == null ? "" : f.message());
+        // A third missed reading of the same kind is the node's own: named.
+        NodeTelemetry three = new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", slowAlike),
+                node("127.0.0.2", slowAlike), node("127.0.0.3", i -> i == 2 || i == 4 || i == 6
+                        ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms") : slowAlike.apply(i))));
+        StressResult named = run(three, 3, 0, false);
+        ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(named, 0, named.generationSeconds());
+        assertNotNull(g, "three readings missed");
+        assertEquals("sick-node", g.part(), g.message());
+        assertEquals(List.of("127.0.0.3:9042"), g.nodes(), g.message());
+    }
+
+    @Test
     void theClientsFailuresSingleOutANodeThatAnsweredItsFiguresInTime() {
         StressResult r = run(three(i -> healthy(i * SECONDS)), 90, 900, true);
         Verdict v = r.verdict();
