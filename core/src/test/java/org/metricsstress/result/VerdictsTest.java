@@ -338,6 +338,42 @@ public class VerdictsTest {
                 .build();
     }
 
+    /**
+     * The cold start's backlog still queued when a short drain ran out (a tune round): the abandoned
+     * samples make the steady state read behind, but its report lines kept up, and the ring that would
+     * have held the backlog is still advised; a steady state that dropped on its own lines is not.
+     */
+    @Test
+    void aBacklogAbandonedAtTheEndStillAsksForTheRingThatHoldsIt() {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", RING)
+                .intervalFailuresAs("abandoned");
+        for (int i = 0; i < 4; i++) {
+            run.interval(25_000, 25_000, 0, RING, 3_000, 4.0, 0.99, 0.85, 0.10, 0.01, 5_000);
+        }
+        for (int i = 0; i < 8; i++) {
+            run.interval(50_000, 0, 0, RING / 2, 0, 3.0, 0.99, 0.0, 0.9, 0.02, 10_000);
+        }
+        StressResult r = run.afterLastInterval(0, 0, 1_070).failed("abandoned", 1_070)
+                .index(200_000, 0, 12_000, 12_000, 12_000, 20).cache("guava", 0, 0, 0).coldStart(2.0, RING, 20).build();
+        Verdict v = r.verdict();
+        assertNotEquals("KEPT_UP", v.steadyState().kind(), "the abandoned samples are the end's: " + v.steadyState().message());
+        assertTrue(Advisor.onlyTheBacklogAbandoned(r, v.steadyState()), v.steadyState().message());
+        assertNotNull(r.advice().get(Advisor.RING_BUFFER_SIZE), "the ring that holds the backlog: " + r.advice());
+
+        RecordedRun dropping = new RecordedRun().set("cache-max-entries", 20_000).set("ring-size", RING)
+                .intervalFailuresAs("abandoned");
+        for (int i = 0; i < 4; i++) {
+            dropping.interval(25_000, 25_000, 0, RING, 3_000, 4.0, 0.99, 0.85, 0.10, 0.01, 5_000);
+        }
+        for (int i = 0; i < 8; i++) {
+            dropping.interval(40_000, 10_000, 0, RING, 2_000, 3.0, 0.99, 0.0, 0.9, 0.02, 10_000);
+        }
+        StressResult behind = dropping.afterLastInterval(0, 0, 1_070).failed("abandoned", 1_070)
+                .index(200_000, 0, 12_000, 12_000, 12_000, 20).cache("guava", 0, 0, 0).coldStart(2.0, RING, 20).build();
+        assertFalse(Advisor.onlyTheBacklogAbandoned(behind, behind.verdict().steadyState()),
+                "it dropped on its own lines after the cold start: " + behind.verdict().steadyState().message());
+    }
+
     @Test
     void aColdStartThatHeldTheWorkersIsWriterBoundWhileIndexingAndKeptUpAfter() {
         StressResult r = coldStartRun(RING);
