@@ -3,7 +3,9 @@ package org.metricsstress.karaf;
 import java.io.PrintStream;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.metricsstress.cache.CacheUnavailableException;
@@ -42,10 +44,68 @@ final class OneRunAtATime {
                     + " (after Ctrl-C it still drains for up to its --drain-timeout)");
         }
         try {
-            return mine.run().execute();
+            return beyondInterrupts(mine.run());
         } finally {
             active.set(null);
             mine.finished().countDown();
+        }
+    }
+
+    /**
+     * Runs {@code run} on a thread of its own while the command's thread waits for it, and turns an
+     * interrupt of the command's thread (Karaf's Ctrl-C) into {@link StressRun#stop}. Run on the
+     * command's thread, the interrupt could land inside a write to the terminal, and then the
+     * terminal showed nothing more, mid-line, neither the drain's summary nor Karaf's prompt (the
+     * Ctrl-C test of KarafStressIT, in 4 of 5 full CI runs on a loaded machine, none alone). The
+     * run's thread inherits the command's output, as every thread the command starts does. Before
+     * generation starts the run's thread is interrupted as well: connecting stops at once.
+     */
+    private static Outcome beyondInterrupts(StressRun run) throws ClusterException, CacheUnavailableException {
+        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
+            try {
+                outcome.complete(run.execute());
+            } catch (Throwable e) {
+                outcome.completeExceptionally(e);
+            }
+        }, "metrics-stress-run");
+        runner.start();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return outcome.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    run.stop();
+                    try {
+                        if (!run.awaitGeneration(0, TimeUnit.MILLISECONDS)) {
+                            runner.interrupt();
+                        }
+                    } catch (InterruptedException again) {
+                        runner.interrupt();
+                    }
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof ClusterException c) {
+                        throw c;
+                    }
+                    if (cause instanceof CacheUnavailableException c) {
+                        throw c;
+                    }
+                    if (cause instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (cause instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
