@@ -46,7 +46,7 @@ final class NodeSeries {
         }
         if (jmx != null) {
             lastJmx = jmx;
-            lastJmxNanos = nanos;
+            lastJmxNanos = jmx.atNanos();
             processors = jmx.processors();
         }
     }
@@ -86,15 +86,15 @@ final class NodeSeries {
         if (jmx != null) {
             pendingCompactions = jmx.pendingCompactions();
             processors = jmx.processors();
-            if (lastJmx != null && nanos > lastJmxNanos) {
-                double s = (nanos - lastJmxNanos) / 1e9;
+            if (lastJmx != null && jmx.atNanos() > lastJmxNanos) {
+                double s = (jmx.atNanos() - lastJmxNanos) / 1e9;
                 gcMs = Math.max(0, jmx.gcMs() - lastJmx.gcMs());
                 cpu = 100.0 * Math.max(0, jmx.cpuNanos() - lastJmx.cpuNanos()) / (s * 1e9 * Math.max(1, jmx.processors()));
                 dropped = Math.max(0, jmx.droppedMutations() - lastJmx.droppedMutations());
                 waits = Math.max(0, jmx.commitLogWaits() - lastJmx.commitLogWaits());
             }
             lastJmx = jmx;
-            lastJmxNanos = nanos;
+            lastJmxNanos = jmx.atNanos();
         }
         Reading reading = new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions,
                 cql.hintFiles(), tables, gcMs, cpu, dropped, waits);
