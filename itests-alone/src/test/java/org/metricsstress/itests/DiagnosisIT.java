@@ -42,7 +42,9 @@ import org.metricsstress.tune.Tuner;
  * plan, with half the cache, to KEPT_UP by settings alone; a node the test slows itself
  * (SIGSTOP/SIGCONT in a duty cycle) is the cluster's limit, with its service time as the evidence
  * and the node named, since it could not tell its own figures.
- * Asserted from the result JSON each run writes.
+ * Asserted from the result JSON each run writes. Alone (itests-alone): its verdicts read the shared
+ * node's own figures, and beside the parallel classes that node's flushes fell behind their writes,
+ * so a tune round was rightly judged the cluster's (memtable flushes behind), not the settings'.
  */
 @ExtendWith(CassandraExtension.class)
 class DiagnosisIT {
