@@ -22,6 +22,7 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  * @param transportPending  the most native-transport requests queued at a reading
  * @param transportBlocked  native-transport requests blocked over the stretch
  * @param flushPending      the most memtable flushes queued (flush writer and post-flush) at a reading
+ * @param flushQueuedShare  the share of answered readings with {@code flushQueued} flushes queued or more
  * @param flushBlocked      flushes blocked over the stretch
  * @param compactionsFirst  compactions pending at the stretch's first answered reading
  * @param compactionsLast   ... at its last
@@ -42,13 +43,18 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  */
 public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
         double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
-        long transportBlocked, long flushPending, long flushBlocked, long compactionsFirst, long compactionsLast,
+        long transportBlocked, long flushPending, double flushQueuedShare, long flushBlocked, long compactionsFirst, long compactionsLast,
         long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
         double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
         double writesPerSecond, double readMedianMs, int processors) {
 
     /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
     public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
+        return of(n, from, to, Long.MAX_VALUE);
+    }
+
+    /** ... counting the readings with {@code flushQueued} flushes queued or more. */
+    public static NodeLoad of(NodeTelemetry.Node n, double from, double to, long flushQueued) {
         List<Reading> in = n.readings().stream()
                 .filter(r -> r.elapsedSeconds() >= from - 0.5 && r.elapsedSeconds() <= to + 0.5).toList();
         List<Reading> ok = in.stream().filter(Reading::answered).toList();
@@ -59,6 +65,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         long tPending = 0;
         long tBlocked = 0;
         long fPending = 0;
+        int fQueued = 0;
         long fBlocked = 0;
         long cPeak = 0;
         double p99 = 0;
@@ -86,6 +93,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             Pool f = r.pool(NodeTelemetry.FLUSH);
             Pool pf = r.pool(NodeTelemetry.POST_FLUSH);
             fPending = Math.max(fPending, f.pending() + pf.pending());
+            fQueued += f.pending() + pf.pending() >= flushQueued ? 1 : 0;
             fBlocked += f.blockedSince() + pf.blockedSince();
             cPeak = Math.max(cPeak, r.compactionsPending());
             for (Map.Entry<String, NodeTelemetry.TableWrites> e : new TreeMap<>(r.tables()).entrySet()) {
@@ -118,7 +126,8 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         Reading first = ok.isEmpty() ? null : ok.get(0);
         Reading last = ok.isEmpty() ? null : ok.get(ok.size() - 1);
         return new NodeLoad(n.node(), n.dc(), in.size(), ok.size(), limit,
-                ok.isEmpty() ? 0 : (double) full / ok.size(), mPending, mBlocked, tPending, tBlocked, fPending, fBlocked,
+                ok.isEmpty() ? 0 : (double) full / ok.size(), mPending, mBlocked, tPending, tBlocked, fPending,
+                ok.isEmpty() ? 0 : (double) fQueued / ok.size(), fBlocked,
                 first == null ? 0 : Math.max(0, first.compactionsPending()),
                 last == null ? 0 : Math.max(0, last.compactionsPending()), cPeak,
                 first == null ? 0 : Math.max(0, first.hintFiles()), last == null ? 0 : Math.max(0, last.hintFiles()),
