@@ -84,6 +84,13 @@ public final class ClusterDiagnosis {
     static final double BUSY_CPU = 85;
     /** Nodes this idle did not keep a client waiting: neither queued at native transport nor this busy. */
     static final double IDLE_CPU = 50;
+    /**
+     * ... queued at native transport meaning this many requests or more in half the readings. A
+     * starved client sends in bursts when it gets the CPU: held to 15% of a core, its node (idle
+     * otherwise) had 70 requests queued at one of 8 readings; a slow node's queue lasts.
+     */
+    static final long IDLE_TRANSPORT_QUEUE = TRANSPORT_QUEUED / 4;
+    static final double IDLE_TRANSPORT_SHARE = 0.5;
 
     private ClusterDiagnosis() {}
 
@@ -109,7 +116,7 @@ public final class ClusterDiagnosis {
         if (t == null || !t.read()) {
             return List.of();
         }
-        return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, FLUSHES_QUEUED)).toList();
+        return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, FLUSHES_QUEUED, IDLE_TRANSPORT_QUEUE)).toList();
     }
 
     /** What limited the cluster over the stretch, or null when its figures single out nothing. */
@@ -175,7 +182,7 @@ public final class ClusterDiagnosis {
 
     /**
      * Whether the client, not the cluster, made the writes slow: the nodes were idle (every reading
-     * answered, nothing queued at native transport or in the mutation stage, CPU low where known)
+     * answered, no lasting queue at native transport or in the mutation stage, CPU low where known)
      * while the client measured a slow service time and its generators ran late. A sentence that
      * says so, or null. Without the nodes' figures nothing can be told apart: null.
      */
@@ -185,7 +192,7 @@ public final class ClusterDiagnosis {
             return null;
         }
         boolean idle = loads.stream().allMatch(l -> l.readings() > 0 && l.answeredShare() >= 1
-                && l.transportPending() < TRANSPORT_QUEUED / 4 && l.transportBlocked() == 0
+                && l.transportQueuedShare() < IDLE_TRANSPORT_SHARE && l.transportBlocked() == 0
                 && l.mutationFullShare() < MUTATION_FULL && l.mutationBlocked() == 0
                 && (l.cpuPercent() < 0 || l.cpuPercent() < IDLE_CPU));
         if (!idle) {
@@ -196,10 +203,13 @@ public final class ClusterDiagnosis {
                 ? ", CPU " + String.join(", ", loads.stream().filter(l -> l.cpuPercent() >= 0)
                         .map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(), l.cpuPercent())).toList())
                 : "";
-        return String.format(Locale.ROOT, "the nodes were idle (every reading answered, nothing queued at native "
-                + "transport or in the mutation stage%s; they coordinated the writes in p50 %.3f ms) while this client "
+        long burst = loads.stream().mapToLong(NodeLoad::transportPending).max().orElse(0);
+        return String.format(Locale.ROOT, "the nodes were idle (every reading answered, no lasting queue at native "
+                + "transport or in the mutation stage%s%s; they coordinated the writes in p50 %.3f ms) while this client "
                 + "measured a service p50 of %.1f ms and its generators ran up to %.1f s late (p99): the time went in "
-                + "this client, not in the cluster", cpu, coordinator, serviceP50Ms, lagP99Ms / 1000);
+                + "this client, not in the cluster", burst >= IDLE_TRANSPORT_QUEUE ? String.format(Locale.ROOT,
+                        " (native transport: bursts of up to %,d requests, as a starved client sends them)", burst) : "",
+                cpu, coordinator, serviceP50Ms, lagP99Ms / 1000);
     }
 
     /**

@@ -20,6 +20,7 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  * @param mutationPending   the most MutationStage tasks queued at a reading
  * @param mutationBlocked   MutationStage tasks blocked over the stretch
  * @param transportPending  the most native-transport requests queued at a reading
+ * @param transportQueuedShare the share of answered readings with {@code transportQueued} requests queued or more
  * @param transportBlocked  native-transport requests blocked over the stretch
  * @param flushPending      the most memtable flushes queued (flush writer and post-flush) at a reading
  * @param flushQueuedShare  the share of answered readings with {@code flushQueued} flushes queued or more
@@ -43,18 +44,21 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  */
 public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
         double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
-        long transportBlocked, long flushPending, double flushQueuedShare, long flushBlocked, long compactionsFirst, long compactionsLast,
-        long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
+        double transportQueuedShare, long transportBlocked, long flushPending, double flushQueuedShare,
+        long flushBlocked, long compactionsFirst, long compactionsLast, long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
         double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
         double writesPerSecond, double readMedianMs, int processors) {
 
     /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
     public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
-        return of(n, from, to, Long.MAX_VALUE);
+        return of(n, from, to, Long.MAX_VALUE, Long.MAX_VALUE);
     }
 
-    /** ... counting the readings with {@code flushQueued} flushes queued or more. */
-    public static NodeLoad of(NodeTelemetry.Node n, double from, double to, long flushQueued) {
+    /**
+     * ... counting the readings with {@code flushQueued} flushes queued or more, and those with
+     * {@code transportQueued} native-transport requests queued or more: a queue that lasts, not a burst.
+     */
+    public static NodeLoad of(NodeTelemetry.Node n, double from, double to, long flushQueued, long transportQueued) {
         List<Reading> in = n.readings().stream()
                 .filter(r -> r.elapsedSeconds() >= from - 0.5 && r.elapsedSeconds() <= to + 0.5).toList();
         List<Reading> ok = in.stream().filter(Reading::answered).toList();
@@ -63,6 +67,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         long mPending = 0;
         long mBlocked = 0;
         long tPending = 0;
+        int tQueued = 0;
         long tBlocked = 0;
         long fPending = 0;
         int fQueued = 0;
@@ -89,6 +94,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             mBlocked += m.blockedSince();
             Pool t = r.pool(NodeTelemetry.NATIVE_TRANSPORT);
             tPending = Math.max(tPending, t.pending());
+            tQueued += t.pending() >= transportQueued ? 1 : 0;
             tBlocked += t.blockedSince();
             Pool f = r.pool(NodeTelemetry.FLUSH);
             Pool pf = r.pool(NodeTelemetry.POST_FLUSH);
@@ -126,7 +132,8 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         Reading first = ok.isEmpty() ? null : ok.get(0);
         Reading last = ok.isEmpty() ? null : ok.get(ok.size() - 1);
         return new NodeLoad(n.node(), n.dc(), in.size(), ok.size(), limit,
-                ok.isEmpty() ? 0 : (double) full / ok.size(), mPending, mBlocked, tPending, tBlocked, fPending,
+                ok.isEmpty() ? 0 : (double) full / ok.size(), mPending, mBlocked, tPending,
+                ok.isEmpty() ? 0 : (double) tQueued / ok.size(), tBlocked, fPending,
                 ok.isEmpty() ? 0 : (double) fQueued / ok.size(), fBlocked,
                 first == null ? 0 : Math.max(0, first.compactionsPending()),
                 last == null ? 0 : Math.max(0, last.compactionsPending()), cPeak,

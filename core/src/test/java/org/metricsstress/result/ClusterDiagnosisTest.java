@@ -229,6 +229,34 @@ class ClusterDiagnosisTest {
     }
 
     @Test
+    void aStarvedClientsBurstsQueueAtNativeTransportOnceButASlowNodesQueueLasts() {
+        // From CI: held to 15% of a core, the client sent in bursts; its idle node had 70 requests
+        // queued at one of 8 readings, and "nothing queued" named the cluster.
+        IntFunction<Reading> bursts = i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(0, 32, 0, 0, 0,
+                300), NodeTelemetry.NATIVE_TRANSPORT, new Pool(i == 4 ? 128 : 1, 128, i == 4 ? 70 : 0, 0, 0, 300)),
+                0, 0, 0, 0.4, -1);
+        Verdict v = starved(three(bursts)).verdict();
+        assertEquals("CLIENT_BOUND", v.kind(), v.message());
+        assertTrue(v.message().contains("bursts of up to 70 requests"), v.message());
+
+        IntFunction<Reading> lasting = i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(0, 32, 0, 0, 0,
+                300), NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, i % 3 == 0 ? 10 : 70, 0, 0, 300)), 0, 0, 0, 0.4, -1);
+        v = starved(three(lasting)).verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+    }
+
+    /** The starved client's run: a slow service time and generators up to 0.745 s late. */
+    private static StressResult starved(NodeTelemetry t) {
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(t)
+                .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
+        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
+        return run.target(4_000).build();
+    }
+
+    @Test
     void theSameSlowServiceWithTheNodesQueuedIsTheCluster() {
         NodeTelemetry busy = all(i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(32, 32, 900, 0, 0,
                 9_000), NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, 300, 0, 0, 9_000)), 0, 0, 0, 30, 95));
