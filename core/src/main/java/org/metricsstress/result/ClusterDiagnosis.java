@@ -208,7 +208,7 @@ public final class ClusterDiagnosis {
                 + "transport or in the mutation stage%s%s; they coordinated the writes in p50 %.3f ms) while this client "
                 + "measured a service p50 of %.1f ms and its generators ran up to %.1f s late (p99): the time went in "
                 + "this client, not in the cluster", burst >= IDLE_TRANSPORT_QUEUE ? String.format(Locale.ROOT,
-                        " (native transport: bursts of up to %,d requests, as a starved client sends them)", burst) : "",
+                        "; bursts of up to %,d requests at native transport, as a starved client sends them", burst) : "",
                 cpu, coordinator, serviceP50Ms, lagP99Ms / 1000);
     }
 
