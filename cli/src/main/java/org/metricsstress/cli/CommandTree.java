@@ -13,7 +13,7 @@ final class CommandTree {
     private CommandTree() {}
 
     static CommandSpec root(StressCommandLine model) {
-        CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(CliContext.NAME + " " + Tool.version());
+        CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(Tool.versionLine());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
                 .description("Drives a Newts-style write pipeline (generator, ring buffer, writers) against a real "

@@ -10,4 +10,11 @@ public final class Tool {
     public static String version() {
         return Version.get();
     }
+
+    /** What {@code --version} prints, in the jar and in Karaf: the version and the commit it was built from. */
+    public static String versionLine() {
+        String commit = Version.gitCommit();
+        return "metrics-stress " + Version.get() + " (commit "
+                + (commit.length() > 12 ? commit.substring(0, 12) : commit) + ")";
+    }
 }

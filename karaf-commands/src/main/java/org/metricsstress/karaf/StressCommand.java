@@ -11,6 +11,7 @@ import org.apache.karaf.shell.api.console.Parser;
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.support.CommandException;
 import org.metricsstress.api.Outcome;
+import org.metricsstress.api.Tool;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.commandline.StressCommandLine;
 import org.metricsstress.config.ConfigException;
@@ -84,6 +85,10 @@ final class StressCommand implements Command {
         PrintStream console = output.get();
         try {
             List<String> typed = words(arguments);
+            if (typed.equals(List.of("--version"))) {
+                console.println(Tool.versionLine());
+                return null;
+            }
             if (AdminSettings.parse(typed, Map.of()).help()) {
                 Help.print(console, settings.current());
                 return null;

@@ -117,6 +117,10 @@ class KarafStressIT {
             assertTrue(bundles.lines().anyMatch(l -> l.contains(name) && l.contains("Active")),
                     name + " is not active:\n" + bundles);
         }
+        // The version and the commit the bundles were built from, as the jar's --version says them.
+        String version = expectSuccess("metrics:stress --version").strip();
+        assertTrue(version.matches("metrics-stress " + java.util.regex.Pattern.quote(
+                System.getProperty("metrics-stress.version")) + " \\(commit [0-9a-f]{12}\\)"), version);
     }
 
     @Test

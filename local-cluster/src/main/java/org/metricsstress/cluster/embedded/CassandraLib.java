@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import org.metricsstress.api.Tool;
 import org.metricsstress.cluster.LocalClusterException;
 
 /**
@@ -25,8 +27,10 @@ import org.metricsstress.cluster.LocalClusterException;
  *
  * <p>Search order: an explicit directory; the system property {@value #PROPERTY}; the
  * environment variable {@value #ENV_VAR}; {@code cassandra-lib} beside the jar or classes
- * directory this class was loaded from; {@code cassandra-runtime/target/cassandra-lib} in a
- * parent directory (running from a source checkout).
+ * directory this class was loaded from (the distribution's {@code lib/}); {@code
+ * cassandra-runtime/target/cassandra-lib} in a parent directory (running from a source checkout);
+ * this version's server zip in a local Maven repository, unpacked once into a cache folder
+ * ({@link ServerArchive}: how a build that depends on {@code metrics-stress-testing} gets them).
  */
 public final class CassandraLib {
 
@@ -35,25 +39,38 @@ public final class CassandraLib {
 
     static final String DIR_NAME = "cassandra-lib";
     private static final Path CHECKOUT_RELATIVE = Path.of("cassandra-runtime", "target", DIR_NAME);
-    private static final String BUILD_HINT =
-            "build them with `mvn -B package` or set " + ENV_VAR + " to a directory holding cassandra-all-*.jar and jamm-*.jar";
+    private static final String BUILD_HINT = "run the distribution's bin/metrics-stress (metrics-stress-VERSION-bin.tar.gz, "
+            + "which carries them), build them with `mvn -B package`, or set " + ENV_VAR
+            + " to a directory holding cassandra-all-*.jar and jamm-*.jar";
 
     private final Function<String, String> systemProperties;
     private final Map<String, String> env;
     private final Optional<Path> codeSource;
     private final Path workingDir;
+    private final String version;
+    private final Consumer<String> say;
 
     CassandraLib(Function<String, String> systemProperties, Map<String, String> env,
                  Optional<Path> codeSource, Path workingDir) {
+        this(systemProperties, env, codeSource, workingDir, null, line -> { });
+    }
+
+    /** ... and this build's {@code version}, whose server zip a local Maven repository may hold (null: none). */
+    CassandraLib(Function<String, String> systemProperties, Map<String, String> env,
+                 Optional<Path> codeSource, Path workingDir, String version, Consumer<String> say) {
         this.systemProperties = systemProperties;
         this.env = Map.copyOf(env);
         this.codeSource = codeSource;
         this.workingDir = workingDir;
+        this.version = version;
+        this.say = say;
     }
 
     private static CassandraLib forThisProcess() {
+        String version = Tool.version();
+        // A build without its version (classes compiled outside Maven) has no artifact to look for.
         return new CassandraLib(System::getProperty, System.getenv(), codeSourceOf(CassandraLib.class),
-                Path.of("").toAbsolutePath());
+                Path.of("").toAbsolutePath(), "dev".equals(version) ? null : version, System.err::println);
     }
 
     /** The server jar directory, found without any hint from the caller. */
@@ -93,6 +110,20 @@ public final class CassandraLib {
             }
             if (problem(candidate) == null) {
                 return candidate;
+            }
+        }
+        if (version != null) {
+            for (Path repo : ServerArchive.repositories(codeSource, systemProperties)) {
+                Path zip = ServerArchive.zipIn(repo, version);
+                if (!looked.add(zip) || !Files.isRegularFile(zip)) {
+                    continue;
+                }
+                try {
+                    return ServerArchive.unpacked(zip, version, ServerArchive.cacheRoot(env, systemProperties), say);
+                } catch (IOException e) {
+                    throw new LocalClusterException("could not unpack the Cassandra server's jars from " + zip + ": "
+                            + e.getMessage());
+                }
             }
         }
         throw new LocalClusterException("Cassandra server jars not found (looked in "

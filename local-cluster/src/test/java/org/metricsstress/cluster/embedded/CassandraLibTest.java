@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -140,6 +142,65 @@ class CassandraLibTest {
 
         assertTrue(e.getMessage().contains(tmp.resolve("x/cassandra-lib").toString()), "names where it looked: " + e.getMessage());
         assertHelpful(e);
+    }
+
+    /** The server zip as the build attaches it: flat, jars only. */
+    private static Path serverZip(Path repo, String version) throws IOException {
+        Path zip = ServerArchive.zipIn(repo, version);
+        Files.createDirectories(zip.getParent());
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            for (String jar : List.of("cassandra-all-5.0.9.jar", "jamm-0.4.0.jar", "guava-32.0.1-jre.jar")) {
+                out.putNextEntry(new java.util.zip.ZipEntry(jar));
+                out.write(jar.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+            out.putNextEntry(new java.util.zip.ZipEntry("../escaped.jar"));
+            out.closeEntry();
+        }
+        return zip;
+    }
+
+    @Test
+    void unpacksThisVersionsServerZipFromTheRepositoryItsOwnJarCameFromOnce() throws Exception {
+        // A build that depends on metrics-stress-testing: our jars load from its local repository.
+        Path repo = tmp.resolve("m2");
+        Path jar = Files.createDirectories(repo.resolve("org/metricsstress/metrics-stress-local-cluster/1.2.0"))
+                .resolve("metrics-stress-local-cluster-1.2.0.jar");
+        Files.writeString(jar, "");
+        assertEquals(repo, ServerArchive.repositoryOf(jar));
+        Path zip = serverZip(repo, "1.2.0");
+        List<String> said = new ArrayList<>();
+        CassandraLib lib = new CassandraLib(Map.of("user.home", tmp.resolve("home").toString())::get,
+                Map.of("XDG_CACHE_HOME", tmp.resolve("cache").toString()), Optional.of(jar), tmp.resolve("cwd"), "1.2.0",
+                said::add);
+
+        Path dir = lib.find(null);
+        assertTrue(dir.startsWith(tmp.resolve("cache/metrics-stress")), dir.toString());
+        assertEquals("jamm-0.4.0.jar", CassandraLib.jammJar(dir).getFileName().toString());
+        assertFalse(Files.exists(tmp.resolve("cache/metrics-stress/escaped.jar")), "a path in the zip is not followed");
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).contains(zip.toString()), said.get(0));
+        // The second run finds it unpacked and says nothing.
+        assertEquals(dir, lib.find(null));
+        assertEquals(1, said.size(), said.toString());
+    }
+
+    @Test
+    void anotherVersionsZipIsNotTakenAndTheMessageNamesTheZipLookedFor() throws Exception {
+        Path home = tmp.resolve("home");
+        serverZip(home.resolve(".m2/repository"), "1.1.0");
+        CassandraLib lib = new CassandraLib(Map.of("user.home", home.toString())::get, Map.of(), Optional.empty(),
+                tmp.resolve("cwd"), "1.2.0", line -> { });
+
+        LocalClusterException e = assertThrows(LocalClusterException.class, () -> lib.find(null));
+        assertTrue(e.getMessage().contains("metrics-stress-cassandra-runtime-1.2.0-server.zip"), e.getMessage());
+        assertHelpful(e);
+        // -Dmaven.repo.local is looked in as well.
+        Path other = tmp.resolve("other-repo");
+        serverZip(other, "1.2.0");
+        assertTrue(new CassandraLib(Map.of("user.home", home.toString(), "maven.repo.local", other.toString())::get,
+                Map.of(), Optional.empty(), tmp.resolve("cwd"), "1.2.0", line -> { }).find(null)
+                .startsWith(home.resolve(".cache/metrics-stress")));
     }
 
     private static void assertHelpful(LocalClusterException e) {
