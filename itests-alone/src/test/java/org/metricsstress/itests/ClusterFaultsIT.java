@@ -61,6 +61,12 @@ class ClusterFaultsIT {
     static void startCluster() throws Exception {
         cluster = EmbeddedCluster.start(ClusterLayout.parse("dc1:3"), nb -> nb.heap("640M").output(System.out::println),
                 System.out::println);
+        // A healthy cluster is a warm one. In a clean-clone CI run the control, as the fresh cluster's
+        // first load, found its first node (the contact point, the busiest coordinator) unable to
+        // answer its own figures within 1 s in 6 of 7 readings, and answering in 257 ms once the load
+        // ended: the nodes' first seconds on a loaded 2-core machine (C1 only), not a fault, and the
+        // faults below run on a warm cluster. Not judged.
+        run(plan("it_faults_warm", Duration.ofSeconds(6)), FaultPlan.NONE);
     }
 
     @AfterAll
