@@ -225,6 +225,28 @@ public class VerdictsTest {
     }
 
     @Test
+    void aPausedRedisHoldingTheWorkersIsTheCachesThoughTheClusterTimedOutAFewBesideIt() {
+        // From CI: the suites' shared node, loaded by the parallel classes, timed out 80 of 12,000
+        // samples (here 1% of those generated, ten times the share that names a cluster) while a Redis kept asleep held OpenNMS's workers 80% of their busy time.
+        RecordedRun run = new RecordedRun().set("cache", "redis").set("redis-pool", 64).failed("timeout", 3_000);
+        for (int i = 0; i < 6; i++) {
+            run.interval(5_000, 45_000, 500, RING, 8_000, 1.5, 1.0, 0.10, 0.10, 0.80, 2_000);
+        }
+        Verdict v = run.index(1_000, 0, 100, 100, 12_000, -1).cache("redis", 0, 798, 0, STALLED).build().verdict();
+        assertEquals("CACHE_SLOW", v.kind(), v.message());
+        assertTrue(v.message().contains("the cluster's side beside it, as this client saw it: it refused 3,000 samples"),
+                v.message());
+
+        // The same refusals with the workers waiting on their writes, not the cache: the cluster's.
+        RecordedRun writes = new RecordedRun().set("cache", "redis").set("redis-pool", 64).failed("timeout", 3_000);
+        for (int i = 0; i < 6; i++) {
+            writes.interval(5_000, 45_000, 500, RING, 8_000, 1.5, 1.0, 0.40, 0.40, 0.20, 2_000);
+        }
+        v = writes.index(1_000, 0, 100, 100, 12_000, -1).cache("redis", 0, 798, 0, STALLED).build().verdict();
+        assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
+    }
+
+    @Test
     void thePipelinedWriterKeepsUpThroughThePausedRedisAndShowsItsLatency() {
         // The pipelined writer's lookups are beside the samples' path: its sample writers' clock holds
         // none of them, and the samples keep up while the index stage waits on Redis.
