@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,11 +11,9 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
-import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.sizing.ColdStartModel;
@@ -74,12 +69,7 @@ class ColdStartPredictionIT {
     }
 
     private static StressResult run(StressConfig config) throws Exception {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
-        System.out.println(buf.toString(StandardCharsets.UTF_8));
-        StressResult r = ResultJson.read(config.outputs().resultJson());
-        assertTrue(r.auditBalances(), "audit: unaccounted " + r.unaccounted());
-        return r;
+        return ResultFileRuns.run(config);
     }
 
     /** When the last sample was dropped: the middle of the last report line with drops; -1 none. */

@@ -19,14 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.metricsstress.api.StressRun;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.report.AdviceFile;
-import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.Advice;
 import org.metricsstress.result.Advisor;
 import org.metricsstress.result.Evidence;
@@ -61,12 +59,7 @@ class DiagnosisIT {
     }
 
     private static StressResult run(StressConfig config) throws Exception {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        new StressRun(config, new PrintStream(buf, true, StandardCharsets.UTF_8)).execute();
-        System.out.println(buf.toString(StandardCharsets.UTF_8));
-        StressResult r = ResultJson.read(config.outputs().resultJson());
-        assertTrue(r.auditBalances(), "audit: unaccounted " + r.unaccounted());
-        return r;
+        return ResultFileRuns.run(config);
     }
 
     @Test
