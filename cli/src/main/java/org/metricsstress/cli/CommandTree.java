@@ -43,12 +43,14 @@ final class CommandTree {
 
         CommandSpec compare = CommandSpec.create().name("compare");
         compare.mixinStandardHelpOptions(true);
-        compare.usageMessage().description("Compare two saved results side by side; exit 1 if B regressed beyond the bound.");
-        compare.addPositional(PositionalParamSpec.builder().index("0").paramLabel("A.json")
-                .type(String.class).description("the baseline").build());
-        compare.addPositional(PositionalParamSpec.builder().index("1").paramLabel("B.json")
-                .type(String.class).description("the candidate").build());
-        model.addAll(compare, List.of(StressOptions.byName("--max-regression"), StressOptions.byName("--output")));
+        compare.usageMessage().description("Compare saved results side by side, each figure's change with its 95% "
+                + "interval: better, worse or within noise; exit 1 if B regressed, significantly and beyond the bound "
+                + "(docs/reports.md). One run per side (A B), or several (A1 A2 --vs B1 B2).");
+        compare.addPositional(PositionalParamSpec.builder().index("0..*").arity("0..*").paramLabel("A.json")
+                .type(List.class).auxiliaryTypes(String.class)
+                .description("A (the baseline) then B (the candidate); with --vs, A's runs").build());
+        model.addAll(compare, List.of(StressOptions.byName("--vs"), StressOptions.byName("--max-regression"),
+                StressOptions.byName("--output"), StressOptions.byName("--result-json")));
         root.addSubcommand("compare", compare);
 
         CommandSpec merge = CommandSpec.create().name("merge");

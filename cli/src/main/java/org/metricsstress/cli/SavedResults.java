@@ -9,6 +9,8 @@ import java.util.List;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.result.Comparison;
+import org.metricsstress.report.ComparisonJson;
+import org.metricsstress.report.ComparisonLines;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
@@ -52,12 +54,16 @@ final class SavedResults {
 
     /** The runs' page with their charts overlaid, each judged against the first. */
     private static void overlaid(List<Path> files, List<StressResult> results, double bound, Path html) {
+        overlaid(files, results, 1, bound, html);
+    }
+
+    private static void overlaid(List<Path> files, List<StressResult> results, int runsA, double bound, Path html) {
         List<HtmlReport.NamedResult> runs = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             runs.add(new HtmlReport.NamedResult(files.get(i).toString(), results.get(i)));
         }
         try {
-            HtmlReport.writeOverlaid(runs, bound, html);
+            HtmlReport.writeOverlaid(runs, runsA, bound, html);
         } catch (IOException e) {
             throw new ConfigException("cannot write " + html + ": " + e.getMessage());
         } catch (RuntimeException e) {
@@ -70,26 +76,57 @@ final class SavedResults {
         return (Double) StressOptions.byName("--max-regression").defaultValue();
     }
 
+    static final OptionDef VS = StressOptions.byName("--vs");
+    static final OptionDef MAX_REGRESSION = StressOptions.byName("--max-regression");
+
+    /** compare's sides from its command line, checked before any file is read. */
+    record Sides(List<String> a, List<String> b) {}
+
+    static Sides sides(ParseResult args) {
+        List<String> given = args.matchedPositional(0) == null ? List.of()
+                : ((List<?>) args.matchedPositional(0).getValue()).stream().map(String::valueOf).toList();
+        if (args.hasMatchedOption(VS.longName())) {
+            List<String> b = ((List<?>) args.matchedOption(VS.longName()).getValue()).stream().map(String::valueOf).toList();
+            if (given.isEmpty()) {
+                throw new ConfigException("compare: give A's result files before --vs (compare A1 A2 --vs B1 B2)");
+            }
+            return new Sides(given, b);
+        }
+        if (given.size() != 2) {
+            throw new ConfigException("compare: give two result files, A (the baseline) and B (compare A.json B.json), "
+                    + "or several runs per side (compare A1 A2 --vs B1 B2); got " + given.size());
+        }
+        return new Sides(List.of(given.get(0)), List.of(given.get(1)));
+    }
+
     static int compare(ParseResult args, PrintStream out, PrintStream err) {
-        List<String> files = List.of((String) args.matchedPositional(0).getValue(),
-                (String) args.matchedPositional(1).getValue());
-        OptionDef maxRegression = StressOptions.byName("--max-regression");
-        String given = args.matchedOptionValue(maxRegression.longName(), null);
-        double bound = (Double) (given != null ? maxRegression.parse(given) : maxRegression.defaultValue());
-        StressResult a = read(Path.of(files.get(0)));
-        StressResult b = read(Path.of(files.get(1)));
+        Sides sides = sides(args);
+        String given = args.matchedOptionValue(MAX_REGRESSION.longName(), null);
+        double bound = (Double) (given != null ? MAX_REGRESSION.parse(given) : MAX_REGRESSION.defaultValue());
+        String json = args.matchedOptionValue("--result-json", null);
+        String html = args.matchedOptionValue("--output", null);
+        List<StressResult> a = sides.a().stream().map(f -> read(Path.of(f))).toList();
+        List<StressResult> b = sides.b().stream().map(f -> read(Path.of(f))).toList();
+        List<String> all = new ArrayList<>(sides.a());
+        all.addAll(sides.b());
         Comparison c;
         ByteArrayOutputStream table = new ByteArrayOutputStream();
         try {
             c = Comparison.of(a, b, bound);
-            c.print(new PrintStream(table, true, StandardCharsets.UTF_8), files.get(0), files.get(1));
+            ComparisonLines.print(c, new PrintStream(table, true, StandardCharsets.UTF_8), sides.a(), sides.b());
         } catch (RuntimeException e) {
-            throw unusable(files, e);
+            throw unusable(all, e);
         }
         out.print(table.toString(StandardCharsets.UTF_8));
-        String html = args.matchedOptionValue("--output", null);
+        if (json != null) {
+            write(Path.of(json), p -> ComparisonJson.write(ComparisonJson.of(c, sides.a(), sides.b(),
+                    "metrics-stress", org.metricsstress.api.Tool.version()), p));
+            out.println("comparison written to " + json);
+        }
         if (html != null) {
-            overlaid(List.of(Path.of(files.get(0)), Path.of(files.get(1))), List.of(a, b), bound, Path.of(html));
+            List<StressResult> runs = new ArrayList<>(a);
+            runs.addAll(b);
+            overlaid(all.stream().map(Path::of).toList(), runs, sides.a().size(), bound, Path.of(html));
             out.println("report written to " + html);
         }
         return c.hasRegression() ? ExitCode.CRITERIA_FAILED : ExitCode.OK;

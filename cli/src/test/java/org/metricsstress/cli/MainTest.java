@@ -173,11 +173,19 @@ class MainTest {
     /** A saved result with the figures compare reads; p99 is the knob. */
     private static java.nio.file.Path savedResult(java.nio.file.Path dir, String name, double p99) throws Exception {
         var l = new org.metricsstress.result.LatencySummary(100, p99 / 2, p99, p99, p99, p99, p99 / 2);
+        // 20 one-second intervals, p99 a few percent either side: enough for compare's intervals.
+        java.util.List<org.metricsstress.result.IntervalStats> intervals = new java.util.ArrayList<>();
+        for (int t = 0; t < 20; t++) {
+            double p = p99 * (1 + 0.03 * Math.sin(2.4 * t));
+            var li = new org.metricsstress.result.LatencySummary(100, p / 2, p, p, p, p, p / 2);
+            intervals.add(new org.metricsstress.result.IntervalStats(t + 1, 1, 100, 100, 100, 0, 0, 100L * (t + 1),
+                    100L * (t + 1), 0, 0, 0, 0, 1, li, li, li, li, 10, 1, 0, 0, -1, -1, 0));
+        }
         var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
-                Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0,
+                Map.of(), Map.of(), "2026-11-21T00:00:00Z", 20, 0, 100, 100, 2000, 2000, 0, 0, Map.of(), 0, true, 100, 0,
                 0, 100, l, l, l, l, new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,
-                new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
+                new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, intervals);
         java.nio.file.Path file = dir.resolve(name);
         org.metricsstress.report.ResultJson.write(r, file);
         return file;
@@ -235,10 +243,31 @@ class MainTest {
         String same = savedResult(dir, "same.json", 10.2).toString();
         String worse = savedResult(dir, "worse.json", 20).toString();
         assertEquals(ExitCode.OK, run("compare", a, same));
-        assertTrue(out().contains("result: no regression beyond 5.0%"), out());
+        assertTrue(out().contains("result: no regression (worse, significant at 95% and beyond 5.0%)"), out());
         assertEquals(ExitCode.CRITERIA_FAILED, run("compare", a, worse, "--max-regression", "10%"));
         assertTrue(out().contains("REGRESSION"), out());
         assertEquals(ExitCode.USAGE, run("compare", a, worse, "--max-regression", "lots"));
+        // Several runs per side, and the comparison as JSON: per figure both sides, the change, its interval.
+        java.nio.file.Path json = dir.resolve("compare.json");
+        assertEquals(ExitCode.OK, run("compare", a, same, "--vs", a, same, "--result-json", json.toString()));
+        assertTrue(out().contains("intervals: 2 run(s) against 2"), out());
+        var figures = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("figures");
+        var p99 = java.util.stream.StreamSupport.stream(figures.spliterator(), false)
+                .filter(f -> f.get("figure").asText().equals("response p99 ms")).findFirst().orElseThrow();
+        assertEquals(2, p99.get("ci95").size(), p99.toString());
+        assertEquals("runs", p99.get("basis").asText());
+        assertFalse(p99.get("significant").asBoolean(), p99.toString());
+        assertEquals(0.0, p99.get("change").asDouble(), 1e-9);
+        assertFalse(java.nio.file.Files.readString(json).contains("NaN"));
+        // Missing, extra or wrong sides: one line, exit 2, nothing read.
+        for (String[] wrong : new String[][] {{a}, {a, same, worse}, {"--vs", a}, {a, "--vs"}}) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("compare"));
+            args.addAll(java.util.List.of(wrong));
+            err.reset();
+            assertEquals(ExitCode.USAGE, run(args.toArray(new String[0])), String.join(" ", wrong));
+            assertEquals(1, err().lines().count(), err());
+            assertFalse(err().contains("\tat "), err());
+        }
     }
 
     @Test

@@ -58,6 +58,8 @@ public final class StressCommandLine {
             OptionSpec.Builder o = OptionSpec.builder(d.names()).description(d.helpWithDefault().replace("%", "%%"));
             if (d.isFlag()) {
                 o.arity("0").type(boolean.class);
+            } else if (d.severalAfterOne()) {
+                o.arity("1..*").type(List.class).auxiliaryTypes(String.class).paramLabel(d.label());
             } else if (d.repeatable()) {
                 o.arity("1").type(List.class).auxiliaryTypes(String.class).paramLabel(d.label());
             } else {

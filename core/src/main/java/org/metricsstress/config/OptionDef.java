@@ -116,7 +116,12 @@ public record OptionDef(
 
     /** Given once per value ({@code --from a.json --from b.json}): the parser keeps every one. */
     public boolean repeatable() {
-        return typed.type() == ValueType.PATHS;
+        return typed.type() == ValueType.PATHS || typed.type() == ValueType.FILES;
+    }
+
+    /** Takes every value up to the next option ({@code --vs b1.json b2.json}). */
+    public boolean severalAfterOne() {
+        return typed.type() == ValueType.FILES;
     }
 
     /** A flag takes no value: present means true. */

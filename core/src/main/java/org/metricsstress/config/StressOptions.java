@@ -281,7 +281,8 @@ public final class StressOptions {
             // --- output: where figures go, not what is measured, so a result file does not list them (-r aside)
             opt("-r", "--report", "DURATION", "time between report lines; a bare number is seconds", OUTPUT,
                     DURATION, Duration.ofSeconds(30), Builder::reportInterval, c -> c.outputs().reportInterval()),
-            output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json)",
+            output("--result-json", "FILE", "write the run's totals, series and settings as JSON (docs/result-schema.json); "
+                    + "compare: the comparison, figure by figure",
                     PATH, Builder::resultJson),
             output("--report-html", "FILE", "write a self-contained HTML report with charts", PATH, Builder::reportHtml),
             output("--advice-file", "FILE", "write the run's advice as OpenNMS properties: the content of "
@@ -461,8 +462,14 @@ public final class StressOptions {
                             + "(several: with -overlaid.html); compare, merge: none", null, null)),
             OptionDef.own("--partial", null, "merge even when some instances' results are missing (the summary names "
                     + "them)", RESULTS, FLAG, false, null),
-            OptionDef.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; beyond "
-                    + "it exits 1", JUDGING, ValueType.REGRESSION_BOUND, 0.05, null));
+            OptionDef.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; a figure "
+                    + "worse beyond it, and significantly so (its 95% interval does not reach 0), exits 1", JUDGING,
+                    ValueType.REGRESSION_BOUND, 0.05, null),
+            OptionDef.own("--vs", "B.json...", "compare: B's result files, several runs of the candidate; the files "
+                    + "before it are A's, the baseline's (compare A1 A2 --vs B1 B2): the runs are then the units of the "
+                    + "intervals", RESULTS, ValueType.FILES, null, "none: compare A B"),
+            OptionDef.own("--repeat", "N", "find-max: searches to run, the answer their median with its interval; "
+                    + "bench: benches to run, each ratio its median with its interval", JUDGING, POSITIVE_INT, 1, null));
 
     private static final List<OptionDef> TABLE = concat(ALL, FRONT_ENDS);
 

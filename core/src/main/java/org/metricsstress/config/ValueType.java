@@ -64,6 +64,12 @@ public final class ValueType<T> {
      */
     public static final ValueType<List<Path>> PATHS = text((option, text) -> List.of(Path.of(text)),
             l -> l.stream().map(Path::toString).collect(Collectors.joining(" ")));
+    /**
+     * Files, several after the option once ({@code --vs b1.json b2.json}), up to the next option; held
+     * as one path per entry, as {@link #PATHS}.
+     */
+    public static final ValueType<List<Path>> FILES = text((option, text) -> List.of(Path.of(text)),
+            l -> l.stream().map(Path::toString).collect(Collectors.joining(" ")));
     public static final ValueType<List<ContactPoint>> CONTACT_POINTS = text(ContactPoint::parseList,
             l -> l.stream().map(ContactPoint::toString).collect(Collectors.joining(",")));
     public static final ValueType<Replication> REPLICATION = text(Replication::parse, Replication::toString);

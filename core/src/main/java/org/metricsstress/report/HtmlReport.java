@@ -35,7 +35,16 @@ public final class HtmlReport {
      * @param maxRegression the worsening allowed on a judged figure, as a fraction (0.05 = 5%)
      */
     public static void writeOverlaid(List<NamedResult> runs, double maxRegression, Path file) throws IOException {
-        String page = Overlay.render(runs, maxRegression);
+        writeOverlaid(runs, 1, maxRegression, file);
+    }
+
+    /**
+     * The runs overlaid; the first {@code runsA} are the baseline's side. With one run per side each
+     * run is judged against the first; with several on a side, B's side against A's as {@code compare}
+     * judges them.
+     */
+    public static void writeOverlaid(List<NamedResult> runs, int runsA, double maxRegression, Path file) throws IOException {
+        String page = Overlay.render(runs, runsA, maxRegression);
         AtomicFile.write(file, tmp -> Files.writeString(tmp, page, StandardCharsets.UTF_8));
     }
 

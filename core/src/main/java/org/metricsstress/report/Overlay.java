@@ -16,6 +16,11 @@ final class Overlay {
     private Overlay() {}
 
     static String render(List<HtmlReport.NamedResult> runs, double maxRegression) {
+        return render(runs, 1, maxRegression);
+    }
+
+    /** With several runs on a side ({@code runsA} the baseline's), one section judges B's side against A's. */
+    static String render(List<HtmlReport.NamedResult> runs, int runsA, double maxRegression) {
         if (runs.size() < 2) {
             throw new IllegalArgumentException("an overlay needs two runs or more, not " + runs.size());
         }
@@ -46,8 +51,16 @@ final class Overlay {
         }
         sb.append("</tbody></table></div>\n");
 
-        for (int k = 1; k < tagged.size(); k++) {
-            comparison(sb, tagged.get(0), tagged.get(k), Comparison.of(tagged.get(0).result(), tagged.get(k).result(), maxRegression));
+        if (runsA > 1 || runs.size() - runsA > 1) {
+            List<ReportCharts.Run> sideA = tagged.subList(0, runsA);
+            List<ReportCharts.Run> sideB = tagged.subList(runsA, tagged.size());
+            comparison(sb, side(sideA), side(sideB), Comparison.of(sideA.stream().map(ReportCharts.Run::result).toList(),
+                    sideB.stream().map(ReportCharts.Run::result).toList(), maxRegression));
+        } else {
+            for (int k = 1; k < tagged.size(); k++) {
+                comparison(sb, tagged.get(0).tag(), tagged.get(k).tag(),
+                        Comparison.of(tagged.get(0).result(), tagged.get(k).result(), maxRegression));
+            }
         }
 
         sb.append("<h2>Over time</h2>\n");
@@ -59,32 +72,45 @@ final class Overlay {
     }
 
     /** B against A, figure by figure, as {@code compare} judges them. */
-    private static void comparison(StringBuilder sb, ReportCharts.Run a, ReportCharts.Run b, Comparison c) {
-        String id = "compare-" + a.tag() + "-" + b.tag();
-        sb.append("<h2>").append(Html.esc(b.tag())).append(" against ").append(Html.esc(a.tag())).append("</h2>\n");
+    private static void comparison(StringBuilder sb, String a, String b, Comparison c) {
+        String id = "compare-" + a.replace("+", "") + "-" + b.replace("+", "");
+        sb.append("<h2>").append(Html.esc(b)).append(" against ").append(Html.esc(a)).append("</h2>\n");
         sb.append("<div class=\"verdict ").append(c.hasRegression() ? "bad" : "ok").append("\" id=\"").append(id)
                 .append("-result\"><div class=\"msg\">");
         if (c.hasRegression()) {
-            sb.append("<strong>").append(c.regressions().size()).append(" regression(s)</strong> beyond ")
-                    .append(Html.esc(percent(c.maxRegression()))).append(": ").append(Html.esc(String.join(", ", c.regressions())));
+            sb.append("<strong>").append(c.regressions().size()).append(" regression(s)</strong> (worse, significant at 95% and beyond ")
+                    .append(Html.esc(percent(c.maxRegression()))).append("): ").append(Html.esc(String.join(", ", c.regressions())));
         } else {
-            sb.append("<strong>no regression</strong> beyond ").append(Html.esc(percent(c.maxRegression())));
+            sb.append("<strong>no regression</strong> (worse, significant at 95% and beyond ")
+                    .append(Html.esc(percent(c.maxRegression()))).append(")");
         }
-        sb.append("</div>");
+        sb.append("</div><div class=\"sub\">").append(Html.esc(ComparisonLines.basis(c))).append("</div>");
+        if (!c.tooShort().isEmpty()) {
+            sb.append("<div class=\"sub\">Not judged, too few intervals: ").append(Html.esc(String.join(", ", c.tooShort())))
+                    .append("</div>");
+        }
         if (!c.configDifferences().isEmpty()) {
             sb.append("<div class=\"sub\">The runs' settings differ in: ").append(Html.esc(String.join(", ", c.configDifferences())))
                     .append("</div>");
         }
         sb.append("</div>\n<div class=\"scroll\"><table class=\"num\" id=\"").append(id).append("\"><thead><tr><th>figure</th><th>")
-                .append(Html.esc(a.tag())).append("</th><th>").append(Html.esc(b.tag()))
-                .append("</th><th>change</th><th class=\"what\">judged</th></tr></thead><tbody>\n");
+                .append(Html.esc(a)).append("</th><th>").append(Html.esc(b))
+                .append("</th><th>change</th><th>95% interval</th><th class=\"what\">judged</th></tr></thead><tbody>\n");
         for (Comparison.Row row : c.rows()) {
             sb.append("<tr").append(row.regression() ? " class=\"bad\"" : "").append("><td>").append(Html.esc(row.figure()))
                     .append("</td><td>").append(value(row.a())).append("</td><td>").append(value(row.b())).append("</td><td>")
                     .append(Double.isNaN(row.change()) ? "–" : String.format(Locale.ROOT, "%+.1f%%", 100 * row.change()))
-                    .append("</td><td class=\"what\">").append(row.regression() ? "<strong>regression</strong>" : "").append("</td></tr>\n");
+                    .append("</td><td>").append(Html.esc(ComparisonLines.interval(row)))
+                    .append("</td><td class=\"what\">").append(row.regression() ? "<strong>regression</strong>: " : "")
+                    .append(Html.esc(row.word())).append(row.note() == null ? "" : " <span class=\"sub\">(" + Html.esc(row.note()) + ")</span>")
+                    .append("</td></tr>\n");
         }
         sb.append("</tbody></table></div>\n");
+    }
+
+    /** A side's runs by their tags: {@code A+B+C}. */
+    private static String side(List<ReportCharts.Run> runs) {
+        return String.join("+", runs.stream().map(ReportCharts.Run::tag).toList());
     }
 
     static String tag(int k) {

@@ -1,54 +1,182 @@
 package org.metricsstress.result;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.metricsstress.stats.DetectableChange;
+import org.metricsstress.stats.DifferenceInterval;
+import org.metricsstress.stats.MeanEstimate;
+import org.metricsstress.stats.MeanEstimate.Dependence;
 
 /**
- * Two runs side by side: A is the baseline, B the candidate. A figure that got worse by more than
- * the allowed share is a regression. Which direction is worse is part of each figure's definition.
- * Counts that should be zero (drops, failures) regress when B has any and A had none.
+ * Runs side by side: A the baseline, B the candidate, one run or several on each side. Each figure
+ * gets the difference B - A with a 95% confidence interval and a word: better, worse, or within
+ * noise. A judged figure regresses only when it got worse, the interval says the change is real
+ * (it does not reach 0), and the change is beyond the allowed share: a difference inside the runs'
+ * own noise never fails a build, and a real one inside the bound passes, as the bound says.
+ *
+ * <p>Where the interval comes from ({@link Basis}):
+ * <ul>
+ * <li>one run per side: the figure's per-interval series of each run ({@code intervals[]}), its
+ *     autocorrelation allowed for ({@link MeanEstimate}); the interval covers the noise within a run
+ *     only, not a node's state from one run to the next;
+ * <li>two or more runs on a side: the runs' whole-run figures are the units (Welch's interval; a
+ *     side of one run takes the other side's spread), which is what run-to-run noise needs;
+ * <li>no spread on either side (0 drops and 0 drops): the difference is exact;
+ * <li>fewer than {@link #MIN_INTERVALS} intervals on a side: too short to judge, said so per figure;
+ * <li>a figure with no per-interval series (index time, read and disk figures) and one run per side:
+ *     judged by the bound alone, said so.
+ * </ul>
+ * Counts that should be zero (drops, failures) regress whenever B has some and A had none: a lost
+ * sample is not noise.
  */
 public final class Comparison {
 
-    /** One compared figure. {@code change} is (B - A) / A, or NaN when A is 0. */
-    public record Row(String figure, double a, double b, double change, boolean regression) {}
+    /** Fewer intervals on a side than this, and a run's own noise cannot be told: too short to judge. */
+    public static final int MIN_INTERVALS = 10;
 
-    /** {@code onlyWhenBoth}: a figure one run did not ask for (--disk) is not compared, rather than judged lost. */
-    private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
-            boolean onlyWhenBoth) {
-        Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value) {
-            this(name, higherIsBetter, judged, value, false);
+    /** Where a figure's interval comes from. */
+    public enum Basis {
+        INTERVALS("intervals"),
+        RUNS("runs"),
+        EXACT("exact"),
+        BOUND_ONLY("bound only"),
+        TOO_SHORT("too short"),
+        ONE_SIDE("one side");
+
+        private final String label;
+
+        Basis(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
         }
     }
 
+    /**
+     * One compared figure.
+     *
+     * @param a             A's figure (the mean over A's runs); -1 not measured
+     * @param b             B's
+     * @param change        (B - A) / A; NaN when A is 0
+     * @param regression    judged, worse, significant and beyond the bound
+     * @param low           the 95% interval of B - A, lower end; NaN without one
+     * @param high          its upper end
+     * @param unitsA        intervals or runs A's side gave (0 without an interval)
+     * @param unitsB        B's
+     * @param unitsToDetect intervals or runs per side that would tell a change of the bound from noise;
+     *                      -1 unknown or more than {@link DetectableChange#MOST}
+     * @param note          why a figure was not judged, in words; null when it was
+     */
+    public record Row(String figure, double a, double b, double change, boolean regression, boolean higherIsBetter,
+            Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note) {
+
+        /** B - A. */
+        public double difference() {
+            return b - a;
+        }
+
+        /** Whether the interval tells the change from noise (an exact difference of anything but 0 does). */
+        public boolean significant() {
+            return !Double.isNaN(low) && (low > 0 || high < 0);
+        }
+
+        /** The interval relative to A, as the change is; NaN without one or when A is 0. */
+        public double relativeLow() {
+            return a == 0 || Double.isNaN(low) ? Double.NaN : low / Math.abs(a);
+        }
+
+        public double relativeHigh() {
+            return a == 0 || Double.isNaN(high) ? Double.NaN : high / Math.abs(a);
+        }
+
+        /** better, worse, within noise, same; or not judged. */
+        public String word() {
+            if (basis == Basis.TOO_SHORT || basis == Basis.ONE_SIDE || basis == Basis.BOUND_ONLY) {
+                return "not judged";
+            }
+            if (!significant()) {
+                return a == b && basis == Basis.EXACT ? "same" : "within noise";
+            }
+            return (b > a) == higherIsBetter ? "better" : "worse";
+        }
+    }
+
+    /**
+     * A figure: its whole-run value, its value in one interval (NaN where an interval has none; null
+     * for a figure without a series), and whether the run's figure is the intervals' sum (a count)
+     * or their mean.
+     */
+    private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
+            PerInterval perInterval, boolean sum, boolean shouldBeZero, boolean onlyWhenBoth) {
+        static Figure of(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
+                PerInterval perInterval) {
+            return new Figure(name, higherIsBetter, judged, value, perInterval, false, false, false);
+        }
+
+        static Figure count(String name, ToDoubleFunction<StressResult> value, PerInterval perInterval) {
+            return new Figure(name, false, true, value, perInterval, true, true, false);
+        }
+
+        static Figure single(String name, ToDoubleFunction<StressResult> value, boolean onlyWhenBoth) {
+            return new Figure(name, false, true, value, null, false, false, onlyWhenBoth);
+        }
+    }
+
+    /** A figure's value in one interval of a run; NaN where the interval has none. */
+    private interface PerInterval {
+        double value(StressResult run, IntervalStats interval);
+    }
+
     private static final List<Figure> FIGURES = List.of(
-            new Figure("written samples/s", true, true, StressResult::writtenSamplesPerSecond),
-            new Figure("written / target", true, true, r -> r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0),
-            new Figure("response p50 ms", false, false, r -> r.responseLatency().p50Ms()),
-            new Figure("response p99 ms", false, true, r -> r.responseLatency().p99Ms()),
-            new Figure("response p99.9 ms", false, true, r -> r.responseLatency().p999Ms()),
-            new Figure("response max ms", false, false, r -> r.responseLatency().maxMs()),
-            new Figure("service p99 ms", false, false, r -> r.serviceLatency().p99Ms()),
-            new Figure("dropped samples", false, true, r -> r.dropped()),
-            new Figure("failed samples", false, true, r -> r.failed()),
-            new Figure("client CPU us/sample", false, true, r -> r.client().cpuMicrosPerSample()),
-            new Figure("index complete s", false, true, r -> r.index() == null ? -1 : r.index().secondsToComplete()),
+            Figure.of("written samples/s", true, true, StressResult::writtenSamplesPerSecond,
+                    (r, i) -> i.written() / i.intervalSeconds()),
+            Figure.of("written / target", true, true,
+                    r -> r.targetSamplesPerSecond() > 0 ? r.writtenSamplesPerSecond() / r.targetSamplesPerSecond() : 0,
+                    (r, i) -> i.targetSamplesPerSecond() > 0 ? i.written() / i.intervalSeconds() / i.targetSamplesPerSecond()
+                            : Double.NaN),
+            Figure.of("response p50 ms", false, true, r -> r.responseLatency().p50Ms(), latency(IntervalStats::response, LatencySummary::p50Ms)),
+            Figure.of("response p99 ms", false, true, r -> r.responseLatency().p99Ms(), latency(IntervalStats::response, LatencySummary::p99Ms)),
+            Figure.of("response p99.9 ms", false, true, r -> r.responseLatency().p999Ms(),
+                    latency(IntervalStats::response, LatencySummary::p999Ms)),
+            // The largest of the run is no mean of its intervals' largest: it has no interval, and is shown only.
+            Figure.of("response max ms", false, false, r -> r.responseLatency().maxMs(), null),
+            Figure.of("service p50 ms", false, true, r -> r.serviceLatency().p50Ms(), latency(IntervalStats::service, LatencySummary::p50Ms)),
+            Figure.of("service p99 ms", false, true, r -> r.serviceLatency().p99Ms(), latency(IntervalStats::service, LatencySummary::p99Ms)),
+            Figure.count("dropped samples", StressResult::dropped, (r, i) -> i.dropped()),
+            Figure.count("failed samples", StressResult::failed, (r, i) -> i.failed()),
+            Figure.of("client CPU us/sample", false, true, r -> r.client().cpuMicrosPerSample(), Comparison::cpuPerSample),
+            Figure.single("index complete s", r -> r.index() == null ? -1 : r.index().secondsToComplete(), false),
             // The read side, when a run had one: -1 (not measured) otherwise.
-            new Figure("read p99 ms", false, true, r -> readLatency(r, ReadSummary::readResponse)),
-            new Figure("search p99 ms", false, true, r -> readLatency(r, ReadSummary::searchResponse)),
-            new Figure("freshness p99 ms", false, true, r -> readLatency(r, ReadSummary::freshness)),
-            new Figure("read values not the generator's", false, true,
-                    r -> r.reads() == null || r.reads().readsSent() == 0 ? -1 : r.reads().valueMismatches()),
+            Figure.single("read p99 ms", r -> readLatency(r, ReadSummary::readResponse), false),
+            Figure.single("search p99 ms", r -> readLatency(r, ReadSummary::searchResponse), false),
+            Figure.single("freshness p99 ms", r -> readLatency(r, ReadSummary::freshness), false),
+            Figure.single("read values not the generator's",
+                    r -> r.reads() == null || r.reads().readsSent() == 0 ? -1 : r.reads().valueMismatches(), false),
             // On disk, per copy (--disk): more bytes per sample is a year of retention that needs more nodes.
-            new Figure("disk bytes/sample", false, true, r -> r.disk() == null || r.disk().bytesPerSample() == null
+            Figure.single("disk bytes/sample", r -> r.disk() == null || r.disk().bytesPerSample() == null
                     ? -1 : r.disk().bytesPerSample(), true));
+
+    private static PerInterval latency(Function<IntervalStats, LatencySummary> kind, ToDoubleFunction<LatencySummary> p) {
+        return (r, i) -> {
+            LatencySummary l = kind.apply(i);
+            return l == null || l.count() == 0 ? Double.NaN : p.applyAsDouble(l);
+        };
+    }
+
+    /** The client's CPU per sample written in one interval: its share of the cores over the interval's length. */
+    private static double cpuPerSample(StressResult r, IntervalStats i) {
+        if (i.cpuPercent() < 0 || i.written() <= 0 || r.client() == null || r.client().cores() <= 0) {
+            return Double.NaN;
+        }
+        return i.cpuPercent() / 100 * r.client().cores() * i.intervalSeconds() * 1e6 / i.written();
+    }
 
     private static double readLatency(StressResult r, Function<ReadSummary, LatencySummary> kind) {
         if (r.reads() == null) {
@@ -61,34 +189,173 @@ public final class Comparison {
     private final List<Row> rows;
     private final List<String> configDifferences;
     private final double maxRegression;
+    private final int runsA;
+    private final int runsB;
 
-    private Comparison(List<Row> rows, List<String> configDifferences, double maxRegression) {
+    private Comparison(List<Row> rows, List<String> configDifferences, double maxRegression, int runsA, int runsB) {
         this.rows = rows;
         this.configDifferences = configDifferences;
         this.maxRegression = maxRegression;
+        this.runsA = runsA;
+        this.runsB = runsB;
     }
 
     /** @param maxRegression allowed worsening as a fraction (0.05 = 5%) */
     public static Comparison of(StressResult a, StressResult b, double maxRegression) {
+        return of(List.of(a), List.of(b), maxRegression);
+    }
+
+    /** Several runs per side: the runs are the units. */
+    public static Comparison of(List<StressResult> a, List<StressResult> b, double maxRegression) {
+        return of(a, b, maxRegression, Dependence.AR1);
+    }
+
+    /** With the intervals' dependence taken as {@code dependence}: {@link Dependence#INDEPENDENT} only to show the error it makes. */
+    static Comparison of(List<StressResult> a, List<StressResult> b, double maxRegression, Dependence dependence) {
+        if (a.isEmpty() || b.isEmpty()) {
+            throw new IllegalArgumentException("a comparison needs a run on each side");
+        }
         List<Row> rows = new ArrayList<>();
         for (Figure f : FIGURES) {
-            double va = f.value().applyAsDouble(a);
-            double vb = f.value().applyAsDouble(b);
-            if (va < 0 || vb < 0) {
-                if ((va < 0 && vb < 0) || f.onlyWhenBoth()) {
-                    continue; // not measured in either run
-                }
-                // Measured in one run only (e.g. indexing never completed in B): worse if B lacks it.
-                rows.add(new Row(f.name(), va, vb, Double.NaN, f.judged() && vb < 0));
+            Row row = row(f, a, b, maxRegression, dependence);
+            if (row != null) {
+                rows.add(row);
+            }
+        }
+        return new Comparison(List.copyOf(rows), differences(a.get(0).config(), b.get(0).config()), maxRegression,
+                a.size(), b.size());
+    }
+
+    private static Row row(Figure f, List<StressResult> as, List<StressResult> bs, double bound, Dependence dependence) {
+        double[] va = values(f, as);
+        double[] vb = values(f, bs);
+        boolean missingA = min(va) < 0;
+        boolean missingB = min(vb) < 0;
+        double a = mean(va);
+        double b = mean(vb);
+        if (missingA || missingB) {
+            if ((missingA && missingB) || f.onlyWhenBoth()) {
+                return null; // not measured in either run
+            }
+            // Measured on one side only (e.g. indexing never completed in B): worse if B lacks it.
+            return new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
+                    f.higherIsBetter(), Basis.ONE_SIDE, Double.NaN, Double.NaN, 0, 0, -1,
+                    "measured in " + (missingA ? "B" : "A") + " only");
+        }
+        double change = a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
+        Estimate e = as.size() + bs.size() > 2 ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
+        if (e.basis() == Basis.TOO_SHORT || e.basis() == Basis.BOUND_ONLY) {
+            boolean worse = f.higherIsBetter() ? b < a : b > a;
+            // Drops where there were none regress whatever the series say; a figure without a series keeps the bound alone.
+            boolean regression = f.judged() && worse && (e.basis() == Basis.BOUND_ONLY
+                    ? (a == 0 ? b != 0 : Math.abs(change) > bound)
+                    : f.shouldBeZero() && a == 0 && b != 0);
+            return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN, Double.NaN,
+                    e.unitsA(), e.unitsB(), -1, e.note());
+        }
+        DifferenceInterval ci = e.interval();
+        boolean worse = f.higherIsBetter() ? b < a : b > a;
+        boolean lostWhereNone = f.shouldBeZero() && a == 0 && b != 0;
+        boolean regression = f.judged() && worse
+                && (lostWhereNone || (ci.significant() && (a == 0 || Math.abs(change) > bound)));
+        int toDetect = a == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * a));
+        return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(),
+                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, null);
+    }
+
+    /**
+     * An interval and what it rests on.
+     *
+     * @param unitVariance the variance of one unit on the scale of a mean of units (for the sizes needed)
+     * @param unitScale    the figure per unit over the run's figure: 1 for means, 1 / intervals for a count
+     */
+    private record Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance,
+            double unitScale, String note) {}
+
+    /** Runs as the units: Welch's interval on the runs' figures; a side of one run takes the other's spread. */
+    private static Estimate byRuns(double[] va, double[] vb) {
+        double diff = mean(vb) - mean(va);
+        double varA = va.length > 1 ? MeanEstimate.of(va, Dependence.INDEPENDENT).variance() : Double.NaN;
+        double varB = vb.length > 1 ? MeanEstimate.of(vb, Dependence.INDEPENDENT).variance() : Double.NaN;
+        DifferenceInterval ci;
+        double unitVariance;
+        if (va.length > 1 && vb.length > 1) {
+            ci = DifferenceInterval.welch(diff, Math.sqrt(varA / va.length), va.length - 1, Math.sqrt(varB / vb.length),
+                    vb.length - 1);
+            unitVariance = (varA + varB) / 2;
+        } else {
+            // One run on a side: its run-to-run spread is taken as the other side's (the same noise assumed).
+            double var = va.length > 1 ? varA : varB;
+            int df = (va.length > 1 ? va.length : vb.length) - 1;
+            ci = DifferenceInterval.around(diff, Math.sqrt(var * (1.0 / va.length + 1.0 / vb.length)), df);
+            unitVariance = var;
+        }
+        return new Estimate(Basis.RUNS, ci, va.length, vb.length, unitVariance, 1, null);
+    }
+
+    /** One run per side: the figure's series over each run's intervals. */
+    private static Estimate byIntervals(Figure f, StressResult a, StressResult b, double diff, Dependence dependence) {
+        if (f.perInterval() == null) {
+            return new Estimate(Basis.BOUND_ONLY, null, 0, 0, 0, 1,
+                    "one value per run, no series: judged by the bound alone; give two or more runs per side for an interval");
+        }
+        double[] sa = series(f, a);
+        double[] sb = series(f, b);
+        if (sa.length < MIN_INTERVALS || sb.length < MIN_INTERVALS) {
+            return new Estimate(Basis.TOO_SHORT, null, sa.length, sb.length, 0, 1, String.format(java.util.Locale.ROOT,
+                    "too short to judge: %d and %d intervals, the interval needs %d per side (run longer, or report "
+                            + "more often: -r 5s)", sa.length, sb.length, MIN_INTERVALS));
+        }
+        MeanEstimate ea = MeanEstimate.of(sa, dependence);
+        MeanEstimate eb = MeanEstimate.of(sb, dependence);
+        // A count is the intervals' sum: its error is n times the mean's.
+        double scaleA = f.sum() ? sa.length : 1;
+        double scaleB = f.sum() ? sb.length : 1;
+        DifferenceInterval ci = DifferenceInterval.welch(diff, scaleA * ea.standardError(), ea.degreesOfFreedom(),
+                scaleB * eb.standardError(), eb.degreesOfFreedom());
+        double unitVariance = (ea.longRunVariance() + eb.longRunVariance()) / 2;
+        return new Estimate(Basis.INTERVALS, ci, sa.length, sb.length, unitVariance, 1 / scaleA, null);
+    }
+
+    /**
+     * The figure in each interval of the run's generation (an interval that began after it, in the
+     * drain, is not the plan's rate); intervals without a value left out.
+     */
+    static double[] series(Figure f, StressResult r) {
+        if (r.intervals() == null) {
+            return new double[0];
+        }
+        List<Double> out = new ArrayList<>();
+        for (IntervalStats i : r.intervals()) {
+            if (i.intervalSeconds() <= 0 || i.elapsedSeconds() - i.intervalSeconds() >= r.generationSeconds() - 1e-6) {
                 continue;
             }
-            double change = va == 0 ? (vb == 0 ? 0 : Double.NaN) : (vb - va) / va;
-            boolean worse = f.higherIsBetter() ? vb < va : vb > va;
-            boolean regression = f.judged() && worse
-                    && (va == 0 ? vb != 0 : Math.abs(change) > maxRegression);
-            rows.add(new Row(f.name(), va, vb, change, regression));
+            double v = f.perInterval().value(r, i);
+            if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+                out.add(v);
+            }
         }
-        return new Comparison(List.copyOf(rows), differences(a.config(), b.config()), maxRegression);
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static double[] values(Figure f, List<StressResult> runs) {
+        return runs.stream().mapToDouble(f.value()).toArray();
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    private static double min(double[] v) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double x : v) {
+            m = Math.min(m, x);
+        }
+        return m;
     }
 
     /** The settings whose values differ, or that only one run has, in name order. */
@@ -109,7 +376,7 @@ public final class Comparison {
         return rows;
     }
 
-    /** The settings in which the runs differ, in name order. */
+    /** The settings in which the runs differ (A's first run against B's), in name order. */
     public List<String> configDifferences() {
         return configDifferences;
     }
@@ -119,37 +386,29 @@ public final class Comparison {
         return maxRegression;
     }
 
+    public int runsA() {
+        return runsA;
+    }
+
+    public int runsB() {
+        return runsB;
+    }
+
+    /** Whether the runs are the units (two or more runs on a side), not one run's intervals. */
+    public boolean byRuns() {
+        return runsA + runsB > 2;
+    }
+
     public List<String> regressions() {
         return rows.stream().filter(Row::regression).map(Row::figure).toList();
     }
 
+    /** The figures that could not be judged for want of intervals. */
+    public List<String> tooShort() {
+        return rows.stream().filter(r -> r.basis() == Basis.TOO_SHORT).map(Row::figure).toList();
+    }
+
     public boolean hasRegression() {
         return rows.stream().anyMatch(Row::regression);
-    }
-
-    public void print(PrintStream out, String nameA, String nameB) {
-        out.printf(Locale.ROOT, "%-24s %16s %16s %9s%n", "figure", "A", "B", "change");
-        for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-24s %16s %16s %9s%s%n", r.figure(), value(r.a()), value(r.b()),
-                    Double.isNaN(r.change()) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * r.change()),
-                    r.regression() ? "  REGRESSION" : "");
-        }
-        out.println("A = " + nameA + ", B = " + nameB);
-        if (!configDifferences.isEmpty()) {
-            out.println("note: the runs' settings differ in: " + String.join(", ", configDifferences));
-        }
-        if (hasRegression()) {
-            out.printf(Locale.ROOT, "result: %d regression(s) beyond %.1f%%: %s%n", regressions().size(),
-                    100 * maxRegression, String.join(", ", regressions()));
-        } else {
-            out.printf(Locale.ROOT, "result: no regression beyond %.1f%%%n", 100 * maxRegression);
-        }
-    }
-
-    private static String value(double v) {
-        if (v < 0) {
-            return "-";
-        }
-        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3f", v);
     }
 }

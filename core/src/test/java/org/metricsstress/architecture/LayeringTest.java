@@ -30,7 +30,9 @@ class LayeringTest {
         // driver, nothing of the run; everything that reads or writes Newts data uses it.
         MAY_USE.put("newts", List.of());
         MAY_USE.put("failure", List.of());
-        MAY_USE.put("result", List.of("config"));
+        // How sure a figure is: series of numbers in, estimates out (compare, repeats, size).
+        MAY_USE.put("stats", List.of());
+        MAY_USE.put("result", List.of("config", "stats"));
         MAY_USE.put("metrics", List.of("config", "result"));
         MAY_USE.put("plan", List.of("config"));
         MAY_USE.put("pipeline", List.of("config", "metrics", "plan"));
@@ -47,21 +49,21 @@ class LayeringTest {
         // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.
         MAY_USE.put("nodes", List.of("config", "failure", "result", "storage"));
         MAY_USE.put("disk", List.of("config", "failure", "newts", "result", "nodes"));
-        MAY_USE.put("report", List.of("config", "result"));
+        MAY_USE.put("report", List.of("config", "result", "stats"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read", "disk",
                 "nodes"));
         MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "writer", "result", "report", "engine"));
+                "storage", "index", "writer", "result", "report", "engine", "stats"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
         // a target rate into the run's rate factor.
         MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "writer",
-                "engine"));
+                "engine", "stats"));
         // tune runs whole stress runs (engine), applying the advice (result) of each to the next.
-        MAY_USE.put("tune", List.of("cache", "config", "failure", "result", "report", "engine"));
+        MAY_USE.put("tune", List.of("cache", "config", "failure", "result", "report", "engine", "stats"));
         // Sizing reads saved results (report: their JSON) and answers from them; it runs nothing.
-        MAY_USE.put("sizing", List.of("config", "result", "report"));
+        MAY_USE.put("sizing", List.of("config", "result", "report", "stats"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
         MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
                 "disk", "sizing", "report"));

@@ -302,7 +302,9 @@ class HtmlReportTest {
         assertTrue(html.contains("<table class=\"num\" id=\"compare-A-B\">"), "the judged differences");
         assertTrue(html.contains("The runs' settings differ in: ring-size"), "settings that differ");
         // Same figures: no regression. B's run is longer, yet its totals are the same by construction.
-        assertTrue(html.contains("<strong>no regression</strong> beyond 5.0%"), html);
+        assertTrue(html.contains("<strong>no regression</strong> (worse, significant at 95% and beyond 5.0%)"), html);
+        assertTrue(html.contains("<th>95% interval</th>"), "each figure's interval");
+        assertTrue(html.contains("one run per side (30 and 40 report intervals)"), "what the intervals rest on");
         assertClean(html);
     }
 

@@ -1,7 +1,6 @@
 package org.metricsstress.report;
 
 import org.metricsstress.result.ClientSummary;
-import org.metricsstress.result.Comparison;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.SlaCheck;
 import org.metricsstress.result.SlaResult;
@@ -11,15 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.Sla;
 import org.metricsstress.result.LatencySummary;
 
+/** The SLA's checks; compare's judgement is ComparisonTest's and ComparisonNoiseTest's. */
 class SlaAndComparisonTest {
 
     /** A result with the figures the SLA and the comparison read. */
@@ -47,30 +44,5 @@ class SlaAndComparisonTest {
         SlaResult r = SlaCheck.evaluate(Sla.parse("--sla", "index.time<60"), result(1000, 10, 0, 1));
         assertFalse(r.passed());
         assertEquals(List.of("index.time is not measured, wanted < 60"), r.failures());
-    }
-
-    @Test
-    void comparisonFlagsOnlyWorseningBeyondTheBound() {
-        StressResult a = result(1000, 20, 0, 2.0);
-        assertFalse(Comparison.of(a, result(990, 20.5, 0, 2.05), 0.05).hasRegression());
-        Comparison c = Comparison.of(a, result(1000, 30, 0, 2.0), 0.05);
-        assertTrue(c.hasRegression());
-        assertEquals(List.of("response p99 ms", "response p99.9 ms"), c.regressions());
-        // Better is never a regression, however large the change.
-        assertFalse(Comparison.of(a, result(1000, 5, 0, 1.0), 0.05).hasRegression());
-        // Any drop where there was none is a regression.
-        assertEquals(List.of("dropped samples"), Comparison.of(a, result(1000, 20, 10, 2.0), 0.05).regressions());
-        assertTrue(Comparison.of(a, result(900, 20, 0, 2.0), 0.05).regressions().contains("written samples/s"));
-    }
-
-    @Test
-    void comparisonPrintsATableAndTheOutcome() {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Comparison.of(result(1000, 20, 0, 2), result(1000, 30, 0, 2), 0.05)
-                .print(new PrintStream(buf, true, StandardCharsets.UTF_8), "a.json", "b.json");
-        String text = buf.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("response p99 ms"));
-        assertTrue(text.contains("+50.0%  REGRESSION"), text);
-        assertTrue(text.contains("result: 2 regression(s) beyond 5.0%"), text);
     }
 }

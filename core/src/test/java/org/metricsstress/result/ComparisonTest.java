@@ -1,6 +1,14 @@
 package org.metricsstress.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.metricsstress.report.ComparisonLines;
 
 import java.util.List;
 import java.util.Map;
@@ -59,5 +67,98 @@ class ComparisonTest {
         Comparison one = Comparison.of(withDisk(10.0), withDisk(null), 0.05);
         assertEquals(List.of(), one.regressions());
         assertEquals(0, one.rows().stream().filter(r -> r.figure().equals("disk bytes/sample")).count());
+    }
+
+    /** A run of 60 one-second intervals around {@code rate} and {@code p99}, with 0.5% noise, from {@code seed}. */
+    private static StressResult steady(long seed, double rate, double p99) {
+        return steady(seed, rate, p99, 60, new long[60]);
+    }
+
+    private static StressResult steady(long seed, double rate, double p99, int intervals, long[] dropped) {
+        Random random = new Random(seed);
+        return SyntheticRuns.run(SyntheticRuns.ar1(random, intervals, rate, 0.005 * rate, 0.5),
+                SyntheticRuns.ar1(random, intervals, p99, 0.005 * p99, 0.5), dropped);
+    }
+
+    private static Comparison.Row row(Comparison c, String figure) {
+        return c.rows().stream().filter(r -> r.figure().equals(figure)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aRegressionIsWorseSignificantAndBeyondTheBound() {
+        StressResult a = steady(1, 50_000, 20);
+        Comparison slower = Comparison.of(a, steady(2, 50_000, 30), 0.05);
+        assertTrue(slower.regressions().contains("response p99 ms"), slower.regressions().toString());
+        Comparison.Row p99 = row(slower, "response p99 ms");
+        assertEquals("worse", p99.word());
+        assertTrue(p99.relativeLow() > 0.4 && p99.relativeHigh() < 0.6, p99.toString());
+        // 2% slower: real (the noise is 0.5%), worse, but inside the 5% bound: said, not failed.
+        Comparison little = Comparison.of(a, steady(3, 50_000, 20.4), 0.05);
+        assertEquals("worse", row(little, "response p99 ms").word());
+        assertFalse(little.hasRegression(), little.regressions().toString());
+        // Better is never a regression, however large.
+        Comparison faster = Comparison.of(a, steady(4, 50_000, 10), 0.05);
+        assertEquals("better", row(faster, "response p99 ms").word());
+        assertFalse(faster.hasRegression());
+        // The same process twice: within noise.
+        assertEquals("within noise", row(Comparison.of(a, steady(5, 50_000, 20), 0.05), "written samples/s").word());
+    }
+
+    @Test
+    void noDropsOnEitherSideCompareExactlyAndDropsWhereThereWereNoneRegress() {
+        StressResult a = steady(1, 50_000, 20);
+        Comparison.Row none = row(Comparison.of(a, steady(2, 50_000, 20), 0.05), "dropped samples");
+        assertEquals(Comparison.Basis.EXACT, none.basis());
+        assertEquals("same", none.word());
+        long[] burst = new long[60];
+        burst[30] = 500;
+        Comparison dropped = Comparison.of(a, steady(2, 50_000, 20, 60, burst), 0.05);
+        assertEquals(List.of("dropped samples"), dropped.regressions());
+    }
+
+    @Test
+    void aRunTooShortForItsNoiseIsSaidSoPerFigureAndNotJudgedByTheBound() {
+        StressResult a = steady(1, 50_000, 20, 5, new long[5]);
+        Comparison c = Comparison.of(a, steady(2, 50_000, 30, 5, new long[5]), 0.05);
+        Comparison.Row p99 = row(c, "response p99 ms");
+        assertEquals(Comparison.Basis.TOO_SHORT, p99.basis());
+        assertEquals("not judged", p99.word());
+        assertTrue(p99.note().contains("5 and 5 intervals"), p99.note());
+        assertFalse(c.hasRegression());
+        assertTrue(c.tooShort().contains("written samples/s"));
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ComparisonLines.print(c, new PrintStream(buf, true, StandardCharsets.UTF_8), List.of("a.json"), List.of("b.json"));
+        String text = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("not judged, too few intervals"), text);
+    }
+
+    @Test
+    void severalRunsPerSideMakeTheRunsTheUnits() {
+        List<StressResult> as = List.of(steady(1, 50_000, 20), steady(2, 51_000, 20), steady(3, 49_000, 20));
+        List<StressResult> bs = List.of(steady(4, 50_500, 20), steady(5, 49_500, 20));
+        Comparison c = Comparison.of(as, bs, 0.05);
+        Comparison.Row rate = row(c, "written samples/s");
+        assertEquals(Comparison.Basis.RUNS, rate.basis());
+        assertEquals(3, rate.unitsA());
+        assertEquals(2, rate.unitsB());
+        // Runs 2% apart from one another: their spread, not one run's 0.5%, sets the interval.
+        assertTrue(rate.relativeHigh() - rate.relativeLow() > 0.02, rate.toString());
+        assertEquals("within noise", rate.word());
+        assertTrue(c.byRuns());
+    }
+
+    @Test
+    void theTableShowsEachIntervalAndTheRule() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ComparisonLines.print(Comparison.of(steady(1, 50_000, 20), steady(2, 50_000, 30), 0.05),
+                new PrintStream(buf, true, StandardCharsets.UTF_8), List.of("a.json"), List.of("b.json"));
+        String text = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("95% interval"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("response p99 ms") && l.contains("worse  REGRESSION")
+                && l.contains("[+")), text);
+        assertTrue(text.contains("one run per side (60 and 60 report intervals)"), text);
+        assertTrue(text.contains("result: "), text);
+        assertTrue(text.contains("significant at 95% and beyond 5.0%"), text);
+        assertTrue(text.contains("to tell a 5.0% change from noise"), text);
     }
 }
