@@ -54,7 +54,7 @@ final class SavedResults {
 
     /** The runs' page with their charts overlaid, each judged against the first. */
     private static void overlaid(List<Path> files, List<StressResult> results, double bound, Path html) {
-        overlaid(files, results, 1, bound, html);
+        overlaid(files, results, 0, bound, html);
     }
 
     private static void overlaid(List<Path> files, List<StressResult> results, int runsA, double bound, Path html) {

@@ -35,13 +35,13 @@ public final class HtmlReport {
      * @param maxRegression the worsening allowed on a judged figure, as a fraction (0.05 = 5%)
      */
     public static void writeOverlaid(List<NamedResult> runs, double maxRegression, Path file) throws IOException {
-        writeOverlaid(runs, 1, maxRegression, file);
+        writeOverlaid(runs, 0, maxRegression, file);
     }
 
     /**
-     * The runs overlaid; the first {@code runsA} are the baseline's side. With one run per side each
-     * run is judged against the first; with several on a side, B's side against A's as {@code compare}
-     * judges them.
+     * The runs overlaid; the first {@code runsA} are the baseline's side (compare's A), the rest B's.
+     * With 0 ({@code report}'s overlay) each run is judged against the first; with sides, B's against
+     * A's as {@code compare} judges them.
      */
     public static void writeOverlaid(List<NamedResult> runs, int runsA, double maxRegression, Path file) throws IOException {
         String page = Overlay.render(runs, runsA, maxRegression);

@@ -16,10 +16,13 @@ final class Overlay {
     private Overlay() {}
 
     static String render(List<HtmlReport.NamedResult> runs, double maxRegression) {
-        return render(runs, 1, maxRegression);
+        return render(runs, 0, maxRegression);
     }
 
-    /** With several runs on a side ({@code runsA} the baseline's), one section judges B's side against A's. */
+    /**
+     * With sides ({@code runsA} the baseline's, the rest the candidate's), one section judges B's side
+     * against A's; with {@code runsA} 0, each run is judged against the first.
+     */
     static String render(List<HtmlReport.NamedResult> runs, int runsA, double maxRegression) {
         if (runs.size() < 2) {
             throw new IllegalArgumentException("an overlay needs two runs or more, not " + runs.size());
@@ -51,7 +54,7 @@ final class Overlay {
         }
         sb.append("</tbody></table></div>\n");
 
-        if (runsA > 1 || runs.size() - runsA > 1) {
+        if (runsA > 0 && runs.size() > 2) {
             List<ReportCharts.Run> sideA = tagged.subList(0, runsA);
             List<ReportCharts.Run> sideB = tagged.subList(runsA, tagged.size());
             comparison(sb, side(sideA), side(sideB), Comparison.of(sideA.stream().map(ReportCharts.Run::result).toList(),
