@@ -15,6 +15,7 @@ import org.metricsstress.bench.Bench;
 import org.metricsstress.bench.BenchOptions;
 import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.BenchReport;
+import org.metricsstress.bench.BenchRepeats;
 import org.metricsstress.bench.BenchResult;
 import org.metricsstress.bench.ClientOnlyBench;
 import org.metricsstress.bench.Soak;
@@ -26,6 +27,7 @@ import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Locale;
 
@@ -121,20 +123,21 @@ final class BenchCommand {
             out.println("soak report written to " + report.toAbsolutePath());
             return judgement.passed();
         }
-        BenchResult result;
-        if (own.clientOnly()) {
-            defaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
-            result = new ClientOnlyBench(() -> options.builder(defaults), phase, coldLimit, smoke, runLog, out).run();
-        } else {
-            try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
-                URI uri = redis != null ? redis.uri()
-                        : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().index().redisUri() : null;
-                BenchSetup setup = new BenchSetup(() -> options.builder(defaults), warmup, phase, coldLimit,
-                        nodeCpu, runLog, uri, BenchSetup.SETTLE);
-                result = new Bench(setup, out).run();
+        List<BenchResult> benches = new ArrayList<>();
+        for (int k = 1; k <= own.repeat(); k++) {
+            if (own.repeat() > 1) {
+                out.printf("bench %d of %d%n", k, own.repeat());
             }
+            benches.add(once(parsed, options, own, defaults, nodeCpu, runLog, out));
+        }
+        BenchResult result = benches.get(benches.size() - 1);
+        if (benches.size() > 1) {
+            result = result.withRepeats(BenchRepeats.json(benches));
         }
         BenchReport.print(result, out);
+        if (benches.size() > 1) {
+            BenchRepeats.print(benches, out);
+        }
         try {
             BenchReport.write(result, json);
             out.println("bench figures written to " + json);
@@ -142,6 +145,25 @@ final class BenchCommand {
             out.println("could not write " + json + ": " + e.getMessage());
         }
         return true;
+    }
+
+    /** One bench: client-only, or against the node with a local Redis when one is installed. */
+    private static BenchResult once(ParseResult parsed, Main.Configured options, BenchOptions own,
+            Map<String, String> defaults, LongSupplier nodeCpu, PrintStream runLog, PrintStream out)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (own.clientOnly()) {
+            Map<String, String> clientDefaults = new HashMap<>(defaults);
+            clientDefaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
+            return new ClientOnlyBench(() -> options.builder(clientDefaults), own.phase(), own.coldLimit(), own.smoke(),
+                    runLog, out).run();
+        }
+        try (LocalRedis redis = parsed.hasMatchedOption("--redis") ? null : LocalRedis.startIfInstalled(out)) {
+            URI uri = redis != null ? redis.uri()
+                    : parsed.hasMatchedOption("--redis") ? options.builder(defaults).build().index().redisUri() : null;
+            BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),
+                    own.coldLimit(), nodeCpu, runLog, uri, BenchSetup.SETTLE);
+            return new Bench(setup, out).run();
+        }
     }
 
     /** CPU time of a local process, or -1 once it is gone or cannot be read. */
@@ -165,7 +187,8 @@ final class BenchCommand {
                 List.of(LocalClusterOptions.EMBEDDED.longName(), BenchOptions.NODE_PID.longName(), "--contact-points", "--redis"));
         // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
         refuseBeside(parsed, BenchOptions.SOAK.longName(), "writes soak-report.html and judges by its exit code",
-                List.of(BenchOptions.CLIENT_ONLY.longName(), BenchOptions.BENCH_JSON.longName()));
+                List.of(BenchOptions.CLIENT_ONLY.longName(), BenchOptions.BENCH_JSON.longName(),
+                        BenchOptions.REPEAT.longName()));
         if (parsed.hasMatchedOption(LocalClusterOptions.EMBEDDED.longName()) && parsed.hasMatchedOption(BenchOptions.NODE_PID.longName())) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }

@@ -13,6 +13,7 @@ import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.capacity.EngineStepRunner;
 import org.metricsstress.capacity.FindMax;
 import org.metricsstress.capacity.FindMaxJson;
+import org.metricsstress.capacity.FindMaxRepeats;
 import org.metricsstress.capacity.FindMaxResult;
 import org.metricsstress.capacity.SearchSettings;
 import org.metricsstress.config.OptionDef;
@@ -48,12 +49,14 @@ final class FindMaxCommand {
     static final OptionDef RESULT_JSON = StressOptions.byName("--result-json");
 
     static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    /** Searches to run; the answer their median with its interval. */
+    static final OptionDef REPEAT = StressOptions.byName("--repeat");
     /** find-max's own options, all from the table: its section, then the cold limit and the output it shares with bench. */
     static final List<OptionDef> OWN = own();
 
     private static List<OptionDef> own() {
         List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.CAPACITY));
-        own.addAll(List.of(SearchSettings.COLD_LIMIT, VERBOSE));
+        own.addAll(List.of(SearchSettings.COLD_LIMIT, REPEAT, VERBOSE));
         return List.copyOf(own);
     }
 
@@ -67,7 +70,7 @@ final class FindMaxCommand {
     }
 
     /** The search as the options ask for it, checked: what {@link #validate} checks and {@link #run} runs. */
-    record Search(FindMax.Settings settings, Path resultJson, boolean verbose) {}
+    record Search(FindMax.Settings settings, Path resultJson, boolean verbose, int repeat) {}
 
     /**
      * Checks every option, the plan-dependent bounds too, so a mistake fails in one line before
@@ -83,25 +86,40 @@ final class FindMaxCommand {
         Search search = search(parsed, options);
         FindMax.Settings s = search.settings();
         PrintStream runLog = search.verbose() ? out : new PrintStream(OutputStream.nullOutputStream());
-        FindMaxResult result;
+        List<FindMaxResult> searches = new ArrayList<>();
+        // One runner, one cache: a repeat's warm-up finds the cache warm and ends at once, as a second
+        // search on a running OpenNMS would.
         try (EngineStepRunner runner = EngineStepRunner.open(() -> options.builder(Map.of()), s.stepDuration(),
                 s.coldLimit(), runLog)) {
-            result = new FindMax(s, runner, out).run();
+            for (int k = 1; k <= search.repeat(); k++) {
+                if (search.repeat() > 1) {
+                    out.printf("find-max search %d of %d%n", k, search.repeat());
+                }
+                searches.add(new FindMax(s, runner, out).run());
+            }
+        }
+        FindMaxRepeats repeats = new FindMaxRepeats(List.copyOf(searches));
+        if (search.repeat() > 1) {
+            out.println("find-max " + repeats.text());
         }
         if (search.resultJson() != null) {
             try {
-                FindMaxJson.write(result, search.resultJson());
+                if (search.repeat() > 1) {
+                    FindMaxJson.write(repeats, search.resultJson());
+                } else {
+                    FindMaxJson.write(searches.get(0), search.resultJson());
+                }
                 out.println("find-max result written to " + search.resultJson());
             } catch (IOException e) {
                 out.println("could not write " + search.resultJson() + ": " + e.getMessage());
             }
         }
-        return result.answered() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+        return repeats.answered() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
     }
 
     static Search search(ParseResult parsed, Main.Configured options) {
         FindMax.Settings settings = SearchSettings.of(CliContext.given(parsed), () -> options.builder(Map.of()).build());
         return new Search(settings, options.builder(Map.of()).build().outputs().resultJson(),
-                (Boolean) CliContext.own(parsed, VERBOSE));
+                (Boolean) CliContext.own(parsed, VERBOSE), (Integer) CliContext.own(parsed, REPEAT));
     }
 }

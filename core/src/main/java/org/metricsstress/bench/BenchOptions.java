@@ -16,7 +16,7 @@ import org.metricsstress.config.StressOptions;
  * @param soak the soak's length; null for the bench
  */
 public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Duration coldLimit, Path json,
-        boolean verbose, Duration soak, boolean clientOnly, long nodePid) {
+        boolean verbose, Duration soak, boolean clientOnly, long nodePid, int repeat) {
     public static final OptionDef WARMUP = StressOptions.byName("--warmup-samples");
     public static final OptionDef PHASE = StressOptions.byName("--phase");
     public static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
@@ -26,11 +26,12 @@ public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Du
     public static final OptionDef VERBOSE = StressOptions.byName("--verbose");
     public static final OptionDef CLIENT_ONLY = StressOptions.byName("--client-only");
     public static final OptionDef SOAK = StressOptions.byName("--soak");
+    public static final OptionDef REPEAT = StressOptions.byName("--repeat");
 
     /** The bench's own options, all from the table: its section, then the cold limit and the outputs it shares with find-max. */
     public static List<OptionDef> own() {
         List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.BENCH));
-        own.addAll(List.of(COLD_LIMIT, BENCH_JSON, VERBOSE));
+        own.addAll(List.of(COLD_LIMIT, BENCH_JSON, REPEAT, VERBOSE));
         return List.copyOf(own);
     }
 
@@ -44,7 +45,7 @@ public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Du
         return new BenchOptions(smoke, (Long) value(given, WARMUP, smoke), (Duration) value(given, PHASE, smoke),
                 (Duration) value(given, COLD_LIMIT, smoke), (Path) given.value(BENCH_JSON),
                 (Boolean) given.value(VERBOSE), (Duration) given.value(SOAK), (Boolean) given.value(CLIENT_ONLY),
-                pid == null ? -1 : pid);
+                pid == null ? -1 : pid, (Integer) given.value(REPEAT));
     }
 
     /** Given, else --smoke's default when it asks for one, else the table's. */

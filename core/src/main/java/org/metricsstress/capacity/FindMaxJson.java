@@ -26,6 +26,50 @@ public final class FindMaxJson {
         ResultJson.writeAtomically(of(r), file);
     }
 
+    /** Several searches ({@code --repeat}): the settings, every search's steps, each search's answer, and their median. */
+    public static void write(FindMaxRepeats r, Path file) throws IOException {
+        ResultJson.writeAtomically(of(r), file);
+    }
+
+    /**
+     * The layout of one search, with every search's steps (each with its {@code search} number), the
+     * answer the median of the searches' ({@code highestSustainableSamplesPerSecond}, so that size
+     * reads it as one search's) with its {@code interval} and {@code level}, and each search's answer
+     * in {@code searches}.
+     */
+    public static Map<String, Object> of(FindMaxRepeats r) {
+        Map<String, Object> json = of(r.searches().get(0));
+        List<Map<String, Object>> steps = new ArrayList<>();
+        List<Map<String, Object>> searches = new ArrayList<>();
+        for (int k = 0; k < r.searches().size(); k++) {
+            FindMaxResult one = r.searches().get(k);
+            for (SearchStep step : one.steps()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("search", k + 1);
+                m.putAll(step(step));
+                steps.add(m);
+            }
+            Map<String, Object> answer = answer(one);
+            answer.put("search", k + 1);
+            searches.add(answer);
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("conclusion", r.conclusion().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        var median = r.median();
+        if (median != null) {
+            answer.put("highestSustainableSamplesPerSecond", median.median());
+            answer.put("interval", List.of(median.low(), median.high()));
+            answer.put("level", median.level());
+        }
+        answer.put("searches", r.searches().size());
+        answer.put("answers", java.util.Arrays.stream(r.answers()).boxed().toList());
+        answer.put("text", r.text());
+        json.put("steps", steps);
+        json.put("answer", answer);
+        json.put("searches", searches);
+        return json;
+    }
+
     public static Map<String, Object> of(FindMaxResult r) {
         FindMax.Settings s = r.settings();
         Map<String, Object> search = new LinkedHashMap<>();
@@ -43,6 +87,20 @@ public final class FindMaxJson {
         for (SearchStep step : r.steps()) {
             steps.add(step(step));
         }
+        Map<String, Object> answer = answer(r);
+
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("schemaVersion", SCHEMA_VERSION);
+        json.put("tool", StressEngine.TOOL);
+        json.put("command", "find-max");
+        json.put("version", Version.get());
+        json.put("search", search);
+        json.put("steps", steps);
+        json.put("answer", answer);
+        return json;
+    }
+
+    private static Map<String, Object> answer(FindMaxResult r) {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("conclusion", r.conclusion().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         r.highestPassing().ifPresent(p -> {
@@ -54,16 +112,7 @@ public final class FindMaxJson {
             answer.put("lowestFailingStep", f.number());
         });
         answer.put("text", StepTable.answer(r));
-
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("schemaVersion", SCHEMA_VERSION);
-        json.put("tool", StressEngine.TOOL);
-        json.put("command", "find-max");
-        json.put("version", Version.get());
-        json.put("search", search);
-        json.put("steps", steps);
-        json.put("answer", answer);
-        return json;
+        return answer;
     }
 
     private static Map<String, Object> step(SearchStep step) {

@@ -29,6 +29,26 @@ public final class TuneTable {
                     r.repeatOf() > 0 ? "  repeat of " + r.repeatOf() : "");
         }
         out.println("outcome       " + t.outcome());
+        if (t.repeat() != null) {
+            out.println("repeat        " + repeat(t.repeat()));
+        }
+    }
+
+    /**
+     * The round and its repeat as two runs of one configuration: their figures side by side, the
+     * difference between them the run-to-run noise of these very settings.
+     */
+    static String repeat(Tuning.Repeat r) {
+        double w1 = r.writtenPercent().get(0);
+        double w2 = r.writtenPercent().get(1);
+        double p1 = r.responseP99Ms().get(0);
+        double p2 = r.responseP99Ms().get(1);
+        String p99 = p1 < 0 || p2 < 0 ? "" : String.format(Locale.ROOT, ", response p99 %.2f and %.2f ms (%.0f%% apart)",
+                p1, p2, 100 * Math.abs(p2 - p1) / Math.max(Math.min(p1, p2), 1e-9));
+        return String.format(Locale.ROOT, "rounds %d and %d ran the same settings, two repeats: written %.1f%% and %.1f%% "
+                + "of the target (%.1f points apart)%s; that spread is this configuration's run-to-run noise (compare "
+                + "several runs per side to judge a change against it)", r.rounds().get(0), r.rounds().get(1), w1, w2,
+                Math.abs(w2 - w1), p99);
     }
 
     /** A round's setting under OpenNMS's property, or the pipelined writer's option. */

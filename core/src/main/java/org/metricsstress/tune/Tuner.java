@@ -335,7 +335,8 @@ public final class Tuner {
         return new Tuning.Round(n, settings(config), r.verdict() == null ? "none" : r.verdict().kind(), percent(r),
                 r.dropped(), r.failed(), r.index() == null ? -1 : r.index().secondsToComplete(),
                 r.coldStart() == null ? -1 : r.coldStart().ringFullAtSeconds(),
-                r.coldStart() == null ? -1 : r.coldStart().ringDrainedAtSeconds(), Map.copyOf(next), repeatOf);
+                r.coldStart() == null ? -1 : r.coldStart().ringDrainedAtSeconds(), Map.copyOf(next), repeatOf,
+                r.responseLatency() == null || r.responseLatency().count() == 0 ? -1 : r.responseLatency().p99Ms());
     }
 
     static double percent(StressResult r) {

@@ -93,6 +93,10 @@ class TunerTest {
         assertTrue(table.contains("=== metrics-stress tune ==="), table);
         assertTrue(table.contains("outcome       kept up (round 2 and its repeat, round 3)"), table);
         assertTrue(table.contains("  repeat of 2\n"), "the table shows the repeat: " + table);
+        // The confirmation counts as a repeat: both runs of the settings side by side, their spread the noise.
+        assertEquals(List.of(2, 3), t.repeat().rounds());
+        assertEquals(List.of(t.rounds().get(1).writtenPercent(), t.rounds().get(2).writtenPercent()), t.repeat().writtenPercent());
+        assertTrue(table.contains("repeat        rounds 2 and 3 ran the same settings, two repeats: written "), table);
         assertNull(configs.get(1).outputs().resultJson(), "a round writes no result file of its own");
     }
 
