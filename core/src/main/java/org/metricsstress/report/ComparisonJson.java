@@ -33,6 +33,7 @@ public final class ComparisonJson {
             m.put("change", number(r.change()));
             m.put("ci95", pair(r.relativeLow(), r.relativeHigh()));
             m.put("differenceCi95", pair(r.low(), r.high()));
+            m.put("degreesOfFreedom", r.degreesOfFreedom() > 0 ? r.degreesOfFreedom() : null);
             m.put("significant", r.significant());
             m.put("word", r.word());
             m.put("regression", r.regression());

@@ -73,9 +73,11 @@ public final class Comparison {
      * @param unitsToDetect intervals or runs per side that would tell a change of the bound from noise;
      *                      -1 unknown or more than {@link DetectableChange#MOST}
      * @param note          why a figure was not judged, in words; null when it was
+     * @param degreesOfFreedom of the interval's t distribution; 0 exact or without an interval
      */
     public record Row(String figure, double a, double b, double change, boolean regression, boolean higherIsBetter,
-            Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note) {
+            Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note,
+            double degreesOfFreedom) {
 
         /** B - A. */
         public double difference() {
@@ -240,7 +242,7 @@ public final class Comparison {
             // Measured on one side only (e.g. indexing never completed in B): worse if B lacks it.
             return new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
                     f.higherIsBetter(), Basis.ONE_SIDE, Double.NaN, Double.NaN, 0, 0, -1,
-                    "measured in " + (missingA ? "B" : "A") + " only");
+                    "measured in " + (missingA ? "B" : "A") + " only", 0);
         }
         double change = a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
         Estimate e = as.size() + bs.size() > 2 ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
@@ -251,7 +253,7 @@ public final class Comparison {
                     ? (a == 0 ? b != 0 : Math.abs(change) > bound)
                     : f.shouldBeZero() && a == 0 && b != 0);
             return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN, Double.NaN,
-                    e.unitsA(), e.unitsB(), -1, e.note());
+                    e.unitsA(), e.unitsB(), -1, e.note(), 0);
         }
         DifferenceInterval ci = e.interval();
         boolean worse = f.higherIsBetter() ? b < a : b > a;
@@ -260,7 +262,7 @@ public final class Comparison {
                 && (lostWhereNone || (ci.significant() && (a == 0 || Math.abs(change) > bound)));
         int toDetect = a == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * a));
         return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(),
-                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, null);
+                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, null, ci.degreesOfFreedom());
     }
 
     /**
