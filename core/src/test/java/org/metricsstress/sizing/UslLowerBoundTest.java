@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** At-least points (find-max's highest rate passed) hold the curve up; they never pull it down. */
@@ -44,5 +45,40 @@ class UslLowerBoundTest {
         // The measured points are still what is fitted: the error is over them alone.
         assertEquals(4, fit.measured().size());
         assertTrue(fit.rmsRelativeError() > alone.rmsRelativeError());
+    }
+
+    @Test
+    void lowerBoundsAreSaidOnTheConsoleAndInTheJson() {
+        Usl.Fit alone = Usl.fit(MEASURED);
+        ScalePoint bound = new ScalePoint(8, Math.round(1.1 * alone.usl().capacity(8)), "fm-8.json", true);
+        SizeAnswer a = SizeAnswer.of(new SizeRequest(40_000, "--target", null, 86_400, 1, null, 1.0, 900),
+                new SizeEvidence(with(bound), null, null, null, List.of()));
+        String console = SizeLinesTestSupport.console(a);
+        assertTrue(console.contains("USL fitted to 4 sizes and kept at or above 1 lower bound"), console);
+        assertTrue(console.contains("lower bounds, not measurements: " + bound.label() + "; the curve is raised to meet "
+                + bound.label()), console);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> t = (Map<String, Object>) SizeLinesTestSupport.size(a).get("throughput");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> points = (List<Map<String, Object>>) t.get("points");
+        assertEquals(List.of(false, false, false, true, false), points.stream().map(p -> p.get("atLeast")).toList());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> usl = (Map<String, Object>) t.get("usl");
+        assertEquals(List.of(8), usl.get("raisedToLowerBoundsAt"));
+    }
+
+    @Test
+    void withFewerThanThreeMeasuredSizesALowerBoundOnlyRaisesTheRatePerNode() {
+        // One measurement of 10,000 on 1 node; at least 24,000 on 2: 12,000 a node at least.
+        ThroughputNodes t = ThroughputNodes.of(List.of(new ScalePoint(1, 10_000, "a"),
+                new ScalePoint(2, 24_000, "b", true)), 60_000, 1.0);
+        assertEquals(ThroughputNodes.LINEAR, t.model());
+        assertEquals(12_000, t.perNodeSamplesPerSecond(), 1e-9);
+        assertEquals(5, t.nodes());
+        assertTrue(t.assumption().contains("raised to the lower bound at 2:>=24,000"), t.assumption());
+        // A bound below the measured rate per node leaves it alone.
+        ThroughputNodes low = ThroughputNodes.of(List.of(new ScalePoint(1, 10_000, "a"),
+                new ScalePoint(2, 15_000, "b", true)), 60_000, 1.0);
+        assertEquals(10_000, low.perNodeSamplesPerSecond(), 1e-9);
     }
 }
