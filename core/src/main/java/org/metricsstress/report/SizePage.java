@@ -68,7 +68,8 @@ public final class SizePage {
                 .append(nodes.isNumber() ? Html.esc(String.format(Locale.ROOT, "%,d nodes per DC", nodes.asLong()))
                         : "no answer")
                 .append("</div><div class=\"msg\">").append(Html.esc(binding.isEmpty() ? "no constraint had its evidence"
-                        : "binding: " + binding + ("throughput".equals(binding) && range != null ? "; " + range : "")))
+                        : "binding: " + binding + ("throughput".equals(binding) && range != null ? "; " + range : "")
+                        + ("cold-start".equals(binding) ? "; " + size.path("coldStart").path("scaling").asText() : "")))
                 .append("</div></div>\n");
         sb.append("<h2>Constraints</h2>\n<table><tr><th>constraint</th><th>nodes per DC</th><th>why, or what is missing</th></tr>\n");
         constraint(sb, "throughput", size.path("nodesByThroughput"), range, throughputWhy(t));
@@ -110,6 +111,7 @@ public final class SizePage {
 
     private static String why(JsonNode section) {
         return section.path("missing").isTextual() ? section.path("missing").asText()
+                : section.path("scaling").isTextual() ? section.path("scaling").asText()
                 : section.path("assumption").isTextual() ? section.path("assumption").asText()
                 : section.path("model").asText("");
     }

@@ -152,6 +152,8 @@ public final class SizeJson {
         }
         m.put("maxSeconds", c.maxSeconds());
         m.put("assumption", c.assumption());
+        m.put("calibratedNodes", c.calibratedNodes());
+        m.put("scaling", "the count " + c.scaling());
         m.put("missing", a.coldStartMissing());
         m.put("prediction", prediction(c.prediction()));
         return m;

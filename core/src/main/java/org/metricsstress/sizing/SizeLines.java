@@ -34,12 +34,15 @@ public final class SizeLines {
                 a.coldStart() == null || a.coldStart().nodes() == null ? "-" : a.coldStart().nodes(), caveats(a));
     }
 
-    /** What the answer line must not leave out: an extrapolation, and a wider throughput range. */
+    /** What the answer line must not leave out: what the binding count assumes, and a wider throughput range. */
     static String caveats(SizeAnswer a) {
         StringBuilder sb = new StringBuilder();
         ThroughputNodes t = a.throughput();
         if (SizeAnswer.THROUGHPUT.equals(a.binding()) && t.extrapolation() != null) {
             sb.append("; by throughput extrapolated beyond twice the largest size measured");
+        }
+        if (SizeAnswer.COLD_START.equals(a.binding())) {
+            sb.append("; the cold start's count ").append(a.coldStart().scaling());
         }
         if (!SizeAnswer.THROUGHPUT.equals(a.binding()) && t != null && t.interval() != null
                 && (t.interval().high() == null || t.interval().high() > a.nodes())) {

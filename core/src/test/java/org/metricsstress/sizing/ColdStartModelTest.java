@@ -78,6 +78,19 @@ class ColdStartModelTest {
         assertTrue(p.ringDrainedAtSeconds() > 0 && p.ringDrainedAtSeconds() < 20 * 60, p.toString());
     }
 
+    /** No run measured how the waits change with the cluster's size: the answer line says what the count assumes. */
+    @Test
+    void whenTheColdStartBindsTheAnswerLineSaysItAssumesWaitsShrinkAsOneOverN() {
+        SizeAnswer a = SizeAnswer.of(new SizeRequest(50_000, "the plan", fieldPlan(1, 8_388_608), 86_400, 1, null, 0.8,
+                900), new SizeEvidence(java.util.List.of(), null, field(), null, java.util.List.of()));
+        assertEquals(SizeAnswer.COLD_START, a.binding());
+        String answer = SizeLinesTestSupport.console(a).lines().filter(l -> l.startsWith("answer")).findFirst().orElseThrow();
+        assertTrue(answer.endsWith("; the cold start's count assumes each wait of the workers shrinks as 1/N from the "
+                + "calibrating cluster's 4 nodes per DC (not measured at two sizes)"), answer);
+        assertEquals(4, SizeLinesTestSupport.size(a).get("coldStart") instanceof java.util.Map<?, ?> m
+                ? m.get("calibratedNodes") : null);
+    }
+
     @Test
     void withoutAnIndexCostAndRoomToSpareTheRingNeverFills() {
         // 1,000 commits/s, the pool takes 2,000/s warm and indexing costs nearly nothing.
