@@ -153,7 +153,7 @@ class UslIntervalTest {
     }
 
     @Test
-    void fourPointsGiveAnIntervalInTheJsonBesideTheNodes() {
+    void fivePointsGiveAnIntervalInTheJsonBesideTheNodes() {
         List<ScalePoint> points = List.of(new ScalePoint(1, 10_000, "a"), new ScalePoint(2, 18_000, "b"),
                 new ScalePoint(4, 30_000, "c"), new ScalePoint(8, 42_000, "d"), new ScalePoint(16, 50_000, "e"));
         SizeAnswer a = SizeAnswer.of(new SizeRequest(40_000, "--target", null, 86_400, 1, null, 1.0, 900),
