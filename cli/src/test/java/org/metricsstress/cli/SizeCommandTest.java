@@ -60,7 +60,8 @@ class SizeCommandTest {
         "size --target 0 --points 1:100", "size --target -5 --points 1:100",
         "size --target 1000 --points 1:100 --retention 0s", "size --target 1000 --points 1:100 --node-disk 0",
         "size --target 1000 --points 1:100 --node-disk -2", "size --target 1000 --points 2:100,2:200",
-        "size --target 1000 --points 2:100,three:200", "size --target 1000 --from DIR/none.json",
+        "size --target 1000 --points 2:100,three:200", "size --target 1000 --points 2:100,4:>200",
+        "size --target 100000 --points 1:10000,2:15000,4:21000,8:27000", "size --target 1000 --from DIR/none.json",
         "size --target 1000 --from DIR/broken.json", "size --target 1000 --points 1:100 --headroom 1.5",
         "size --target 1000 --points 1:100 --headroom 0", "size --target 1000", "predict", "predict --from DIR/none.json",
         "predict --from DIR/broken.json"
@@ -120,6 +121,58 @@ class SizeCommandTest {
                 "the chart draws the file's fit");
         assertEquals(4, data.get("scale").get("points").size());
         assertFalse(page.contains("<script src") || page.contains("<link"), "nothing is fetched: one file offline");
+    }
+
+    /** Issue 48: a target above the curve's ceiling answered "its peak is NaN at Infinity nodes". */
+    @Test
+    void aTargetAboveTheCeilingIsOneLineNamingIt() {
+        assertEquals(ExitCode.USAGE, run("size", "--target", "100000", "--points", "1:10000,2:15000,4:21000,8:27000"));
+        assertTrue(err().contains("it rises toward its ceiling lambda/sigma = 35,067 samples/s and never reaches it"), err());
+        assertFalse(err().contains("NaN") || err().contains("Infinity"), err());
+    }
+
+    @Test
+    void theIntervalIsOnTheConsoleAndBesideTheNodesInTheJson() throws Exception {
+        Path json = dir.resolve("interval.json");
+        assertEquals(ExitCode.OK, run("size", "--target", "40000", "--points", "1:10000,2:18000,4:30000,8:42000,16:50000",
+                "--headroom", "1.0", "--result-json", json.toString()), err());
+        assertTrue(out().contains("answer        7 nodes per DC, bound by throughput (throughput 7 (95% interval 7-8), "
+                + "disk -, cold start -)"), out());
+        assertTrue(out().contains("95% interval 7-8 nodes per DC: the sizes where the fit's 95% confidence band reaches the "
+                + "need"), out());
+        String text = Files.readString(json);
+        assertFalse(text.contains("NaN") || text.contains("Infinity"), text);
+        JsonNode size = new ObjectMapper().readTree(text).get("size");
+        assertEquals("[7,8]", size.get("nodesByThroughputInterval").toString());
+        assertEquals(2, size.get("throughput").get("usl").get("degreesOfFreedom").asInt());
+    }
+
+    @Test
+    void threePointsClaimNoErrorAndTheJsonHasNoInterval() throws Exception {
+        Path json = dir.resolve("three.json");
+        assertEquals(ExitCode.OK, run("size", "--target", "20000", "--points", "1:10000,2:18000,4:30000",
+                "--result-json", json.toString()), err());
+        assertFalse(out().contains("error rms"), out());
+        assertTrue(out().contains("the curve passes through every point: 3 points for 3 coefficients, so no error or "
+                + "interval can be estimated from them"), out());
+        JsonNode size = new ObjectMapper().readTree(json.toFile()).get("size");
+        assertTrue(size.get("nodesByThroughputInterval").isNull());
+        assertTrue(size.get("throughput").get("intervalMissing").asText().contains("no error or interval"));
+        assertTrue(size.get("throughput").get("usl").get("rmsRelativeError").isNull());
+    }
+
+    @Test
+    void aTypedLowerBoundIsMarkedAndAnExtrapolationWarned() throws Exception {
+        Path json = dir.resolve("bound.json");
+        assertEquals(ExitCode.OK, run("size", "--target", "130000", "--headroom", "1.0", "--points",
+                "1:10000,2:19600,3:>=28000", "--result-json", json.toString()), err());
+        assertTrue(out().contains("linear scaling assumed: measurements at two sizes only at [1 node, 2 nodes]; lower "
+                + "bounds at [3 nodes]"), out());
+        assertTrue(out().lines().anyMatch(l -> l.trim().startsWith("extrapolated: 14 nodes is beyond twice the largest size "
+                + "measured (1-3 nodes); measure nearer the answer")), out());
+        assertTrue(out().contains("; by throughput extrapolated beyond twice the largest size measured"), out());
+        JsonNode points = new ObjectMapper().readTree(json.toFile()).get("size").get("throughput").get("points");
+        assertTrue(points.get(2).get("atLeast").asBoolean() && !points.get(0).get("atLeast").asBoolean(), points.toString());
     }
 
     @Test

@@ -446,7 +446,8 @@ public final class StressOptions {
             OptionDef.own("--target", "SAMPLES/S", "size: the rate the cluster must hold", OptionDef.Section.SIZING,
                     POSITIVE_NUMBER, null, "the plan's rate, -n x -f x -g x -a / -i"),
             OptionDef.own("--points", "NODES:SAMPLES/S,...", "size: highest sustainable rates measured elsewhere, by "
-                    + "nodes per DC, e.g. 4:52000,8:101000", OptionDef.Section.SIZING, TEXT, null, "none"),
+                    + "nodes per DC, e.g. 4:52000,8:101000; >= before a rate makes it a lower bound (8:>=101000)",
+                    OptionDef.Section.SIZING, TEXT, null, "none"),
             OptionDef.own("--headroom", "FRACTION", "size: the share of measured capacity (and of a node's disk) one "
                     + "may plan to use; 1.0 keeps nothing back", OptionDef.Section.SIZING, POSITIVE_NUMBER, 0.8, null),
             OptionDef.own("--max-drain", "DURATION", "size: the cold start must be over (the ring drained again, or "

@@ -62,38 +62,75 @@ public final class SizePage {
     private static void answer(StringBuilder sb, JsonNode size) {
         JsonNode nodes = size.path("nodes");
         String binding = size.path("binding").asText("");
+        JsonNode t = size.path("throughput");
+        String range = interval(size.path("nodesByThroughputInterval"), t.path("interval"));
         sb.append("<div class=\"verdict ").append(nodes.isNumber() ? "ok" : "warn").append("\"><div class=\"kind\">")
                 .append(nodes.isNumber() ? Html.esc(String.format(Locale.ROOT, "%,d nodes per DC", nodes.asLong()))
                         : "no answer")
                 .append("</div><div class=\"msg\">").append(Html.esc(binding.isEmpty() ? "no constraint had its evidence"
-                        : "binding: " + binding)).append("</div></div>\n");
+                        : "binding: " + binding + ("throughput".equals(binding) && range != null ? "; " + range : "")
+                        + ("cold-start".equals(binding) ? "; " + size.path("coldStart").path("scaling").asText() : "")))
+                .append("</div></div>\n");
         sb.append("<h2>Constraints</h2>\n<table><tr><th>constraint</th><th>nodes per DC</th><th>why, or what is missing</th></tr>\n");
-        constraint(sb, "throughput", size.path("nodesByThroughput"), size.path("throughput"));
-        constraint(sb, "disk", size.path("nodesByDisk"), size.path("disk"));
-        constraint(sb, "cold start", size.path("nodesByColdStart"), size.path("coldStart"));
+        constraint(sb, "throughput", size.path("nodesByThroughput"), range, throughputWhy(t));
+        constraint(sb, "disk", size.path("nodesByDisk"), null, why(size.path("disk")));
+        constraint(sb, "cold start", size.path("nodesByColdStart"), null, why(size.path("coldStart")));
         sb.append("</table>\n");
     }
 
-    private static void constraint(StringBuilder sb, String name, JsonNode nodes, JsonNode section) {
-        String why = section.path("missing").isTextual() ? section.path("missing").asText()
+    /** {@code 95% interval 10-15} from the file's [low, high]; null when it has none. */
+    static String interval(JsonNode lowHigh, JsonNode interval) {
+        if (!lowHigh.isArray() || lowHigh.size() != 2) {
+            return null;
+        }
+        String level = String.format(Locale.ROOT, "%.0f%%", 100 * interval.path("confidence").asDouble(0.95));
+        JsonNode high = lowHigh.get(1);
+        return level + " interval " + lowHigh.get(0).asLong() + (high.isNumber()
+                ? (high.asLong() == lowHigh.get(0).asLong() ? "" : "-" + high.asLong()) : " to no upper bound");
+    }
+
+    /** The curve's shape, the interval or why there is none, and any warning, as the file words them. */
+    private static String throughputWhy(JsonNode t) {
+        if (t.path("missing").isTextual()) {
+            return t.path("missing").asText();
+        }
+        StringBuilder why = new StringBuilder();
+        for (String field : new String[] {"extrapolation", "intervalMissing", "assumption"}) {
+            if (t.path(field).isTextual()) {
+                why.append(why.isEmpty() ? "" : "; ").append(t.path(field).asText());
+            }
+        }
+        JsonNode usl = t.path("usl");
+        if (usl.isObject()) {
+            why.append(why.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "the USL fitted: lambda %s, sigma %.4f, "
+                    + "kappa %.5f; %s", Numbers.fixedOrDash(usl.path("lambda").asDouble(Double.NaN), 0),
+                    usl.path("sigma").asDouble(), usl.path("kappa").asDouble(), usl.path("shape").asText()));
+        }
+        return why.toString();
+    }
+
+    private static String why(JsonNode section) {
+        return section.path("missing").isTextual() ? section.path("missing").asText()
+                : section.path("scaling").isTextual() ? section.path("scaling").asText()
                 : section.path("assumption").isTextual() ? section.path("assumption").asText()
-                : section.path("usl").isObject() ? String.format(Locale.ROOT,
-                        "the USL fitted: lambda %.0f, sigma %.4f, kappa %.5f, peak at %.1f nodes",
-                        section.path("usl").path("lambda").asDouble(), section.path("usl").path("sigma").asDouble(),
-                        section.path("usl").path("kappa").asDouble(), section.path("usl").path("peakNodes").asDouble())
                 : section.path("model").asText("");
+    }
+
+    private static void constraint(StringBuilder sb, String name, JsonNode nodes, String range, String why) {
         sb.append("<tr><th>").append(Html.esc(name)).append("</th><td>")
-                .append(nodes.isNumber() ? Html.esc(String.format(Locale.ROOT, "%,d", nodes.asLong())) : "&ndash;")
+                .append(nodes.isNumber() ? Html.esc(String.format(Locale.ROOT, "%,d", nodes.asLong())
+                        + (range == null ? "" : " (" + range + ")")) : "&ndash;")
                 .append("</td><td>").append(Html.esc(why)).append("</td></tr>\n");
     }
 
     private static void throughput(StringBuilder sb, JsonNode t) {
         fields(sb, "Throughput", t);
         if (t.path("points").isArray() && t.path("points").size() > 0) {
-            sb.append("<table><tr><th>nodes per DC</th><th>samples/s</th><th>from</th></tr>\n");
+            sb.append("<table><tr><th>nodes per DC</th><th>samples/s</th><th>kind</th><th>from</th></tr>\n");
             for (JsonNode p : t.path("points")) {
                 sb.append("<tr><td>").append(p.path("nodes").asInt()).append("</td><td>")
                         .append(Html.esc(String.format(Locale.ROOT, "%,.0f", p.path("samplesPerSecond").asDouble())))
+                        .append("</td><td>").append(p.path("atLeast").asBoolean() ? "lower bound (at least)" : "measured")
                         .append("</td><td>").append(Html.esc(p.path("source").asText())).append("</td></tr>\n");
             }
             sb.append("</table>\n<div id=\"scale-chart\"></div>\n");
@@ -156,8 +193,10 @@ public final class SizePage {
         if (t.path("points").isArray() && t.path("points").size() > 0) {
             ObjectNode scale = out.putObject("scale");
             ArrayNode points = scale.putArray("points");
+            ArrayNode bounds = scale.putArray("bounds");
             for (JsonNode p : t.path("points")) {
-                points.addArray().add(p.path("nodes").asInt()).add(p.path("samplesPerSecond").asDouble());
+                (p.path("atLeast").asBoolean() ? bounds : points).addArray().add(p.path("nodes").asInt())
+                        .add(p.path("samplesPerSecond").asDouble());
             }
             JsonNode usl = t.path("usl");
             if (usl.isObject()) {

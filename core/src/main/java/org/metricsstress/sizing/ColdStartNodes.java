@@ -9,8 +9,10 @@ package org.metricsstress.sizing;
  * @param maxSeconds the bound (--max-drain)
  * @param prediction the cold start at {@code nodes} (at {@link #MOST_NODES} without an answer)
  * @param assumption what scaling to other sizes assumes, in words
+ * @param calibratedNodes nodes per DC of the cluster the costs were measured on; 0 unknown (then only that size is judged)
  */
-public record ColdStartNodes(Integer nodes, double maxSeconds, ColdStartPrediction prediction, String assumption) {
+public record ColdStartNodes(Integer nodes, double maxSeconds, ColdStartPrediction prediction, String assumption,
+        int calibratedNodes) {
 
     /** Largest cluster tried. */
     public static final int MOST_NODES = 1024;
@@ -24,7 +26,7 @@ public record ColdStartNodes(Integer nodes, double maxSeconds, ColdStartPredicti
             ColdStartPrediction p = model.predict(plan);
             boolean ok = p.overAtSeconds() >= 0 && p.overAtSeconds() <= maxSeconds;
             return new ColdStartNodes(ok ? 1 : null, maxSeconds, p, "the calibrating cluster's size is unknown: "
-                    + "only its own size is judged");
+                    + "only its own size is judged", 0);
         }
         // Doubling, then bisection: the cold start shortens as the waits do.
         int lo = 0;
@@ -32,7 +34,7 @@ public record ColdStartNodes(Integer nodes, double maxSeconds, ColdStartPredicti
         ColdStartPrediction atHi = model.onNodes(hi).predict(plan);
         while (!fits(atHi, maxSeconds)) {
             if (hi >= MOST_NODES) {
-                return new ColdStartNodes(null, maxSeconds, atHi, ASSUMPTION);
+                return new ColdStartNodes(null, maxSeconds, atHi, ASSUMPTION, model.clusterNodes());
             }
             lo = hi;
             hi = Math.min(MOST_NODES, hi * 2);
@@ -48,7 +50,18 @@ public record ColdStartNodes(Integer nodes, double maxSeconds, ColdStartPredicti
                 lo = mid;
             }
         }
-        return new ColdStartNodes(hi, maxSeconds, atHi, ASSUMPTION);
+        return new ColdStartNodes(hi, maxSeconds, atHi, ASSUMPTION, model.clusterNodes());
+    }
+
+    /**
+     * What the count rests on, short enough for the answer line: no run measured how the waits
+     * change with the cluster's size; the model scales them by the nodes alone.
+     */
+    public String scaling() {
+        return calibratedNodes <= 0 ? "is the calibrating cluster's own size (its size unknown: no other judged)"
+                : String.format(java.util.Locale.ROOT, "assumes each wait of the workers shrinks as 1/N from the "
+                        + "calibrating cluster's %d node%s per DC (not measured at two sizes)", calibratedNodes,
+                        calibratedNodes == 1 ? "" : "s");
     }
 
     private static boolean fits(ColdStartPrediction p, double maxSeconds) {

@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * Weighted linear least squares by its normal equations, solved by Gaussian elimination with
- * partial pivoting: a handful of unknowns, so no library. The USL's fit uses it, and so does the
- * fit of OpenNMS's cache-entry model to what the heap benchmark measured.
+ * partial pivoting: a handful of unknowns. The fit of OpenNMS's cache-entry model to what the heap
+ * benchmark measured uses it (benchmarks, which does not depend on commons-math); the USL's fit,
+ * which has constraints and a confidence band, is {@link UslLeastSquares} on commons-math.
  */
 public final class LeastSquares {
     private LeastSquares() {}

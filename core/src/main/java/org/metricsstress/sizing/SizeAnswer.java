@@ -40,11 +40,7 @@ public record SizeAnswer(SizeRequest request, SizeEvidence evidence, ThroughputN
             tMissing = "no throughput measured: give find-max result files (--from) or --points";
         } else {
             t = ThroughputNodes.of(evidence.points(), request.targetSamplesPerSecond(), request.headroom());
-            if (t.nodes() == null) {
-                tMissing = String.format(Locale.ROOT, "no cluster size reaches %,.0f samples/s on the fitted curve "
-                        + "(its peak is %,.0f at %.1f nodes)", t.needSamplesPerSecond(),
-                        t.fit().usl().capacity(t.fit().usl().peakNodes()), t.fit().usl().peakNodes());
-            }
+            tMissing = t.unreached();
         }
         DiskNodes d = null;
         String dMissing = null;

@@ -118,7 +118,10 @@ public record SizeEvidence(List<ScalePoint> points, DiskFigures disk, ColdStartM
         return new SizeEvidence(List.copyOf(points), disk, cold, coldRun, List.copyOf(notes));
     }
 
-    /** {@code --points NODES:SAMPLES_PER_S,...}: one line on a mistake. */
+    /**
+     * {@code --points NODES:SAMPLES_PER_S,...}, a rate prefixed {@code >=} a lower bound (a search
+     * whose highest rate passed: {@code 8:>=27000}); one line on a mistake.
+     */
     public static List<ScalePoint> parsePoints(String option, String text) {
         List<ScalePoint> out = new ArrayList<>();
         for (String part : text.split(",")) {
@@ -128,14 +131,17 @@ public record SizeEvidence(List<ScalePoint> points, DiskFigures disk, ColdStartM
                     throw new NumberFormatException();
                 }
                 int n = Integer.parseInt(nr[0].trim());
-                double rate = parseRate(nr[1].trim());
+                String r = nr[1].trim();
+                boolean atLeast = r.startsWith(">=");
+                double rate = parseRate(atLeast ? r.substring(2).trim() : r);
                 if (n < 1 || !(rate > 0) || Double.isInfinite(rate)) {
                     throw new NumberFormatException();
                 }
-                out.add(new ScalePoint(n, rate, option));
+                out.add(new ScalePoint(n, rate, option, atLeast));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(option + ": '" + part.trim() + "' is not NODES:SAMPLES_PER_S with "
-                        + "positive figures, e.g. 4:52000,8:101000 (k and M allowed: 8:101k)");
+                        + "positive figures, e.g. 4:52000,8:101000 (k and M allowed: 8:101k; >= for a lower bound: "
+                        + "8:>=101k)");
             }
         }
         return out;
@@ -179,11 +185,12 @@ public record SizeEvidence(List<ScalePoint> points, DiskFigures disk, ColdStartM
         if (nodes < 1) {
             throw new IllegalArgumentException(name + ": a find-max result that does not say how many nodes its cluster had");
         }
-        String conclusion = answer.path("conclusion").asText();
+        // at-least-max-rate: every rate tried passed, the highest too; the capacity is that or more.
+        boolean atLeast = answer.path("conclusion").asText().startsWith("at-least");
         notes.add(String.format(Locale.ROOT, "%s: find-max on %d node%s per DC: %,.0f samples/s%s", name, nodes,
-                nodes == 1 ? "" : "s", rate.asDouble(), conclusion.startsWith("at-least") || conclusion.contains("least")
-                        ? " (at least: the search's highest rate passed)" : ""));
-        return new ScalePoint(nodes, rate.asDouble(), name);
+                nodes == 1 ? "" : "s", rate.asDouble(), atLeast
+                        ? " (at least: the search's highest rate passed; a lower bound, not fitted as a measurement)" : ""));
+        return new ScalePoint(nodes, rate.asDouble(), name, atLeast);
     }
 
     private static long windowOf(StressResult r) {

@@ -11,8 +11,12 @@ import java.util.Map;
  * Rates in samples per second, bytes, seconds.
  */
 public final class SizeJson {
-    /** Version of this file's layout; bumped on any incompatible change. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * Version of this file's layout; bumped on any incompatible change. 2: the USL's
+     * {@code rmsRelativeError} and {@code maxRelativeError} are null when the fit has no degree of
+     * freedom (as many measured points as coefficients), where 1 gave 0.
+     */
+    public static final int SCHEMA_VERSION = 2;
 
     private SizeJson() {}
 
@@ -20,6 +24,10 @@ public final class SizeJson {
         SizeRequest q = a.request();
         Map<String, Object> size = new LinkedHashMap<>();
         size.put("nodesByThroughput", a.throughput() == null ? null : a.throughput().nodes());
+        NodesInterval interval = a.throughput() == null ? null : a.throughput().interval();
+        // [low, high]; high null when no size reaches the need at the band's pessimistic edge.
+        size.put("nodesByThroughputInterval", interval == null ? null : java.util.Arrays.asList(interval.low(),
+                interval.high()));
         size.put("nodesByDisk", a.disk() == null ? null : a.disk().nodes());
         size.put("nodesByColdStart", a.coldStart() == null ? null : a.coldStart().nodes());
         size.put("binding", a.binding());
@@ -59,28 +67,56 @@ public final class SizeJson {
             Map<String, Object> pm = new LinkedHashMap<>();
             pm.put("nodes", p.nodes());
             pm.put("samplesPerSecond", p.samplesPerSecond());
+            pm.put("atLeast", p.atLeast());
             pm.put("source", p.source());
             points.add(pm);
         }
         m.put("points", points);
         if (t.fit() != null) {
+            Usl.Fit fit = t.fit();
+            Usl u = fit.usl();
+            boolean estimable = fit.degreesOfFreedom() > 0;
             Map<String, Object> usl = new LinkedHashMap<>();
             usl.put("formula", "C(N) = lambda N / (1 + sigma (N - 1) + kappa N (N - 1))");
-            usl.put("lambda", t.fit().usl().lambda());
-            usl.put("sigma", t.fit().usl().sigma());
-            usl.put("kappa", t.fit().usl().kappa());
-            usl.put("rmsRelativeError", t.fit().rmsRelativeError());
-            usl.put("maxRelativeError", t.fit().maxRelativeError());
-            usl.put("heldAtZero", t.fit().held());
-            usl.put("peakNodes", t.peakNodes());
+            usl.put("lambda", finite(u.lambda()));
+            usl.put("sigma", finite(u.sigma()));
+            usl.put("kappa", finite(u.kappa()));
+            usl.put("measuredPoints", fit.measured().size());
+            usl.put("degreesOfFreedom", fit.degreesOfFreedom());
+            usl.put("rmsRelativeError", estimable ? finite(fit.rmsRelativeError()) : null);
+            usl.put("maxRelativeError", estimable ? finite(fit.maxRelativeError()) : null);
+            usl.put("errorMissing", estimable ? null : SizeLines.errors(fit));
+            usl.put("heldAtZero", fit.held());
+            usl.put("raisedToLowerBoundsAt", fit.raisedBy().stream().map(ScalePoint::nodes).toList());
+            usl.put("peakNodes", t.peakNodes() == null ? null : finite(t.peakNodes()));
+            usl.put("highestSamplesPerSecond", finite(u.highest()));
+            usl.put("shape", "adding nodes " + SizeLines.shape(u));
             m.put("usl", usl);
         }
-        m.put("perNodeSamplesPerSecond", t.perNodeSamplesPerSecond());
-        m.put("needSamplesPerSecond", t.needSamplesPerSecond());
-        m.put("capacityAtNodes", t.capacityAtNodes());
+        m.put("perNodeSamplesPerSecond", finite(t.perNodeSamplesPerSecond()));
+        m.put("needSamplesPerSecond", finite(t.needSamplesPerSecond()));
+        m.put("capacityAtNodes", t.capacityAtNodes() == null ? null : finite(t.capacityAtNodes()));
+        if (t.interval() != null) {
+            Map<String, Object> i = new LinkedHashMap<>();
+            i.put("confidence", t.interval().confidence());
+            i.put("low", t.interval().low());
+            i.put("high", t.interval().high());
+            i.put("highMissing", t.interval().highMissing());
+            i.put("method", t.interval().method());
+            m.put("interval", i);
+        } else {
+            m.put("interval", null);
+        }
+        m.put("intervalMissing", t.intervalMissing());
+        m.put("extrapolation", t.extrapolation());
         m.put("assumption", t.assumption());
         m.put("missing", a.throughputMissing());
         return m;
+    }
+
+    /** No NaN or Infinity in the file: a figure that is not finite is null (its words say why). */
+    static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     private static Map<String, Object> disk(SizeAnswer a) {
@@ -116,6 +152,8 @@ public final class SizeJson {
         }
         m.put("maxSeconds", c.maxSeconds());
         m.put("assumption", c.assumption());
+        m.put("calibratedNodes", c.calibratedNodes());
+        m.put("scaling", "the count " + c.scaling());
         m.put("missing", a.coldStartMissing());
         m.put("prediction", prediction(c.prediction()));
         return m;

@@ -1,6 +1,7 @@
 package org.metricsstress.sizing;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import org.metricsstress.result.RetentionProjection;
 
@@ -24,11 +25,31 @@ public final class SizeLines {
         disk(out, a);
         coldStart(out, a);
         out.println();
-        out.printf(Locale.ROOT, "answer        %d node%s per DC, bound by %s (throughput %s, disk %s, cold start %s)%n",
+        ThroughputNodes t = a.throughput();
+        out.printf(Locale.ROOT, "answer        %d node%s per DC, bound by %s (throughput %s, disk %s, cold start %s)%s%n",
                 a.nodes(), a.nodes() == 1 ? "" : "s", a.binding(),
-                a.throughput() == null || a.throughput().nodes() == null ? "-" : a.throughput().nodes(),
+                t == null || t.nodes() == null ? "-"
+                        : t.nodes() + (t.interval() == null ? "" : " (" + t.interval().words() + ")"),
                 a.disk() == null ? "-" : a.disk().nodes(),
-                a.coldStart() == null || a.coldStart().nodes() == null ? "-" : a.coldStart().nodes());
+                a.coldStart() == null || a.coldStart().nodes() == null ? "-" : a.coldStart().nodes(), caveats(a));
+    }
+
+    /** What the answer line must not leave out: what the binding count assumes, and a wider throughput range. */
+    static String caveats(SizeAnswer a) {
+        StringBuilder sb = new StringBuilder();
+        ThroughputNodes t = a.throughput();
+        if (SizeAnswer.THROUGHPUT.equals(a.binding()) && t.extrapolation() != null) {
+            sb.append("; by throughput extrapolated beyond twice the largest size measured");
+        }
+        if (SizeAnswer.COLD_START.equals(a.binding())) {
+            sb.append("; the cold start's count ").append(a.coldStart().scaling());
+        }
+        if (!SizeAnswer.THROUGHPUT.equals(a.binding()) && t != null && t.interval() != null
+                && (t.interval().high() == null || t.interval().high() > a.nodes())) {
+            sb.append(String.format(Locale.ROOT, "; throughput's %.0f%% interval %s", 100 * t.interval().confidence(),
+                    t.interval().high() == null ? "has no upper bound" : "reaches " + t.interval().high()));
+        }
+        return sb.toString();
     }
 
     private static void throughput(PrintStream out, SizeAnswer a) {
@@ -39,17 +60,22 @@ public final class SizeLines {
         }
         StringBuilder pts = new StringBuilder();
         for (ScalePoint p : t.points()) {
-            pts.append(pts.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%d:%,.0f", p.nodes(), p.samplesPerSecond()));
+            pts.append(pts.length() == 0 ? "" : ", ").append(p.label());
         }
         if (ThroughputNodes.USL.equals(t.model())) {
-            Usl u = t.fit().usl();
-            out.printf(Locale.ROOT, "throughput    USL fitted to %d sizes (nodes:samples/s %s): lambda %,.0f samples/s per "
-                    + "node, sigma %.4f, kappa %.6f; error rms %.1f%%, max %.1f%%%n", t.points().size(), pts,
-                    u.lambda(), u.sigma(), u.kappa(), 100 * t.fit().rmsRelativeError(), 100 * t.fit().maxRelativeError());
+            Usl.Fit fit = t.fit();
+            Usl u = fit.usl();
+            out.printf(Locale.ROOT, "throughput    USL fitted to %d sizes%s (nodes:samples/s %s): lambda %,.0f samples/s "
+                    + "per node, sigma %.4f, kappa %.6f; %s%n", fit.measured().size(), fit.bounds().isEmpty() ? ""
+                    : String.format(Locale.ROOT, " and kept at or above %d lower bound%s", fit.bounds().size(),
+                            fit.bounds().size() == 1 ? "" : "s"), pts, u.lambda(), u.sigma(), u.kappa(), errors(fit));
             out.printf(Locale.ROOT, "              C(N) = lambda N / (1 + sigma (N-1) + kappa N (N-1)); adding nodes %s%n",
-                    t.peakNodes() == null ? "never stops paying (kappa 0)"
-                            : String.format(Locale.ROOT, "stops paying at N* = sqrt((1 - sigma) / kappa) = %.1f "
-                                    + "(C = %,.0f samples/s)", t.peakNodes(), u.capacity(t.peakNodes())));
+                    shape(u));
+            if (!fit.bounds().isEmpty()) {
+                out.printf(Locale.ROOT, "              lower bounds, not measurements: %s; %s%n", labels(fit.bounds()),
+                        fit.raisedBy().isEmpty() ? "the curve fitted to the measurements is already at or above them"
+                                : "the curve is raised to meet " + labels(fit.raisedBy()) + " (it fell below)");
+            }
         } else {
             out.printf(Locale.ROOT, "throughput    %s%n", t.assumption());
         }
@@ -58,10 +84,56 @@ public final class SizeLines {
         } else {
             out.printf(Locale.ROOT, "              need %,.0f samples/s (target / headroom): %d node%s per DC (C(%d) = %,.0f)%n",
                     t.needSamplesPerSecond(), t.nodes(), t.nodes() == 1 ? "" : "s", t.nodes(), t.capacityAtNodes());
+            if (t.interval() != null) {
+                NodesInterval i = t.interval();
+                out.printf(Locale.ROOT, "              %s: %s%s%n", i.words("nodes per DC"), i.method(),
+                        i.highMissing() == null ? "" : "; " + i.highMissing());
+            } else {
+                out.println("              no interval: " + t.intervalMissing());
+            }
+            if (t.extrapolation() != null) {
+                out.println("              " + t.extrapolation());
+            }
         }
         if (ThroughputNodes.USL.equals(t.model()) && t.assumption() != null) {
             out.println("              " + t.assumption());
         }
+    }
+
+    /** How well the curve fits, or, with no point to spare, that nothing can be said of it. */
+    static String errors(Usl.Fit fit) {
+        if (fit.degreesOfFreedom() > 0) {
+            return String.format(Locale.ROOT, "error rms %.1f%%, max %.1f%%", 100 * fit.rmsRelativeError(),
+                    100 * fit.maxRelativeError());
+        }
+        String count = String.format(Locale.ROOT, "%d points for %d coefficients", fit.measured().size(), Usl.COEFFICIENTS);
+        if (fit.maxRelativeError() < 1e-6) {
+            return "the curve passes through every point: " + count + ", so no error or interval can be estimated from them";
+        }
+        return String.format(Locale.ROOT, "%s, the curve misses them by up to %.1f%% only because it is constrained (a "
+                + "coefficient held at 0, or raised to a lower bound); no error or interval can be estimated from them",
+                count, 100 * fit.maxRelativeError());
+    }
+
+    /** What adding nodes does on the fitted curve: a peak, a ceiling, or neither. */
+    public static String shape(Usl u) {
+        if (u.kappa() > 0) {
+            return String.format(Locale.ROOT, "stops paying at N* = sqrt((1 - sigma) / kappa) = %.1f (C = %,.0f samples/s)",
+                    u.peakNodes(), u.highest());
+        }
+        if (u.sigma() >= 1) {
+            return String.format(Locale.ROOT, "does not pay: with sigma %.2f and kappa 0 no size does more than one "
+                    + "node's %,.0f samples/s", u.sigma(), u.highest());
+        }
+        if (u.sigma() > 0) {
+            return String.format(Locale.ROOT, "pays less and less: the curve rises toward its ceiling lambda/sigma = %,.0f "
+                    + "samples/s (kappa 0: no peak)", u.highest());
+        }
+        return "never stops paying (sigma and kappa 0: linear)";
+    }
+
+    private static String labels(List<ScalePoint> points) {
+        return String.join(", ", points.stream().map(ScalePoint::label).toList());
     }
 
     private static void disk(PrintStream out, SizeAnswer a) {

@@ -1,8 +1,8 @@
 /*
  * The size page's charts, drawn by uPlot from <script id="size-data">: the measured rate by
  * cluster size with the fitted curve (the USL, or linear per-node scaling) against the target and
- * the target over the headroom; and the ring's predicted backlog over the cold start, straight
- * lines between the times the model gives.
+ * the target over the headroom, lower bounds (find-max's at-least answers) drawn hollow; and the
+ * ring's predicted backlog over the cold start, straight lines between the times the model gives.
  * Written for this tool; kept to plain ES2015 and free of template literals (Maven filters this file).
  */
 (function () {
@@ -22,14 +22,18 @@
     var most = s.nodes || 0;
     s.points.forEach(function (p) { most = Math.max(most, p[0]); });
     most = Math.max(2, Math.ceil(most * 1.25));
-    var xs = [], fit = [], measured = [], target = [], planned = [];
-    var byNodes = {};
+    var bounds = s.bounds || [];
+    bounds.forEach(function (p) { most = Math.max(most, Math.ceil(p[0] * 1.25)); });
+    var xs = [], fit = [], measured = [], atLeast = [], target = [], planned = [];
+    var byNodes = {}, boundByNodes = {};
     s.points.forEach(function (p) { byNodes[p[0]] = p[1]; });
+    bounds.forEach(function (p) { boundByNodes[p[0]] = p[1]; });
     for (var n = 1; n <= most; n++) {
       xs.push(n);
       var c = s.usl ? s.usl.lambda * n / (1 + s.usl.sigma * (n - 1) + s.usl.kappa * n * (n - 1)) : s.perNode * n;
       fit.push(c);
       measured.push(byNodes[n] != null ? byNodes[n] : null);
+      atLeast.push(boundByNodes[n] != null ? boundByNodes[n] : null);
       target.push(s.target);
       planned.push(s.headroom > 0 ? s.target / s.headroom : null);
     }
@@ -42,12 +46,13 @@
         { label: "nodes" },
         { label: s.usl ? "USL" : "linear", stroke: BLUE, width: 2 },
         { label: "measured", stroke: GREEN, width: 0, points: { show: true, size: 9, fill: GREEN } },
+        { label: "at least (a lower bound)", stroke: ORANGE, width: 0, points: { show: true, size: 9, fill: "#fff" } },
         { label: "target", stroke: RED, width: 1.5 },
         { label: "target / headroom", stroke: ORANGE, width: 1.5, dash: [8, 4] }
       ],
       legend: { live: true }
     };
-    new uPlot(opts, [xs, fit, measured, target, planned], host);
+    new uPlot(opts, [xs, fit, measured, atLeast, target, planned], host);
   }
 
   function ringChart(r) {

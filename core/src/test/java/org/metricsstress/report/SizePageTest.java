@@ -9,6 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.metricsstress.sizing.SizeAnswer;
+import org.metricsstress.sizing.SizeEvidence;
+import org.metricsstress.sizing.SizeJson;
+import org.metricsstress.sizing.SizeRequest;
 
 /** The size page from a JSON document as size and predict write it: figures, escaping, the ring's corners. */
 class SizePageTest {
@@ -30,6 +34,38 @@ class SizePageTest {
         doc.put("version", "<x>");
         doc.put("prediction", prediction);
         return doc;
+    }
+
+    private static Map<String, Object> sizeDoc(String points, double target, Double nodeDisk) {
+        SizeEvidence e = new SizeEvidence(SizeEvidence.parsePoints("--points", points),
+                nodeDisk == null ? null : new SizeEvidence.DiskFigures(18, 0, 86_400, "disk.json"), null, null, List.of());
+        return SizeJson.of(SizeAnswer.of(new SizeRequest(target, "--target", null, 30 * 86_400L, 1, nodeDisk, 1.0, 900), e),
+                "metrics-stress", "test");
+    }
+
+    @Test
+    void theThroughputIntervalIsBesideItsNodesAndInTheHeadline() {
+        String page = SizePage.render(sizeDoc("1:10000,2:18000,4:30000,8:42000,16:50000", 40_000, null));
+        assertTrue(page.contains("binding: throughput; 95% interval 7-8"), page);
+        assertTrue(page.contains("<td>7 (95% interval 7-8)</td>"), page);
+        assertTrue(page.contains("where the fit&#39;s 95% confidence band"), "the interval's method is in the throughput table");
+    }
+
+    @Test
+    void aTargetBeyondTheCeilingShowsNoNanNorInfinity() {
+        String page = SizePage.render(sizeDoc("1:10000,2:15000,4:21000,8:27000", 125_000, 2e12));
+        assertTrue(page.contains("ceiling lambda/sigma = 35,067 samples/s"), page);
+        assertFalse(page.contains("NaN") || page.contains("Infinity"), "no NaN nor Infinity in the page");
+    }
+
+    @Test
+    void lowerBoundsAreMarkedInThePointsTableAndDrawnApart() {
+        Map<String, Object> doc = sizeDoc("1:10000,2:18000,4:30000,8:>=45000,16:50000", 40_000, null);
+        String page = SizePage.render(doc);
+        assertTrue(page.contains("<td>8</td><td>45,000</td><td>lower bound (at least)</td>"), page);
+        JsonNode scale = SizePage.chartData(ResultJson.tree(doc).path("size"), ResultJson.tree(doc).path("x")).get("scale");
+        assertEquals("[[8,45000.0]]", scale.get("bounds").toString());
+        assertEquals(4, scale.get("points").size());
     }
 
     @Test

@@ -12,14 +12,24 @@ import org.junit.jupiter.api.Test;
 class ColdStartModelTest {
 
     /**
-     * The field's 50K case (OpenNMS on 4 ScyllaDB i3.2xlarge nodes, context/field-tests.md): about 30 %
-     * of the target written while indexing, the cache filled in about 20 minutes, and the 8 M ring drained
-     * in about 90 minutes after its drops: 8,388,608 events = 4,194,304 commits = 41.9 M samples at
-     * 50,000 + 41.9 M / 5,400 s = 57,767 samples/s warm.
+     * The field's 50K case (OpenNMS on 4 ScyllaDB i3.2xlarge nodes, context/field-tests.md), calibrated
+     * on figures none of the tests below asserts for the same run:
+     * <ul>
+     * <li>while indexing, about 30 % of the target written: 15,000 samples/s;
+     * <li>indexing took about 20 minutes ("index writes fill the cache in ~20 min"): 1,200 s;
+     * <li>the warm rate from the 8-node run, not from the 4-node drain: it peaked at half its 8 M ring
+     *     (4,194,304 events = 2,097,152 commits = 20,971,520 samples) and drained in about 5 minutes at
+     *     50,000 samples/s, so its pool took 50,000 + 20,971,520 / 300 = 119,905 samples/s warm; on 4
+     *     nodes, by the model's own scaling (each wait x 8/4), half: 59,953.
+     * </ul>
+     * Until issue 48 the warm rate came from the 4-node drain (50,000 + 41.9 M / 5,400 s) and the test
+     * then asserted that drain: the model handed back its own input. Now the 4-node ring's fill time,
+     * drops and drain are predictions.
      */
     static ColdStartModel field() {
-        return ColdStartModel.observed(15_000, 1200, 1_500_000, 50_000 + 41_943_040 / 5400.0, 10, 16, 2, 4,
-                "the field's 50K case on 4 nodes");
+        double warmOnEight = 50_000 + 4_194_304 / 2 * 10 / 300.0;
+        return ColdStartModel.observed(15_000, 1200, 1_500_000, warmOnEight / 2, 10, 16, 2, 4,
+                "the field's 50K case on 4 nodes, warm rate from its 8-node run");
     }
 
     static ColdStartModel.Plan fieldPlan(int nodesScale, long ring) {
@@ -32,18 +42,26 @@ class ColdStartModelTest {
         ColdStartPrediction p = field().predict(fieldPlan(1, 8_388_608));
         print(p);
         assertTrue(p.ringFills(), p.toString());
-        // The field: ring full after 20 min, drops for 4, about 90 to drain.
+        // The field: ring full after 20 min, drops for 4, about 90 to drain. The fill follows from the
+        // rate while indexing and the ring (the backlog grows at 35,000 samples/s): 18.9 min.
         assertEquals(20 * 60, p.ringFullAtSeconds(), 0.15 * 20 * 60, p.toString());
         assertTrue(p.dropSeconds() > 0 && p.dropSeconds() < 10 * 60, p.toString());
-        assertEquals(90 * 60, p.drainSeconds(), 0.15 * 90 * 60, p.toString());
         assertEquals(8_388_608, p.ringPeak(), 2);
+        // The drain from the 8-node warm rate: 63 min against the field's 90, 30 % short: the waits'
+        // 1/N scaling carried the 8-node warm rate to 4 nodes, and the field's 4 nodes drained slower
+        // than that. Held within 35 %, a bound set after seeing the 63, so that a change to the model
+        // is seen; not a claim that the model drains within 35 % in general.
+        assertEquals(90 * 60, p.drainSeconds(), 0.35 * 90 * 60, p.toString());
+        assertTrue(p.drainSeconds() < 90 * 60, "shorter than the field's: " + p);
     }
 
     @Test
     void twiceTheNodesNoDropsAndAShortDrain() {
         ColdStartPrediction p = field().onNodes(8).predict(fieldPlan(1, 8_388_608));
         print(p);
-        // The field: no drops, 5 min to drain.
+        // The field: no drops, 5 min to drain. The 8-node run's peak and drain gave field() its warm
+        // rate, so neither is asserted here; whether the ring fills is decided while indexing, by the
+        // 4-node run's rate then and its index time, scaled.
         assertFalse(p.ringFills(), p.toString());
         assertTrue(p.indexedAtSeconds() > 0 && p.indexedAtSeconds() < 20 * 60, p.toString());
     }
@@ -58,6 +76,19 @@ class ColdStartModelTest {
         // shows both; this holds the model's answer so that a change to it is seen.
         assertTrue(p.ringFills(), p.toString());
         assertTrue(p.ringDrainedAtSeconds() > 0 && p.ringDrainedAtSeconds() < 20 * 60, p.toString());
+    }
+
+    /** No run measured how the waits change with the cluster's size: the answer line says what the count assumes. */
+    @Test
+    void whenTheColdStartBindsTheAnswerLineSaysItAssumesWaitsShrinkAsOneOverN() {
+        SizeAnswer a = SizeAnswer.of(new SizeRequest(50_000, "the plan", fieldPlan(1, 8_388_608), 86_400, 1, null, 0.8,
+                900), new SizeEvidence(java.util.List.of(), null, field(), null, java.util.List.of()));
+        assertEquals(SizeAnswer.COLD_START, a.binding());
+        String answer = SizeLinesTestSupport.console(a).lines().filter(l -> l.startsWith("answer")).findFirst().orElseThrow();
+        assertTrue(answer.endsWith("; the cold start's count assumes each wait of the workers shrinks as 1/N from the "
+                + "calibrating cluster's 4 nodes per DC (not measured at two sizes)"), answer);
+        assertEquals(4, SizeLinesTestSupport.size(a).get("coldStart") instanceof java.util.Map<?, ?> m
+                ? m.get("calibratedNodes") : null);
     }
 
     @Test

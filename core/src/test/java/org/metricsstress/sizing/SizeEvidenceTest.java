@@ -33,6 +33,23 @@ class SizeEvidenceTest {
     }
 
     @Test
+    void aFindMaxWhoseHighestRatePassedIsALowerBound() throws Exception {
+        Path f = findMax("fm8.json", 8, "{\"dc1\":8}",
+                "{\"conclusion\":\"at-least-max-rate\",\"highestSustainableSamplesPerSecond\":27000}");
+        SizeEvidence e = SizeEvidence.read(List.of(f), List.of());
+        assertEquals(List.of(new ScalePoint(8, 27000, f.toString(), true)), e.points());
+        assertTrue(e.notes().get(0).contains("a lower bound, not fitted as a measurement"), e.notes().toString());
+    }
+
+    @Test
+    void aTypedRateAfterGreaterOrEqualIsALowerBound() {
+        assertEquals(List.of(new ScalePoint(4, 21_000, "--points"), new ScalePoint(8, 27_000, "--points", true)),
+                SizeEvidence.parsePoints("--points", "4:21000, 8:>=27k"));
+        assertThrows(IllegalArgumentException.class, () -> SizeEvidence.parsePoints("--points", "8:>27000"));
+        assertThrows(IllegalArgumentException.class, () -> SizeEvidence.parsePoints("--points", "8:>=0"));
+    }
+
+    @Test
     void aFindMaxWithoutAnAnswerIsOneLine() throws Exception {
         Path f = findMax("none.json", 1, "{\"dc1\":1}", "{\"conclusion\":\"none-passed\"}");
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> SizeEvidence.read(List.of(f), List.of()));

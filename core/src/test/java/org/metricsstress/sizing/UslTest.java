@@ -72,6 +72,23 @@ class UslTest {
     }
 
     @Test
+    void anAnswerBeyondTwiceTheLargestSizeMeasuredIsAnExtrapolationAndSaysSo() {
+        Usl truth = new Usl(10_000, 0.02, 0.0001);
+        List<ScalePoint> points = List.of(new ScalePoint(1, truth.capacity(1), "a"), new ScalePoint(2, truth.capacity(2), "b"),
+                new ScalePoint(3, truth.capacity(3), "c"));
+        ThroughputNodes t = ThroughputNodes.of(points, 130_000, 1.0);
+        assertEquals(truth.nodesFor(130_000), t.nodes());
+        assertTrue(t.nodes() >= 18 && t.nodes() <= 22, "about 20 nodes: " + t.nodes());
+        assertEquals("extrapolated: " + t.nodes() + " nodes is beyond twice the largest size measured (1-3 nodes); "
+                + "measure nearer the answer", t.extrapolation());
+        // Within twice the largest size: no warning.
+        assertNull(ThroughputNodes.of(points, truth.capacity(6), 1.0).extrapolation());
+        // The linear assumption is extrapolated the same way.
+        assertTrue(ThroughputNodes.of(List.of(new ScalePoint(1, 7_500, "a")), 50_000, 0.8).extrapolation()
+                .startsWith("extrapolated: 9 nodes is beyond twice the largest size measured (1 node)"));
+    }
+
+    @Test
     void withTwoSizesItScalesLinearlyAndSaysItIsAnAssumption() {
         ThroughputNodes t = ThroughputNodes.of(List.of(new ScalePoint(1, 12_000, "a"), new ScalePoint(2, 22_000, "b")),
                 50_000, 0.8);
