@@ -1,6 +1,7 @@
 package org.metricsstress.result;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,6 +12,7 @@ import org.metricsstress.stats.DetectableChange;
 import org.metricsstress.stats.DifferenceInterval;
 import org.metricsstress.stats.MeanEstimate;
 import org.metricsstress.stats.MeanEstimate.Dependence;
+import org.metricsstress.stats.StartTransient;
 
 /**
  * Runs side by side: A the baseline, B the candidate, one run or several on each side. Each figure
@@ -74,10 +76,12 @@ public final class Comparison {
      *                      -1 unknown or more than {@link DetectableChange#MOST}
      * @param note          why a figure was not judged, in words; null when it was
      * @param degreesOfFreedom of the interval's t distribution; 0 exact or without an interval
+     * @param base          the level of A the interval is relative to: A's steady-state mean for one run
+     *                      per side (its start-up left out), the mean of A's runs otherwise
      */
     public record Row(String figure, double a, double b, double change, boolean regression, boolean higherIsBetter,
             Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note,
-            double degreesOfFreedom) {
+            double degreesOfFreedom, double base) {
 
         /** B - A. */
         public double difference() {
@@ -91,11 +95,11 @@ public final class Comparison {
 
         /** The interval relative to A, as the change is; NaN without one or when A is 0. */
         public double relativeLow() {
-            return a == 0 || Double.isNaN(low) ? Double.NaN : low / Math.abs(a);
+            return base == 0 || Double.isNaN(low) ? Double.NaN : low / Math.abs(base);
         }
 
         public double relativeHigh() {
-            return a == 0 || Double.isNaN(high) ? Double.NaN : high / Math.abs(a);
+            return base == 0 || Double.isNaN(high) ? Double.NaN : high / Math.abs(base);
         }
 
         /** better, worse, within noise, same; or not judged. */
@@ -106,7 +110,7 @@ public final class Comparison {
             if (!significant()) {
                 return a == b && basis == Basis.EXACT ? "same" : "within noise";
             }
-            return (b > a) == higherIsBetter ? "better" : "worse";
+            return (low > 0) == higherIsBetter ? "better" : "worse";
         }
     }
 
@@ -242,7 +246,7 @@ public final class Comparison {
             // Measured on one side only (e.g. indexing never completed in B): worse if B lacks it.
             return new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
                     f.higherIsBetter(), Basis.ONE_SIDE, Double.NaN, Double.NaN, 0, 0, -1,
-                    "measured in " + (missingA ? "B" : "A") + " only", 0);
+                    "measured in " + (missingA ? "B" : "A") + " only", 0, a);
         }
         double change = a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
         Estimate e = as.size() + bs.size() > 2 ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
@@ -253,16 +257,19 @@ public final class Comparison {
                     ? (a == 0 ? b != 0 : Math.abs(change) > bound)
                     : f.shouldBeZero() && a == 0 && b != 0);
             return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN, Double.NaN,
-                    e.unitsA(), e.unitsB(), -1, e.note(), 0);
+                    e.unitsA(), e.unitsB(), -1, e.note(), 0, a);
         }
         DifferenceInterval ci = e.interval();
-        boolean worse = f.higherIsBetter() ? b < a : b > a;
+        // Judged on what the interval is about: the steady state's difference, relative to A's steady level.
+        double base = e.base();
+        double steady = ci.difference();
+        boolean worse = f.higherIsBetter() ? steady < 0 : steady > 0;
         boolean lostWhereNone = f.shouldBeZero() && a == 0 && b != 0;
-        boolean regression = f.judged() && worse
-                && (lostWhereNone || (ci.significant() && (a == 0 || Math.abs(change) > bound)));
-        int toDetect = a == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * a));
+        boolean regression = f.judged() && (lostWhereNone
+                || worse && ci.significant() && (base == 0 || Math.abs(steady / base) > bound));
+        int toDetect = base == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * base));
         return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(),
-                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, null, ci.degreesOfFreedom());
+                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, e.note(), ci.degreesOfFreedom(), base);
     }
 
     /**
@@ -272,7 +279,7 @@ public final class Comparison {
      * @param unitScale    the figure per unit over the run's figure: 1 for means, 1 / intervals for a count
      */
     private record Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance,
-            double unitScale, String note) {}
+            double unitScale, String note, double base) {}
 
     /** Runs as the units: Welch's interval on the runs' figures; a side of one run takes the other's spread. */
     private static Estimate byRuns(double[] va, double[] vb) {
@@ -292,31 +299,41 @@ public final class Comparison {
             ci = DifferenceInterval.around(diff, Math.sqrt(var * (1.0 / va.length + 1.0 / vb.length)), df);
             unitVariance = var;
         }
-        return new Estimate(Basis.RUNS, ci, va.length, vb.length, unitVariance, 1, null);
+        return new Estimate(Basis.RUNS, ci, va.length, vb.length, unitVariance, 1, null, mean(va));
     }
 
     /** One run per side: the figure's series over each run's intervals. */
     private static Estimate byIntervals(Figure f, StressResult a, StressResult b, double diff, Dependence dependence) {
         if (f.perInterval() == null) {
-            return new Estimate(Basis.BOUND_ONLY, null, 0, 0, 0, 1,
-                    "one value per run, no series: judged by the bound alone; give two or more runs per side for an interval");
+            return new Estimate(Basis.BOUND_ONLY, null, 0, 0, 0, 1, f.judged()
+                    ? "one value per run, no series: judged by the bound alone; give two or more runs per side for an interval"
+                    : "one value per run, no series: shown, not judged; give two or more runs per side for an interval",
+                    Double.NaN);
         }
         double[] sa = series(f, a);
         double[] sb = series(f, b);
         if (sa.length < MIN_INTERVALS || sb.length < MIN_INTERVALS) {
             return new Estimate(Basis.TOO_SHORT, null, sa.length, sb.length, 0, 1, String.format(java.util.Locale.ROOT,
                     "too short to judge: %d and %d intervals, the interval needs %d per side (run longer, or report "
-                            + "more often: -r 5s)", sa.length, sb.length, MIN_INTERVALS));
+                            + "more often: -r 5s)", sa.length, sb.length, MIN_INTERVALS), Double.NaN);
         }
-        MeanEstimate ea = MeanEstimate.of(sa, dependence);
-        MeanEstimate eb = MeanEstimate.of(sb, dependence);
-        // A count is the intervals' sum: its error is n times the mean's.
+        // The start-up transient of each run left out (MSER): the interval is the steady state's.
+        // A count (drops, failures) keeps its start-up: a sample lost then is lost all the same.
+        int fromA = f.sum() ? 0 : StartTransient.steadyFrom(sa);
+        int fromB = f.sum() ? 0 : StartTransient.steadyFrom(sb);
+        MeanEstimate ea = MeanEstimate.of(Arrays.copyOfRange(sa, fromA, sa.length), dependence);
+        MeanEstimate eb = MeanEstimate.of(Arrays.copyOfRange(sb, fromB, sb.length), dependence);
+        // A count is the intervals' sum: its steady level and error are n times the mean's.
         double scaleA = f.sum() ? sa.length : 1;
         double scaleB = f.sum() ? sb.length : 1;
-        DifferenceInterval ci = DifferenceInterval.welch(diff, scaleA * ea.standardError(), ea.degreesOfFreedom(),
+        double steadyDiff = f.sum() ? diff : eb.mean() - ea.mean();
+        DifferenceInterval ci = DifferenceInterval.welch(steadyDiff, scaleA * ea.standardError(), ea.degreesOfFreedom(),
                 scaleB * eb.standardError(), eb.degreesOfFreedom());
         double unitVariance = (ea.longRunVariance() + eb.longRunVariance()) / 2;
-        return new Estimate(Basis.INTERVALS, ci, sa.length, sb.length, unitVariance, 1 / scaleA, null);
+        String note = fromA > 0 || fromB > 0 ? String.format(java.util.Locale.ROOT, "steady state from interval %d of A "
+                + "and %d of B: the start-up before it is left out of the interval", fromA + 1, fromB + 1) : null;
+        return new Estimate(Basis.INTERVALS, ci, sa.length - fromA, sb.length - fromB, unitVariance, 1 / scaleA, note,
+                f.sum() ? f.value().applyAsDouble(a) : ea.mean());
     }
 
     /**

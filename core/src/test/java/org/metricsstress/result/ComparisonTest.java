@@ -161,4 +161,20 @@ class ComparisonTest {
         assertTrue(text.contains("significant at 95% and beyond 5.0%"), text);
         assertTrue(text.contains("to tell a 5.0% change from noise"), text);
     }
+
+    @Test
+    void aStartUpIsLeftOutOfTheIntervalAndSaidSo() {
+        Random random = new Random(9);
+        double[] rate = SyntheticRuns.ar1(random, 40, 10_000, 20, 0.5);
+        double[] p99 = SyntheticRuns.ar1(random, 40, 20, 0.5, 0.5);
+        p99[0] = 900;
+        p99[1] = 700;
+        Comparison c = Comparison.of(SyntheticRuns.run(rate, p99), steady(10, 10_000, 20, 40, new long[40]), 0.05);
+        Comparison.Row row = row(c, "response p99 ms");
+        assertTrue(row.note().startsWith("steady state from interval 3 of A and 1 of B"), row.note());
+        // A's whole-run p99 is its start-up's (B 66% below it); the steady states are alike: within a few percent.
+        assertTrue(row.change() < -0.5, "whole-run change " + row.change());
+        assertTrue(row.relativeHigh() - row.relativeLow() < 0.2, row.toString());
+        assertFalse(row.regression());
+    }
 }
