@@ -24,8 +24,9 @@ import org.metricsstress.stats.StartTransient;
  * <p>Where the interval comes from ({@link Basis}):
  * <ul>
  * <li>one run per side: the figure's per-interval series of each run ({@code intervals[]}), its
- *     autocorrelation allowed for ({@link MeanEstimate}); the interval covers the noise within a run
- *     only, not a node's state from one run to the next;
+ *     autocorrelation allowed for ({@link MeanEstimate}), each run's start-up left out
+ *     ({@link StartTransient}); the interval covers the noise within a run's steady state only, not a
+ *     node's state from one run to the next, and it and the judgement are relative to A's steady level;
  * <li>two or more runs on a side: the runs' whole-run figures are the units (Welch's interval; a
  *     side of one run takes the other side's spread), which is what run-to-run noise needs;
  * <li>no spread on either side (0 drops and 0 drops): the difference is exact;
