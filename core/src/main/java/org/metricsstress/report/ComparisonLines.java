@@ -13,9 +13,6 @@ import org.metricsstress.result.Comparison.Row;
  * the word, then what the interval rests on, what would tell the bound from noise, and the result.
  */
 public final class ComparisonLines {
-    private static final java.util.regex.Pattern STEADY =
-            java.util.regex.Pattern.compile("^steady state from interval (\\d+) of A and (\\d+) of B");
-
     private ComparisonLines() {}
 
     public static void print(Comparison c, PrintStream out, List<String> namesA, List<String> namesB) {
@@ -31,9 +28,8 @@ public final class ComparisonLines {
             if (r.note() == null || r.basis() == Basis.ONE_SIDE) {
                 continue;
             }
-            java.util.regex.Matcher m = STEADY.matcher(r.note());
-            if (m.find()) {
-                startUps.add(r.figure() + " " + m.group(1) + "/" + m.group(2));
+            if (r.steadyFromA() > 0 || r.steadyFromB() > 0) {
+                startUps.add(r.figure() + " " + (r.steadyFromA() + 1) + "/" + (r.steadyFromB() + 1));
             } else {
                 out.println("note: " + r.figure() + ": " + r.note());
             }
@@ -62,7 +58,7 @@ public final class ComparisonLines {
         Row first = c.rows().stream().filter(r -> r.basis() == Basis.INTERVALS).findFirst().orElse(null);
         return "intervals: one run per side" + (first == null ? ""
                 : String.format(Locale.ROOT, " (%d and %d report intervals%s)", first.unitsA(), first.unitsB(),
-                        first.note() != null && first.note().startsWith("steady") ? " after the start-up" : ""))
+                        first.steadyFromA() > 0 || first.steadyFromB() > 0 ? " after the start-up" : ""))
                 + ", their autocorrelation allowed for: the noise within a run only; for the noise from run to run "
                 + "give two or more runs per side (compare A1 A2 --vs B1 B2)";
     }

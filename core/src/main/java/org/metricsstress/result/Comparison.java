@@ -79,10 +79,12 @@ public final class Comparison {
      * @param degreesOfFreedom of the interval's t distribution; 0 exact or without an interval
      * @param base          the level of A the interval is relative to: A's steady-state mean for one run
      *                      per side (its start-up left out), the mean of A's runs otherwise
+     * @param steadyFromA   the first of A's intervals the interval rests on: 0 when no start-up was left out
+     * @param steadyFromB   B's
      */
     public record Row(String figure, double a, double b, double change, boolean regression, boolean higherIsBetter,
             Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note,
-            double degreesOfFreedom, double base) {
+            double degreesOfFreedom, double base, int steadyFromA, int steadyFromB) {
 
         /** B - A. */
         public double difference() {
@@ -247,7 +249,7 @@ public final class Comparison {
             // Measured on one side only (e.g. indexing never completed in B): worse if B lacks it.
             return new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
                     f.higherIsBetter(), Basis.ONE_SIDE, Double.NaN, Double.NaN, 0, 0, -1,
-                    "measured in " + (missingA ? "B" : "A") + " only", 0, a);
+                    "measured in " + (missingA ? "B" : "A") + " only", 0, a, 0, 0);
         }
         double change = a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
         Estimate e = as.size() + bs.size() > 2 ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
@@ -258,7 +260,7 @@ public final class Comparison {
                     ? (a == 0 ? b != 0 : Math.abs(change) > bound)
                     : f.shouldBeZero() && a == 0 && b != 0);
             return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN, Double.NaN,
-                    e.unitsA(), e.unitsB(), -1, e.note(), 0, a);
+                    e.unitsA(), e.unitsB(), -1, e.note(), 0, a, 0, 0);
         }
         DifferenceInterval ci = e.interval();
         // Judged on what the interval is about: the steady state's difference, relative to A's steady level.
@@ -270,7 +272,8 @@ public final class Comparison {
                 || worse && ci.significant() && (base == 0 || Math.abs(steady / base) > bound));
         int toDetect = base == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * base));
         return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(),
-                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, e.note(), ci.degreesOfFreedom(), base);
+                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, e.note(), ci.degreesOfFreedom(), base,
+                e.steadyFromA(), e.steadyFromB());
     }
 
     /**
@@ -280,7 +283,12 @@ public final class Comparison {
      * @param unitScale    the figure per unit over the run's figure: 1 for means, 1 / intervals for a count
      */
     private record Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance,
-            double unitScale, String note, double base) {}
+            double unitScale, String note, double base, int steadyFromA, int steadyFromB) {
+        Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance, double unitScale,
+                String note, double base) {
+            this(basis, interval, unitsA, unitsB, unitVariance, unitScale, note, base, 0, 0);
+        }
+    }
 
     /** Runs as the units: Welch's interval on the runs' figures; a side of one run takes the other's spread. */
     private static Estimate byRuns(double[] va, double[] vb) {
@@ -334,7 +342,7 @@ public final class Comparison {
         String note = fromA > 0 || fromB > 0 ? String.format(java.util.Locale.ROOT, "steady state from interval %d of A "
                 + "and %d of B: the start-up before it is left out of the interval", fromA + 1, fromB + 1) : null;
         return new Estimate(Basis.INTERVALS, ci, sa.length - fromA, sb.length - fromB, unitVariance, 1 / scaleA, note,
-                f.sum() ? f.value().applyAsDouble(a) : ea.mean());
+                f.sum() ? f.value().applyAsDouble(a) : ea.mean(), fromA, fromB);
     }
 
     /**
