@@ -43,6 +43,31 @@ final class LocalClusterOptions {
         return parsed.hasMatchedOption(EMBEDDED.longName());
     }
 
+    /**
+     * A command of one node's local options, checked before anything starts: --embedded beside
+     * --contact-points, a heap that is not one, a JDK that is not a directory.
+     */
+    static void check(ParseResult parsed) {
+        if (withContactPoints(parsed)) {
+            throw new ConfigException("--embedded starts its own node: leave out --contact-points");
+        }
+        heap(parsed);
+        javaHome(parsed);
+    }
+
+    private static String heap(ParseResult parsed) {
+        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
+        if (!heap.matches("\\d+[mMgG]")) {
+            throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
+        }
+        return heap;
+    }
+
+    private static Path javaHome(ParseResult parsed) {
+        String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
+        return javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
+    }
+
     /** --embedded starts its own node, so contact points beside it are a mistake. */
     static boolean withContactPoints(ParseResult parsed) {
         return asked(parsed) && parsed.hasMatchedOption("--contact-points");
@@ -96,12 +121,8 @@ final class LocalClusterOptions {
 
     /** Starts the cluster the options describe: containers of --embedded-image, else child JVMs. */
     static LocalCluster start(ParseResult parsed, ClusterLayout layout, PrintStream out) throws LocalClusterException {
-        String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
-        Path jdk = javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
-        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
-        if (!heap.matches("\\d+[mMgG]")) {
-            throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
-        }
+        Path jdk = javaHome(parsed);
+        String heap = heap(parsed);
         String image = parsed.matchedOptionValue(EMBEDDED_IMAGE.longName(), null);
         if (image != null) {
             return ContainerCluster.start(image, layout, heap, out::println);

@@ -2,38 +2,38 @@ package org.metricsstress.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Map;
 import org.metricsstress.api.ExitCode;
+import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.commands.Commands;
+import org.metricsstress.commands.ToolCommand;
 import org.metricsstress.config.ConfigException;
-import org.metricsstress.config.OptionDef;
-import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
-import org.metricsstress.api.Sizing;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The standalone front end: {@code metrics-stress [options]} runs a stress, its subcommands work
- * on schemas, saved results, read-backs, benches and searches. It parses, hands the command its
- * {@link CliContext} and returns the command's {@link ExitCode}.
+ * The standalone front end: {@code metrics-stress [options]} runs a stress; its subcommands are the
+ * {@link Commands} both shells offer. It parses, has the command check its whole line before
+ * anything starts, runs it and returns its {@link ExitCode}, each failure one line.
  */
 public final class Main {
     private final CliContext cli;
 
     Main(PrintStream out, PrintStream err, Map<String, String> env, boolean handleSignals) {
-        this.cli = new CliContext(out, err, env, handleSignals, new StressCommandLine());
+        this(out, err, env, handleSignals, LocalClusterOptions::start);
+    }
+
+    /** With what starts local clusters given: a test that must never start one says so here. */
+    Main(PrintStream out, PrintStream err, Map<String, String> env, boolean handleSignals,
+            CliContext.ClusterStarter starter) {
+        this.cli = new CliContext(out, err, env, handleSignals, new StressCommandLine(), starter);
     }
 
     public static void main(String[] args) {
         int code = new Main(System.out, System.err, System.getenv(), true).run(args);
         System.exit(code);
-    }
-
-    /** Makes a configuration builder for one run of a command: the user's options over the given defaults. */
-    interface Configured {
-        StressConfig.Builder builder(Map<String, String> defaults);
     }
 
     int run(String[] args) {
@@ -52,19 +52,7 @@ public final class Main {
         try {
             if (parsed.subcommand() != null) {
                 ParseResult sub = parsed.subcommand();
-                return switch (sub.commandSpec().name()) {
-                    case "report" -> SavedResults.report(sub, cli.out(), cli.err());
-                    case "compare" -> SavedResults.compare(sub, cli.out(), cli.err());
-                    case "merge" -> SavedResults.merge(sub, cli.out());
-                    case "verify" -> verify(sub);
-                    case "disk" -> disk(sub);
-                    case "bench" -> BenchCommand.execute(sub, cli);
-                    case "find-max" -> findMax(sub);
-                    case "tune" -> tune(sub);
-                    case "size" -> SizeCommand.size(sub, cli.configured(sub, Sizing.sizeOffered()), cli);
-                    case "predict" -> SizeCommand.predict(sub, cli.configured(sub, Sizing.predictOffered()), cli);
-                    default -> SchemaCommand.print(sub, cli);
-                };
+                return subcommand(Commands.named(sub.commandSpec().name()).orElseThrow(), sub);
             }
             return RunCommand.run(parsed, cli);
         } catch (ConfigException e) {
@@ -72,42 +60,26 @@ public final class Main {
         }
     }
 
-    private int verify(ParseResult parsed) {
+    private int subcommand(ToolCommand command, ParseResult parsed) {
+        if (command.onOneNode()) {
+            LocalClusterOptions.check(parsed);
+        }
+        CliInvocation in = new CliInvocation(parsed, command, cli);
+        command.check(in);
         try {
-            return VerifyCommand.run(parsed, cli.configured(parsed, VerifyCommand.offered()), cli.out());
-        } catch (ClusterException e) {
+            return command.run(in);
+        } catch (ClusterException | CacheUnavailableException e) {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;
-        }
-    }
-
-    private int disk(ParseResult parsed) {
-        try {
-            return DiskCommand.run(parsed, cli.configured(parsed, DiskCommand.offered()), cli.out());
-        } catch (ClusterException e) {
-            cli.fail(e.getMessage());
+        } catch (InterruptedException e) {
+            cli.fail("interrupted");
             return ExitCode.CLUSTER;
+        } catch (ConfigException e) {
+            return cli.usage(e.getMessage());
+        } catch (RuntimeException e) {
+            cli.fail("internal error (please report): " + e);
+            e.printStackTrace(cli.err());
+            return ExitCode.INTERNAL;
         }
-    }
-
-    private int tune(ParseResult parsed) {
-        List<OptionDef> offered = TuneCommand.offered();
-        if (LocalClusterOptions.withContactPoints(parsed)) {
-            return cli.usage("--embedded starts its own node: leave out --contact-points");
-        }
-        TuneCommand.validate(cli.configured(parsed, offered));
-        return new WithCluster(cli).onOneNode(parsed, offered,
-                (configured, node) -> TuneCommand.run(parsed, configured, cli.out()));
-    }
-
-    private int findMax(ParseResult parsed) {
-        List<OptionDef> offered = FindMaxCommand.offered();
-        if (LocalClusterOptions.withContactPoints(parsed)) {
-            return cli.usage("--embedded starts its own node: leave out --contact-points");
-        }
-        // Everything, the rates against the plan too, before spending seconds on a node.
-        FindMaxCommand.validate(parsed, cli.configured(parsed, offered));
-        return new WithCluster(cli).onOneNode(parsed, offered,
-                (configured, node) -> FindMaxCommand.run(parsed, configured, cli.out()));
     }
 }

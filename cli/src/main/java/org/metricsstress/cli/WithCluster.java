@@ -1,6 +1,5 @@
 package org.metricsstress.cli;
 
-import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.metricsstress.api.ExitCode;
@@ -9,16 +8,12 @@ import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.LocalNode;
-import org.metricsstress.cluster.embedded.EmbeddedCassandra;
-import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.config.ConfigException;
-import org.metricsstress.config.OptionDef;
-import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Runs a command on the local cluster it asked for (or on --contact-points): starts the cluster,
+ * Runs a stress on the local cluster it asked for (or on --contact-points): starts the cluster,
  * runs the command, maps its failures to exit codes with one line each, and stops the nodes
  * whatever happened.
  */
@@ -26,12 +21,6 @@ final class WithCluster {
     /** What a command does once its cluster (embedded, or null for --contact-points) is there. */
     interface Body {
         int run(LocalCluster cluster) throws ClusterException, CacheUnavailableException, InterruptedException;
-    }
-
-    /** A command of several runs against one node: the embedded one, or --contact-points (node null). */
-    interface OnOneNode {
-        int run(Main.Configured configured, EmbeddedCassandra node)
-                throws ClusterException, CacheUnavailableException, InterruptedException;
     }
 
     private final CliContext cli;
@@ -48,7 +37,7 @@ final class WithCluster {
         LocalCluster cluster = null;
         try {
             if (LocalClusterOptions.asked(parsed)) {
-                cluster = LocalClusterOptions.start(parsed, layout, cli.out());
+                cluster = cli.starter().start(parsed, layout, cli.out());
                 started.accept(cluster);
             }
             return body.run(cluster);
@@ -72,25 +61,5 @@ final class WithCluster {
             }
             finished.run();
         }
-    }
-
-    /** Starts the embedded node when asked; every run's configuration then points at it. */
-    int onOneNode(ParseResult parsed, List<OptionDef> offered, OnOneNode body) {
-        return run(parsed, ClusterLayout.SINGLE, started -> {
-            if (cli.handleSignals()) {
-                Runtime.getRuntime().addShutdownHook(new Thread(started::close, "metrics-stress-shutdown"));
-            }
-        }, () -> { }, cluster -> {
-            EmbeddedCassandra node = cluster == null ? null : ((EmbeddedCluster) cluster).nodes().get(0);
-            Main.Configured configured = defaults -> {
-                StressConfig.Builder b = cli.builder(parsed, offered, defaults);
-                if (node != null) {
-                    b.contactPoints(List.of(LocalClusterOptions.contactPoint(node.cqlAddress())))
-                            .localDc(node.datacenter());
-                }
-                return b;
-            };
-            return body.run(configured, node);
-        });
     }
 }

@@ -10,13 +10,13 @@ import java.net.ServerSocket;
  * of the tests binds: a port freed on 127.0.0.1 could be taken by a test node started meanwhile
  * (a run beside the integration tests once found one there that never answered).
  */
-final class ClosedPort {
-    static final String HOST = "127.0.0.251";
+public final class ClosedPort {
+    public static final String HOST = "127.0.0.251";
 
     private ClosedPort() {}
 
     /** {@code host:port}, free a moment ago. */
-    static String address() {
+    public static String address() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
             return HOST + ":" + s.getLocalPort();
         } catch (IOException e) {

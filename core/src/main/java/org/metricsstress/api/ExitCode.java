@@ -22,6 +22,17 @@ public final class ExitCode {
 
     private ExitCode() {}
 
+    /** What a code means, in words: Karaf fails a command with it where the jar would exit with the code. */
+    public static String meaning(int code) {
+        return switch (code) {
+            case OK -> "done";
+            case CRITERIA_FAILED -> "its pass/fail criteria failed (exit code 1 of the jar)";
+            case USAGE -> "bad command line (exit code 2 of the jar)";
+            case CLUSTER -> "the cluster, the cache or a node could not be used (exit code 3 of the jar)";
+            default -> "internal error (exit code " + code + " of the jar)";
+        };
+    }
+
     /** The code for a run that ended with {@code failure}. */
     public static int of(Throwable failure) {
         if (failure instanceof ConfigException) {

@@ -67,6 +67,9 @@ class LayeringTest {
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
         MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
                 "disk", "sizing", "report"));
+        // The commands both shells offer: the top, over every face of the core.
+        MAY_USE.put("commands", List.of("cache", "config", "failure", "result", "report", "stats", "api", "bench",
+                "capacity", "tune"));
     }
 
     private static JavaClasses classes;

@@ -1,9 +1,15 @@
 package org.metricsstress.karaf;
 
+import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.karaf.shell.api.console.CommandLoggingFilter;
 import org.apache.karaf.shell.api.console.Command;
 import org.apache.karaf.shell.api.console.SessionFactory;
+import org.metricsstress.commands.Commands;
+import org.metricsstress.commands.ToolCommand;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
@@ -11,7 +17,8 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Puts {@code metrics:stress} and {@code metrics:size} into Karaf's shell while the bundle is active.
+ * Puts {@code metrics:stress} and every other command of the jar ({@code metrics:tune}, {@code metrics:compare},
+ * ...) into Karaf's shell while the bundle is active.
  *
  * <p>Karaf's command extender ({@code Karaf-Commands} header) only registers annotated Actions, so
  * these raw {@link Command}s go into the registry of the shell's
@@ -25,11 +32,21 @@ public final class Activator implements BundleActivator {
     @Override
     public void start(BundleContext context) {
         AdminSettings settings = new AdminSettings(new ConfigAdminSource(context, AdminSettings.PID));
-        List<Command> commands = List.of(new StressCommand(settings, runs, System.getenv(), () -> System.out),
-                new SizeCommand(System.getenv(), () -> System.out));
+        List<Command> commands = commands(settings, runs, System.getenv(), () -> System.out);
         shells = new ShellRegistration(context, commands);
         shells.open();
         passwordMask = context.registerService(CommandLoggingFilter.class, new PasswordMask(), null);
+    }
+
+    /** {@code metrics:stress}, then every command of {@link Commands}, as the jar has them. */
+    static List<Command> commands(AdminSettings settings, OneRunAtATime runs, Map<String, String> environment,
+            Supplier<PrintStream> output) {
+        List<Command> all = new ArrayList<>();
+        all.add(new StressCommand(settings, runs, environment, output));
+        for (ToolCommand command : Commands.all()) {
+            all.add(new ShellCommand(command, settings, runs, environment, output));
+        }
+        return List.copyOf(all);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.metricsstress.karaf;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,16 +55,24 @@ final class AdminSettings {
      */
     static StressCommandLine.Parsed parse(List<String> words, Map<String, String> env) {
         StressCommandLine parser = new StressCommandLine();
-        return parser.parse(parser.command(StressCommand.FULL_NAME, StressOptions.all()), words, env);
+        return parser.parse(parser.command(StressCommand.FULL_NAME, StressCommand.offered()), words, env);
     }
 
     /** The typed words with the file's settings under them, parsed as one command line. */
     StressCommandLine.Parsed withTyped(List<String> typed, Map<String, String> env) {
-        Set<String> typedNames = parse(typed, Map.of()).given();
+        return parse(under(typed, parse(typed, Map.of()).given(), StressOptions.all()), env);
+    }
+
+    /**
+     * The file's settings of the options {@code offered}, as words, under the typed words: what a
+     * command of this bundle parses. A setting of an option the command does not offer is left out
+     * (verify takes no --rate-factor); a key no option has is a mistake.
+     */
+    List<String> under(List<String> typed, Set<String> typedNames, Collection<OptionDef> offered) {
         List<String> words = new ArrayList<>();
         for (Map.Entry<String, String> setting : current().entrySet()) {
             OptionDef option = option(setting.getKey());
-            if (overridden(option, typedNames)) {
+            if (overridden(option, typedNames) || offered.stream().noneMatch(d -> d.longName().equals(option.longName()))) {
                 continue;
             }
             List<String> asTyped = asWords(option, setting.getValue());
@@ -76,7 +85,7 @@ final class AdminSettings {
             words.addAll(asTyped);
         }
         words.addAll(typed);
-        return parse(words, env);
+        return words;
     }
 
     /** The option a key names, or a one-line error that says what keys are. */

@@ -32,12 +32,19 @@ final class OneRunAtATime {
     private record Active(StressRun run, StressConfig config, LocalTime since, CountDownLatch finished) {}
 
     private final AtomicReference<Active> active = new AtomicReference<>();
+    /** A command of several runs in progress, by name. */
+    private final AtomicReference<String> commands = new AtomicReference<>();
 
     /** Runs to the end (duration, Ctrl-C, or {@link #stopAndAwait}), printing to {@code out}. */
     Outcome run(StressConfig config, PrintStream out) throws ClusterException, CacheUnavailableException, Refused {
         Active mine = new Active(new StressRun(config, out), config, LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
                 new CountDownLatch(1));
-        if (!active.compareAndSet(null, mine)) {
+        if (commands.get() != null || !active.compareAndSet(null, mine) || commands.get() != null) {
+            active.compareAndSet(mine, null);
+            String command = commands.get();
+            if (command != null) {
+                throw new Refused(command + " is in progress; one run at a time: wait for its end");
+            }
             Active other = active.get();
             throw new Refused("a run is already in progress" + (other == null ? "" : " (started " + other.since() + ")")
                     + "; one run at a time: wait for its summary, or stop it with Ctrl-C in its session"
@@ -48,6 +55,32 @@ final class OneRunAtATime {
         } finally {
             active.set(null);
             mine.finished().countDown();
+        }
+    }
+
+    /** A command of several runs (bench, find-max, tune), run on the command's thread. */
+    interface Work {
+        int run() throws ClusterException, CacheUnavailableException, InterruptedException;
+    }
+
+    /**
+     * Runs a command of several runs as the one run in progress; a second is refused as for a run.
+     * Ctrl-C interrupts the command's thread, which stops between runs, not inside one.
+     */
+    int exclusively(String what, Work work) throws ClusterException, CacheUnavailableException, Refused,
+            InterruptedException {
+        if (active.get() != null || !commands.compareAndSet(null, what)) {
+            throw new Refused("a run is already in progress; one run at a time: wait for its summary");
+        }
+        // A plain run may have started between the two looks: it checks the command in the same order.
+        if (active.get() != null) {
+            commands.set(null);
+            throw new Refused("a run is already in progress; one run at a time: wait for its summary");
+        }
+        try {
+            return work.run();
+        } finally {
+            commands.set(null);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.metricsstress.karaf;
 
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.karaf.shell.api.console.CommandLine;
 import org.apache.karaf.shell.api.console.Completer;
@@ -18,6 +19,11 @@ final class OptionNameCompleter implements Completer {
             names.addAll(List.of(d.names()));
         }
         names.add("--help");
+    }
+
+    /** Every name it completes, for a test that holds the shells' options equal. */
+    Set<String> names() {
+        return Set.copyOf(names);
     }
 
     @Override

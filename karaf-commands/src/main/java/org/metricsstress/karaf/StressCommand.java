@@ -14,7 +14,9 @@ import org.metricsstress.api.Outcome;
 import org.metricsstress.api.Tool;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.commands.Commands;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
@@ -67,12 +69,12 @@ final class StressCommand implements Command {
 
     @Override
     public String getDescription() {
-        return "Drive a Newts-style write pipeline against Cassandra and report whether it keeps up";
+        return Commands.STRESS_DESCRIPTION;
     }
 
     @Override
     public Completer getCompleter(boolean scoped) {
-        return new OptionNameCompleter(StressOptions.all());
+        return new OptionNameCompleter(offered());
     }
 
     @Override
@@ -89,10 +91,12 @@ final class StressCommand implements Command {
                 console.println(Tool.versionLine());
                 return null;
             }
-            if (AdminSettings.parse(typed, Map.of()).help()) {
+            StressCommandLine.Parsed asTyped = AdminSettings.parse(typed, Map.of());
+            if (asTyped.help()) {
                 Help.print(console, settings.current());
                 return null;
             }
+            LocalNodeOptions.refuse(asTyped.given());
             StressConfig config = settings.withTyped(typed, environment).builder().build();
             Outcome outcome = runs.run(config, console);
             if (!outcome.passed()) {
@@ -104,6 +108,16 @@ final class StressCommand implements Command {
         } catch (ClusterException | CacheUnavailableException | OneRunAtATime.Refused e) {
             throw failure(e.getMessage());
         }
+    }
+
+    /**
+     * What the jar's plain run offers: the table's run options and its local cluster's, which this
+     * shell parses only to refuse in one line ({@link LocalNodeOptions}).
+     */
+    static List<OptionDef> offered() {
+        List<OptionDef> all = new ArrayList<>(StressOptions.all());
+        all.addAll(StressOptions.own(OptionDef.Section.LOCAL_CLUSTER));
+        return all;
     }
 
     /** Gogo hands over tokens it evaluated (a bare {@code true} is a Boolean): back to the text typed. */

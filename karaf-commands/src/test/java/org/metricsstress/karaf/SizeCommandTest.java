@@ -19,6 +19,7 @@ import org.apache.karaf.shell.support.CommandException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.api.Sizing;
+import org.metricsstress.commands.Commands;
 
 /** {@code metrics:size}: the jar's size in Karaf's shell, same parser, same answer, one line on a mistake. */
 class SizeCommandTest {
@@ -26,9 +27,10 @@ class SizeCommandTest {
     private final Session session = (Session) Proxy.newProxyInstance(getClass().getClassLoader(),
             new Class<?>[] {Session.class}, (proxy, method, args) -> null);
 
-    private SizeCommand command() {
+    private ShellCommand command() {
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        return new SizeCommand(Map.of(), () -> out);
+        return new ShellCommand(Commands.named("size").orElseThrow(), new AdminSettings(Map::of), new OneRunAtATime(),
+                Map.of(), () -> out);
     }
 
     @Test

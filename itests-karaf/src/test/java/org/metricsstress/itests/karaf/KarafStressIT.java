@@ -198,6 +198,26 @@ class KarafStressIT {
         assertFalse(STACK_TRACE.matcher(bad.output()).find(), bad.output());
     }
 
+    /** Every subcommand of the jar is a command of OpenNMS's shell, wired to the bundles it needs. */
+    @Test
+    void everyCommandOfTheJarIsInTheShell() throws IOException {
+        for (String name : List.of("schema", "report", "compare", "merge", "verify", "disk", "bench", "find-max", "tune",
+                "size", "predict")) {
+            KarafShell.Result help = shell.exec("metrics:" + name + " --help", COMMAND);
+            assertEquals(0, help.status(), help.output());
+            assertTrue(help.output().startsWith("Usage: metrics:" + name + " [options]"), help.output());
+        }
+        KarafShell.Result schema = shell.exec("metrics:schema --keyspace karaf_schema", COMMAND);
+        assertEquals(0, schema.status(), schema.output());
+        assertTrue(schema.output().contains("CREATE KEYSPACE IF NOT EXISTS karaf_schema"), schema.output());
+
+        KarafShell.Result local = shell.exec("metrics:tune --embedded", COMMAND);
+        assertNotEquals(0, local.status());
+        assertEquals(1, local.output().strip().lines().count(), local.output());
+        assertTrue(local.output().startsWith("metrics:tune: --embedded: starts Cassandra as child processes"),
+                local.output());
+    }
+
     @Test
     void badOptionsPrintOneErrorLineAndNoStackTrace() throws IOException {
         KarafShell.Result unknown = shell.exec("metrics:stress -n 10 --no-such-option", COMMAND);

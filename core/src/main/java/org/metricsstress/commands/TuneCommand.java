@@ -1,12 +1,11 @@
-package org.metricsstress.cli;
+package org.metricsstress.commands;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
-import org.metricsstress.report.HtmlReport;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.metricsstress.api.ExitCode;
@@ -18,18 +17,18 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.report.AdviceFile;
+import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.tune.Tuner;
-import picocli.CommandLine.ParseResult;
 
 /**
- * {@code metrics-stress tune}: runs the plan, applies the advice, runs again, until a run keeps up,
- * the cluster is the limit or --max-rounds runs are done (see {@link Tuner}). Offers a run's plan,
- * pacing, pipeline, cluster, schema and index options but those each round decides, and writes
- * the last round's result (--result-json, with the rounds) and its properties (--advice-file).
+ * {@code tune}: runs the plan, applies the advice, runs again, until a run keeps up, the cluster is
+ * the limit or --max-rounds runs are done (see {@link Tuner}). Offers a run's plan, pacing,
+ * pipeline, cluster, schema and index options but those each round decides, and writes the last
+ * round's result (--result-json, with the rounds) and its properties (--advice-file).
  */
-final class TuneCommand {
+final class TuneCommand implements ToolCommand {
     /**
      * Options tune does not offer: every round starts from a cold cache, so it is not primed
      * (--prime-cache; a primed round would start warm from the rounds before it), a round starts
@@ -40,35 +39,60 @@ final class TuneCommand {
 
     static final OptionDef MAX_ROUNDS = StressOptions.byName("--max-rounds");
     static final OptionDef VERBOSE = StressOptions.byName("--verbose");
-    static final List<OptionDef> OWN = List.of(MAX_ROUNDS, VERBOSE);
 
-    private TuneCommand() {}
+    @Override
+    public String name() {
+        return "tune";
+    }
 
-    static List<OptionDef> offered() {
-        List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_TUNE);
+    @Override
+    public String description() {
+        return "Advice proven by a run: run the plan, apply the advice (OpenNMS's cache.max_entries, ring_buffer_size, "
+                + "writer_threads), run again, until a run keeps up, the cluster is the limit or --max-rounds runs are "
+                + "done; every round starts from a cold cache. Prints a table of the rounds and the properties that "
+                + "kept up (--advice-file writes them; --result-json holds the last run with its rounds). Exit 0 when "
+                + "the last round kept up, 1 when not (docs/diagnosis.md).";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        List<OptionDef> out = RunOptions.but(DECIDED_BY_TUNE);
         out.add(StressOptions.byName("--report"));
         out.add(StressOptions.byName("--result-json"));
         // The rounds side by side: one page with every round overlaid, each judged against the first.
         out.add(StressOptions.byName("--report-html"));
         out.add(StressOptions.byName("--advice-file"));
+        out.add(MAX_ROUNDS);
+        out.add(VERBOSE);
         return out;
     }
 
-    /** Checks every option before a node starts; one line on a mistake. */
-    static void validate(Main.Configured options) {
-        StressConfig base = options.builder(Map.of()).build();
+    @Override
+    public boolean onOneNode() {
+        return true;
+    }
+
+    @Override
+    public void check(Invocation in) {
+        in.given().value(MAX_ROUNDS);
+        StressConfig base = in.builder(Map.of()).build();
         if (base.index().cache() == CacheKind.REDIS) {
             throw new ConfigException("--cache redis: Redis keeps its entries from one round to the next, so every round "
                     + "after the first would start warm; tune OpenNMS's in-memory cache (guava, its default)");
         }
     }
 
+    @Override
+    public int run(Invocation in) throws ClusterException, CacheUnavailableException, InterruptedException {
+        return in.onOneNode((options, nodePid) -> rounds(in, options));
+    }
+
     /** The rounds; exit 0 when the last round kept up, 1 when it did not. */
-    static int run(ParseResult parsed, Main.Configured options, PrintStream out)
+    private static int rounds(Invocation in, Invocation.Configured options)
             throws ClusterException, CacheUnavailableException {
-        validate(options);
-        int maxRounds = (Integer) CliContext.own(parsed, MAX_ROUNDS);
-        boolean verbose = (Boolean) CliContext.own(parsed, VERBOSE);
+        PrintStream out = in.out();
+        int maxRounds = (Integer) in.given().value(MAX_ROUNDS);
+        boolean verbose = (Boolean) in.given().value(VERBOSE);
         StressConfig base = options.builder(Map.of()).build();
         PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
         List<HtmlReport.NamedResult> rounds = new ArrayList<>();
@@ -80,7 +104,8 @@ final class TuneCommand {
         };
         StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, keepingRounds, out).run();
         if (base.outputs().resultJson() != null) {
-            write(out, "tune result", () -> ResultJson.write(last, base.outputs().resultJson()), base.outputs().resultJson());
+            write(out, "tune result", () -> ResultJson.write(last, base.outputs().resultJson()),
+                    base.outputs().resultJson());
         }
         Path html = base.outputs().reportHtml();
         if (html != null) {
@@ -90,12 +115,13 @@ final class TuneCommand {
                 if (rounds.size() == 1) {
                     HtmlReport.write(last, html);
                 } else {
-                    HtmlReport.writeOverlaid(rounds, SavedResults.defaultRegressionBound(), html);
+                    HtmlReport.writeOverlaid(rounds, CompareCommand.defaultRegressionBound(), html);
                 }
             }, html);
         }
         if (base.outputs().adviceFile() != null) {
-            write(out, "properties", () -> AdviceFile.write(last, base.outputs().adviceFile()), base.outputs().adviceFile());
+            write(out, "properties", () -> AdviceFile.write(last, base.outputs().adviceFile()),
+                    base.outputs().adviceFile());
         } else {
             out.println();
             out.print(AdviceFile.render(last));

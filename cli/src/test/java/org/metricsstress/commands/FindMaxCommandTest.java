@@ -1,4 +1,4 @@
-package org.metricsstress.cli;
+package org.metricsstress.commands;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,33 +17,25 @@ import org.metricsstress.capacity.FindMax;
 import org.metricsstress.capacity.PlanRate;
 import org.metricsstress.capacity.StepJudge;
 import org.metricsstress.commandline.StressCommandLine;
+import org.metricsstress.commandline.ToolCommandLine;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParseResult;
 
-/** find-max's options, parsed the way Main parses a subcommand's. */
+/** find-max's options, parsed the way both shells parse a command's. */
 class FindMaxCommandTest {
-    private final StressCommandLine model = new StressCommandLine();
+    private static final FindMaxCommand FIND_MAX = new FindMaxCommand();
 
-    private ParseResult parse(String... args) {
-        CommandSpec spec = CommandSpec.create().name("find-max");
-        model.addAll(spec, FindMaxCommand.offered());
-        model.addAll(spec, FindMaxCommand.OWN);
-        return new CommandLine(spec).parseArgs(args);
+    private static Invocation parse(String... args) {
+        return Words.of(FIND_MAX, args);
     }
 
-    private Main.Configured configured(ParseResult parsed) {
-        return defaults -> model.builder(parsed, FindMaxCommand.offered(), Map.of(), defaults);
-    }
-
-    private FindMax.Settings settings(String... args) {
-        ParseResult p = parse(args);
-        return FindMaxCommand.search(p, configured(p)).settings();
+    private static FindMax.Settings settings(String... args) {
+        Invocation in = parse(args);
+        return FindMaxCommand.search(in, in::builder).settings();
     }
 
     @ParameterizedTest
@@ -72,8 +62,7 @@ class FindMaxCommandTest {
         "-n 0                                 | --nodes: must be at least 1",
     })
     void aMistakeIsOneLineNamingTheOption(String args, String message) {
-        ParseResult p = parse(args.trim().split(" +"));
-        ConfigException e = assertThrows(ConfigException.class, () -> FindMaxCommand.validate(p, configured(p)));
+        ConfigException e = assertThrows(ConfigException.class, () -> FIND_MAX.check(parse(args.trim().split(" +"))));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
@@ -96,10 +85,10 @@ class FindMaxCommandTest {
 
     @Test
     void givenOptionsReachTheSearch() {
-        ParseResult p = parse("--start-rate", "5000", "--max-rate", "80000", "--growth", "1.5", "--precision", "0.02",
+        Invocation p = parse("--start-rate", "5000", "--max-rate", "80000", "--growth", "1.5", "--precision", "0.02",
                 "--step-duration", "30s", "--cold-limit", "2m", "--sla", "p99<20ms,drops=0", "--ring-size", "1024",
                 "--include-cold", "--result-json", "fm.json", "--verbose");
-        FindMaxCommand.Search search = FindMaxCommand.search(p, configured(p));
+        FindMaxCommand.Search search = FindMaxCommand.search(p, p::builder);
         FindMax.Settings s = search.settings();
         assertEquals(5000, s.bounds().startRate());
         assertEquals(80000, s.bounds().maxRate());
@@ -119,7 +108,7 @@ class FindMaxCommandTest {
 
     @Test
     void whatEachStepDecidesIsNotOfferedAndSlaAndResultJsonAreOfferedOnce() {
-        List<String> names = FindMaxCommand.offered().stream().map(OptionDef::longName).toList();
+        List<String> names = FIND_MAX.options().stream().map(OptionDef::longName).toList();
         assertFalse(names.contains("--report"), "an output option");
         for (String decided : FindMaxCommand.DECIDED_BY_FIND_MAX) {
             assertFalse(names.contains(decided), decided);
@@ -133,21 +122,21 @@ class FindMaxCommandTest {
             assertEquals(1, names.stream().filter(own::equals).count(), own);
         }
         // Help wraps long descriptions, at times inside a word: compare without white space.
-        String help = new CommandLine(parse().commandSpec()).getUsageMessage().replaceAll("\\s+", "");
+        String help = new CommandLine(ToolCommandLine.spec(FIND_MAX, "find-max", new StressCommandLine(), true))
+                .getUsageMessage().replaceAll("\\s+", "");
         assertTrue(help.contains("(default:" + StepJudge.DEFAULT_SLA + ")"), help);
-        for (OptionDef d : FindMaxCommand.OWN) {
+        for (OptionDef d : StressOptions.own(OptionDef.Section.CAPACITY)) {
             assertTrue(help.contains(d.longName()), d.longName());
         }
     }
 
     @Test
     void anUnreachableClusterIsAClusterExceptionForTheExitCode3() throws Exception {
-        String closed = ClosedPort.address();
-        ParseResult p = parse("--contact-points", closed, "--connect-timeout", "5s", "--no-index",
+        String closed = org.metricsstress.cli.ClosedPort.address();
+        Invocation p = parse("--contact-points", closed, "--connect-timeout", "5s", "--no-index",
                 "--step-duration", "2s");
-        assertDoesNotThrow(() -> FindMaxCommand.validate(p, configured(p)));
-        ClusterException e = assertThrows(ClusterException.class, () -> FindMaxCommand.run(p, configured(p),
-                new PrintStream(OutputStream.nullOutputStream())));
+        assertDoesNotThrow(() -> FIND_MAX.check(p));
+        ClusterException e = assertThrows(ClusterException.class, () -> FIND_MAX.run(p));
         assertTrue(e.getMessage().contains(closed), e.getMessage());
     }
 }

@@ -1,7 +1,7 @@
-package org.metricsstress.cli;
+package org.metricsstress.commands;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -18,16 +18,14 @@ import org.metricsstress.failure.ClusterException;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
-import picocli.CommandLine.ParseResult;
-import java.time.Instant;
 
 /**
- * {@code metrics-stress verify}: reads back what a run wrote, from an existing keyspace. The run's
- * plan, seed, keyspace and time range come from its result file ({@code --from-result}) or from
- * the same options the run was given plus {@code --start-at}; the cluster options are this
- * command's own. Exit 1 on any mismatch.
+ * {@code verify}: reads back what a run wrote, from an existing keyspace. The run's plan, seed,
+ * keyspace and time range come from its result file ({@code --from-result}) or from the same
+ * options the run was given plus {@code --start-at}; the cluster options are this command's own.
+ * Exit 1 on any mismatch.
  */
-final class VerifyCommand {
+final class VerifyCommand implements ToolCommand {
     /** Settings of the run that say what it wrote; taken from its result file when there is one. */
     private static final Set<String> RUN_SETTINGS = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
             "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
@@ -37,11 +35,21 @@ final class VerifyCommand {
 
     static final OptionDef FROM_RESULT = StressOptions.byName("--from-result");
     static final OptionDef RESOURCES = StressOptions.byName("--resources");
-    static final List<OptionDef> OWN = StressOptions.own(OptionDef.Section.VERIFY);
 
-    private VerifyCommand() {}
+    @Override
+    public String name() {
+        return "verify";
+    }
 
-    static List<OptionDef> offered() {
+    @Override
+    public String description() {
+        return "Read back what a run wrote, from an existing keyspace: every sample of a share of its resources "
+                + "against the value function, each series complete but for what the run lost, and their index rows; "
+                + "exit 1 on any mismatch.";
+    }
+
+    @Override
+    public List<OptionDef> options() {
         List<OptionDef> out = new ArrayList<>();
         for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
                 OptionDef.Section.CLUSTER))) {
@@ -50,37 +58,46 @@ final class VerifyCommand {
             }
         }
         out.add(StressOptions.byName("--keyspace"));
+        out.addAll(StressOptions.own(OptionDef.Section.VERIFY));
         return out;
     }
 
-    static int run(ParseResult parsed, Main.Configured options, PrintStream out) throws ClusterException {
-        String file = parsed.matchedOptionValue(FROM_RESULT.longName(), null);
-        String share = parsed.matchedOptionValue(RESOURCES.longName(), null);
-        double fraction = share == null ? (Double) RESOURCES.defaultValue() : (Double) RESOURCES.parse(share);
-        StressConfig config;
-        long start;
-        double seconds;
-        StressResult run = null;
-        if (file != null) {
-            run = SavedResults.read(Path.of(file));
-            config = options.builder(settingsOf(run, file)).readingBack().build();
-            start = Instant.parse(run.startedAt()).toEpochMilli();
-            seconds = run.generationSeconds();
-        } else {
-            config = options.builder(Map.of()).readingBack().build();
-            if (config.pacing().startAt() == null || config.untilStopped()) {
-                throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
-                        + "--start-at and --duration (or --rate-steps)");
-            }
-            start = config.pacing().startAt().toEpochMilli();
-            seconds = config.totalDuration().toMillis() / 1000.0;
+    /** Which run, and what share of it: read and checked before any connection. */
+    private record Target(StressConfig config, long start, double seconds, StressResult run, double fraction) {}
+
+    private static Target target(Invocation in) {
+        double fraction = (Double) in.given().value(RESOURCES);
+        if (in.given().given(FROM_RESULT)) {
+            Path file = (Path) in.given().value(FROM_RESULT);
+            StressResult run = ResultFiles.read(file);
+            StressConfig config = in.builder(settingsOf(run, file.toString())).readingBack().build();
+            return new Target(config, Instant.parse(run.startedAt()).toEpochMilli(), run.generationSeconds(), run,
+                    fraction);
         }
+        StressConfig config = in.builder(Map.of()).readingBack().build();
+        if (config.pacing().startAt() == null || config.untilStopped()) {
+            throw new ConfigException("verify: say which run: --from-result RUN.json, or the run's options with "
+                    + "--start-at and --duration (or --rate-steps)");
+        }
+        return new Target(config, config.pacing().startAt().toEpochMilli(),
+                config.totalDuration().toMillis() / 1000.0, null, fraction);
+    }
+
+    @Override
+    public void check(Invocation in) {
+        target(in);
+    }
+
+    @Override
+    public int run(Invocation in) throws ClusterException {
+        Target t = target(in);
+        StressResult run = t.run();
         // A run known only by its options lost nothing that anyone counted: every series is held to none.
         VerifyReport report = run != null
-                ? ReadBackRun.verify(config, start, seconds, fraction, run.losses(),
-                        run.dropped() + run.failed() + run.unsent(), true, out)
-                : ReadBackRun.verify(config, start, seconds, fraction, null, 0, false, out);
-        Summary.verify(out, report);
+                ? ReadBackRun.verify(t.config(), t.start(), t.seconds(), t.fraction(), run.losses(),
+                        run.dropped() + run.failed() + run.unsent(), true, in.out())
+                : ReadBackRun.verify(t.config(), t.start(), t.seconds(), t.fraction(), null, 0, false, in.out());
+        Summary.verify(in.out(), report);
         return report.clean() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
     }
 

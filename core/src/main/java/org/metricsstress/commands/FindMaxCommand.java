@@ -1,4 +1,4 @@
-package org.metricsstress.cli;
+package org.metricsstress.commands;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,20 +19,19 @@ import org.metricsstress.capacity.SearchSettings;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
-import picocli.CommandLine.ParseResult;
 
 /**
- * {@code metrics-stress find-max}: the highest rate the cluster sustains (see {@link FindMax}).
- * Offers the shape, pipeline, cluster, schema and index options of a stress run, minus what each
- * step decides (its rate factor, duration and report interval; the cache is warmed by the search,
- * not primed), plus {@code --sla} (the criteria every step is judged by) and {@code --result-json}
- * (one file for the whole search), and its own options.
+ * {@code find-max}: the highest rate the cluster sustains (see {@link FindMax}). Offers the shape,
+ * pipeline, cluster, schema and index options of a stress run, minus what each step decides (its
+ * rate factor, duration and report interval; the cache is warmed by the search, not primed), plus
+ * {@code --sla} (the criteria every step is judged by) and {@code --result-json} (one file for the
+ * whole search), and its own options.
  *
  * <p>{@code --sla} and {@code --result-json} are the table's own options, so they parse and are
  * spelled as for a run; the search reads them from the built configuration and clears them from
  * every step's (a step has no criteria or file of its own).
  */
-final class FindMaxCommand {
+final class FindMaxCommand implements ToolCommand {
     /**
      * Options find-max does not offer. Each step sets its rate and length itself (--rate-factor,
      * --duration, and --rate-steps, a stepped profile of the user's own); the warm-up fills the cache,
@@ -47,43 +46,67 @@ final class FindMaxCommand {
     static final OptionDef SLA = StressOptions.withDefaults(List.of(StressOptions.byName("--sla")),
             StressOptions.FIND_MAX_DEFAULTS).get(0);
     static final OptionDef RESULT_JSON = StressOptions.byName("--result-json");
-
     static final OptionDef VERBOSE = StressOptions.byName("--verbose");
     /** Searches to run; the answer their median with its interval. */
     static final OptionDef REPEAT = StressOptions.byName("--repeat");
-    /** find-max's own options, all from the table: its section, then the cold limit and the output it shares with bench. */
-    static final List<OptionDef> OWN = own();
 
-    private static List<OptionDef> own() {
-        List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.CAPACITY));
-        own.addAll(List.of(SearchSettings.COLD_LIMIT, REPEAT, VERBOSE));
-        return List.copyOf(own);
+    @Override
+    public String name() {
+        return "find-max";
     }
 
-    private FindMaxCommand() {}
+    @Override
+    public String description() {
+        return "Find the highest rate the cluster sustains: steps of --step-duration at rising rates until one fails, "
+                + "then bisection, each step judged by --sla and a ring backlog that does not grow; prints a table of "
+                + "the steps and the answer (exit 0; 1 if no rate passed). --result-json holds every step (its "
+                + "figures, judgement and whole run result) and the answer.";
+    }
 
-    static List<OptionDef> offered() {
-        List<OptionDef> out = CliContext.runOptionsBut(DECIDED_BY_FIND_MAX);
+    @Override
+    public List<OptionDef> options() {
+        List<OptionDef> out = RunOptions.but(DECIDED_BY_FIND_MAX);
         out.add(SLA);
         out.add(RESULT_JSON);
+        // Its own: its section, then the cold limit and the output it shares with bench.
+        out.addAll(StressOptions.own(OptionDef.Section.CAPACITY));
+        out.addAll(List.of(SearchSettings.COLD_LIMIT, REPEAT, VERBOSE));
         return out;
     }
 
-    /** The search as the options ask for it, checked: what {@link #validate} checks and {@link #run} runs. */
+    @Override
+    public boolean onOneNode() {
+        return true;
+    }
+
+    /** The search as the options ask for it, checked. */
     record Search(FindMax.Settings settings, Path resultJson, boolean verbose, int repeat) {}
 
     /**
-     * Checks every option, the plan-dependent bounds too, so a mistake fails in one line before
-     * seconds are spent on a node. {@code options} needs no contact point of an embedded node yet.
+     * Every option, the plan-dependent bounds too; {@code options} needs no contact point of an
+     * embedded node yet.
      */
-    static void validate(ParseResult parsed, Main.Configured options) {
-        search(parsed, options);
+    static Search search(Invocation in, Invocation.Configured options) {
+        FindMax.Settings settings = SearchSettings.of(in.given(), () -> options.builder(Map.of()).build());
+        return new Search(settings, options.builder(Map.of()).build().outputs().resultJson(),
+                (Boolean) in.given().value(VERBOSE), (Integer) in.given().value(REPEAT));
+    }
+
+    @Override
+    public void check(Invocation in) {
+        search(in, in::builder);
+    }
+
+    @Override
+    public int run(Invocation in) throws ClusterException, CacheUnavailableException, InterruptedException {
+        return in.onOneNode((options, nodePid) -> searches(in, options));
     }
 
     /** Runs the search against the cluster {@code options} point at; the exit code: 0 answered, 1 no rate passed. */
-    static int run(ParseResult parsed, Main.Configured options, PrintStream out)
+    private static int searches(Invocation in, Invocation.Configured options)
             throws ClusterException, CacheUnavailableException, InterruptedException {
-        Search search = search(parsed, options);
+        PrintStream out = in.out();
+        Search search = search(in, options);
         FindMax.Settings s = search.settings();
         PrintStream runLog = search.verbose() ? out : new PrintStream(OutputStream.nullOutputStream());
         List<FindMaxResult> searches = new ArrayList<>();
@@ -115,11 +138,5 @@ final class FindMaxCommand {
             }
         }
         return repeats.answered() ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
-    }
-
-    static Search search(ParseResult parsed, Main.Configured options) {
-        FindMax.Settings settings = SearchSettings.of(CliContext.given(parsed), () -> options.builder(Map.of()).build());
-        return new Search(settings, options.builder(Map.of()).build().outputs().resultJson(),
-                (Boolean) CliContext.own(parsed, VERBOSE), (Integer) CliContext.own(parsed, REPEAT));
     }
 }

@@ -1,0 +1,100 @@
+package org.metricsstress.cli;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.LocalCluster;
+import org.metricsstress.cluster.LocalClusterException;
+import org.metricsstress.cluster.LocalNode;
+import org.metricsstress.cluster.embedded.EmbeddedCassandra;
+import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.redis.LocalRedis;
+import org.metricsstress.commandline.ToolCommandLine;
+import org.metricsstress.commands.ToolCommand;
+import org.metricsstress.config.StressConfig;
+import org.metricsstress.failure.ClusterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * A subcommand's command line in the jar: it prints to the jar's output, starts the node
+ * {@code --embedded} asks for (and a local Redis beside a bench when one is installed).
+ */
+final class CliInvocation extends ToolCommandLine.Parsed {
+    private final CliContext cli;
+    private final ParseResult parsed;
+
+    CliInvocation(ParseResult parsed, ToolCommand command, CliContext cli) {
+        super(parsed, cli.model(), ToolCommandLine.offered(command), cli.env());
+        this.cli = cli;
+        this.parsed = parsed;
+    }
+
+    @Override
+    public PrintStream out() {
+        return cli.out();
+    }
+
+    @Override
+    public String shellName() {
+        return CliContext.NAME;
+    }
+
+    @Override
+    public int onOneNode(OneNode body) throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (!LocalClusterOptions.asked(parsed)) {
+            return body.run(this::builder, -1);
+        }
+        LocalCluster cluster = null;
+        try {
+            cluster = startNode();
+            EmbeddedCassandra node = ((EmbeddedCluster) cluster).nodes().get(0);
+            Configured configured = defaults -> {
+                StressConfig.Builder b = builder(defaults);
+                b.contactPoints(List.of(LocalClusterOptions.contactPoint(node.cqlAddress()))).localDc(node.datacenter());
+                return b;
+            };
+            return body.run(configured, node.pid());
+        } finally {
+            if (cluster != null) {
+                cli.out().println("stopping " + cluster.kind() + " (" + cluster.nodes().stream().map(LocalNode::handle)
+                        .collect(Collectors.joining(", ")) + ")");
+                cluster.close();
+            }
+        }
+    }
+
+    private LocalCluster startNode() throws ClusterException {
+        LocalCluster cluster;
+        try {
+            cluster = cli.starter().start(parsed, ClusterLayout.SINGLE, cli.out());
+        } catch (LocalClusterException e) {
+            throw new ClusterException(e.getMessage());
+        }
+        if (cli.handleSignals()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "metrics-stress-shutdown"));
+        }
+        return cluster;
+    }
+
+    @Override
+    public LocalService localRedis() {
+        LocalRedis redis = LocalRedis.startIfInstalled(cli.out());
+        if (redis == null) {
+            return null;
+        }
+        return new LocalService() {
+            @Override
+            public URI uri() {
+                return redis.uri();
+            }
+
+            @Override
+            public void close() {
+                redis.close();
+            }
+        };
+    }
+}

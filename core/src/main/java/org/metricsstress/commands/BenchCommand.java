@@ -1,0 +1,196 @@
+package org.metricsstress.commands;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.metricsstress.api.ExitCode;
+import org.metricsstress.bench.Bench;
+import org.metricsstress.bench.BenchOptions;
+import org.metricsstress.bench.BenchReport;
+import org.metricsstress.bench.BenchRepeats;
+import org.metricsstress.bench.BenchResult;
+import org.metricsstress.bench.BenchSetup;
+import org.metricsstress.bench.ClientOnlyBench;
+import org.metricsstress.bench.Soak;
+import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressOptions;
+import org.metricsstress.failure.ClusterException;
+
+/**
+ * {@code bench}: the ceiling writer and the pipeline side by side against one node (see
+ * {@link Bench}). Offers the shape, pipeline, cluster and schema options of a stress run; the bench
+ * itself decides the rate, the duration, indexing and the ring policy of each phase.
+ */
+final class BenchCommand implements ToolCommand {
+    /** Options a bench sets itself for each phase, so it does not offer them. */
+    private static final Set<String> DECIDED_BY_BENCH = Set.of("--duration", "--rate-factor", "--on-full",
+            "--burst", "--report", "--no-index", "--cache", "--redis-pool", "--redis-near-cache", "--prime-cache",
+            "--no-prime-cache", "--priming-block", "--sink", "--compression");
+    private static final OptionDef EMBEDDED = StressOptions.byName("--embedded");
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String description() {
+        return "Measure the pipeline against a minimal writer on one node, side by side: ceiling, pipeline without "
+                + "indexing, with a cold and a warm cache, at half the ceiling with reads flat out beside it, ceiling "
+                + "again; prints a table and writes JSON. Shape defaults: " + shape() + ".";
+    }
+
+    @Override
+    public List<OptionDef> options() {
+        List<OptionDef> out = new ArrayList<>(StressOptions.withDefaults(RunOptions.but(DECIDED_BY_BENCH),
+                StressOptions.BENCH_DEFAULTS));
+        out.addAll(BenchOptions.own());
+        return out;
+    }
+
+    @Override
+    public boolean onOneNode() {
+        return true;
+    }
+
+    /** The bench's shape as help tells it: {@code -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources)}. */
+    static String shape() {
+        StringBuilder sb = new StringBuilder();
+        long groupResources = 1;
+        for (String name : List.of("-n", "-f", "-g", "-a", "-s")) {
+            OptionDef d = StressOptions.byName(name);
+            String value = StressOptions.BENCH_DEFAULTS.getOrDefault(d.longName(), d.defaultShown());
+            sb.append(name).append(' ').append(value).append(' ');
+            if (!name.equals("-a") && !name.equals("-s")) {
+                groupResources *= ((Number) d.parse(value)).longValue();
+            }
+        }
+        return sb.append(String.format(Locale.ROOT, "(%,d group resources)", groupResources)).toString();
+    }
+
+    @Override
+    public void check(Invocation in) {
+        BenchOptions.of(in.given());
+        refuseBeside(in, BenchOptions.CLIENT_ONLY, "runs without a cluster or Redis",
+                List.of(EMBEDDED, BenchOptions.NODE_PID, StressOptions.byName("--contact-points"),
+                        StressOptions.byName("--redis")));
+        // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
+        refuseBeside(in, BenchOptions.SOAK, "writes soak-report.html and judges by its exit code",
+                List.of(BenchOptions.CLIENT_ONLY, BenchOptions.BENCH_JSON, BenchOptions.REPEAT));
+        if (in.given().given(EMBEDDED) && in.given().given(BenchOptions.NODE_PID)) {
+            throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
+        }
+        in.builder(Map.of()).build();
+    }
+
+    /** With {@code option} given, any of {@code refused} is a usage error saying {@code why}. */
+    private static void refuseBeside(Invocation in, OptionDef option, String why, List<OptionDef> refused) {
+        if (!in.given().given(option)) {
+            return;
+        }
+        for (OptionDef other : refused) {
+            if (in.given().given(other)) {
+                throw new ConfigException(option.longName() + ": " + why + "; leave out " + other.longName());
+            }
+        }
+    }
+
+    @Override
+    public int run(Invocation in) throws ClusterException, CacheUnavailableException, InterruptedException {
+        BenchOptions own = BenchOptions.of(in.given());
+        if (own.clientOnly()) {
+            // No node to start or reach: every request ends encoded in this JVM.
+            bench(in, in::builder, () -> -1L);
+            return ExitCode.OK;
+        }
+        return in.onOneNode((configured, node) -> {
+            long pid = node > 0 ? node : own.nodePid();
+            return bench(in, configured, pid > 0 ? processCpu(pid) : () -> -1L) ? ExitCode.OK : ExitCode.CRITERIA_FAILED;
+        });
+    }
+
+    /**
+     * Runs the bench against the contact points already set on the builders and prints its table;
+     * false when a soak failed its judgement (exit code 1).
+     */
+    private static boolean bench(Invocation in, Invocation.Configured options, LongSupplier nodeCpu)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        PrintStream out = in.out();
+        BenchOptions own = BenchOptions.of(in.given());
+        PrintStream runLog = own.verbose() ? out : new PrintStream(OutputStream.nullOutputStream());
+        Map<String, String> defaults = new HashMap<>(StressOptions.BENCH_DEFAULTS);
+        if (own.smoke()) {
+            defaults.putAll(StressOptions.SMOKE_DEFAULTS); // the builder takes the shape; the bench's own are read above
+        }
+        Duration soak = own.soak();
+        if (soak != null) {
+            BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),
+                    own.coldLimit(), nodeCpu, runLog, null, BenchSetup.SETTLE);
+            Path report = Path.of("soak-report.html");
+            Soak.Judgement judgement = new Soak(setup, soak, report, out).run();
+            out.println("soak report written to " + report.toAbsolutePath());
+            return judgement.passed();
+        }
+        List<BenchResult> benches = new ArrayList<>();
+        for (int k = 1; k <= own.repeat(); k++) {
+            if (own.repeat() > 1) {
+                out.printf("bench %d of %d%n", k, own.repeat());
+            }
+            benches.add(once(in, options, own, defaults, nodeCpu, runLog));
+        }
+        BenchResult result = benches.get(benches.size() - 1);
+        if (benches.size() > 1) {
+            result = result.withRepeats(BenchRepeats.json(benches));
+        }
+        BenchReport.print(result, out);
+        if (benches.size() > 1) {
+            BenchRepeats.print(benches, out);
+        }
+        try {
+            BenchReport.write(result, own.json());
+            out.println("bench figures written to " + own.json());
+        } catch (IOException e) {
+            out.println("could not write " + own.json() + ": " + e.getMessage());
+        }
+        return true;
+    }
+
+    /** One bench: client-only, or against the node with a local Redis when the shell starts one. */
+    private static BenchResult once(Invocation in, Invocation.Configured options, BenchOptions own,
+            Map<String, String> defaults, LongSupplier nodeCpu, PrintStream runLog)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (own.clientOnly()) {
+            Map<String, String> clientDefaults = new HashMap<>(defaults);
+            clientDefaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
+            return new ClientOnlyBench(() -> options.builder(clientDefaults), own.phase(), own.coldLimit(), own.smoke(),
+                    runLog, in.out()).run();
+        }
+        boolean redisGiven = in.given().given(StressOptions.byName("--redis"));
+        try (Invocation.LocalService redis = redisGiven ? null : in.localRedis()) {
+            URI uri = redis != null ? redis.uri() : redisGiven ? options.builder(defaults).build().index().redisUri() : null;
+            BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),
+                    own.coldLimit(), nodeCpu, runLog, uri, BenchSetup.SETTLE);
+            return new Bench(setup, in.out()).run();
+        }
+    }
+
+    /** CPU time of a local process, or -1 once it is gone or cannot be read. */
+    static LongSupplier processCpu(long pid) {
+        return () -> ProcessHandle.of(pid)
+                .flatMap(h -> h.info().totalCpuDuration())
+                .map(Duration::toNanos)
+                .orElse(-1L);
+    }
+}
