@@ -182,7 +182,7 @@ class MainTest {
                     100L * (t + 1), 0, 0, 0, 0, 1, li, li, li, li, 10, 1, 0, 0, -1, -1, 0));
         }
         var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
-                Map.of(), Map.of(), "2026-11-21T00:00:00Z", 20, 0, 100, 100, 2000, 2000, 0, 0, Map.of(), 0, true, 100, 0,
+                org.metricsstress.result.PlanFacts.NONE, org.metricsstress.result.ClusterFacts.NONE, "2026-11-21T00:00:00Z", 20, 0, 100, 100, 2000, 2000, 0, 0, Map.of(), 0, true, 100, 0,
                 0, 100, l, l, l, l, new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,
                 new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, intervals);
@@ -200,7 +200,8 @@ class MainTest {
         Map<String, Object> config = Map.of("nodes", nodes, "instance", index + "/" + count, "instances", count,
                 "report", "1s");
         var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION,
-                "metrics-stress", "dev", Map.of(), config, Map.of(), Map.of(), "2026-11-21T00:00:00Z", 10, 0, 100, 100,
+                "metrics-stress", "dev", Map.of(), config, org.metricsstress.result.PlanFacts.NONE,
+                org.metricsstress.result.ClusterFacts.NONE, "2026-11-21T00:00:00Z", 10, 0, 100, 100,
                 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100, l, l, l, l,
                 new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.PlanFacts;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.OpenNmsCacheHeap;
@@ -18,7 +19,7 @@ import org.metricsstress.result.OpenNmsCacheHeap;
 final class OpenNmsHeapFigure {
     private OpenNmsHeapFigure() {}
 
-    static Map<String, Object> of(StressConfig config, StressPlan plan) {
+    static PlanFacts.OpenNmsCacheFigure of(StressConfig config, StressPlan plan) {
         String id = ResourceNames.storeByForeignSource(plan.resourceIds().storeByForeignSource())
                 .groupResource(new StringBuilder(), plan.nodes() - 1, plan.interfaces() - 1, plan.groups() - 1).toString();
         int elements = id.split(":", -1).length;
@@ -29,31 +30,23 @@ final class OpenNmsHeapFigure {
         long resources = plan.groupResources() + (plan.strings() > 0 ? plan.interfaceResources() : 0);
         long maxEntries = config.index().cacheMaxEntries();
         double groupShare = resources == 0 ? 1 : (double) plan.groupResources() / resources;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("groupEntryBytes", groupBytes);
-        m.put("interfaceEntryBytes", interfaceBytes);
-        m.put("idElements", elements);
-        m.put("idChars", id.length());
-        m.put("maxEntries", maxEntries);
-        // Every resource of the plan cached: what a cache large enough for it takes.
-        m.put("planResources", resources);
-        m.put("bytesForPlan", OpenNmsCacheHeap.bytes(plan.groupResources(), resources - plan.groupResources(),
-                plan.attributes(), plan.strings(), elements, id.length()));
         long groupAtMax = Math.round(maxEntries * groupShare);
-        m.put("bytesAtMaxEntries", OpenNmsCacheHeap.bytes(groupAtMax, maxEntries - groupAtMax, plan.attributes(),
-                plan.strings(), elements, id.length()));
-        return m;
+        // Every resource of the plan cached: what a cache large enough for it takes.
+        return new PlanFacts.OpenNmsCacheFigure(groupBytes, interfaceBytes, elements, id.length(), maxEntries, resources,
+                OpenNmsCacheHeap.bytes(plan.groupResources(), resources - plan.groupResources(), plan.attributes(),
+                        plan.strings(), elements, id.length()),
+                OpenNmsCacheHeap.bytes(groupAtMax, maxEntries - groupAtMax, plan.attributes(), plan.strings(), elements,
+                        id.length()));
     }
 
     /** The header's line. */
-    static String line(Map<String, Object> m) {
+    static String line(PlanFacts.OpenNmsCacheFigure m) {
         return String.format(Locale.ROOT, "OpenNMS's cache on OpenNMS's heap: about %,d bytes per group entry%s "
                 + "(Newts' ResourceMetadata, measured with jol); all %,d resources of the plan about %s, "
-                + "cache.max_entries %,d about %s", m.get("groupEntryBytes"),
-                ((Long) m.get("interfaceEntryBytes")) > 0 ? String.format(Locale.ROOT, " and %,d per interface entry",
-                        m.get("interfaceEntryBytes")) : "",
-                m.get("planResources"), mib((Long) m.get("bytesForPlan")), m.get("maxEntries"),
-                mib((Long) m.get("bytesAtMaxEntries")));
+                + "cache.max_entries %,d about %s", m.groupEntryBytes(),
+                m.interfaceEntryBytes() > 0 ? String.format(Locale.ROOT, " and %,d per interface entry",
+                        m.interfaceEntryBytes()) : "",
+                m.planResources(), mib(m.bytesForPlan()), m.maxEntries(), mib(m.bytesAtMaxEntries()));
     }
 
     private static String mib(long bytes) {

@@ -27,6 +27,8 @@ import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.report.Environment;
 import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.ClusterFacts;
+import org.metricsstress.result.PlanFacts;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.Distance;
@@ -49,7 +51,7 @@ final class RunResults {
      * the events marked during the run, and how far apart the DCs were made ("dc1-dc2" to "10ms";
      * empty when not).
      */
-    record Run(StressConfig config, StressPlan plan, Schedule schedule, Map<String, Object> cluster,
+    record Run(StressConfig config, StressPlan plan, Schedule schedule, ClusterFacts cluster,
             List<RunEvent> events, Map<String, String> distance, NodeTelemetry nodeTelemetry) {}
 
     /**
@@ -108,21 +110,12 @@ final class RunResults {
                 .judged();
     }
 
-    private static Map<String, Object> planView(StressConfig config, StressPlan plan) {
-        Map<String, Object> planView = new LinkedHashMap<>();
-        planView.put("groupResources", plan.groupResources());
-        planView.put("interfaceResources", plan.interfaceResources());
-        planView.put("samplesPerInterval", plan.samplesPerInterval());
-        planView.put("stringAttributesPerInterval", plan.stringAttributesPerInterval());
-        planView.put("pacingSeconds", plan.pacingNanos() / 1e9);
-        planView.put("planSamplesPerSecond", plan.planSamplesPerSecond());
-        planView.put("instance", plan.instance().index());
-        planView.put("instances", plan.instance().count());
-        planView.put("instanceGroupResources", plan.ownedGroupResources());
-        if (config.index().enabled() && config.index().cache() == CacheKind.GUAVA) {
-            planView.put("openNmsCacheHeap", OpenNmsHeapFigure.of(config, plan));
-        }
-        return planView;
+    private static PlanFacts planView(StressConfig config, StressPlan plan) {
+        return new PlanFacts((long) plan.groupResources(), plan.interfaceResources(), plan.samplesPerInterval(),
+                plan.stringAttributesPerInterval(), plan.pacingNanos() / 1e9, plan.planSamplesPerSecond(),
+                plan.instance().index(), plan.instance().count(), (long) plan.ownedGroupResources(),
+                config.index().enabled() && config.index().cache() == CacheKind.GUAVA
+                        ? OpenNmsHeapFigure.of(config, plan) : null);
     }
 
     /** The client's own cost over {@code runNanos}, from the start to the settling. */

@@ -35,6 +35,7 @@ import org.metricsstress.result.Distance;
 import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
+import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.ClusterSetup;
@@ -144,7 +145,7 @@ public final class StressEngine {
         try (CqlSession session = CassandraConnector.connect(config);
                 CacheView owned = config.index().enabled() && callersCache == null ? Caches.open(config) : null) {
             CacheView cache = config.index().enabled() ? (callersCache != null ? callersCache : owned) : null;
-            Map<String, Object> cluster = prepare(session);
+            ClusterFacts cluster = prepare(session);
             AfterRun afterRun = new AfterRun(config, out);
             afterRun.measureDiskBefore(session);
             if (cache != null) {
@@ -167,7 +168,7 @@ public final class StressEngine {
         }
     }
 
-    private Map<String, Object> prepare(CqlSession session) throws ClusterException {
+    private ClusterFacts prepare(CqlSession session) throws ClusterException {
         if (config.pipeline().sink() == Sink.NULL) {
             return ClusterSetup.none(config, out);
         }
@@ -184,7 +185,7 @@ public final class StressEngine {
         return indexMetrics;
     }
 
-    private StressResult generate(CqlSession session, StressPlan plan, Map<String, Object> cluster, CacheView cache,
+    private StressResult generate(CqlSession session, StressPlan plan, ClusterFacts cluster, CacheView cache,
             Priming priming, Pipeline pipeline, AfterRun afterRun) throws ClusterException {
         // Everything started from here on is inside the cleanup below: a setup step that fails (the
         // probes' session, the reads' statements, the live outputs) leaves no session or thread behind.

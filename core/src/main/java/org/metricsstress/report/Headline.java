@@ -23,7 +23,7 @@ final class Headline {
         if (!r.drained()) {
             sb.append(" <strong class=\"bad\">(drain timed out: the rest counted as failed)</strong>");
         }
-        Object cluster = r.cluster() == null ? null : r.cluster().get("name");
+        Object cluster = r.cluster() == null ? null : r.cluster().name();
         if (cluster != null) {
             sb.append(" · cluster ").append(Html.esc(String.valueOf(cluster)));
         }

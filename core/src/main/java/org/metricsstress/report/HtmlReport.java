@@ -85,8 +85,8 @@ public final class HtmlReport {
 
         sb.append("<h2>Run</h2>\n<div class=\"grid2 maps\">\n");
         RunMaps.table(sb, "Config", r.config());
-        RunMaps.table(sb, "Plan", r.plan());
-        RunMaps.table(sb, "Cluster", r.cluster());
+        RunMaps.table(sb, "Plan", ResultJson.asMap(r.plan()));
+        RunMaps.table(sb, "Cluster", ResultJson.asMap(r.cluster()));
         RunMaps.table(sb, "Environment", r.environment());
         sb.append("</div>\n");
         IntervalTable.render(sb, iv, r.client());

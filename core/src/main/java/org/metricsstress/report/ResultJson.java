@@ -1,6 +1,11 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.ClusterFacts;
+import org.metricsstress.result.PlanFacts;
 import org.metricsstress.result.StressResult;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -9,11 +14,36 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Writes and reads the result file: the {@link StressResult} as JSON, for scripts. */
 public final class ResultJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = mapper();
+
+    /**
+     * The typed parts that stand for objects of the file (plan, cluster): a field a run did not
+     * have is left out, as it always was, and a field a future layout adds is skipped on reading.
+     */
+    private static ObjectMapper mapper() {
+        ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        for (Class<?> part : List.of(PlanFacts.class, PlanFacts.OpenNmsCacheFigure.class, ClusterFacts.class,
+                ClusterFacts.Member.class, ClusterFacts.DriverFacts.class)) {
+            m.configOverride(part).setInclude(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL,
+                    JsonInclude.Include.NON_NULL));
+            m.configOverride(part).setIgnorals(JsonIgnoreProperties.Value.forIgnoreUnknown(true));
+        }
+        return m;
+    }
+
+    /** A typed part as the file's object, by its field names in order; empty for null. */
+    static Map<String, Object> asMap(Object part) {
+        if (part == null) {
+            return Map.of();
+        }
+        return MAPPER.convertValue(part, new TypeReference<LinkedHashMap<String, Object>>() { });
+    }
 
     private ResultJson() {}
 

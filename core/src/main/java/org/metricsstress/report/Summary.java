@@ -1,5 +1,6 @@
 package org.metricsstress.report;
 
+import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.Advice;
 import org.metricsstress.result.ColdStart;
@@ -327,8 +328,8 @@ public final class Summary {
     }
 
     /** Per coordinator, when there is more than one node to tell apart (or failures with no node). */
-    private static void nodes(PrintStream out, List<NodeSummary> nodes, Map<String, Object> cluster) {
-        boolean severalNodes = cluster != null && cluster.get("nodes") instanceof Number n && n.intValue() > 1;
+    private static void nodes(PrintStream out, List<NodeSummary> nodes, ClusterFacts cluster) {
+        boolean severalNodes = cluster != null && cluster.nodeCount() > 1;
         if (nodes == null || nodes.isEmpty() || (!severalNodes && nodes.size() < 2)) {
             return;
         }
@@ -371,11 +372,11 @@ public final class Summary {
      * their consistency level: the cost of distance, shown when DCs were set apart.
      */
     /** How requests failed: the timeout, retry policy and pool the session held (results since cluster.driver). */
-    private static void driver(PrintStream out, Map<String, Object> cluster) {
-        if (cluster != null && cluster.get("driver") instanceof Map<?, ?> d) {
+    private static void driver(PrintStream out, ClusterFacts cluster) {
+        if (cluster != null && cluster.driver() != null) {
+            ClusterFacts.DriverFacts d = cluster.driver();
             out.printf(Locale.ROOT, "driver        request timeout %s ms, retries %s, %s connection(s) per node x %s requests (%s)%n",
-                    d.get("requestTimeoutMs"), d.get("retryPolicy"), d.get("connectionsPerHost"),
-                    d.get("maxRequestsPerConnection"), d.get("from"));
+                    d.requestTimeoutMs(), d.retryPolicy(), d.connectionsPerHost(), d.maxRequestsPerConnection(), d.from());
         }
     }
 

@@ -329,17 +329,17 @@ public final class Advisor {
         if (entries <= 0) {
             return;
         }
-        Object groups = r.plan() == null ? null : r.plan().get("groupResources");
-        long groupResources = groups instanceof Number n ? n.longValue() : e.planResources();
+        Long groups = r.plan() == null ? null : r.plan().groupResources();
+        long groupResources = groups != null ? groups : e.planResources();
         double groupShare = Math.min(1, (double) groupResources / e.planResources());
         long groupEntries = Math.round(entries * groupShare);
         // The ids the run wrote (its plan.openNmsCacheHeap), else those of its --resource-ids.
-        Object measured = r.plan() == null ? null : r.plan().get("openNmsCacheHeap");
+        PlanFacts.OpenNmsCacheFigure measured = r.plan() == null ? null : r.plan().openNmsCacheHeap();
         int elements = s.foreignSourceIds() ? PATH_ELEMENTS : NODE_PATH_ELEMENTS;
         int idChars = s.foreignSourceIds() ? GROUP_ID_CHARS : NODE_GROUP_ID_CHARS;
-        if (measured instanceof Map<?, ?> m && m.get("idElements") instanceof Number el && m.get("idChars") instanceof Number ch) {
-            elements = el.intValue();
-            idChars = ch.intValue();
+        if (measured != null) {
+            elements = measured.idElements();
+            idChars = measured.idChars();
         }
         long bytes = OpenNmsCacheHeap.bytes(groupEntries, entries - groupEntries, s.attributes(), s.strings(),
                 elements, idChars);

@@ -183,10 +183,8 @@ public final class ResultMerge {
 
         Map<String, Object> config = new LinkedHashMap<>(first.config());
         config.put("instance", info.complete() ? "all " + info.instances() : info.merged() + " of " + info.instances());
-        Map<String, Object> plan = new LinkedHashMap<>(first.plan());
-        plan.remove("instance");
-        plan.put("instanceGroupResources", rs.stream()
-                .mapToLong(r -> ((Number) r.plan().getOrDefault("instanceGroupResources", 0)).longValue()).sum());
+        PlanFacts plan = first.plan().merged(rs.stream()
+                .mapToLong(r -> r.plan().instanceGroupResources() == null ? 0 : r.plan().instanceGroupResources()).sum());
 
         long unsent = sum(rs, StressResult::unsent);
         long generated = sum(rs, StressResult::generated);
@@ -231,8 +229,7 @@ public final class ResultMerge {
         }
         int keys = 0;
         for (StressResult r : rs) {
-            Object groups = r.plan().get("groupResources");
-            keys = Math.max(keys, groups == null ? 0 : ((Number) groups).intValue());
+            keys = Math.max(keys, (int) r.plan().groupResourceCount());
         }
         return SeriesLosses.sum(rs.stream().map(StressResult::losses).toList(), keys);
     }

@@ -56,8 +56,8 @@ public record StressResult(
         String version,
         Map<String, Object> environment,
         Map<String, Object> config,
-        Map<String, Object> plan,
-        Map<String, Object> cluster,
+        PlanFacts plan,
+        ClusterFacts cluster,
         String startedAt,
         double generationSeconds,
         double drainSeconds,
@@ -140,7 +140,7 @@ public record StressResult(
 
     /** A result without per-node figures or events (tests, and results assembled by hand). */
     public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
-            Map<String, Object> config, Map<String, Object> plan, Map<String, Object> cluster, String startedAt,
+            Map<String, Object> config, PlanFacts plan, ClusterFacts cluster, String startedAt,
             double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
             double writtenSamplesPerSecond, long generated, long written, long dropped, long failed,
             Map<String, Long> failedByClass, long unaccounted, boolean drained, long groupCommitsGenerated,

@@ -101,8 +101,8 @@ public record ColdStartModel(double commitSeconds, double indexSecondsPerMiss, i
         WorkerTime w = e.workers();
         int perCommit = Math.max(1, e.eventsPerCommit());
         double commits = (double) w.events() / perCommit;
-        double groups = number(r.plan().get("groupResources"));
-        double interfaces = number(r.plan().get("interfaceResources"));
+        double groups = r.plan().groupResourceCount();
+        double interfaces = r.plan().interfaceResourceCount();
         double groupShare = groups > 0 ? groups / (groups + interfaces) : 1;
         double groupMisses = r.index().resourcesWritten() * groupShare;
         double commitSeconds = (w.busySeconds() - w.indexWaitSeconds()) / commits;
@@ -251,12 +251,7 @@ public record ColdStartModel(double commitSeconds, double indexSecondsPerMiss, i
         if (r.cluster() == null) {
             return 0;
         }
-        double nodes = number(r.cluster().get("nodes"));
-        int dcs = 1;
-        if (r.cluster().get("replication") instanceof java.util.Map<?, ?> m) {
-            dcs = (int) Math.max(1, m.keySet().stream().filter(k -> !"class".equals(k)).count());
-        }
-        return (int) Math.round(nodes / dcs);
+        return (int) Math.round((double) r.cluster().nodeCount() / r.cluster().dataCentres());
     }
 
     static double number(Object o) {

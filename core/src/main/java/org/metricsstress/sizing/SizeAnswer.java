@@ -111,8 +111,7 @@ public record SizeAnswer(SizeRequest request, SizeEvidence evidence, ThroughputN
         }
         StressResult run = evidence.coldStartRun();
         if (run != null && run.targetSamplesPerSecond() > 0) {
-            double resources = ColdStartModel.number(run.plan().get("groupResources"))
-                    + ColdStartModel.number(run.plan().get("interfaceResources"));
+            double resources = run.plan().groupResourceCount() + run.plan().interfaceResourceCount();
             return Math.round(resources * request.targetSamplesPerSecond() / run.targetSamplesPerSecond());
         }
         return 0;
@@ -120,8 +119,8 @@ public record SizeAnswer(SizeRequest request, SizeEvidence evidence, ThroughputN
 
     /** The calibrating run's plan, its resources scaled to the target rate (same interval and attributes). */
     static ColdStartModel.Plan scaledPlan(StressResult run, double target) {
-        double groups = ColdStartModel.number(run.plan().get("groupResources"));
-        double interfaces = ColdStartModel.number(run.plan().get("interfaceResources"));
+        double groups = run.plan().groupResourceCount();
+        double interfaces = run.plan().interfaceResourceCount();
         double f = target / run.targetSamplesPerSecond();
         Object attributes = run.config().get("attributes");
         int a = attributes instanceof Number n ? n.intValue() : 10;

@@ -8,12 +8,12 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -24,20 +24,16 @@ public final class ClusterSetup {
     private ClusterSetup() {}
 
     /** The description of a run that sends nothing ({@code --sink null}); no schema is touched. */
-    public static Map<String, Object> none(StressConfig config, PrintStream out) {
+    public static ClusterFacts none(StressConfig config, PrintStream out) {
         out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
-        Map<String, Object> none = new LinkedHashMap<>();
-        none.put("name", "none (--sink null)");
-        none.put("nodes", 0);
-        none.put("keyspace", config.schema().keyspace());
-        return none;
+        return new ClusterFacts("none (--sink null)", 0, null, null, config.schema().keyspace(), null, null, null);
     }
 
     /**
      * Creates what is missing of the keyspace and its tables, then describes the cluster; a schema
      * statement that fails, or nodes that do not agree on the schema, are a {@link ClusterException}.
      */
-    public static Map<String, Object> applySchemaAndDescribe(CqlSession session, StressConfig config, PrintStream out)
+    public static ClusterFacts applySchemaAndDescribe(CqlSession session, StressConfig config, PrintStream out)
             throws ClusterException {
         Metadata md = session.getMetadata();
         String localDc = config.cluster().localDc() != null ? config.cluster().localDc() : CassandraConnector.localDatacenter(session);
@@ -47,28 +43,20 @@ public final class ClusterSetup {
             replication = CassandraConnector.applySchema(schema != null ? schema : session, config.schema().keyspace(),
                     wanted, config.schema().twcsWindow(), config.schema().gcGrace());
         }
-        Map<String, Object> cluster = new LinkedHashMap<>();
-        cluster.put("name", md.getClusterName().orElse("unknown"));
-        cluster.put("nodes", md.getNodes().size());
-        cluster.put("localDc", localDc);
-        cluster.put("releases", md.getNodes().values().stream()
-                .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList());
-        cluster.put("keyspace", config.schema().keyspace());
-        cluster.put("replication", replication);
+        String name = md.getClusterName().orElse("unknown");
+        List<String> releases = md.getNodes().values().stream()
+                .map(n -> String.valueOf(n.getCassandraVersion())).distinct().sorted().toList();
         out.printf(Locale.ROOT, "connected to cluster '%s' (%d nodes, Cassandra %s), local DC %s; keyspace %s replication %s%n",
-                cluster.get("name"), md.getNodes().size(), cluster.get("releases"), localDc, config.schema().keyspace(),
-                replication);
-        if (md.getNodes().size() > 1) {
-            cluster.put("members", members(md, out));
-        }
-        Map<String, Object> driver = DriverSettings.describe(session, config);
-        cluster.put("driver", driver);
+                name, md.getNodes().size(), releases, localDc, config.schema().keyspace(), replication);
+        List<ClusterFacts.Member> members = md.getNodes().size() > 1 ? members(md, out) : null;
+        ClusterFacts.DriverFacts driver = DriverSettings.describe(session, config);
         out.println(DriverSettings.line(driver));
-        return cluster;
+        return new ClusterFacts(name, md.getNodes().size(), localDc, releases, config.schema().keyspace(), replication,
+                members, driver);
     }
 
-    private static List<Map<String, Object>> members(Metadata md, PrintStream out) {
-        List<Map<String, Object>> nodes = new ArrayList<>();
+    private static List<ClusterFacts.Member> members(Metadata md, PrintStream out) {
+        List<ClusterFacts.Member> nodes = new ArrayList<>();
         md.getNodes().values().stream()
                 .sorted(Comparator.comparing((Node n) -> String.valueOf(n.getDatacenter()))
                         .thenComparing(n -> String.valueOf(n.getEndPoint())))
@@ -79,12 +67,7 @@ public final class ClusterSetup {
                             ? "remote DC, not connected" : String.valueOf(n.getState());
                     out.printf(Locale.ROOT, "  node %s  dc %s  rack %s  %s%n", name, n.getDatacenter(), n.getRack(),
                             state);
-                    Map<String, Object> view = new LinkedHashMap<>();
-                    view.put("node", name);
-                    view.put("dc", n.getDatacenter());
-                    view.put("rack", n.getRack());
-                    view.put("state", state);
-                    nodes.add(view);
+                    nodes.add(new ClusterFacts.Member(name, n.getDatacenter(), n.getRack(), state));
                 });
         return nodes;
     }

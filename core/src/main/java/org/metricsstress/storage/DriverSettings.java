@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.metricsstress.config.ClusterSection;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.result.ClusterFacts;
 import java.util.Locale;
 
 /**
@@ -74,28 +75,24 @@ public final class DriverSettings {
     }
 
     /** What the session holds, for the result's {@code cluster.driver} and the run's header. */
-    public static Map<String, Object> describe(CqlSession session, StressConfig c) {
+    public static ClusterFacts.DriverFacts describe(CqlSession session, StressConfig c) {
         return describe(session.getContext().getConfig().getDefaultProfile(), c);
     }
 
-    static Map<String, Object> describe(DriverExecutionProfile p, StressConfig c) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("requestTimeoutMs", p.getDuration(DefaultDriverOption.REQUEST_TIMEOUT).toMillis());
-        d.put("retryPolicy", retryPolicy(p, c));
-        d.put("connectionsPerHost", p.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE));
-        d.put("maxRequestsPerConnection", p.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS));
-        d.put("maxOrphanRequests", p.getInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS));
-        d.put("idempotent", p.getBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE));
-        d.put("from", from(c));
-        return d;
+    static ClusterFacts.DriverFacts describe(DriverExecutionProfile p, StressConfig c) {
+        return new ClusterFacts.DriverFacts(p.getDuration(DefaultDriverOption.REQUEST_TIMEOUT).toMillis(),
+                retryPolicy(p, c), p.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE),
+                p.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS),
+                p.getInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS),
+                p.getBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE), from(c));
     }
 
     /** The header's line. */
-    public static String line(Map<String, Object> d) {
+    public static String line(ClusterFacts.DriverFacts d) {
         return String.format(Locale.ROOT,
                 "driver: request timeout %s ms, retries %s, %s connection(s) per node x %s requests, idempotent %s (%s)",
-                d.get("requestTimeoutMs"), d.get("retryPolicy"), d.get("connectionsPerHost"),
-                d.get("maxRequestsPerConnection"), d.get("idempotent"), d.get("from"));
+                d.requestTimeoutMs(), d.retryPolicy(), d.connectionsPerHost(), d.maxRequestsPerConnection(),
+                d.idempotent(), d.from());
     }
 
     private static String retryPolicy(DriverExecutionProfile p, StressConfig c) {

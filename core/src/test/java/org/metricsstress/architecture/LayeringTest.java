@@ -37,7 +37,7 @@ class LayeringTest {
         MAY_USE.put("plan", List.of("config"));
         MAY_USE.put("pipeline", List.of("config", "metrics", "plan"));
         MAY_USE.put("generate", List.of("config", "metrics", "plan", "pipeline"));
-        MAY_USE.put("storage", List.of("config", "failure", "metrics", "newts", "plan", "pipeline"));
+        MAY_USE.put("storage", List.of("config", "failure", "metrics", "newts", "plan", "pipeline", "result"));
         MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
         // The OpenNMS writer model: its ring workers write and index inline, as OpenNMS's NewtsWriter.
         MAY_USE.put("opennms", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));

@@ -1,6 +1,7 @@
 package org.metricsstress.capacity;
 
 import java.util.ArrayList;
+import org.metricsstress.result.Facts;
 import java.util.List;
 import java.util.Map;
 import org.metricsstress.result.ClientSummary;
@@ -38,8 +39,8 @@ final class Results {
         if (drainOccupancy >= 0) {
             intervals.add(interval(generationSeconds + 2.5, target, drainOccupancy));
         }
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of(), Map.of(),
-                Map.of(), "2026-01-01T00:00:00Z", generationSeconds, 0.1, target, achieved, generated, written,
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of(), Facts.NO_PLAN,
+                Facts.NO_CLUSTER, "2026-01-01T00:00:00Z", generationSeconds, 0.1, target, achieved, generated, written,
                 dropped, 0, Map.of(), 0, true, generated / 10, dropped / 10, 0, written / 40, response, response,
                 LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(1, 10, 2, 1, 1 << 30, 1 << 28, 1, 5),
                 index, null, new Verdict("KEPT_UP", ""), null, intervals);

@@ -38,9 +38,13 @@ import org.metricsstress.result.StressResult;
 class ResultSchemaTest {
 
     /** What StressEngine.prepare reads from a connected session. */
-    private static Map<String, Object> cluster() {
-        return Map.of("name", "test", "nodes", 1, "localDc", "dc1", "releases", List.of("5.0.9"), "keyspace", "newts",
-                "replication", Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "1"));
+    /** Every part of the cluster present: its members and the driver's settings too. */
+    private static org.metricsstress.result.ClusterFacts cluster() {
+        return new org.metricsstress.result.ClusterFacts("test", 1, "dc1", List.of("5.0.9"), "newts",
+                Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "1"),
+                List.of(new org.metricsstress.result.ClusterFacts.Member("127.0.0.1:9042", "dc1", "rack1", "UP")),
+                new org.metricsstress.result.ClusterFacts.DriverFacts(2000L, "DefaultRetryPolicy (the driver's, counted)",
+                        1, 1024, 256, false, "OpenNMS's: the driver's defaults, options given win"));
     }
 
     /** One table by JMX, the rest CQL estimates, with a projection: every optional part present. */

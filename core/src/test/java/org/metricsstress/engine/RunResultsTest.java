@@ -38,7 +38,7 @@ class RunResultsTest {
         StressPlan plan = StressPlan.of(config);
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
-        return RunResults.of(new RunResults.Run(config, plan, schedule, Map.of(), List.of(), latency, null),
+        return RunResults.of(new RunResults.Run(config, plan, schedule, org.metricsstress.result.Facts.NO_CLUSTER, List.of(), latency, null),
                 new RunResults.Meters(m, null, null, null, reads, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                         start + 1_000_000_000L, true, List.of(), null),
@@ -197,7 +197,7 @@ class RunResultsTest {
         m.generated(5, 0);
         m.written(5);
         org.metricsstress.result.IntervalStats drain = sampler.sample(start + 2_050_000_000L);
-        StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, Map.of(), List.of(), Map.of(), null),
+        StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, org.metricsstress.result.Facts.NO_CLUSTER, List.of(), Map.of(), null),
                 new RunResults.Meters(m, null, null, null, null, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 2_000_000_000L, start + 2_000_000_000L),
                         start + 2_050_000_000L, true, series, drain),

@@ -1,6 +1,7 @@
 package org.metricsstress.report;
 
 import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.Facts;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.SlaResult;
@@ -50,8 +51,8 @@ class HtmlReportTest {
     static StressResult result(List<IntervalStats> intervals, boolean indexOn, Map<String, Object> config) {
         long generated = 1_000_000;
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "1.2.3",
-                Map.of("javaVersion", "17", "cores", 8), config, Map.of("groupResources", 5000),
-                Map.of("name", "test-cluster", "nodes", 3), "2026-11-21T00:00:00Z", intervals.size() * 10.0, 0.5, 1000,
+                Map.of("javaVersion", "17", "cores", 8), config, Facts.plan(5000),
+                Facts.cluster("test-cluster", 3), "2026-11-21T00:00:00Z", intervals.size() * 10.0, 0.5, 1000,
                 990, generated, 999_000, 900, 100, Map.of("timeout", 60L, "overloaded", 40L, "other", 0L), 0, true, 10_000,
                 9, 2000, 10_000, new LatencySummary(1000, 1.2, 2, 5, 9, 2000, 1.5), new LatencySummary(1000, 1, 1.5, 4, 8, 30, 1.1),
                 new LatencySummary(1000, 0.05, 0.1, 0.4, 2, 10, 0.07), new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3, 0.02),

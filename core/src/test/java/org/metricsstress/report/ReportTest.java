@@ -1,6 +1,7 @@
 package org.metricsstress.report;
 
 import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.Facts;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.SlaResult;
@@ -32,8 +33,8 @@ class ReportTest {
         IntervalStats i = new IntervalStats(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
                 failed, 5, 0, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of("javaVersion", "17"),
-                Map.of("nodes", 10), Map.of("groupResources", 50),
-                Map.of("name", "test"), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
+                Map.of("nodes", 10), Facts.plan(50),
+                Facts.cluster("test", null), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
                 dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
                 dropped / 10, 0, written / 10, new LatencySummary(3, 1, 2, 3, 4, 5, 1.5), LatencySummary.EMPTY,
                 LatencySummary.EMPTY, LatencySummary.EMPTY, client,

@@ -29,8 +29,8 @@ class ComparisonTest {
         LatencySummary read = new LatencySummary(50, 1, 2, readP99, readP99, readP99, 2);
         ReadSummary reads = new ReadSummary(50, 50, 50, 0, 0, Map.of(), 500, mismatches, read, read, 0, 0, 0, 0, 0, 0,
                 LatencySummary.EMPTY, 0, 0, 0, 0, LatencySummary.EMPTY, null);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Map.of(),
-                Map.of(), "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
+                Facts.NO_CLUSTER, "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
                 w, w, w, w, new ClientSummary(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, List.of(), StressResult.WriteAttempts.NONE, List.of(), List.of(),
                 List.of(), reads, null, null, null, 1000, 0, null, null, null, null, null, null, null);

@@ -180,10 +180,9 @@ public final class RecordedRun {
         }
         LatencySummary service = intervals.stream().map(IntervalStats::service)
                 .max((a, b) -> Double.compare(a.p50Ms(), b.p50Ms())).orElse(LatencySummary.EMPTY);
-        Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("groupResources", index.resourcesInPlan() * 5 / 6);
+        PlanFacts plan = Facts.plan(index.resourcesInPlan() * 5 / 6);
         StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), config, plan,
-                Map.of(), "2026-01-01T00:00:00Z", seconds, 1, target, writtenTotal / seconds, generatedTotal,
+                Facts.NO_CLUSTER, "2026-01-01T00:00:00Z", seconds, 1, target, writtenTotal / seconds, generatedTotal,
                 writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
                 writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
                 new ClientSummary(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);

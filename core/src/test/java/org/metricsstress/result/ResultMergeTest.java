@@ -46,7 +46,7 @@ class ResultMergeTest {
         config.put("ring-size", 1024);
         LatencySummary l = LatencySummary.of(response);
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), config,
-                Map.of("instanceGroupResources", 50), Map.of(), start.toString(), 10, 0.5, 100, written / 10.0,
+                new PlanFacts(null, null, null, null, null, null, index, count, 50L, null), Facts.NO_CLUSTER, start.toString(), 10, 0.5, 100, written / 10.0,
                 written, written, 0, 0, Map.of("timeout", 0L), 0, true, written / 10, 0, 0, written / 40, l, l, l, l,
                 new ClientSummary(2, 10, 2, 2e6 / written, 1 << 30, 1 << 28, 3, 12), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, intervals);
@@ -126,7 +126,8 @@ class ResultMergeTest {
         assertEquals(4, m.client().cores());
         assertEquals(4, m.client().cpuSeconds());
         assertEquals("all 2", m.config().get("instance"));
-        assertEquals(100L, m.plan().get("instanceGroupResources"));
+        assertEquals(100L, m.plan().instanceGroupResources());
+        assertEquals(null, m.plan().instance(), "a merged result is no instance of its own");
     }
 
     @Test
@@ -170,7 +171,7 @@ class ResultMergeTest {
                         List.of(source("a.json", zero), source("b.json", foreign)), false)).getMessage());
 
         LatencySummary percentilesOnly = new LatencySummary(10, 1, 1, 1, 1, 1, 1);
-        StressResult old = new StressResult(3, "metrics-stress", "old", Map.of(), one.config(), Map.of(), Map.of(),
+        StressResult old = new StressResult(3, "metrics-stress", "old", Map.of(), one.config(), Facts.NO_PLAN, Facts.NO_CLUSTER,
                 START.toString(), 10, 0, 100, 10, 100, 100, 0, 0, Map.of(), 0, true, 10, 0, 0, 3, percentilesOnly,
                 percentilesOnly, percentilesOnly, percentilesOnly, one.client(), IndexSummary.DISABLED, null,
                 one.verdict(), null, List.of());
@@ -295,8 +296,8 @@ class ResultMergeTest {
 
     private static StressResult unbalancedBy(long unaccounted) {
         LatencySummary l = new LatencySummary(100, 1, 2, 3, 4, 5, 1.5);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Map.of(),
-                Map.of(), "2026-11-23T00:00:00Z", 10, 0.5, 100, 100, 1000, 1000 - unaccounted, 0, 0, Map.of(),
+        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
+                Facts.NO_CLUSTER, "2026-11-23T00:00:00Z", 10, 0.5, 100, 100, 1000, 1000 - unaccounted, 0, 0, Map.of(),
                 unaccounted, true, 100, 0, 0, 100, l, l, l, l, new ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), null, List.of());
     }

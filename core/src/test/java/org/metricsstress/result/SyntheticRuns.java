@@ -64,7 +64,7 @@ final class SyntheticRuns {
         LatencySummary whole = new LatencySummary(writtenTotal, meanP99 / 4, meanP99 / 2, meanP99, meanP99 * 1.5,
                 meanP99 * 2, meanP99 / 3);
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of("nodes", 1000),
-                Map.of(), Map.of(), "2026-11-28T00:00:00Z", seconds, 0, 50_000, writtenTotal / seconds,
+                Facts.NO_PLAN, Facts.NO_CLUSTER, "2026-11-28T00:00:00Z", seconds, 0, 50_000, writtenTotal / seconds,
                 writtenTotal + droppedTotal, writtenTotal, droppedTotal, 0, Map.of(), 0, true, writtenTotal / 10, 0, 0, writtenTotal / 10, whole, whole,
                 LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(seconds * 0.8, 40, 2, 16, 1 << 30, 1 << 28, 1, 1),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), null, intervals);

@@ -43,7 +43,7 @@ class DriverSettingsTest {
         assertEquals(1024, p.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS));
         assertEquals(256, p.getInt(DefaultDriverOption.CONNECTION_MAX_ORPHAN_REQUESTS));
         assertFalse(p.getBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE));
-        assertEquals("DefaultRetryPolicy (the driver's, counted)", DriverSettings.describe(p, parse()).get("retryPolicy"));
+        assertEquals("DefaultRetryPolicy (the driver's, counted)", DriverSettings.describe(p, parse()).retryPolicy());
     }
 
     @Test
@@ -81,11 +81,11 @@ class DriverSettingsTest {
         assertEquals(4, p.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE));
         assertEquals(4, p.getInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE));
         assertEquals(300, p.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS));
-        Map<String, Object> d = DriverSettings.describe(p, c);
-        assertEquals(7000L, d.get("requestTimeoutMs"));
-        assertEquals("up to 3 (the driver's, counted)", d.get("retryPolicy"));
+        org.metricsstress.result.ClusterFacts.DriverFacts d = DriverSettings.describe(p, c);
+        assertEquals(7000L, d.requestTimeoutMs());
+        assertEquals("up to 3 (the driver's, counted)", d.retryPolicy());
         assertEquals(0, "none".compareTo(String.valueOf(DriverSettings.describe(profile(parse("--retries", "0")),
-                parse("--retries", "0")).get("retryPolicy"))));
+                parse("--retries", "0")).retryPolicy())));
     }
 
     @Test
@@ -107,7 +107,7 @@ class DriverSettingsTest {
         assertEquals(Duration.ofSeconds(7), p.getDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY));
         // The run's own settings stay.
         assertEquals("metrics-stress", p.getString(DefaultDriverOption.SESSION_NAME));
-        assertTrue(String.valueOf(DriverSettings.describe(p, c).get("from")).startsWith("--driver-config"));
+        assertTrue(String.valueOf(DriverSettings.describe(p, c).from()).startsWith("--driver-config"));
 
         StressConfig overridden = parse("--driver-config", file.toString(), "--request-timeout", "1s");
         assertEquals(Duration.ofSeconds(1), profile(overridden).getDuration(DefaultDriverOption.REQUEST_TIMEOUT));

@@ -110,10 +110,10 @@ class HtmlReportIT {
         config.put("username", "stress");
         config.put("password-set", true);
         config.put("cache", "guava");
-        Map<String, Object> plan = Map.of("groupResources", 50_000, "interfaceResources", 10_000,
-                "samplesPerInterval", 500_000);
-        Map<String, Object> cluster = Map.of("name", "prod-like", "nodes", 3, "localDc", "dc1",
-                "releases", List.of("5.0.2"));
+        org.metricsstress.result.PlanFacts plan = new org.metricsstress.result.PlanFacts(50_000L, 10_000L, 500_000L,
+                null, null, null, null, null, null, null);
+        org.metricsstress.result.ClusterFacts cluster = new org.metricsstress.result.ClusterFacts("prod-like", 3, "dc1",
+                List.of("5.0.2"), null, null, null, null);
         Map<String, Object> env = Map.of("toolVersion", "0.1.0", "javaVersion", "17.0.15", "cores", 8);
         StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
                 "2026-11-21T09:00:00Z", 600, 2.5, 50_000, wr / 600.0, gen, wr, dr, fl,

@@ -93,10 +93,9 @@ class StuckClusterIT {
         String timeout = r.writes().firstFailureByClass().values().stream().filter(m -> m.contains("PT2S"))
                 .findFirst().orElse(null);
         assertTrue(timeout != null, "a request failed at the driver's 2 s: " + r.writes().firstFailureByClass());
-        @SuppressWarnings("unchecked")
-        java.util.Map<String, Object> driver = (java.util.Map<String, Object>) r.cluster().get("driver");
-        assertEquals(2000L, ((Number) driver.get("requestTimeoutMs")).longValue());
-        assertEquals("DefaultRetryPolicy (the driver's, counted)", driver.get("retryPolicy"));
+        org.metricsstress.result.ClusterFacts.DriverFacts driver = r.cluster().driver();
+        assertEquals(2000L, driver.requestTimeoutMs());
+        assertEquals("DefaultRetryPolicy (the driver's, counted)", driver.retryPolicy());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("driver: request timeout 2000 ms, retries DefaultRetryPolicy"), "the header says it");
         assertTrue(printed.contains("driver        request timeout 2000 ms"), "and so does the summary");
