@@ -178,12 +178,12 @@ class MainTest {
         for (int t = 0; t < 20; t++) {
             double p = p99 * (1 + 0.03 * Math.sin(2.4 * t));
             var li = new org.metricsstress.result.LatencySummary(100, p / 2, p, p, p, p, p / 2);
-            intervals.add(new org.metricsstress.result.IntervalStats(t + 1, 1, 100, 100, 100, 0, 0, 100L * (t + 1),
+            intervals.add(org.metricsstress.result.ResultFixtures.interval(t + 1, 1, 100, 100, 100, 0, 0, 100L * (t + 1),
                     100L * (t + 1), 0, 0, 0, 0, 1, li, li, li, li, 10, 1, 0, 0, -1, -1, 0));
         }
-        var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
+        var r = org.metricsstress.result.ResultFixtures.result(org.metricsstress.result.StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 1),
                 org.metricsstress.result.PlanFacts.NONE, org.metricsstress.result.ClusterFacts.NONE, "2026-11-21T00:00:00Z", 20, 0, 100, 100, 2000, 2000, 0, 0, Map.of(), 0, true, 100, 0,
-                0, 100, l, l, l, l, new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                0, 100, l, l, l, l, org.metricsstress.result.ResultFixtures.client(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,
                 new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, intervals);
         java.nio.file.Path file = dir.resolve(name);
@@ -199,11 +199,11 @@ class MainTest {
         var l = org.metricsstress.result.LatencySummary.of(h);
         Map<String, Object> config = Map.of("nodes", nodes, "instance", index + "/" + count, "instances", count,
                 "report", "1s");
-        var r = new org.metricsstress.result.StressResult(org.metricsstress.result.StressResult.SCHEMA_VERSION,
+        var r = org.metricsstress.result.ResultFixtures.result(org.metricsstress.result.StressResult.SCHEMA_VERSION,
                 "metrics-stress", "dev", Map.of(), config, org.metricsstress.result.PlanFacts.NONE,
                 org.metricsstress.result.ClusterFacts.NONE, "2026-11-21T00:00:00Z", 10, 0, 100, 100,
                 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100, l, l, l, l,
-                new org.metricsstress.result.ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                org.metricsstress.result.ResultFixtures.client(1, 1, 2, 1, 1, 1, 0, 0),
                 org.metricsstress.result.IndexSummary.DISABLED, null,
                 new org.metricsstress.result.Verdict("KEPT_UP", "ok"), null, java.util.List.of());
         java.nio.file.Path file = dir.resolve(name);

@@ -23,11 +23,6 @@ public record ClientSummary(
         long bytesSent,
         long bytesReceived) {
 
-    /** Without network figures (a result from before they were kept, or a test). */
-    public ClientSummary(double cpuSeconds, double cpuPercent, int cores, double cpuMicrosPerSample, long maxHeapBytes,
-            long peakHeapBytes, long gcCount, double gcPauseMs) {
-        this(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes, gcCount, gcPauseMs, -1, -1);
-    }
 
     /** Bytes per sample written, or -1. */
     public static double perSample(long bytes, long samples) {

@@ -46,19 +46,9 @@ public record IndexSummary(
             long primedGroupResources, long primedInterfaceResources, double primingSeconds) {
         this(enabled, rowsWritten, requests, requestsFailed, resourcesWritten, deferred, deduplicated, stageErrors,
                 resourcesIndexed, resourcesInPlan, secondsToComplete, writtenRateWhileIndexing, writtenRateAfter,
-                primedGroupResources, primedInterfaceResources, primingSeconds, null);
+                primedGroupResources, primedInterfaceResources, primingSeconds, null, 0);
     }
 
-    /** Without the pool's refusals counted apart (results written before they were, tests). */
-    public IndexSummary(boolean enabled, long rowsWritten, long requests, long requestsFailed, long resourcesWritten,
-            long deferred, long deduplicated, long stageErrors, long resourcesIndexed, long resourcesInPlan,
-            double secondsToComplete, double writtenRateWhileIndexing, double writtenRateAfter,
-            long primedGroupResources, long primedInterfaceResources, double primingSeconds,
-            LatencySummary serviceLatency) {
-        this(enabled, rowsWritten, requests, requestsFailed, resourcesWritten, deferred, deduplicated, stageErrors,
-                resourcesIndexed, resourcesInPlan, secondsToComplete, writtenRateWhileIndexing, writtenRateAfter,
-                primedGroupResources, primedInterfaceResources, primingSeconds, serviceLatency, 0);
-    }
 
     /** The share of the plan's resources indexed, in percent, as {@link #percentDone} gives it. */
     public double percentIndexed() {

@@ -59,30 +59,7 @@ public record IntervalStats(
                 : Collections.unmodifiableMap(new LinkedHashMap<>(failedByClass));
     }
 
-    /** Without the failures by class (tests, and results written before they were kept per interval). */
-    public IntervalStats(double elapsedSeconds, double intervalSeconds, double targetSamplesPerSecond, long generated,
-            long written, long dropped, long failed, long generatedTotal, long writtenTotal, long droppedTotal,
-            long failedTotal, long ringOccupancy, long ringFullEvents, long inFlightRequests, LatencySummary response,
-            LatencySummary service, LatencySummary queue, LatencySummary scheduleLag, double cpuPercent,
-            long heapUsedBytes, long gcCount, double gcPauseMs, long indexRows, double indexedPercent, long cacheSize,
-            WorkerTime workers, LatencySummary indexService) {
-        this(elapsedSeconds, intervalSeconds, targetSamplesPerSecond, generated, written, dropped, failed,
-                generatedTotal, writtenTotal, droppedTotal, failedTotal, ringOccupancy, ringFullEvents, inFlightRequests,
-                response, service, queue, scheduleLag, cpuPercent, heapUsedBytes, gcCount, gcPauseMs, indexRows,
-                indexedPercent, cacheSize, workers, indexService, null);
-    }
 
-    /** Without the workers' time and the index's service time (results older than schema 9, tests). */
-    public IntervalStats(double elapsedSeconds, double intervalSeconds, double targetSamplesPerSecond, long generated,
-            long written, long dropped, long failed, long generatedTotal, long writtenTotal, long droppedTotal,
-            long failedTotal, long ringOccupancy, long ringFullEvents, long inFlightRequests, LatencySummary response,
-            LatencySummary service, LatencySummary queue, LatencySummary scheduleLag, double cpuPercent,
-            long heapUsedBytes, long gcCount, double gcPauseMs, long indexRows, double indexedPercent, long cacheSize) {
-        this(elapsedSeconds, intervalSeconds, targetSamplesPerSecond, generated, written, dropped, failed,
-                generatedTotal, writtenTotal, droppedTotal, failedTotal, ringOccupancy, ringFullEvents, inFlightRequests,
-                response, service, queue, scheduleLag, cpuPercent, heapUsedBytes, gcCount, gcPauseMs, indexRows,
-                indexedPercent, cacheSize, null, null, null);
-    }
 
     /** Samples the cluster refused in the interval (timeout, unavailable, overloaded); -1 when not known. */
     public long clusterRefused() {

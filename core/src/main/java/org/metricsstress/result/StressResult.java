@@ -138,23 +138,6 @@ public record StressResult(
         }
     }
 
-    /** A result without per-node figures or events (tests, and results assembled by hand). */
-    public StressResult(int schemaVersion, String tool, String version, Map<String, Object> environment,
-            Map<String, Object> config, PlanFacts plan, ClusterFacts cluster, String startedAt,
-            double generationSeconds, double drainSeconds, double targetSamplesPerSecond,
-            double writtenSamplesPerSecond, long generated, long written, long dropped, long failed,
-            Map<String, Long> failedByClass, long unaccounted, boolean drained, long groupCommitsGenerated,
-            long groupCommitsDropped, long stringAttributesGenerated, long writeRequests,
-            LatencySummary responseLatency, LatencySummary serviceLatency, LatencySummary queueLatency,
-            LatencySummary scheduleLag, ClientSummary client, IndexSummary index, CacheSummary cache,
-            Verdict verdict, SlaResult sla, List<IntervalStats> intervals) {
-        this(schemaVersion, tool, version, environment, config, plan, cluster, startedAt, generationSeconds,
-                drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
-                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
-                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
-                client, index, cache, verdict, sla, intervals, WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null, Distance.NONE, null, null, null, null, null);
-    }
 
     /** This result with the outcome of its pass/fail criteria. */
     public StressResult withSla(SlaResult outcome) {

@@ -23,9 +23,9 @@ class OutcomeTest {
         long generated = 1000;
         long written = 1000 - unaccounted;
         LatencySummary l = new LatencySummary(100, 1, 2, 3, 4, 5, 1.5);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
                 Facts.NO_CLUSTER, "2026-11-23T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written, 0, 0, Map.of(),
-                unaccounted, unaccounted == 0, 100, 0, 0, 100, l, l, l, l, new ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                unaccounted, unaccounted == 0, 100, 0, 0, 100, l, l, l, l, org.metricsstress.result.ResultFixtures.client(1, 1, 2, 1, 1, 1, 0, 0),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), sla, List.of());
     }
 

@@ -73,7 +73,7 @@ class SoakTest {
     }
 
     private static org.metricsstress.result.IntervalStats line(org.metricsstress.result.LatencySummary l) {
-        return new org.metricsstress.result.IntervalStats(30, 30, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, l, l, l, l,
+        return org.metricsstress.result.ResultFixtures.interval(30, 30, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, l, l, l, l,
                 1, 1, 0, 0, -1, -1, -1);
     }
 }

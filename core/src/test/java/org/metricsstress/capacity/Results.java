@@ -39,10 +39,10 @@ final class Results {
         if (drainOccupancy >= 0) {
             intervals.add(interval(generationSeconds + 2.5, target, drainOccupancy));
         }
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of(), Facts.NO_PLAN,
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of(), Facts.NO_PLAN,
                 Facts.NO_CLUSTER, "2026-01-01T00:00:00Z", generationSeconds, 0.1, target, achieved, generated, written,
                 dropped, 0, Map.of(), 0, true, generated / 10, dropped / 10, 0, written / 40, response, response,
-                LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(1, 10, 2, 1, 1 << 30, 1 << 28, 1, 5),
+                LatencySummary.EMPTY, LatencySummary.EMPTY, org.metricsstress.result.ResultFixtures.client(1, 10, 2, 1, 1 << 30, 1 << 28, 1, 5),
                 index, null, new Verdict("KEPT_UP", ""), null, intervals);
     }
 
@@ -57,7 +57,7 @@ final class Results {
 
     private static IntervalStats interval(double elapsed, double target, long occupancy) {
         long n = Math.round(target * REPORT_SECONDS);
-        return new IntervalStats(elapsed, REPORT_SECONDS, target, n, n, 0, 0, 0, 0, 0, 0, occupancy, 0, 1,
+        return org.metricsstress.result.ResultFixtures.interval(elapsed, REPORT_SECONDS, target, n, n, 0, 0, 0, 0, 0, 0, occupancy, 0, 1,
                 LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY, LatencySummary.EMPTY, 10, 1 << 28,
                 0, 0, -1, -1, -1);
     }

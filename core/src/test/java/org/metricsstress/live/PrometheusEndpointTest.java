@@ -45,7 +45,7 @@ class PrometheusEndpointTest {
         metrics.failed(4, ErrorClass.TIMEOUT);
         metrics.failed(6, ErrorClass.UNAVAILABLE);
         LatencySummary l = new LatencySummary(10, 1, 2, 3, 4, 5, 1.5);
-        IntervalStats last = new IntervalStats(1, 1, 30, 30, 20, 0, 10, 30, 20, 0, 10, 0, 0, 0, l, l, l, l, 1, 1, 0, 0,
+        IntervalStats last = org.metricsstress.result.ResultFixtures.interval(1, 1, 30, 30, 20, 0, 10, 30, 20, 0, 10, 0, 0, 0, l, l, l, l, 1, 1, 0, 0,
                 0, 0, 12);
         String text = PrometheusEndpoint.text(PrometheusEndpoint.snapshots(metrics.registry(), last, Map.of("response", 10L)));
         assertTrue(ring.drain(5, java.util.concurrent.TimeUnit.SECONDS));

@@ -130,7 +130,7 @@ class PrometheusScrapeTest {
         NodeFigures nodes = new NodeFigures();
         nodes.of("127.0.0.1:9042", "dc1").succeeded(20, 2_000_000);
         LatencySummary l = new LatencySummary(10, 1, 2, 3, 4, 5, 1.5);
-        IntervalStats last = new IntervalStats(1, 1, 30, 30, 20, 0, 10, 30, 20, 0, 10, 0, 0, 0, l, l, l, l, 1, 1, 0, 0,
+        IntervalStats last = org.metricsstress.result.ResultFixtures.interval(1, 1, 30, 30, 20, 0, 10, 30, 20, 0, 10, 0, 0, 0, l, l, l, l, 1, 1, 0, 0,
                 0, 0, 12);
         OpenNmsNames openNms = new OpenNmsNames(new OpenNmsNames.Sources(StressConfig.builder().writer(Writer.OPENNMS)
                 .strings(2).build(), metrics, () -> 17, 8192, null, () -> 5));

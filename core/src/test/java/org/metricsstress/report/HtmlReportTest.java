@@ -40,7 +40,7 @@ class HtmlReportTest {
             LatencySummary resp = new LatencySummary(1000, 1.2 * spike, 2 * spike, 5 * spike, 9 * spike, 20 * spike, 1.5);
             LatencySummary lag = new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3 * spike, 0.02);
             total += 10_000;
-            out.add(new IntervalStats(i * 10.0, 10, 1000, 10_000, 9_990, 10, 0, total, total - 10L * i, 10L * i, 0,
+            out.add(org.metricsstress.result.ResultFixtures.interval(i * 10.0, 10, 1000, 10_000, 9_990, 10, 0, total, total - 10L * i, 10L * i, 0,
                     i % 7, 0, 20, resp, resp, LatencySummary.EMPTY, lag, 12.5 + i % 5, 200L << 20, 1, 3.0,
                     indexOn ? Math.max(0, 3000 - i * 100) : -1, indexOn ? Math.min(100, i * 4) : -1,
                     indexOn ? Math.min(1000, i * 40) : -1));
@@ -50,13 +50,13 @@ class HtmlReportTest {
 
     static StressResult result(List<IntervalStats> intervals, boolean indexOn, Map<String, Object> config) {
         long generated = 1_000_000;
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "1.2.3",
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "1.2.3",
                 Map.of("javaVersion", "17", "cores", 8), config, Facts.plan(5000),
                 Facts.cluster("test-cluster", 3), "2026-11-21T00:00:00Z", intervals.size() * 10.0, 0.5, 1000,
                 990, generated, 999_000, 900, 100, Map.of("timeout", 60L, "overloaded", 40L, "other", 0L), 0, true, 10_000,
                 9, 2000, 10_000, new LatencySummary(1000, 1.2, 2, 5, 9, 2000, 1.5), new LatencySummary(1000, 1, 1.5, 4, 8, 30, 1.1),
                 new LatencySummary(1000, 0.05, 0.1, 0.4, 2, 10, 0.07), new LatencySummary(1000, 0.01, 0.02, 0.05, 0.1, 0.3, 0.02),
-                new ClientSummary(12.5, 7.5, 8, 1.5, 1L << 30, 300L << 20, 3, 12),
+                org.metricsstress.result.ResultFixtures.client(12.5, 7.5, 8, 1.5, 1L << 30, 300L << 20, 3, 12),
                 indexOn ? new IndexSummary(true, 2200, 1300, 0, 100, 3, 7, 0, 100, 100, 120, 800, 1000, 0, 0, 0)
                         : IndexSummary.DISABLED,
                 indexOn ? new CacheSummary("guava", "guava, at most 10 entries", 100, 50, 100, 0, 0, 100, 1.0 / 3, 0) : null,
@@ -205,7 +205,7 @@ class HtmlReportTest {
     @Test
     void anUnbalancedAuditSaysByHowMuch() {
         StressResult r = result(5);
-        StressResult off = new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+        StressResult off = org.metricsstress.result.ResultFixtures.result(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(), r.writtenSamplesPerSecond(),
                 r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(), 42, false,
                 r.groupCommitsGenerated(), r.groupCommitsDropped(), r.stringAttributesGenerated(), r.writeRequests(),
@@ -334,13 +334,13 @@ class HtmlReportTest {
         LatencySummary nan = new LatencySummary(5, Double.NaN, Double.POSITIVE_INFINITY, -1, Double.NaN, Double.NaN, Double.NaN);
         List<IntervalStats> iv = new ArrayList<>();
         for (int i = 1; i <= 10; i++) {
-            iv.add(new IntervalStats(i == 4 ? Double.NaN : i, i == 5 ? 0 : 1, Double.NaN, 0, 0, -3, 0, 0, 0, 0, 0, -1, 0, 0,
+            iv.add(org.metricsstress.result.ResultFixtures.interval(i == 4 ? Double.NaN : i, i == 5 ? 0 : 1, Double.NaN, 0, 0, -3, 0, 0, 0, 0, 0, -1, 0, 0,
                     nan, null, LatencySummary.EMPTY, nan, Double.NEGATIVE_INFINITY, -1, 0, Double.NaN, -1, -1, -1));
         }
         StressResult r = result(iv, true, config());
-        StressResult broken = new StressResult(r.schemaVersion(), null, null, null, null, null, null, null, Double.NaN,
+        StressResult broken = org.metricsstress.result.ResultFixtures.result(r.schemaVersion(), null, null, null, null, null, null, null, Double.NaN,
                 Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, 0, 0, 0, 0, null, 0, true, 0, 0, 0, 0, null, null, null,
-                null, new ClientSummary(Double.NaN, Double.NaN, 0, Double.NaN, 0, 0, 0, Double.NaN), r.index(), null, null,
+                null, org.metricsstress.result.ResultFixtures.client(Double.NaN, Double.NaN, 0, Double.NaN, 0, 0, 0, Double.NaN), r.index(), null, null,
                 null, iv);
         for (StressResult each : List.of(r, broken)) {
             String html = HtmlReport.render(each);
@@ -353,7 +353,7 @@ class HtmlReportTest {
     void allZeroSeriesRender() {
         List<IntervalStats> iv = new ArrayList<>();
         for (int i = 1; i <= 30; i++) {
-            iv.add(new IntervalStats(i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY,
+            iv.add(org.metricsstress.result.ResultFixtures.interval(i, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, LatencySummary.EMPTY, LatencySummary.EMPTY,
                     LatencySummary.EMPTY, new LatencySummary(10, 0, 0, 0, 0, 0, 0), 0, 0, 0, 0, 0, 0, 0));
         }
         String html = HtmlReport.render(result(iv, true, config()));

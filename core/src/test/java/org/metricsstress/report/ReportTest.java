@@ -25,14 +25,14 @@ import org.metricsstress.result.LatencySummary;
 class ReportTest {
 
     static StressResult result(long generated, long written, long dropped, long failed) {
-        return result(generated, written, dropped, failed, new ClientSummary(1.5, 7.5, 2, 1.5, 1L << 30, 1L << 28, 3, 12));
+        return result(generated, written, dropped, failed, org.metricsstress.result.ResultFixtures.client(1.5, 7.5, 2, 1.5, 1L << 30, 1L << 28, 3, 12));
     }
 
     static StressResult result(long generated, long written, long dropped, long failed, ClientSummary client) {
         LatencySummary l = new LatencySummary(3, 1, 2, 3, 4, 5, 1.5);
-        IntervalStats i = new IntervalStats(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
+        IntervalStats i = org.metricsstress.result.ResultFixtures.interval(10, 10, 100, generated, written, dropped, failed, generated, written, dropped,
                 failed, 5, 0, 2, l, l, l, LatencySummary.EMPTY, 12.5, 1 << 20, 1, 2.0, 40, 50.0, 1000);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of("javaVersion", "17"),
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of("javaVersion", "17"),
                 Map.of("nodes", 10), Facts.plan(50),
                 Facts.cluster("test", null), "2026-11-21T00:00:00Z", 10, 0.5, 100, written / 10.0, generated, written,
                 dropped, failed, Map.of("timeout", failed), generated - written - dropped - failed, true, generated / 10,
@@ -85,7 +85,7 @@ class ReportTest {
         assertEquals(4_000, org.metricsstress.metrics.ProcessCpu.between(1_000, 5_000));
         assertEquals(-1, org.metricsstress.metrics.ProcessCpu.percentOfCores(-1, 1_000_000), 0);
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Summary.print(result(1000, 1000, 0, 0, new ClientSummary(-1, -1, 2, -1, 1L << 30, 1L << 28, 3, 12)),
+        Summary.print(result(1000, 1000, 0, 0, org.metricsstress.result.ResultFixtures.client(-1, -1, 2, -1, 1L << 30, 1L << 28, 3, 12)),
                 new PrintStream(buf, true, StandardCharsets.UTF_8));
         String text = buf.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("client        CPU unknown"), text);

@@ -23,10 +23,10 @@ class SlaAndComparisonTest {
     /** A result with the figures the SLA and the comparison read. */
     static StressResult result(double achieved, double p99, long dropped, double cpuPerSample) {
         LatencySummary response = new LatencySummary(1000, p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 10),
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of("nodes", 10),
                 Facts.NO_PLAN, Facts.NO_CLUSTER, "2026-11-21T00:00:00Z", 60, 1, 1000, achieved, 60_000, (long) (achieved * 60) - dropped,
                 dropped, 0, Map.of(), 0, true, 6000, 0, 0, 6000, response, response, LatencySummary.EMPTY,
-                LatencySummary.EMPTY, new ClientSummary(10, 8, 2, cpuPerSample, 1 << 30, 1 << 28, 4, 20),
+                LatencySummary.EMPTY, org.metricsstress.result.ResultFixtures.client(10, 8, 2, cpuPerSample, 1 << 30, 1 << 28, 4, 20),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", ""), null, List.of());
     }
 

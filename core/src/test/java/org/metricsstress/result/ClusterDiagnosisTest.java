@@ -332,7 +332,7 @@ class ClusterDiagnosisTest {
         List<IntervalStats> slowed = new ArrayList<>();
         for (int i = 0; i < built.intervals().size(); i++) {
             IntervalStats s = built.intervals().get(i);
-            slowed.add(new IntervalStats(s.elapsedSeconds(), s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
+            slowed.add(org.metricsstress.result.ResultFixtures.interval(s.elapsedSeconds(), s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
                     s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(), s.droppedTotal(),
                     s.failedTotal(), s.ringOccupancy(), s.ringFullEvents(), s.inFlightRequests(), s.response(), s.service(),
                     s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(), s.gcPauseMs(), s.indexRows(),

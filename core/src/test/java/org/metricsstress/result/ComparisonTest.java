@@ -31,7 +31,7 @@ class ComparisonTest {
                 LatencySummary.EMPTY, 0, 0, 0, 0, LatencySummary.EMPTY, null);
         return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
                 Facts.NO_CLUSTER, "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
-                w, w, w, w, new ClientSummary(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
+                w, w, w, w, org.metricsstress.result.ResultFixtures.client(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, List.of(), StressResult.WriteAttempts.NONE, List.of(), List.of(),
                 List.of(), reads, null, null, null, 1000, 0, null, null, null, null, null, null, null);
     }

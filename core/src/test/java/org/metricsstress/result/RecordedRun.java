@@ -140,7 +140,7 @@ public final class RecordedRun {
 
     public RecordedRun index(long requests, long failed, long resourcesWritten, long resourcesIndexed, long inPlan,
             double indexedAt) {
-        index = new IndexSummary(true, requests * 2, requests, failed, resourcesWritten, 0, 0, 0, resourcesIndexed,
+        index = org.metricsstress.result.ResultFixtures.index(true, requests * 2, requests, failed, resourcesWritten, 0, 0, 0, resourcesIndexed,
                 inPlan, indexedAt, 1000, indexedAt < 0 ? -1 : 9000, 0, 0, 0, latency(2, requests));
         return this;
     }
@@ -181,11 +181,11 @@ public final class RecordedRun {
         LatencySummary service = intervals.stream().map(IntervalStats::service)
                 .max((a, b) -> Double.compare(a.p50Ms(), b.p50Ms())).orElse(LatencySummary.EMPTY);
         PlanFacts plan = Facts.plan(index.resourcesInPlan() * 5 / 6);
-        StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), config, plan,
+        StressResult r = org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), config, plan,
                 Facts.NO_CLUSTER, "2026-01-01T00:00:00Z", seconds, 1, target, writtenTotal / seconds, generatedTotal,
                 writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
                 writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
-                new ClientSummary(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);
+                org.metricsstress.result.ResultFixtures.client(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);
         return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),

@@ -29,7 +29,7 @@ class ResultMergeTest {
 
     private static IntervalStats interval(double elapsed, long written, long writtenTotal, Histogram response) {
         LatencySummary r = LatencySummary.of(response);
-        return new IntervalStats(elapsed, 1, 100, written, written, 0, 0, writtenTotal, writtenTotal, 0, 0, 5, 0, 2,
+        return org.metricsstress.result.ResultFixtures.interval(elapsed, 1, 100, written, written, 0, 0, writtenTotal, writtenTotal, 0, 0, 5, 0, 2,
                 r, r, r, r, 10, 1000, 0, 0, -1, 0, 0);
     }
 
@@ -45,10 +45,10 @@ class ResultMergeTest {
         config.put("report", "1s");
         config.put("ring-size", 1024);
         LatencySummary l = LatencySummary.of(response);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), config,
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), config,
                 new PlanFacts(null, null, null, null, null, null, index, count, 50L, null), Facts.NO_CLUSTER, start.toString(), 10, 0.5, 100, written / 10.0,
                 written, written, 0, 0, Map.of("timeout", 0L), 0, true, written / 10, 0, 0, written / 40, l, l, l, l,
-                new ClientSummary(2, 10, 2, 2e6 / written, 1 << 30, 1 << 28, 3, 12), IndexSummary.DISABLED, null,
+                org.metricsstress.result.ResultFixtures.client(2, 10, 2, 2e6 / written, 1 << 30, 1 << 28, 3, 12), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, intervals);
     }
 
@@ -171,7 +171,7 @@ class ResultMergeTest {
                         List.of(source("a.json", zero), source("b.json", foreign)), false)).getMessage());
 
         LatencySummary percentilesOnly = new LatencySummary(10, 1, 1, 1, 1, 1, 1);
-        StressResult old = new StressResult(3, "metrics-stress", "old", Map.of(), one.config(), Facts.NO_PLAN, Facts.NO_CLUSTER,
+        StressResult old = org.metricsstress.result.ResultFixtures.result(3, "metrics-stress", "old", Map.of(), one.config(), Facts.NO_PLAN, Facts.NO_CLUSTER,
                 START.toString(), 10, 0, 100, 10, 100, 100, 0, 0, Map.of(), 0, true, 10, 0, 0, 3, percentilesOnly,
                 percentilesOnly, percentilesOnly, percentilesOnly, one.client(), IndexSummary.DISABLED, null,
                 one.verdict(), null, List.of());
@@ -286,7 +286,7 @@ class ResultMergeTest {
     }
 
     private static StressResult withConfig(StressResult r, Map<String, Object> config) {
-        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), config, r.plan(),
+        return org.metricsstress.result.ResultFixtures.result(r.schemaVersion(), r.tool(), r.version(), r.environment(), config, r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
                 r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
@@ -296,9 +296,9 @@ class ResultMergeTest {
 
     private static StressResult unbalancedBy(long unaccounted) {
         LatencySummary l = new LatencySummary(100, 1, 2, 3, 4, 5, 1.5);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "dev", Map.of(), Map.of(), Facts.NO_PLAN,
                 Facts.NO_CLUSTER, "2026-11-23T00:00:00Z", 10, 0.5, 100, 100, 1000, 1000 - unaccounted, 0, 0, Map.of(),
-                unaccounted, true, 100, 0, 0, 100, l, l, l, l, new ClientSummary(1, 1, 2, 1, 1, 1, 0, 0),
+                unaccounted, true, 100, 0, 0, 100, l, l, l, l, org.metricsstress.result.ResultFixtures.client(1, 1, 2, 1, 1, 1, 0, 0),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), null, List.of());
     }
 

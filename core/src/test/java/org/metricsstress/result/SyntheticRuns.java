@@ -55,7 +55,7 @@ final class SyntheticRuns {
             LatencySummary response = new LatencySummary(written, p99[t] / 4, p99[t] / 2, p99[t], p99[t] * 1.5,
                     p99[t] * 2, p99[t] / 3);
             droppedTotal += dropped[t];
-            intervals.add(new IntervalStats(t + 1, 1, 50_000, written + dropped[t], written, dropped[t], 0, writtenTotal,
+            intervals.add(org.metricsstress.result.ResultFixtures.interval(t + 1, 1, 50_000, written + dropped[t], written, dropped[t], 0, writtenTotal,
                     writtenTotal, droppedTotal, 0, 0,
                     0, 10, response, response, LatencySummary.EMPTY, LatencySummary.EMPTY, 40, 1 << 28, 0, 0, -1, -1, 0));
         }
@@ -63,10 +63,10 @@ final class SyntheticRuns {
         double meanP99 = p99Sum / rate.length;
         LatencySummary whole = new LatencySummary(writtenTotal, meanP99 / 4, meanP99 / 2, meanP99, meanP99 * 1.5,
                 meanP99 * 2, meanP99 / 3);
-        return new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of("nodes", 1000),
+        return org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "test", Map.of(), Map.of("nodes", 1000),
                 Facts.NO_PLAN, Facts.NO_CLUSTER, "2026-11-28T00:00:00Z", seconds, 0, 50_000, writtenTotal / seconds,
                 writtenTotal + droppedTotal, writtenTotal, droppedTotal, 0, Map.of(), 0, true, writtenTotal / 10, 0, 0, writtenTotal / 10, whole, whole,
-                LatencySummary.EMPTY, LatencySummary.EMPTY, new ClientSummary(seconds * 0.8, 40, 2, 16, 1 << 30, 1 << 28, 1, 1),
+                LatencySummary.EMPTY, LatencySummary.EMPTY, org.metricsstress.result.ResultFixtures.client(seconds * 0.8, 40, 2, 16, 1 << 30, 1 << 28, 1, 1),
                 IndexSummary.DISABLED, null, new Verdict("KEPT_UP", "ok"), null, intervals);
     }
 

@@ -536,7 +536,7 @@ public class VerdictsTest {
     @Test
     void anUnbalancedAuditOverridesEveryOtherVerdict() {
         StressResult judged = coldStartRun(RING);
-        StressResult unbalanced = new StressResult(judged.schemaVersion(), judged.tool(), judged.version(),
+        StressResult unbalanced = org.metricsstress.result.ResultFixtures.result(judged.schemaVersion(), judged.tool(), judged.version(),
                 judged.environment(), judged.config(), judged.plan(), judged.cluster(), judged.startedAt(),
                 judged.generationSeconds(), judged.drainSeconds(), judged.targetSamplesPerSecond(),
                 judged.writtenSamplesPerSecond(), judged.generated(), judged.written(), judged.dropped(), judged.failed(),

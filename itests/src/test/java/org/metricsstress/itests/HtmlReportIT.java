@@ -93,7 +93,7 @@ class HtmlReportIT {
                     i % 13 == 0 ? 8 : 1.5 * Math.abs(j), 0.015);
             long ring = cold ? Math.min(8192, 900L * i) : 20 + rnd.nextInt(60);
             long heap = (180L + (i * 37L) % 260) << 20;
-            iv.add(new IntervalStats(i * 10.0, 10, 50_000, generated, written, dropped, failed, gen, wr, dr, fl, ring, 0,
+            iv.add(org.metricsstress.result.ResultFixtures.interval(i * 10.0, 10, 50_000, generated, written, dropped, failed, gen, wr, dr, fl, ring, 0,
                     cold ? 512 : 40 + rnd.nextInt(30), resp, svc, queue, lag, 28 + 6 * rnd.nextDouble() + (cold ? 10 : 0),
                     heap, i % 4 == 0 ? 1 : 0, i % 4 == 0 ? 6 + (spike ? 40 : 0) : 0, cold ? 120_000 - 6_000L * i : 0,
                     Math.min(100, i * 100.0 / 15), cache));
@@ -115,14 +115,14 @@ class HtmlReportIT {
         org.metricsstress.result.ClusterFacts cluster = new org.metricsstress.result.ClusterFacts("prod-like", 3, "dc1",
                 List.of("5.0.2"), null, null, null, null);
         Map<String, Object> env = Map.of("toolVersion", "0.1.0", "javaVersion", "17.0.15", "cores", 8);
-        StressResult r = new StressResult(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
+        StressResult r = org.metricsstress.result.ResultFixtures.result(StressResult.SCHEMA_VERSION, "metrics-stress", "0.1.0", env, config, plan, cluster,
                 "2026-11-21T09:00:00Z", 600, 2.5, 50_000, wr / 600.0, gen, wr, dr, fl,
                 Map.of("timeout", fl, "overloaded", 0L), 0, true, gen / 10, dr / 10, 2 * gen / 10, gen / 10,
                 new LatencySummary(3_000_000, 1.3, 3.1, 24, 180, 2_400, 2.1),
                 new LatencySummary(3_000_000, 0.9, 1.6, 4.2, 30, 410, 1.1),
                 new LatencySummary(3_000_000, 0.03, 0.4, 12, 60, 1_900, 0.6),
                 new LatencySummary(3_000_000, 0.01, 0.02, 0.07, 0.3, 8, 0.015),
-                new ClientSummary(1_150, 24, 8, 0.39, 2L << 30, 520L << 20, 15, 142),
+                org.metricsstress.result.ResultFixtures.client(1_150, 24, 8, 0.39, 2L << 30, 520L << 20, 15, 142),
                 new IndexSummary(true, 1_800_000, 120_000, 0, 60_000, 1_200, 300, 0, 60_000, 60_000, 150, 47_800, 50_000,
                         0, 0, 0),
                 new CacheSummary("guava", "guava, at most 2,000,000 entries", 60_000, 2_940_000, 61_200, 0, 0, 60_000,
@@ -174,13 +174,13 @@ class HtmlReportIT {
         List<IntervalStats> iv = new ArrayList<>();
         for (IntervalStats s : r.intervals()) {
             // Every interval 5 s later: the second run's report line came 5 s after the first's.
-            iv.add(new IntervalStats(s.elapsedSeconds() + 5, s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
+            iv.add(org.metricsstress.result.ResultFixtures.interval(s.elapsedSeconds() + 5, s.intervalSeconds(), s.targetSamplesPerSecond(), s.generated(),
                     s.written(), s.dropped() / 2, s.failed(), s.generatedTotal(), s.writtenTotal(), s.droppedTotal() / 2,
                     s.failedTotal(), s.ringOccupancy() / 2, s.ringFullEvents(), s.inFlightRequests(), s.response(),
                     s.service(), s.queue(), s.scheduleLag(), s.cpuPercent(), s.heapUsedBytes(), s.gcCount(), s.gcPauseMs(),
                     s.indexRows(), Math.min(100, s.indexedPercent() * 1.5), s.cacheSize()));
         }
-        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+        return org.metricsstress.result.ResultFixtures.result(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), "2026-11-22T09:00:00Z", r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written() + r.dropped() / 2, r.dropped() / 2, r.failed(),
                 r.failedByClass(), r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
