@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.SlaResult;
 import org.metricsstress.result.StressResult;
 

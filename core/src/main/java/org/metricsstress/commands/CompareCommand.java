@@ -13,7 +13,7 @@ import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.ComparisonJson;
 import org.metricsstress.report.ComparisonLines;
-import org.metricsstress.result.Comparison;
+import org.metricsstress.analysis.Comparison;
 import org.metricsstress.result.StressResult;
 
 /**

@@ -14,8 +14,8 @@ import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.report.Summary;
-import org.metricsstress.result.ResultMerge;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.ResultMerge;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.StressResult;
 
 /**

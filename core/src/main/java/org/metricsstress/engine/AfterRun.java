@@ -17,7 +17,7 @@ import org.metricsstress.report.ResultJson;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.DiskSummary;
 import org.metricsstress.result.RetentionProjection;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.storage.CassandraConnector;

@@ -14,7 +14,7 @@ import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.report.ConsoleReport;
 import org.metricsstress.result.IntervalStats;
-import org.metricsstress.result.Verdicts;
+import org.metricsstress.analysis.Verdicts;
 
 /**
  * The run's clock on the main thread while the generators work: the wait for --start-at, a report

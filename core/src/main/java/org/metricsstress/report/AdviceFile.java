@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.metricsstress.result.Advice;
-import org.metricsstress.result.Advisor;
+import org.metricsstress.analysis.Advisor;
 import org.metricsstress.result.StressResult;
 
 /**

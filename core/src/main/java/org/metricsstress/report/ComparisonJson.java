@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metricsstress.result.Comparison;
-import org.metricsstress.result.Comparison.Row;
+import org.metricsstress.analysis.Comparison;
+import org.metricsstress.analysis.Comparison.Row;
 
 /**
  * {@code compare --result-json}: per figure both sides, the change, its 95% interval and whether it

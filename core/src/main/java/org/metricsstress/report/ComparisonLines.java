@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.metricsstress.result.Comparison;
-import org.metricsstress.result.Comparison.Basis;
-import org.metricsstress.result.Comparison.Row;
+import org.metricsstress.analysis.Comparison;
+import org.metricsstress.analysis.Comparison.Basis;
+import org.metricsstress.analysis.Comparison.Row;
 
 /**
  * {@code compare} on the console: a row per figure with both sides, the change, its 95% interval and

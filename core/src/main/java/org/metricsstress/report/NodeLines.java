@@ -2,7 +2,7 @@ package org.metricsstress.report;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.metricsstress.result.NodeLoad;
+import org.metricsstress.analysis.NodeLoad;
 import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.StressResult;
 

@@ -3,7 +3,7 @@ package org.metricsstress.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.metricsstress.result.Comparison;
+import org.metricsstress.analysis.Comparison;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Verdict;
 

@@ -40,7 +40,7 @@ public record CacheSummary(
      * shared store), the sum for Guava (one cache per process); the lookups' histograms added when
      * every instance has one.
      */
-    static CacheSummary sum(List<CacheSummary> cs) {
+    public static CacheSummary sum(List<CacheSummary> cs) {
         CacheSummary first = cs.get(0);
         long hits = Sums.sum(cs, CacheSummary::hits);
         long misses = Sums.sum(cs, CacheSummary::misses);

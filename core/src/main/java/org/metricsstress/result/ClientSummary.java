@@ -34,7 +34,7 @@ public record ClientSummary(
      * it ran), per sample over the {@code written} samples; unknown (-1) when any instance's CPU or
      * bytes are; heap and GC summed (one JVM each).
      */
-    static ClientSummary sum(List<ClientSummary> cs, double coreSeconds, long written) {
+    public static ClientSummary sum(List<ClientSummary> cs, double coreSeconds, long written) {
         double cpuSeconds = 0;
         boolean known = true;
         for (ClientSummary c : cs) {

@@ -40,7 +40,7 @@ public record ColdStart(
      * the earliest, in seconds): the ring first full when any instance's was, drained and indexed when
      * the last one's was (never if one never was), drops and rates added.
      */
-    static ColdStart sum(List<ColdStart> cs, double[] offsets, double target) {
+    public static ColdStart sum(List<ColdStart> cs, double[] offsets, double target) {
         double fullAt = -1;
         double drainedAt = 0;
         double indexedAt = 0;

@@ -169,10 +169,10 @@ public record Evidence(
     }
 
     /** The settings of a run the evidence needs, read from its result's config. */
-    record Settings(boolean opennms, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
+    public record Settings(boolean opennms, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
             int strings, int maxBatchSize, int connectionsPerHost, int maxRequestsPerConnection,
             boolean foreignSourceIds) {
-        static Settings of(StressResult r) {
+        public static Settings of(StressResult r) {
             Map<String, Object> c = r.config() == null ? Map.of() : r.config();
             return new Settings(!"pipelined".equalsIgnoreCase(String.valueOf(c.getOrDefault("writer", "opennms"))),
                     (int) number(c, "ring-size", 8192), (int) number(c, "writer-threads", 16),
@@ -198,11 +198,11 @@ public record Evidence(
     }
 
     /** The report intervals of the cold start and of the steady state after it. */
-    static final class Phases {
+    public static final class Phases {
         private Phases() {}
 
         /** Intervals that ended before every resource was indexed (all of them if that never happened). */
-        static List<IntervalStats> cold(List<IntervalStats> intervals, double indexedAt) {
+        public static List<IntervalStats> cold(List<IntervalStats> intervals, double indexedAt) {
             if (indexedAt < 0) {
                 return intervals;
             }
@@ -215,7 +215,7 @@ public record Evidence(
             return out;
         }
 
-        static List<IntervalStats> steady(List<IntervalStats> intervals, double indexedAt) {
+        public static List<IntervalStats> steady(List<IntervalStats> intervals, double indexedAt) {
             if (indexedAt < 0) {
                 return List.of();
             }

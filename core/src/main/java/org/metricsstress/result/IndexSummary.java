@@ -73,7 +73,7 @@ public record IndexSummary(
      * Every instance's index added: counts summed, rates added, the longest priming, the service
      * histograms added; {@code completeAt} is when the last instance completed, on the merged clock.
      */
-    static IndexSummary sum(List<IndexSummary> ix, double completeAt) {
+    public static IndexSummary sum(List<IndexSummary> ix, double completeAt) {
         boolean afterKnown = ix.stream().allMatch(i -> i.writtenRateAfter() >= 0);
         return new IndexSummary(true, Sums.sum(ix, IndexSummary::rowsWritten), Sums.sum(ix, IndexSummary::requests),
                 Sums.sum(ix, IndexSummary::requestsFailed), Sums.sum(ix, IndexSummary::resourcesWritten),

@@ -111,7 +111,7 @@ public record IntervalStats(
     }
 
     /** This interval on a clock {@code shift} seconds later: another instance's, for a merge. */
-    IntervalStats shifted(double shift) {
+    public IntervalStats shifted(double shift) {
         IntervalStats s = this;
         return new IntervalStats(s.elapsedSeconds() + shift, s.intervalSeconds(), s.targetSamplesPerSecond(),
                 s.generated(), s.written(), s.dropped(), s.failed(), s.generatedTotal(), s.writtenTotal(),
@@ -125,7 +125,7 @@ public record IntervalStats(
      * The intervals of one report slot of several instances added; {@code totals} holds each
      * instance's running totals as they stood at the slot.
      */
-    static IntervalStats sum(List<IntervalStats> parts, long[][] totals) {
+    public static IntervalStats sum(List<IntervalStats> parts, long[][] totals) {
         long[] t = new long[4];
         for (long[] instance : totals) {
             for (int k = 0; k < 4; k++) {
@@ -157,7 +157,7 @@ public record IntervalStats(
     }
 
     /** The parts' failures by class added; null (not known) when one part does not know its own. */
-    static Map<String, Long> addByClass(List<IntervalStats> parts) {
+    public static Map<String, Long> addByClass(List<IntervalStats> parts) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (IntervalStats p : parts) {
             if (p.failedByClass() == null) {

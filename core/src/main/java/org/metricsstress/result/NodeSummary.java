@@ -23,7 +23,7 @@ public record NodeSummary(String node, String dc, long requests, long samplesWri
     }
 
     /** One node's figures from every instance added: counts summed, histograms added. */
-    static NodeSummary sum(List<NodeSummary> parts) {
+    public static NodeSummary sum(List<NodeSummary> parts) {
         Map<String, Long> failed = new LinkedHashMap<>();
         parts.forEach(p -> p.failedAttemptsByClass().forEach((k, v) -> failed.merge(k, v, Long::sum)));
         return new NodeSummary(parts.get(0).node(), parts.get(0).dc(), Sums.sum(parts, NodeSummary::requests),

@@ -46,7 +46,7 @@ public record ReadSummary(
     }
 
     /** The instances' read sides added: counts summed, histograms added. */
-    static ReadSummary sum(List<ReadSummary> parts) {
+    public static ReadSummary sum(List<ReadSummary> parts) {
         Map<String, Long> byClass = new LinkedHashMap<>();
         parts.forEach(p -> p.readsFailedByClass().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
         Map<String, List<DcFreshness>> byDc = new LinkedHashMap<>();

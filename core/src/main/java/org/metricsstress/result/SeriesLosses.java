@@ -73,7 +73,7 @@ public record SeriesLosses(long series, long samples, String data) {
     }
 
     /** Instances' ledgers over {@code keys} series as one: they own distinct resources, so the losses add up. */
-    static SeriesLosses sum(List<SeriesLosses> parts, int keys) {
+    public static SeriesLosses sum(List<SeriesLosses> parts, int keys) {
         int[] total = new int[keys];
         for (SeriesLosses part : parts) {
             int[] one = part.byKey(keys);

@@ -63,7 +63,7 @@ public record StepSummary(int step, double targetSamplesPerSecond, double startS
     }
 
     /** Step k of every instance added: the instances ran the same profile on one clock. */
-    static StepSummary sum(List<StepSummary> parts) {
+    public static StepSummary sum(List<StepSummary> parts) {
         long written = Sums.sum(parts, StepSummary::written);
         StepSummary first = parts.get(0);
         return new StepSummary(first.step(), parts.stream().mapToDouble(StepSummary::targetSamplesPerSecond).sum(),

@@ -130,7 +130,7 @@ public record StressResult(
         public static final WriteAttempts NONE = new WriteAttempts(0, 0, 0, Map.of());
 
         /** Every instance's attempts added; each class's first failure the first instance's that had one. */
-        static WriteAttempts sum(List<WriteAttempts> ws) {
+        public static WriteAttempts sum(List<WriteAttempts> ws) {
             Map<String, String> first = new LinkedHashMap<>();
             ws.forEach(w -> w.firstFailureByClass().forEach(first::putIfAbsent));
             return new WriteAttempts(Sums.sum(ws, WriteAttempts::retries), Sums.sum(ws, WriteAttempts::speculativeExecutions),
@@ -160,13 +160,11 @@ public record StressResult(
     }
 
     /**
-     * This result judged: its evidence drawn from its figures, the verdict that names what limited it,
-     * and the advice that follows (docs/diagnosis.md).
+     * This result with its judgement: the evidence drawn from its figures, the verdict and the advice
+     * (the analysis package draws them; the record only keeps them).
      */
-    public StressResult judged() {
-        Evidence e = Evidence.of(this);
-        Verdict v = Verdicts.judge(this, e);
-        return copy(v, sla, steps, verify, disk, e, Advisor.advise(this, e, v), tune);
+    public StressResult withJudgement(Evidence evidence, Verdict verdict, Map<String, Advice> advice) {
+        return copy(verdict, sla, steps, verify, disk, evidence, advice, tune);
     }
 
     /** This result as the last round of a tune, with the rounds. */

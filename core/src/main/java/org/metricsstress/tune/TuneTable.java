@@ -2,8 +2,8 @@ package org.metricsstress.tune;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.metricsstress.result.Advisor;
-import org.metricsstress.result.PipelinedAdvisor;
+import org.metricsstress.analysis.Advisor;
+import org.metricsstress.analysis.PipelinedAdvisor;
 import org.metricsstress.result.Tuning;
 
 /** The rounds of a tune as a table: settings, verdict, written against the target, drops, the cold start. */

@@ -12,7 +12,7 @@ import org.metricsstress.config.Sla;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.IndexSummary;
 import org.metricsstress.result.LatencySummary;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.SlaResult;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Verdict;

@@ -33,6 +33,8 @@ class LayeringTest {
         // How sure a figure is: series of numbers in, estimates out (compare, repeats, size).
         MAY_USE.put("stats", List.of());
         MAY_USE.put("result", List.of("config", "stats"));
+        // The judges over the record: diagnosis, advice, SLA, comparison, merge. The record never sees them.
+        MAY_USE.put("analysis", List.of("config", "result", "stats"));
         MAY_USE.put("metrics", List.of("config", "result"));
         MAY_USE.put("plan", List.of("config"));
         MAY_USE.put("pipeline", List.of("config", "metrics", "plan"));
@@ -49,26 +51,26 @@ class LayeringTest {
         // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.
         MAY_USE.put("nodes", List.of("config", "failure", "result", "storage"));
         MAY_USE.put("disk", List.of("config", "failure", "newts", "result", "nodes"));
-        MAY_USE.put("report", List.of("config", "result", "stats"));
+        MAY_USE.put("report", List.of("analysis", "config", "result", "stats"));
         MAY_USE.put("live", List.of("config", "metrics", "result"));
-        MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
+        MAY_USE.put("engine", List.of("analysis", "cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "opennms", "writer", "result", "report", "live", "verify", "read", "disk",
                 "nodes"));
-        MAY_USE.put("bench", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
+        MAY_USE.put("bench", List.of("analysis", "cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "writer", "result", "report", "engine", "stats"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
         // a target rate into the run's rate factor.
-        MAY_USE.put("capacity", List.of("cache", "config", "failure", "plan", "result", "report", "index", "writer",
+        MAY_USE.put("capacity", List.of("analysis", "cache", "config", "failure", "plan", "result", "report", "index", "writer",
                 "engine", "stats"));
         // tune runs whole stress runs (engine), applying the advice (result) of each to the next.
-        MAY_USE.put("tune", List.of("cache", "config", "failure", "result", "report", "engine", "stats"));
+        MAY_USE.put("tune", List.of("analysis", "cache", "config", "failure", "result", "report", "engine", "stats"));
         // Sizing reads saved results (report: their JSON) and answers from them; it runs nothing.
-        MAY_USE.put("sizing", List.of("config", "result", "report", "stats"));
+        MAY_USE.put("sizing", List.of("analysis", "config", "result", "report", "stats"));
         // The faces the front ends see: a run, a read-back of one, the schema's CQL.
-        MAY_USE.put("api", List.of("cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
+        MAY_USE.put("api", List.of("analysis", "cache", "config", "failure", "newts", "plan", "storage", "verify", "result", "engine",
                 "disk", "sizing", "report"));
         // The commands both shells offer: the top, over every face of the core.
-        MAY_USE.put("commands", List.of("cache", "config", "failure", "result", "report", "stats", "api", "bench",
+        MAY_USE.put("commands", List.of("analysis", "cache", "config", "failure", "result", "report", "stats", "api", "bench",
                 "capacity", "tune"));
     }
 

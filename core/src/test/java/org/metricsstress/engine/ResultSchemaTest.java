@@ -28,7 +28,7 @@ import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.ResultJson;
 import org.metricsstress.result.IntervalStats;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.StressResult;
 
 /**

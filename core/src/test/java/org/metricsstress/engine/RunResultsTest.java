@@ -135,7 +135,7 @@ class RunResultsTest {
         assertEquals("AUDIT_UNBALANCED", r.verdict().kind());
         assertTrue(summary(r).contains("OFF BY 10: 5 samples unaccounted for"), summary(r));
         assertTrue(summary(r).contains("-5 samples off the schedule"), summary(r));
-        org.metricsstress.result.SlaResult sla = org.metricsstress.result.SlaCheck.evaluate(
+        org.metricsstress.result.SlaResult sla = org.metricsstress.analysis.SlaCheck.evaluate(
                 org.metricsstress.config.Sla.parse("--sla", "drops=0"), r);
         assertFalse(sla.passed(), "every --sla implies a balanced audit");
         assertTrue(org.metricsstress.api.Outcome.of(r).problem().contains("off the schedule"));

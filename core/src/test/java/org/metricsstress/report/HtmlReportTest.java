@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.analysis.VerdictsTest;
+
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.Facts;
 import org.metricsstress.result.ClientSummary;
@@ -123,10 +125,10 @@ class HtmlReportTest {
 
     @Test
     void aRunThatKeptUpWithAdviceIsHeadlinedInAmberAndOneWithoutInGreen() {
-        String thrashed = HtmlReport.render(org.metricsstress.result.VerdictsTest.keptUpThroughACacheTooSmall(8192));
+        String thrashed = HtmlReport.render(org.metricsstress.analysis.VerdictsTest.keptUpThroughACacheTooSmall(8192));
         assertTrue(thrashed.contains("<section class=\"verdict warn\" id=\"verdict\"><div class=\"kind\">KEPT UP"),
                 "kept up, but the cache is advised");
-        String sized = HtmlReport.render(org.metricsstress.result.VerdictsTest.keptUpThroughACacheTooSmall(15_000));
+        String sized = HtmlReport.render(org.metricsstress.analysis.VerdictsTest.keptUpThroughACacheTooSmall(15_000));
         assertTrue(sized.contains("<section class=\"verdict ok\" id=\"verdict\">"), "kept up, nothing advised");
     }
 

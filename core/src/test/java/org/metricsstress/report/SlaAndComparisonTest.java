@@ -3,7 +3,7 @@ package org.metricsstress.report;
 import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.Facts;
 import org.metricsstress.result.IndexSummary;
-import org.metricsstress.result.SlaCheck;
+import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.SlaResult;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Verdict;

@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.analysis.VerdictsTest;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.result.ColdStart;
 import org.metricsstress.result.StressResult;
-import org.metricsstress.result.VerdictsTest;
+import org.metricsstress.analysis.VerdictsTest;
 
 /** The summary's lines about why a run fell behind: none may contradict its run. */
 class SummaryDiagnosisTest {
@@ -55,7 +57,7 @@ class SummaryDiagnosisTest {
     @Test
     void theHeapIsAdviceToAddNeverAHeapToPaste() {
         StressResult r = VerdictsTest.readmeRun();
-        String mb = r.advice().get(org.metricsstress.result.Advisor.HEAP).value().substring(1);
+        String mb = r.advice().get(org.metricsstress.analysis.Advisor.HEAP).value().substring(1);
         assertTrue(Long.parseLong(mb) > 0, mb);
         String text = print(out -> Summary.print(r, out));
         assertTrue(text.contains("\nadvice        JAVA_HEAP_SIZE=+" + mb + ": add " + mb + " MB to the heap OpenNMS needs "

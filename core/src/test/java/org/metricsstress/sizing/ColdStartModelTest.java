@@ -139,7 +139,7 @@ class ColdStartModelTest {
     void aRunThatWentOnAfterIndexingIsSplitWhereIndexingEnded() {
         // Two workers, 5 s intervals: two cold ones all busy (20 worker-s, 1,000 commits), then two
         // warm ones 10 % busy (2 worker-s, 2,000 commits), 600 group resources indexed by 10 s.
-        var r = new org.metricsstress.result.RecordedRun().set("writer-threads", 2)
+        var r = new org.metricsstress.analysis.RecordedRun().set("writer-threads", 2)
                 .interval(5_000, 0, 0, 100, 0, 1, 1.0, 0.6, 0.4, 0, 1_000)
                 .interval(5_000, 0, 0, 100, 0, 1, 1.0, 0.6, 0.4, 0, 1_000)
                 .interval(10_000, 0, 0, 0, 0, 1, 0.1, 0, 1.0, 0, 2_000)

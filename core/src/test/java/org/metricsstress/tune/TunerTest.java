@@ -1,5 +1,8 @@
 package org.metricsstress.tune;
 
+import org.metricsstress.analysis.AdvisorTest;
+import org.metricsstress.analysis.VerdictsTest;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,13 +17,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
-import org.metricsstress.result.Advisor;
-import org.metricsstress.result.AdvisorTest;
-import org.metricsstress.result.PipelinedAdvisor;
-import org.metricsstress.result.RecordedRun;
+import org.metricsstress.analysis.Advisor;
+import org.metricsstress.analysis.AdvisorTest;
+import org.metricsstress.analysis.PipelinedAdvisor;
+import org.metricsstress.analysis.RecordedRun;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Tuning;
-import org.metricsstress.result.VerdictsTest;
+import org.metricsstress.analysis.VerdictsTest;
 
 /**
  * The rounds of a tune against runs recorded by hand: each round is given the settings the advice

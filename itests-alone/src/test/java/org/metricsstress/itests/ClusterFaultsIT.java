@@ -35,8 +35,8 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
-import org.metricsstress.result.Advisor;
-import org.metricsstress.result.ClusterDiagnosis;
+import org.metricsstress.analysis.Advisor;
+import org.metricsstress.analysis.ClusterDiagnosis;
 import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.StressResult;
 

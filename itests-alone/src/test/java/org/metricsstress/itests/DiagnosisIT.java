@@ -26,7 +26,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.report.AdviceFile;
 import org.metricsstress.result.Advice;
-import org.metricsstress.result.Advisor;
+import org.metricsstress.analysis.Advisor;
 import org.metricsstress.result.Evidence;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.StressResult;

@@ -60,7 +60,7 @@ class RateStepsIT {
         assertTrue(out.contains("step 2 of 2: 2,000 samples/s for 4s"), out);
         assertTrue(out.contains("steps         step"), "the summary has a line per step:\n" + out);
 
-        StressResult strict = org.metricsstress.result.SlaCheck.evaluateSteps(Sla.parse("--sla", "rate>=1.5"), r);
+        StressResult strict = org.metricsstress.analysis.SlaCheck.evaluateSteps(Sla.parse("--sla", "rate>=1.5"), r);
         assertFalse(strict.sla().passed());
         assertFalse(strict.steps().get(0).sla().passed());
         assertTrue(strict.sla().failures().get(0).startsWith("step 1: rate is "), strict.sla().failures().toString());

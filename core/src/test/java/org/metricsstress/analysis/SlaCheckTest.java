@@ -1,4 +1,11 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.SlaResult;
+
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.StepSummary;
+import org.metricsstress.result.StressResult;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

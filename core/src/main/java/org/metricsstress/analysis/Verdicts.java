@@ -1,4 +1,15 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.LatencySummary;
+
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
+import org.metricsstress.result.WorkerTime;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

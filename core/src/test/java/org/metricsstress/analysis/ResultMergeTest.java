@@ -1,4 +1,18 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.Facts;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.PlanFacts;
+import org.metricsstress.result.Verdict;
+
+import org.metricsstress.result.DiskSummary;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.StepSummary;
+
+import org.metricsstress.result.StressResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,19 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.Facts;
+import org.metricsstress.result.PlanFacts;
+import org.metricsstress.result.WorkerTime;
+
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.NodeTelemetry;
+
+import org.metricsstress.result.StressResult;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -186,13 +201,13 @@ public final class RecordedRun {
                 writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
                 writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
                 org.metricsstress.result.ResultFixtures.client(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);
-        return new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
+        return Judgement.of(new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
                 r.unaccounted(), r.drained(), r.groupCommitsGenerated(), r.groupCommitsDropped(),
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, nodes, List.of(), List.of(), null, null, null, coldStart,
-                r.generated() + unsent, unsent, null, distance, null, null, null, null, telemetry).judged();
+                r.generated() + unsent, unsent, null, distance, null, null, null, null, telemetry));
     }
 }

@@ -1,4 +1,6 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.NodeTelemetry;
 
 import java.util.List;
 import java.util.Map;

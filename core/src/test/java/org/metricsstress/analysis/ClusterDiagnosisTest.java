@@ -1,4 +1,13 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
+
+import org.metricsstress.result.NodeTelemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

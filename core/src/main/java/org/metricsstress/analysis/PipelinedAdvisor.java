@@ -1,4 +1,11 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.WorkerTime;
+
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,4 +1,17 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.PlanFacts;
+
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeSummary;
+
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.Verdict;
+import org.metricsstress.result.WorkerTime;
 
 import java.util.LinkedHashMap;
 import java.util.List;

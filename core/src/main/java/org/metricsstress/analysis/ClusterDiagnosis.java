@@ -1,4 +1,12 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeTelemetry;
+
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.StressResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;

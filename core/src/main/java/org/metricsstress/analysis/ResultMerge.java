@@ -1,4 +1,21 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.PlanFacts;
+
+import org.metricsstress.result.CacheSummary;
+import org.metricsstress.result.ClientSummary;
+import org.metricsstress.result.ColdStart;
+import org.metricsstress.result.Distance;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.NodeSummary;
+import org.metricsstress.result.NodeTelemetry;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.RunEvent;
+import org.metricsstress.result.SeriesLosses;
+import org.metricsstress.result.StepSummary;
+import org.metricsstress.result.StressResult;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -191,7 +208,7 @@ public final class ResultMerge {
         long intended = generated + unsent + noCancelling(rs, StressResult::scheduleGap);
         // Once: the merged nodes' histograms are added here, and the distance is drawn from them.
         List<NodeSummary> nodes = nodes(rs);
-        return new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
+        return Judgement.of(new StressResult(StressResult.SCHEMA_VERSION, first.tool(), first.version(), first.environment(),
                 config, plan, first.cluster(), Instant.ofEpochMilli(start).toString(), generationSeconds,
                 drainSeconds, target, achieved, sum(rs, StressResult::generated), written, dropped, failed,
                 sumMaps(rs, StressResult::failedByClass), unaccounted, rs.stream().allMatch(StressResult::drained),
@@ -200,7 +217,7 @@ public final class ResultMerge {
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), null, null, intervals, writes(rs), nodes,
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null, nodeTelemetry(rs)).judged();
+                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null, nodeTelemetry(rs)));
     }
 
     /**

@@ -1,4 +1,9 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.NodeTelemetry;
+
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.StressResult;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,9 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.StressResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,7 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.DiskSummary;
+import org.metricsstress.result.StressResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,10 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.SlaResult;
+import org.metricsstress.result.StepSummary;
+import org.metricsstress.result.StressResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,14 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.DiskSummary;
+
+import org.metricsstress.result.Facts;
+import org.metricsstress.result.IndexSummary;
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.ReadSummary;
+import org.metricsstress.result.Verdict;
+
+import org.metricsstress.result.StressResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,11 @@
-package org.metricsstress.result;
+package org.metricsstress.analysis;
+
+import org.metricsstress.result.Advice;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.Verdict;
+
+import org.metricsstress.result.LatencySummary;
+import org.metricsstress.result.StressResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -536,13 +543,13 @@ public class VerdictsTest {
     @Test
     void anUnbalancedAuditOverridesEveryOtherVerdict() {
         StressResult judged = coldStartRun(RING);
-        StressResult unbalanced = org.metricsstress.result.ResultFixtures.result(judged.schemaVersion(), judged.tool(), judged.version(),
+        StressResult unbalanced = Judgement.of(org.metricsstress.result.ResultFixtures.result(judged.schemaVersion(), judged.tool(), judged.version(),
                 judged.environment(), judged.config(), judged.plan(), judged.cluster(), judged.startedAt(),
                 judged.generationSeconds(), judged.drainSeconds(), judged.targetSamplesPerSecond(),
                 judged.writtenSamplesPerSecond(), judged.generated(), judged.written(), judged.dropped(), judged.failed(),
                 judged.failedByClass(), 12, true, 0, 0, 0, 0, judged.responseLatency(), judged.serviceLatency(),
                 judged.queueLatency(), judged.scheduleLag(), judged.client(), judged.index(), judged.cache(), null, null,
-                judged.intervals()).judged();
+                judged.intervals()));
         assertEquals("AUDIT_UNBALANCED", unbalanced.verdict().kind());
         assertTrue(unbalanced.verdict().message().startsWith("12 samples unaccounted for"), unbalanced.verdict().message());
         assertTrue(unbalanced.advice().isEmpty(), "no advice from figures that cannot be trusted");
