@@ -1,5 +1,15 @@
 package org.metricsstress.cli;
 
+import static org.metricsstress.config.LocalClusterOptionDefs.CASSANDRA_JAVA_HOME;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_AUTH;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_FAULT;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_HEAP;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_IMAGE;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_LATENCY;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_NODES;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_TLS;
+
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -13,29 +23,22 @@ import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
+import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import picocli.CommandLine.ParseResult;
 
 /**
  * The jar's own options: a local cluster for the run ({@code --embedded} and its shape, faults,
- * security and image). Defined in the option table, read here, and checked against each other.
+ * security and image). Declared, typed, in {@code config.LocalClusterOptionDefs}, read here, and checked
+ * against each other.
  */
 final class LocalClusterOptions {
-    static final OptionDef EMBEDDED = StressOptions.byName("--embedded");
-    static final OptionDef CASSANDRA_JAVA_HOME = StressOptions.byName("--cassandra-java-home");
-    static final OptionDef EMBEDDED_HEAP = StressOptions.byName("--embedded-heap");
-    static final OptionDef EMBEDDED_NODES = StressOptions.byName("--embedded-nodes");
-    static final OptionDef EMBEDDED_FAULT = StressOptions.byName("--embedded-fault");
-    static final OptionDef EMBEDDED_AUTH = StressOptions.byName("--embedded-auth");
-    static final OptionDef EMBEDDED_TLS = StressOptions.byName("--embedded-tls");
-    static final OptionDef EMBEDDED_IMAGE = StressOptions.byName("--embedded-image");
-    static final OptionDef EMBEDDED_LATENCY = StressOptions.byName("--embedded-latency");
     /** Every command with a cluster offers these: the run, the bench and find-max. */
-    static final List<OptionDef> ONE_NODE = List.of(EMBEDDED, CASSANDRA_JAVA_HOME, EMBEDDED_HEAP);
+    static final List<OptionDef> ONE_NODE = List.of(EMBEDDED.def(), CASSANDRA_JAVA_HOME.def(), EMBEDDED_HEAP.def());
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
-    static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES, EMBEDDED_FAULT, EMBEDDED_AUTH, EMBEDDED_TLS,
-            EMBEDDED_IMAGE, EMBEDDED_LATENCY);
+    static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES.def(), EMBEDDED_FAULT.def(),
+            EMBEDDED_AUTH.def(), EMBEDDED_TLS.def(), EMBEDDED_IMAGE.def(), EMBEDDED_LATENCY.def());
 
     private LocalClusterOptions() {}
 
@@ -56,7 +59,7 @@ final class LocalClusterOptions {
     }
 
     private static String heap(ParseResult parsed) {
-        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), (String) EMBEDDED_HEAP.defaultValue());
+        String heap = parsed.matchedOptionValue(EMBEDDED_HEAP.longName(), EMBEDDED_HEAP.defaultValue());
         if (!heap.matches("\\d+[mMgG]")) {
             throw new ConfigException("--embedded-heap: '" + heap + "' is not a heap size such as 512M or 2G");
         }
@@ -65,17 +68,17 @@ final class LocalClusterOptions {
 
     private static Path javaHome(ParseResult parsed) {
         String javaHome = parsed.matchedOptionValue(CASSANDRA_JAVA_HOME.longName(), null);
-        return javaHome == null ? null : (Path) CASSANDRA_JAVA_HOME.parse(javaHome);
+        return javaHome == null ? null : CASSANDRA_JAVA_HOME.parse(javaHome);
     }
 
     /** --embedded starts its own node, so contact points beside it are a mistake. */
     static boolean withContactPoints(ParseResult parsed) {
-        return asked(parsed) && parsed.hasMatchedOption("--contact-points");
+        return asked(parsed) && parsed.hasMatchedOption(StressOptions.CONTACT_POINTS.longName());
     }
 
     /** The embedded cluster's shape; a layout without --embedded is a mistake worth a line. */
     static ClusterLayout layout(ParseResult parsed) {
-        for (OptionDef d : List.of(EMBEDDED_AUTH, EMBEDDED_TLS)) {
+        for (Option<Boolean> d : List.of(EMBEDDED_AUTH, EMBEDDED_TLS)) {
             if (parsed.hasMatchedOption(d.longName()) && !asked(parsed)) {
                 throw new ConfigException(d.longName() + ": secures the nodes --embedded starts; add --embedded");
             }

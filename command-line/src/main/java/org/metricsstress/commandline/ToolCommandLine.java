@@ -9,9 +9,9 @@ import org.metricsstress.commands.Positionals;
 import org.metricsstress.commands.ToolCommand;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.GivenOptions;
+import org.metricsstress.config.LocalClusterOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.StressOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -24,8 +24,8 @@ import picocli.CommandLine.ParseResult;
  */
 public final class ToolCommandLine {
     /** The options of the node the jar starts for a command of one node ({@code --embedded} and its JDK and heap). */
-    public static final List<OptionDef> ONE_NODE = List.of(StressOptions.byName("--embedded"),
-            StressOptions.byName("--cassandra-java-home"), StressOptions.byName("--embedded-heap"));
+    public static final List<OptionDef> ONE_NODE = List.of(LocalClusterOptionDefs.EMBEDDED.def(),
+            LocalClusterOptionDefs.CASSANDRA_JAVA_HOME.def(), LocalClusterOptionDefs.EMBEDDED_HEAP.def());
 
     private ToolCommandLine() {}
 

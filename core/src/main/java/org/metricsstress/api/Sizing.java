@@ -1,9 +1,15 @@
 package org.metricsstress.api;
 
+import static org.metricsstress.config.SizingOptionDefs.CLUSTER_NODES;
+import static org.metricsstress.config.SizingOptionDefs.FROM;
+import static org.metricsstress.config.SizingOptionDefs.HEADROOM;
+import static org.metricsstress.config.SizingOptionDefs.MAX_DRAIN;
+import static org.metricsstress.config.SizingOptionDefs.POINTS;
+import static org.metricsstress.config.SizingOptionDefs.TARGET;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,51 +39,43 @@ import org.metricsstress.sizing.SizeRequest;
  * Karaf bundle sees only core's exported faces.
  */
 public final class Sizing {
-    public static final OptionDef FROM = StressOptions.byName("--from");
-    public static final OptionDef TARGET = StressOptions.byName("--target");
-    public static final OptionDef POINTS = StressOptions.byName("--points");
-    public static final OptionDef HEADROOM = StressOptions.byName("--headroom");
-    public static final OptionDef MAX_DRAIN = StressOptions.byName("--max-drain");
-    public static final OptionDef CLUSTER_NODES = StressOptions.byName("--cluster-nodes");
     /** size's own options (--from repeatable: the table's {@code PATHS} type). */
-    public static final List<OptionDef> SIZE_OWN = List.of(FROM, TARGET, POINTS, HEADROOM, MAX_DRAIN);
-    public static final List<OptionDef> PREDICT_OWN = List.of(FROM, CLUSTER_NODES);
+    public static final List<OptionDef> SIZE_OWN = List.of(FROM.def(), TARGET.def(), POINTS.def(), HEADROOM.def(),
+            MAX_DRAIN.def());
+    public static final List<OptionDef> PREDICT_OWN = List.of(FROM.def(), CLUSTER_NODES.def());
     /** The plan's flags: what a target plan is given by. */
-    private static final List<String> PLAN_FLAGS = List.of("--nodes", "--interfaces", "--groups", "--attributes", "--strings",
-            "--interval");
-    private static final List<String> OUTPUTS = List.of("--result-json", "--report-html");
+    private static final List<OptionDef> PLAN_FLAGS = List.of(StressOptions.NODES.def(),
+            StressOptions.INTERFACES.def(), StressOptions.GROUPS.def(), StressOptions.ATTRIBUTES.def(),
+            StressOptions.STRINGS.def(), StressOptions.INTERVAL.def());
+    private static final List<OptionDef> OUTPUTS = List.of(StressOptions.RESULT_JSON.def(),
+            StressOptions.REPORT_HTML.def());
 
     private Sizing() {}
 
     /** The run options size reads: the plan's flags, the retention and replication, a node's disk, the ring, the cache, the outputs. */
     public static List<OptionDef> sizeOffered() {
-        return offered(List.of("--retention", "--replication", "--node-disk", "--ring-size", "--cache-max-entries",
-                "--writer-threads"));
+        return offered(List.of(StressOptions.RETENTION.def(), StressOptions.REPLICATION.def(),
+                StressOptions.NODE_DISK.def(), StressOptions.RING_SIZE.def(), StressOptions.CACHE_MAX_ENTRIES.def(),
+                StressOptions.WRITER_THREADS.def()));
     }
 
     /** predict: the plan's flags, the ring, the cache, the workers, the outputs. */
     public static List<OptionDef> predictOffered() {
-        return offered(List.of("--ring-size", "--cache-max-entries", "--writer-threads"));
+        return offered(List.of(StressOptions.RING_SIZE.def(), StressOptions.CACHE_MAX_ENTRIES.def(),
+                StressOptions.WRITER_THREADS.def()));
     }
 
-    private static List<OptionDef> offered(List<String> runOptions) {
-        List<OptionDef> out = new ArrayList<>();
-        for (String name : PLAN_FLAGS) {
-            out.add(StressOptions.byName(name));
-        }
-        for (String name : runOptions) {
-            out.add(StressOptions.byName(name));
-        }
-        for (String name : OUTPUTS) {
-            out.add(StressOptions.byName(name));
-        }
+    private static List<OptionDef> offered(List<OptionDef> runOptions) {
+        List<OptionDef> out = new ArrayList<>(PLAN_FLAGS);
+        out.addAll(runOptions);
+        out.addAll(OUTPUTS);
         return out;
     }
 
     /** {@code size}: nodes per DC by throughput, disk and cold start, the binding one named. */
     public static void size(StressConfig c, GivenOptions own, PrintStream out, String tool, String version) {
         List<Path> from = from(own);
-        double headroom = (Double) own.value(HEADROOM);
+        double headroom = own.get(HEADROOM);
         if (headroom > 1) {
             throw new ConfigException("--headroom: a fraction above 0 and at most 1 (1.0 keeps nothing back), got "
                     + own.text(HEADROOM));
@@ -85,13 +83,13 @@ public final class Sizing {
         SizeEvidence evidence;
         try {
             List<ScalePoint> typed = own.given(POINTS)
-                    ? SizeEvidence.parsePoints(POINTS.longName(), (String) own.value(POINTS)) : List.of();
+                    ? SizeEvidence.parsePoints(POINTS.longName(), own.get(POINTS)) : List.of();
             evidence = SizeEvidence.read(from, typed);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage());
         }
-        boolean planGiven = PLAN_FLAGS.stream().map(StressOptions::byName).anyMatch(own::given);
-        Double target = own.given(TARGET) ? (Double) own.value(TARGET) : null;
+        boolean planGiven = PLAN_FLAGS.stream().anyMatch(own::given);
+        Double target = own.given(TARGET) ? own.get(TARGET) : null;
         ColdStartModel.Plan plan = planGiven || target == null ? ColdStartModel.Plan.of(c) : null;
         double rate = target != null ? target : plan.targetSamplesPerSecond();
         String source = target != null ? "--target" : String.format(Locale.ROOT,
@@ -101,7 +99,7 @@ public final class Sizing {
         int rf = c.schema().replication() == null ? 1
                 : c.schema().replication().factors().values().stream().mapToInt(Integer::intValue).max().orElse(1);
         Double disk = c.disk().nodeDiskGb() == null ? null : c.disk().nodeDiskGb() * 1e9;
-        double maxDrain = ((Duration) own.value(MAX_DRAIN)).toMillis() / 1000.0;
+        double maxDrain = own.get(MAX_DRAIN).toMillis() / 1000.0;
         SizeAnswer answer;
         try {
             answer = SizeAnswer.of(new SizeRequest(rate, source, plan, retention, rf, disk, headroom, maxDrain), evidence);
@@ -131,7 +129,7 @@ public final class Sizing {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage());
         }
-        Integer nodes = own.given(CLUSTER_NODES) ? (Integer) own.value(CLUSTER_NODES) : null;
+        Integer nodes = own.given(CLUSTER_NODES) ? own.get(CLUSTER_NODES) : null;
         if (nodes != null) {
             if (model.clusterNodes() <= 0) {
                 throw new ConfigException("--cluster-nodes: the calibrating run does not say how many nodes its cluster had");
@@ -153,11 +151,7 @@ public final class Sizing {
 
     /** --from, repeatable: every file given, in order. */
     private static List<Path> from(GivenOptions own) {
-        List<Path> files = new ArrayList<>();
-        for (Object f : (List<?>) own.value(FROM)) {
-            files.add((Path) f);
-        }
-        return files;
+        return List.copyOf(own.get(FROM));
     }
 
     private static void write(StressConfig c, Map<String, Object> doc, String what, PrintStream out) {

@@ -1,10 +1,18 @@
 package org.metricsstress.bench;
 
+import static org.metricsstress.config.BenchOptionDefs.COLD_LIMIT;
+import static org.metricsstress.config.BenchOptionDefs.PHASE;
+import static org.metricsstress.config.BenchOptionDefs.SMOKE;
+import static org.metricsstress.config.BenchOptionDefs.VERBOSE;
+import static org.metricsstress.config.BenchOptionDefs.WARMUP_SAMPLES;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.GivenOptions;
+import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 
@@ -17,21 +25,21 @@ import org.metricsstress.config.StressOptions;
  */
 public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Duration coldLimit, Path json,
         boolean verbose, Duration soak, boolean clientOnly, long nodePid, int repeat) {
-    public static final OptionDef WARMUP = StressOptions.byName("--warmup-samples");
-    public static final OptionDef PHASE = StressOptions.byName("--phase");
-    public static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
-    public static final OptionDef SMOKE = StressOptions.byName("--smoke");
-    public static final OptionDef BENCH_JSON = StressOptions.byName("--bench-json");
-    public static final OptionDef NODE_PID = StressOptions.byName("--node-pid");
-    public static final OptionDef VERBOSE = StressOptions.byName("--verbose");
-    public static final OptionDef CLIENT_ONLY = StressOptions.byName("--client-only");
-    public static final OptionDef SOAK = StressOptions.byName("--soak");
-    public static final OptionDef REPEAT = StressOptions.byName("--repeat");
+    /*
+     * The entries the bench and find-max commands list and refuse side by side, until they read the
+     * typed constants of BenchOptionDefs themselves (then these go).
+     */
+    public static final OptionDef CLIENT_ONLY = BenchOptionDefs.CLIENT_ONLY.def();
+    public static final OptionDef NODE_PID = BenchOptionDefs.NODE_PID.def();
+    public static final OptionDef SOAK = BenchOptionDefs.SOAK.def();
+    public static final OptionDef BENCH_JSON = BenchOptionDefs.BENCH_JSON.def();
+    public static final OptionDef REPEAT = BenchOptionDefs.REPEAT.def();
 
     /** The bench's own options, all from the table: its section, then the cold limit and the outputs it shares with find-max. */
     public static List<OptionDef> own() {
         List<OptionDef> own = new ArrayList<>(StressOptions.own(OptionDef.Section.BENCH));
-        own.addAll(List.of(COLD_LIMIT, BENCH_JSON, REPEAT, VERBOSE));
+        own.addAll(List.of(COLD_LIMIT.def(), BenchOptionDefs.BENCH_JSON.def(), BenchOptionDefs.REPEAT.def(),
+                VERBOSE.def()));
         return List.copyOf(own);
     }
 
@@ -40,17 +48,17 @@ public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Du
         for (OptionDef d : own()) {
             given.value(d);
         }
-        boolean smoke = (Boolean) given.value(SMOKE);
-        Long pid = (Long) given.value(NODE_PID);
-        return new BenchOptions(smoke, (Long) value(given, WARMUP, smoke), (Duration) value(given, PHASE, smoke),
-                (Duration) value(given, COLD_LIMIT, smoke), (Path) given.value(BENCH_JSON),
-                (Boolean) given.value(VERBOSE), (Duration) given.value(SOAK), (Boolean) given.value(CLIENT_ONLY),
-                pid == null ? -1 : pid, (Integer) given.value(REPEAT));
+        boolean smoke = given.get(SMOKE);
+        Long pid = given.get(BenchOptionDefs.NODE_PID);
+        return new BenchOptions(smoke, value(given, WARMUP_SAMPLES, smoke), value(given, PHASE, smoke),
+                value(given, COLD_LIMIT, smoke), given.get(BenchOptionDefs.BENCH_JSON), given.get(VERBOSE),
+                given.get(BenchOptionDefs.SOAK), given.get(BenchOptionDefs.CLIENT_ONLY), pid == null ? -1 : pid,
+                given.get(BenchOptionDefs.REPEAT));
     }
 
     /** Given, else --smoke's default when it asks for one, else the table's. */
-    private static Object value(GivenOptions given, OptionDef d, boolean smoke) {
-        String smokeDefault = smoke ? StressOptions.SMOKE_DEFAULTS.get(d.longName()) : null;
-        return given.given(d) || smokeDefault == null ? given.value(d) : d.parse(smokeDefault);
+    private static <T> T value(GivenOptions given, Option<T> option, boolean smoke) {
+        String smokeDefault = smoke ? BenchOptionDefs.SMOKE_DEFAULTS.get(option.longName()) : null;
+        return given.given(option) || smokeDefault == null ? given.get(option) : option.parse(smokeDefault);
     }
 }

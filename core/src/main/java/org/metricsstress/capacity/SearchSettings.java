@@ -1,11 +1,20 @@
 package org.metricsstress.capacity;
 
+import static org.metricsstress.config.FindMaxOptionDefs.GROWTH;
+import static org.metricsstress.config.FindMaxOptionDefs.INCLUDE_COLD;
+import static org.metricsstress.config.FindMaxOptionDefs.MAX_RATE;
+import static org.metricsstress.config.FindMaxOptionDefs.PRECISION;
+import static org.metricsstress.config.FindMaxOptionDefs.START_RATE;
+import static org.metricsstress.config.FindMaxOptionDefs.STEP_DURATION;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.GivenOptions;
+import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
@@ -17,13 +26,8 @@ import org.metricsstress.config.StressOptions;
  * {@link CapacitySearch#MAX_STEPS}. Every message names the option, what is allowed and what was given.
  */
 public final class SearchSettings {
-    public static final OptionDef STEP_DURATION = StressOptions.byName("--step-duration");
-    public static final OptionDef START_RATE = StressOptions.byName("--start-rate");
-    public static final OptionDef MAX_RATE = StressOptions.byName("--max-rate");
-    public static final OptionDef GROWTH = StressOptions.byName("--growth");
-    public static final OptionDef PRECISION = StressOptions.byName("--precision");
-    public static final OptionDef INCLUDE_COLD = StressOptions.byName("--include-cold");
-    public static final OptionDef COLD_LIMIT = StressOptions.byName("--cold-limit");
+    /** The warm-up's bound, which find-max lists beside its own options; goes once FindMaxCommand reads the typed constant. */
+    public static final OptionDef COLD_LIMIT = BenchOptionDefs.COLD_LIMIT.def();
 
     /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
     private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);
@@ -35,34 +39,34 @@ public final class SearchSettings {
      * says what is wrong. The search's own options are checked before the runs' configuration is built.
      */
     public static FindMax.Settings of(GivenOptions given, Supplier<StressConfig> runs) {
-        Duration step = (Duration) given.value(STEP_DURATION);
+        Duration step = given.get(STEP_DURATION);
         if (step.compareTo(SHORTEST_STEP) < 0) {
             throw new ConfigException("--step-duration: at least " + SHORTEST_STEP.toSeconds() + "s (the backlog rule"
                     + " compares the first and the last half of a step's report intervals), got "
                     + given.text(STEP_DURATION));
         }
-        Duration coldLimit = (Duration) given.value(COLD_LIMIT);
+        Duration coldLimit = given.get(BenchOptionDefs.COLD_LIMIT);
         if (coldLimit.isZero()) {
             throw new ConfigException("--cold-limit: must be more than 0");
         }
-        double growth = (Double) given.value(GROWTH);
+        double growth = given.get(GROWTH);
         if (!(growth >= CapacitySearch.MIN_GROWTH && growth <= CapacitySearch.MAX_GROWTH)) {
             throw new ConfigException(String.format(Locale.ROOT, "--growth: must be between %s and %s (each passing "
                     + "step multiplies the rate by it), got %s", plain(CapacitySearch.MIN_GROWTH),
                     plain(CapacitySearch.MAX_GROWTH), given.text(GROWTH)));
         }
-        double precision = (Double) given.value(PRECISION);
-        boolean includeCold = (Boolean) given.value(INCLUDE_COLD);
+        double precision = given.get(PRECISION);
+        boolean includeCold = given.get(INCLUDE_COLD);
         StressConfig base = runs.get();
         if (includeCold && !base.index().enabled()) {
             throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
         }
         PlanRate plan = PlanRate.of(base);
-        Double start = (Double) given.value(START_RATE);
-        Double max = (Double) given.value(MAX_RATE);
+        Double start = given.get(START_RATE);
+        Double max = given.get(MAX_RATE);
         double startRate = start != null ? start : plan.samplesPerSecond();
         double maxRate = max != null ? max : plan.highest();
-        for (OptionDef d : List.of(START_RATE, MAX_RATE)) {
+        for (Option<Double> d : List.of(START_RATE, MAX_RATE)) {
             double rate = d == START_RATE ? startRate : maxRate;
             if (rate > plan.highest()) {
                 throw new ConfigException(String.format(Locale.ROOT, "%s: at most %,.0f samples/s for this plan (its"
@@ -75,7 +79,7 @@ public final class SearchSettings {
                     given.text(MAX_RATE)));
         }
         Sla sla = base.judging().sla() != null ? base.judging().sla()
-                : Sla.parse("--sla", StressOptions.FIND_MAX_DEFAULTS.get("--sla"));
+                : StressOptions.SLA.parse(StressOptions.FIND_MAX_DEFAULTS.get(StressOptions.SLA.longName()));
         CapacitySearch.Bounds bounds = new CapacitySearch.Bounds(startRate, maxRate, growth, precision);
         int steps = CapacitySearch.maxSteps(bounds);
         if (steps > CapacitySearch.MAX_STEPS) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.metricsstress.config.ConfigException;
-import org.metricsstress.config.StressOptions;
+import org.metricsstress.config.LocalClusterOptionDefs;
 
 /**
  * The shape of a local cluster, as {@code --embedded-nodes dc1:2,dc2:1} gives it: data centres in
@@ -22,10 +22,10 @@ public record ClusterLayout(Map<String, Integer> nodesPerDc) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
     /** What --embedded starts unless --embedded-nodes says otherwise: the option table's default. */
-    public static final ClusterLayout SINGLE = parse((String) StressOptions.byName("--embedded-nodes").defaultValue());
+    public static final ClusterLayout SINGLE = parse(LocalClusterOptionDefs.EMBEDDED_NODES.defaultValue());
 
     /** A local node's maximum heap unless --embedded-heap says otherwise: the option table's default. */
-    public static final String DEFAULT_HEAP = (String) StressOptions.byName("--embedded-heap").defaultValue();
+    public static final String DEFAULT_HEAP = LocalClusterOptionDefs.EMBEDDED_HEAP.defaultValue();
 
     public ClusterLayout {
         nodesPerDc = Collections.unmodifiableMap(new LinkedHashMap<>(nodesPerDc));

@@ -1,0 +1,56 @@
+package org.metricsstress.config;
+
+import static org.metricsstress.config.OptionDef.Section.LOCAL_CLUSTER;
+import static org.metricsstress.config.ValueType.FLAG;
+import static org.metricsstress.config.ValueType.PATH;
+import static org.metricsstress.config.ValueType.TEXT;
+
+import java.nio.file.Path;
+
+/**
+ * What {@code --embedded} starts: the local cluster's options, read by the jar's launcher
+ * (cli {@code LocalClusterOptions}, command-line {@code ToolCommandLine}) and by local-cluster's
+ * {@code ClusterLayout} for its defaults. Karaf offers none of them but {@code --embedded}, which it refuses.
+ *
+ * <p>Declared here, in {@code config}, because the option table ({@link StressOptions#table()}) lists
+ * them and the table is at the bottom of the layering; see {@link StressOptions} for why.
+ */
+public final class LocalClusterOptionDefs {
+    public static final Option<Boolean> EMBEDDED =
+            Option.own("--embedded", null, "start a throwaway local Cassandra node (child JVM) and stress it",
+                    LOCAL_CLUSTER, FLAG, false, null);
+    public static final Option<Path> CASSANDRA_JAVA_HOME =
+            Option.own("--cassandra-java-home", "DIR", "JDK 11 or 17 for the embedded node (env: CASSANDRA_JAVA_HOME)",
+                    LOCAL_CLUSTER, PATH, null, "this JVM if 11/17, else one found under /usr/lib/jvm");
+    public static final Option<String> EMBEDDED_HEAP =
+            Option.own("--embedded-heap", "SIZE", "maximum heap of the embedded node, e.g. 512M, 2G",
+                    LOCAL_CLUSTER, TEXT, "1G", null);
+    public static final Option<String> EMBEDDED_NODES =
+            Option.own("--embedded-nodes", "DC:N,...", "the embedded cluster: nodes per data centre, on 127.0.0.1, "
+                    + "127.0.0.2, ...; the keyspace is replicated to every DC at RF = its nodes (at most 3) unless "
+                    + "--replication says otherwise", LOCAL_CLUSTER, TEXT, "dc1:1", null);
+    public static final Option<String> EMBEDDED_FAULT =
+            Option.own("--embedded-fault", "PLAN", "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, "
+                    + "restart dc2 at 90s\"; actions kill (SIGKILL), pause (SIGSTOP), resume, restart, and with "
+                    + "--embedded-image partition (off the network) and heal; \"stall 127.0.0.3 1.8s every 2s from 10s "
+                    + "until 50s\" stops a target 1.8 s of every 2 s (without until, to the run's end); a target is a DC "
+                    + "or a node address; times from the start of generation", LOCAL_CLUSTER, TEXT, null, "none");
+    public static final Option<Boolean> EMBEDDED_AUTH =
+            Option.own("--embedded-auth", null, "start the embedded nodes with password authentication; the run "
+                    + "logs in as the default superuser unless --username is given", LOCAL_CLUSTER, FLAG, false, null);
+    public static final Option<Boolean> EMBEDDED_TLS =
+            Option.own("--embedded-tls", null, "start the embedded nodes with client-to-node TLS only, with a "
+                    + "throwaway self-signed certificate the run trusts (unless --truststore is given)",
+                    LOCAL_CLUSTER, FLAG, false, null);
+    public static final Option<String> EMBEDDED_LATENCY =
+            Option.own("--embedded-latency", "PAIRS", "how far apart the embedded DCs are, one way, e.g. "
+                    + "\"dc1-dc2=2ms,dc1-dc3=3ms~0.5ms,dc2-*=1ms\" (~ a jitter, * every other DC): nodes talk across DCs "
+                    + "through delay relays of this process (user space, prefer_local within a DC), and so does the "
+                    + "client to a remote DC (--freshness-dc); child JVMs only", LOCAL_CLUSTER, TEXT, null, "0 ms, no relays");
+    public static final Option<String> EMBEDDED_IMAGE =
+            Option.own("--embedded-image", "IMAGE", "start the embedded nodes as containers of this image through a "
+                    + "Docker engine (Testcontainers) instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; "
+                    + "with --embedded-fault, partition and heal a DC too", LOCAL_CLUSTER, TEXT, null, "child JVMs");
+
+    private LocalClusterOptionDefs() {}
+}
