@@ -1,0 +1,70 @@
+package org.metricsstress.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Options reach their users by type: main code outside the option code ({@code config}) names an
+ * option by its constant ({@code TuneOptionDefs.MAX_ROUNDS}, {@code StressOptions.RESULT_JSON}), never
+ * by {@code StressOptions.byName("--max-rounds")}. A source scan, since the call leaves no trace a class
+ * file rule could tell from a lookup by a name read from input.
+ */
+class NoOptionByNameTest {
+    private static final String CALL = "byName(\"-";
+
+    /**
+     * The files still calling it, each to switch to the constants, then to leave this list: it is to
+     * shrink to none (and byName to go private). The commands the lead moved into core while the
+     * constants were made.
+     */
+    private static final Set<String> NOT_YET = Set.of(
+            "core/src/main/java/org/metricsstress/commands/BenchCommand.java",
+            "core/src/main/java/org/metricsstress/commands/CompareCommand.java",
+            "core/src/main/java/org/metricsstress/commands/DiskCommand.java",
+            "core/src/main/java/org/metricsstress/commands/FindMaxCommand.java",
+            "core/src/main/java/org/metricsstress/commands/MergeCommand.java",
+            "core/src/main/java/org/metricsstress/commands/ReportCommand.java",
+            "core/src/main/java/org/metricsstress/commands/TuneCommand.java",
+            "core/src/main/java/org/metricsstress/commands/VerifyCommand.java");
+
+    @Test
+    void noMainCodeOutsideConfigLooksAnOptionUpByItsName() throws IOException {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        assertTrue(Files.isDirectory(root.resolve("core/src/main/java")), "run from the core module: " + root);
+        Set<String> calling = new TreeSet<>();
+        try (Stream<Path> modules = Files.list(root)) {
+            for (Path main : modules.map(m -> m.resolve("src/main/java")).filter(Files::isDirectory).toList()) {
+                try (Stream<Path> files = Files.walk(main)) {
+                    files.filter(f -> f.toString().endsWith(".java"))
+                            .filter(f -> !f.toString().contains("/org/metricsstress/config/"))
+                            .filter(NoOptionByNameTest::calls)
+                            .forEach(f -> calling.add(root.relativize(f).toString().replace('\\', '/')));
+                }
+            }
+        }
+        Set<String> unexpected = new TreeSet<>(calling);
+        unexpected.removeAll(NOT_YET);
+        assertEquals(Set.of(), unexpected, "these look options up by name: use the typed constants "
+                + "(config's *OptionDefs, StressOptions' run options) and GivenOptions.get");
+        Set<String> done = new TreeSet<>(NOT_YET);
+        done.removeAll(calling);
+        assertEquals(Set.of(), done, "these no longer call byName(\"--...\"): take them out of NOT_YET");
+    }
+
+    private static boolean calls(Path file) {
+        try {
+            return Files.readString(file).contains(CALL);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
