@@ -20,7 +20,8 @@ import org.metricsstress.architecture.JavaSources;
 /**
  * The front ends are thin adapters over one engine: the jar (cli), Karaf's command (karaf) and the
  * testing library see of the core only its faces: api, config, result, report (saved results),
- * failure and cache (their exceptions), the commands that run whole runs (bench, capacity, tune), sizing
+ * failure and cache (their exceptions), commands (every subcommand, written once for both
+ * shells), the commands that run whole runs (bench, capacity, tune), sizing
  * (size and predict, from saved results), and
  * beside the core the shared parser (commandline) and the local clusters (cluster). Never a
  * pipeline stage (plan, generate, pipeline, storage, index, opennms, writer, read, verify, newts,
@@ -31,7 +32,7 @@ import org.metricsstress.architecture.JavaSources;
 class FrontEndLayeringTest {
     static final String[] FACES = {"org.metricsstress.api..", "org.metricsstress.config..",
             "org.metricsstress.result..", "org.metricsstress.report..", "org.metricsstress.failure..",
-            "org.metricsstress.cache..", "org.metricsstress.bench..", "org.metricsstress.capacity..", "org.metricsstress.tune..",
+            "org.metricsstress.cache..", "org.metricsstress.commands..", "org.metricsstress.bench..", "org.metricsstress.capacity..", "org.metricsstress.tune..",
             "org.metricsstress.sizing..", "org.metricsstress.commandline..", "org.metricsstress.cluster.."};
 
     /** The front ends' main sources, as {@link JavaSources} reads them from the repository. */
