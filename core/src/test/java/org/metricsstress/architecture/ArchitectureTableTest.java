@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -67,14 +68,19 @@ class ArchitectureTableTest {
         Set<String> missing = new TreeSet<>(PACKAGES.keySet());
         missing.removeAll(ROWS.keySet());
         assertTrue(PACKAGES.size() > 20, "read only " + PACKAGES.keySet() + " from " + SOURCE_ROOTS);
-        assertEquals(Set.of(), missing, "packages of " + SOURCE_ROOTS + " with no row in docs/architecture.md's table");
+        assertTrue(missing.isEmpty(), "docs/architecture.md's package table lacks a row for each package of "
+                + SOURCE_ROOTS + " below; add:\n" + missing.stream()
+                        .map(p -> "| `" + p + "` | what it holds (" + String.join(", ", PACKAGES.get(p)) + ") |")
+                        .collect(Collectors.joining("\n")));
     }
 
     @Test
     void everyRowIsAPackageThatExists() {
         Set<String> unknown = new TreeSet<>(ROWS.keySet());
         unknown.removeAll(PACKAGES.keySet());
-        assertEquals(Set.of(), unknown, "rows of docs/architecture.md's table for packages that do not exist");
+        assertTrue(unknown.isEmpty(), "docs/architecture.md's package table has rows for packages of "
+                + SOURCE_ROOTS + " that do not exist; remove (or rename) the rows:\n" + unknown.stream()
+                        .map(p -> "| `" + p + "` |").collect(Collectors.joining("\n")));
     }
 
     @Test
@@ -92,16 +98,31 @@ class ArchitectureTableTest {
                 String pkg = name.group(1).isEmpty() ? row.getKey()
                         : name.group(1).substring(0, name.group(1).length() - 1);
                 Set<String> types = PACKAGES.get(pkg);
-                if (types == null) {
-                    wrong.add("row " + row.getKey() + ": `" + code.group(1) + "`: no package " + pkg);
-                } else if (!types.contains(name.group(2))) {
-                    wrong.add("row " + row.getKey() + ": `" + code.group(1) + "`: no class " + name.group(2) + " in " + pkg
-                            + (name.group(1).isEmpty() ? " (a class of another package is written pkg.Class)" : ""));
+                if (types == null || !types.contains(name.group(2))) {
+                    wrong.add("row `" + row.getKey() + "`: `" + code.group(1) + "`: " + (types == null ? "no package " + pkg
+                            : "no class " + name.group(2) + " in " + pkg) + "; " + fix(row.getKey(), name.group(2)));
                 }
             }
         }
         assertTrue(named > 50, "the rows name only " + named + " classes: is the table read?");
-        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+        assertTrue(wrong.isEmpty(), "docs/architecture.md's package table names classes that are not where it says:\n"
+                + String.join("\n", wrong));
+    }
+
+    /**
+     * What to write instead of a class a row names wrongly: where the class is now, so that whoever
+     * moved it (or merges a move) fixes the row in a minute.
+     */
+    static String fix(String row, String simpleName) {
+        List<String> homes = PACKAGES.entrySet().stream().filter(e -> e.getValue().contains(simpleName))
+                .map(Map.Entry::getKey).toList();
+        if (homes.isEmpty()) {
+            return "no class " + simpleName + " in the main code: remove it from the row";
+        }
+        String written = homes.stream().map(h -> h.equals(row) ? "`" + simpleName + "`" : "`" + h + "." + simpleName + "`")
+                .collect(Collectors.joining(" or "));
+        return "it is in " + String.join(", ", homes) + ": write " + written
+                + ", or move it to the row" + (homes.size() > 1 ? "s" : "") + " of " + String.join(", ", homes);
     }
 
     @Test
@@ -112,6 +133,9 @@ class ArchitectureTableTest {
         for (String notAClass : List.of("--sink null", "charts.js", "system_views.disk_usage", "find-max", "JMX", "size")) {
             assertTrue(!CLASS_NAME.matcher(notAClass).matches(), notAClass);
         }
+        assertEquals("it is in engine: write `engine.StressEngine`, or move it to the row of engine",
+                fix("api", "StressEngine"));
+        assertEquals("no class NoSuchStage in the main code: remove it from the row", fix("api", "NoSuchStage"));
         Map<String, String> rows = rows(List.of("text", TABLE_HEADER, "|---|---|", "| `api` | `StressRun` |", "", "|x|"));
         assertEquals(Map.of("api", " `StressRun` "), rows);
     }
