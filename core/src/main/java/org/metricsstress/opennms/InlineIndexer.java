@@ -233,7 +233,7 @@ public final class InlineIndexer {
      * One lookup: every question this update asked the cache about its resource, one after the
      * other (three per sample, each a round trip with Redis), before it could tell what to write.
      * That is the time the worker, and the commit, waited on the cache, so it is timed as one
-     * lookup and is slow past {@link org.metricsstress.result.CacheSummary#SLOW_LOOKUP_MS}. A single
+     * lookup and counted slow as {@link IndexMetrics#lookedUp} judges it (past 100 ms). A single
      * question rarely is, even with Redis stalled: with it paused 50 ms at a time (DEBUG SLEEP 0.05
      * in a loop) and 16 threads asking, 16 of 57,390 GETs and 59 of 19,130 samples' three GETs took
      * over 100 ms, against 798 of 1,913 chunks of 10 samples; undisturbed, 16 of 17,017 chunks.

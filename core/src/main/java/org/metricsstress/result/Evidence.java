@@ -9,8 +9,8 @@ import java.util.Locale;
  * What a run shows about its limiting resource, drawn from its result: how the writer's workers
  * spent their time, the cluster's service time against the run's own light-load level and its
  * errors, the index's requests, the cache's churn, and the backlog an unbounded ring would have
- * held. The verdict ({@link Verdicts}) and the advice ({@link Advisor}) are read from it, and it is
- * kept in the result JSON as {@code evidence}, so that a reader can check both.
+ * held. The verdict ({@code analysis.Verdicts}) and the advice ({@code analysis.Advisor}) are read
+ * from it, and it is kept in the result JSON as {@code evidence}, so that a reader can check both.
  *
  * @param writer              the writer model: {@code opennms} or {@code pipelined}
  * @param workers             the workers' time over the whole run

@@ -1,6 +1,7 @@
 package org.metricsstress.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -16,6 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The pipeline is the architecture: data flows one way, so each package of the core may use only
  * the packages below it. This table is that order; a new dependency against it fails the build.
+ * It is checked twice: on the class files (every use, including those no source line spells out)
+ * and on the sources (every import and qualified name, including a constant javac copied into the
+ * class that reads it, which leaves no trace in that class file).
  */
 class LayeringTest {
     private static final String ROOT = "org.metricsstress.";
@@ -74,6 +78,9 @@ class LayeringTest {
                 "capacity", "tune"));
     }
 
+    /** The main sources the order covers: the core and the resource cache below it. */
+    static final List<String> SOURCE_ROOTS = List.of("core/src/main/java", "resource-cache/src/main/java");
+
     private static JavaClasses classes;
 
     @BeforeAll
@@ -108,6 +115,24 @@ class LayeringTest {
                     .allowEmptyShould(true)
                     .check(classes);
         }
+    }
+
+    @Test
+    void eachPackagesSourcesNameOnlyThePackagesBelowIt() {
+        JavaSources sources = JavaSources.read(ROOT, SOURCE_ROOTS);
+        List<String> against = new ArrayList<>();
+        for (JavaSources.Reference r : sources.references()) {
+            String from = sources.layer(r.fromPackage());
+            String to = sources.layer(r.target());
+            List<String> mayUse = MAY_USE.get(from);
+            if (mayUse == null) {
+                against.add(r.where() + ": package " + ROOT + from + " is not in LayeringTest's order: place it");
+            } else if (!to.equals(from) && !mayUse.contains(to)) {
+                against.add(r.where() + ": " + from + " names " + r.target() + " (" + to + " is not below " + from + ")");
+            }
+        }
+        assertTrue(sources.fileCount() > 100, "read only " + sources.fileCount() + " files from " + SOURCE_ROOTS);
+        assertTrue(against.isEmpty(), against.size() + " references against the order:\n" + String.join("\n", against));
     }
 
     @Test
