@@ -25,15 +25,6 @@ import org.metricsstress.config.StressOptions;
  */
 public record BenchOptions(boolean smoke, long warmupSamples, Duration phase, Duration coldLimit, Path json,
         boolean verbose, Duration soak, boolean clientOnly, long nodePid, int repeat) {
-    /*
-     * The entries the bench and find-max commands list and refuse side by side, until they read the
-     * typed constants of BenchOptionDefs themselves (then these go).
-     */
-    public static final OptionDef CLIENT_ONLY = BenchOptionDefs.CLIENT_ONLY.def();
-    public static final OptionDef NODE_PID = BenchOptionDefs.NODE_PID.def();
-    public static final OptionDef SOAK = BenchOptionDefs.SOAK.def();
-    public static final OptionDef BENCH_JSON = BenchOptionDefs.BENCH_JSON.def();
-    public static final OptionDef REPEAT = BenchOptionDefs.REPEAT.def();
 
     /** The bench's own options, all from the table: its section, then the cold limit and the outputs it shares with find-max. */
     public static List<OptionDef> own() {

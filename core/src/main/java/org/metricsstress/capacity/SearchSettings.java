@@ -15,7 +15,6 @@ import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.GivenOptions;
 import org.metricsstress.config.Option;
-import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -26,8 +25,6 @@ import org.metricsstress.config.StressOptions;
  * {@link CapacitySearch#MAX_STEPS}. Every message names the option, what is allowed and what was given.
  */
 public final class SearchSettings {
-    /** The warm-up's bound, which find-max lists beside its own options; goes once FindMaxCommand reads the typed constant. */
-    public static final OptionDef COLD_LIMIT = BenchOptionDefs.COLD_LIMIT.def();
 
     /** Two report intervals at least, for the backlog's two halves (a step reports every twelfth, at least every 1 s). */
     private static final Duration SHORTEST_STEP = Duration.ofSeconds(2);

@@ -24,6 +24,9 @@ import org.metricsstress.bench.ClientOnlyBench;
 import org.metricsstress.bench.Soak;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.BenchOptionDefs;
+import org.metricsstress.config.LocalClusterOptionDefs;
+import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
@@ -38,7 +41,7 @@ final class BenchCommand implements ToolCommand {
     private static final Set<String> DECIDED_BY_BENCH = Set.of("--duration", "--rate-factor", "--on-full",
             "--burst", "--report", "--no-index", "--cache", "--redis-pool", "--redis-near-cache", "--prime-cache",
             "--no-prime-cache", "--priming-block", "--sink", "--compression");
-    private static final OptionDef EMBEDDED = StressOptions.byName("--embedded");
+    private static final Option<Boolean> EMBEDDED = LocalClusterOptionDefs.EMBEDDED;
 
     @Override
     public String name() {
@@ -69,12 +72,12 @@ final class BenchCommand implements ToolCommand {
     static String shape() {
         StringBuilder sb = new StringBuilder();
         long groupResources = 1;
-        for (String name : List.of("-n", "-f", "-g", "-a", "-s")) {
-            OptionDef d = StressOptions.byName(name);
-            String value = StressOptions.BENCH_DEFAULTS.getOrDefault(d.longName(), d.defaultShown());
-            sb.append(name).append(' ').append(value).append(' ');
-            if (!name.equals("-a") && !name.equals("-s")) {
-                groupResources *= ((Number) d.parse(value)).longValue();
+        for (Option<Integer> o : List.of(StressOptions.NODES, StressOptions.INTERFACES, StressOptions.GROUPS,
+                StressOptions.ATTRIBUTES, StressOptions.STRINGS)) {
+            String value = StressOptions.BENCH_DEFAULTS.getOrDefault(o.longName(), o.def().defaultShown());
+            sb.append(o.def().shortName()).append(' ').append(value).append(' ');
+            if (o != StressOptions.ATTRIBUTES && o != StressOptions.STRINGS) {
+                groupResources *= o.parse(value);
             }
         }
         return sb.append(String.format(Locale.ROOT, "(%,d group resources)", groupResources)).toString();
@@ -83,24 +86,23 @@ final class BenchCommand implements ToolCommand {
     @Override
     public void check(Invocation in) {
         BenchOptions.of(in.given());
-        refuseBeside(in, BenchOptions.CLIENT_ONLY, "runs without a cluster or Redis",
-                List.of(EMBEDDED, BenchOptions.NODE_PID, StressOptions.byName("--contact-points"),
-                        StressOptions.byName("--redis")));
+        refuseBeside(in, BenchOptionDefs.CLIENT_ONLY, "runs without a cluster or Redis",
+                List.of(EMBEDDED, BenchOptionDefs.NODE_PID, StressOptions.CONTACT_POINTS, StressOptions.REDIS));
         // The soak's record is its HTML report and its exit code; an option it would ignore is refused.
-        refuseBeside(in, BenchOptions.SOAK, "writes soak-report.html and judges by its exit code",
-                List.of(BenchOptions.CLIENT_ONLY, BenchOptions.BENCH_JSON, BenchOptions.REPEAT));
-        if (in.given().given(EMBEDDED) && in.given().given(BenchOptions.NODE_PID)) {
+        refuseBeside(in, BenchOptionDefs.SOAK, "writes soak-report.html and judges by its exit code",
+                List.of(BenchOptionDefs.CLIENT_ONLY, BenchOptionDefs.BENCH_JSON, BenchOptionDefs.REPEAT));
+        if (in.given().given(EMBEDDED) && in.given().given(BenchOptionDefs.NODE_PID)) {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
         in.builder(Map.of()).build();
     }
 
     /** With {@code option} given, any of {@code refused} is a usage error saying {@code why}. */
-    private static void refuseBeside(Invocation in, OptionDef option, String why, List<OptionDef> refused) {
+    private static void refuseBeside(Invocation in, Option<?> option, String why, List<Option<?>> refused) {
         if (!in.given().given(option)) {
             return;
         }
-        for (OptionDef other : refused) {
+        for (Option<?> other : refused) {
             if (in.given().given(other)) {
                 throw new ConfigException(option.longName() + ": " + why + "; leave out " + other.longName());
             }
@@ -177,7 +179,7 @@ final class BenchCommand implements ToolCommand {
             return new ClientOnlyBench(() -> options.builder(clientDefaults), own.phase(), own.coldLimit(), own.smoke(),
                     runLog, in.out()).run();
         }
-        boolean redisGiven = in.given().given(StressOptions.byName("--redis"));
+        boolean redisGiven = in.given().given(StressOptions.REDIS);
         try (Invocation.LocalService redis = redisGiven ? null : in.localRedis()) {
             URI uri = redis != null ? redis.uri() : redisGiven ? options.builder(defaults).build().index().redisUri() : null;
             BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),

@@ -9,6 +9,8 @@ import java.util.List;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.Tool;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.SavedResultsOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.ComparisonJson;
@@ -21,13 +23,13 @@ import org.metricsstress.result.StressResult;
  * when B regressed, significantly and beyond the bound (docs/reports.md).
  */
 final class CompareCommand implements ToolCommand {
-    static final OptionDef VS = StressOptions.byName("--vs");
-    static final OptionDef MAX_REGRESSION = StressOptions.byName("--max-regression");
-    static final OptionDef RESULT_JSON = StressOptions.byName("--result-json");
+    static final Option<List<Path>> VS = SavedResultsOptionDefs.VS;
+    static final Option<Double> MAX_REGRESSION = SavedResultsOptionDefs.MAX_REGRESSION;
+    static final Option<Path> RESULT_JSON = StressOptions.RESULT_JSON;
 
     /** --max-regression's default, for pages that judge runs without a compare command's options. */
     static double defaultRegressionBound() {
-        return (Double) MAX_REGRESSION.defaultValue();
+        return MAX_REGRESSION.defaultValue();
     }
 
     @Override
@@ -44,7 +46,7 @@ final class CompareCommand implements ToolCommand {
 
     @Override
     public List<OptionDef> options() {
-        return List.of(VS, MAX_REGRESSION, ReportCommand.OUTPUT, RESULT_JSON);
+        return List.of(VS.def(), MAX_REGRESSION.def(), ReportCommand.OUTPUT.def(), RESULT_JSON.def());
     }
 
     @Override
@@ -64,7 +66,7 @@ final class CompareCommand implements ToolCommand {
     static Sides sides(Invocation in) {
         List<String> given = in.positionals();
         if (in.given().given(VS)) {
-            List<String> b = ((List<?>) in.given().value(VS)).stream().map(String::valueOf).toList();
+            List<String> b = in.given().get(VS).stream().map(String::valueOf).toList();
             if (given.isEmpty()) {
                 throw new ConfigException("compare: give A's result files before --vs (compare A1 A2 --vs B1 B2)");
             }
@@ -79,14 +81,14 @@ final class CompareCommand implements ToolCommand {
 
     @Override
     public void check(Invocation in) {
-        in.given().value(MAX_REGRESSION);
+        in.given().get(MAX_REGRESSION);
         ResultFiles.requireFiles(sides(in).all());
     }
 
     @Override
     public int run(Invocation in) {
         Sides sides = sides(in);
-        double bound = (Double) in.given().value(MAX_REGRESSION);
+        double bound = in.given().get(MAX_REGRESSION);
         List<StressResult> a = sides.a().stream().map(f -> ResultFiles.read(Path.of(f))).toList();
         List<StressResult> b = sides.b().stream().map(f -> ResultFiles.read(Path.of(f))).toList();
         Comparison c;
@@ -99,13 +101,13 @@ final class CompareCommand implements ToolCommand {
         }
         in.out().print(table.toString(StandardCharsets.UTF_8));
         if (in.given().given(RESULT_JSON)) {
-            Path json = (Path) in.given().value(RESULT_JSON);
+            Path json = in.given().get(RESULT_JSON);
             ResultFiles.write(json, p -> ComparisonJson.write(ComparisonJson.of(c, sides.a(), sides.b(),
                     "metrics-stress", Tool.version()), p));
             in.out().println("comparison written to " + json);
         }
         if (in.given().given(ReportCommand.OUTPUT)) {
-            Path html = (Path) in.given().value(ReportCommand.OUTPUT);
+            Path html = in.given().get(ReportCommand.OUTPUT);
             List<StressResult> runs = new ArrayList<>(a);
             runs.addAll(b);
             ReportCommand.overlaid(sides.all().stream().map(Path::of).toList(), runs, sides.a().size(), bound, html);

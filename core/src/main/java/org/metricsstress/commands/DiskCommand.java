@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.metricsstress.api.DiskRun;
 import org.metricsstress.api.ExitCode;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.DiskOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -18,7 +20,7 @@ import org.metricsstress.result.DiskSummary;
  * and its retention projected at {@code --project-rate}, without a run.
  */
 final class DiskCommand implements ToolCommand {
-    static final OptionDef COUNT_ROWS = StressOptions.byName("--count-rows");
+    static final Option<Boolean> COUNT_ROWS = DiskOptionDefs.COUNT_ROWS;
 
     @Override
     public String name() {
@@ -35,14 +37,14 @@ final class DiskCommand implements ToolCommand {
     @Override
     public List<OptionDef> options() {
         List<OptionDef> out = new ArrayList<>(StressOptions.in(EnumSet.of(OptionDef.Section.CLUSTER)));
-        out.add(StressOptions.byName("--keyspace"));
-        out.add(StressOptions.byName("--ttl"));
+        out.add(StressOptions.KEYSPACE.def());
+        out.add(StressOptions.TTL.def());
         for (OptionDef d : StressOptions.in(EnumSet.of(OptionDef.Section.DISK))) {
             if (!d.longName().equals("--disk")) {
                 out.add(d);
             }
         }
-        out.add(COUNT_ROWS);
+        out.add(COUNT_ROWS.def());
         return out;
     }
 
@@ -54,7 +56,7 @@ final class DiskCommand implements ToolCommand {
     @Override
     public int run(Invocation in) throws ClusterException {
         StressConfig config = in.builder(Map.of()).build();
-        DiskSummary summary = DiskRun.measure(config, (Boolean) in.given().value(COUNT_ROWS), in.out());
+        DiskSummary summary = DiskRun.measure(config, in.given().get(COUNT_ROWS), in.out());
         DiskLines.print(in.out(), summary, -1);
         return ExitCode.OK;
     }

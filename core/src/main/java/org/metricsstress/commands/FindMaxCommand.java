@@ -16,6 +16,8 @@ import org.metricsstress.capacity.FindMaxJson;
 import org.metricsstress.capacity.FindMaxRepeats;
 import org.metricsstress.capacity.FindMaxResult;
 import org.metricsstress.capacity.SearchSettings;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
@@ -43,12 +45,12 @@ final class FindMaxCommand implements ToolCommand {
             "--prime-cache", "--no-prime-cache", "--priming-block", "--start-at", "--instance", "--instances");
 
     /** The criteria of every step: the table's --sla, with find-max's default shown. */
-    static final OptionDef SLA = StressOptions.withDefaults(List.of(StressOptions.byName("--sla")),
+    static final OptionDef SLA = StressOptions.withDefaults(List.of(StressOptions.SLA.def()),
             StressOptions.FIND_MAX_DEFAULTS).get(0);
-    static final OptionDef RESULT_JSON = StressOptions.byName("--result-json");
-    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    static final Option<Path> RESULT_JSON = StressOptions.RESULT_JSON;
+    static final Option<Boolean> VERBOSE = BenchOptionDefs.VERBOSE;
     /** Searches to run; the answer their median with its interval. */
-    static final OptionDef REPEAT = StressOptions.byName("--repeat");
+    static final Option<Integer> REPEAT = BenchOptionDefs.REPEAT;
 
     @Override
     public String name() {
@@ -67,10 +69,10 @@ final class FindMaxCommand implements ToolCommand {
     public List<OptionDef> options() {
         List<OptionDef> out = RunOptions.but(DECIDED_BY_FIND_MAX);
         out.add(SLA);
-        out.add(RESULT_JSON);
+        out.add(RESULT_JSON.def());
         // Its own: its section, then the cold limit and the output it shares with bench.
         out.addAll(StressOptions.own(OptionDef.Section.CAPACITY));
-        out.addAll(List.of(SearchSettings.COLD_LIMIT, REPEAT, VERBOSE));
+        out.addAll(List.of(BenchOptionDefs.COLD_LIMIT.def(), REPEAT.def(), VERBOSE.def()));
         return out;
     }
 
@@ -89,7 +91,7 @@ final class FindMaxCommand implements ToolCommand {
     static Search search(Invocation in, Invocation.Configured options) {
         FindMax.Settings settings = SearchSettings.of(in.given(), () -> options.builder(Map.of()).build());
         return new Search(settings, options.builder(Map.of()).build().outputs().resultJson(),
-                (Boolean) in.given().value(VERBOSE), (Integer) in.given().value(REPEAT));
+                in.given().get(VERBOSE), in.given().get(REPEAT));
     }
 
     @Override

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.SavedResultsOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.Sla;
 import org.metricsstress.config.StressOptions;
@@ -23,9 +25,9 @@ import org.metricsstress.result.StressResult;
  * JSON and HTML when asked, and judged against --sla like a run.
  */
 final class MergeCommand implements ToolCommand {
-    static final OptionDef REPORT_HTML = StressOptions.byName("--report-html");
-    static final OptionDef SLA = StressOptions.byName("--sla");
-    static final OptionDef PARTIAL = StressOptions.byName("--partial");
+    static final Option<Path> REPORT_HTML = StressOptions.REPORT_HTML;
+    static final Option<Sla> SLA = StressOptions.SLA;
+    static final Option<Boolean> PARTIAL = SavedResultsOptionDefs.PARTIAL;
 
     @Override
     public String name() {
@@ -41,7 +43,7 @@ final class MergeCommand implements ToolCommand {
     @Override
     public List<OptionDef> options() {
         // The merged result is judged and reported as a run's: the run's --sla and --report-html.
-        return List.of(ReportCommand.OUTPUT, REPORT_HTML, SLA, PARTIAL);
+        return List.of(ReportCommand.OUTPUT.def(), REPORT_HTML.def(), SLA.def(), PARTIAL.def());
     }
 
     @Override
@@ -54,7 +56,7 @@ final class MergeCommand implements ToolCommand {
         if (in.positionals().isEmpty()) {
             throw new ConfigException("merge: give the result files of the instances (merge A.json B.json ...)");
         }
-        in.given().value(SLA);
+        in.given().get(SLA);
         ResultFiles.requireFiles(in.positionals());
     }
 
@@ -64,13 +66,13 @@ final class MergeCommand implements ToolCommand {
         for (String file : in.positionals()) {
             sources.add(new ResultMerge.Source(file, ResultFiles.read(Path.of(file))));
         }
-        Sla sla = (Sla) in.given().value(SLA);
+        Sla sla = in.given().get(SLA);
         StressResult merged;
         // Everything read from the files, judged and printed into a buffer first: a file this tool
         // accepted but cannot summarise is one line naming the files, never a stack trace.
         ByteArrayOutputStream summary = new ByteArrayOutputStream();
         try {
-            merged = ResultMerge.merge(sources, (Boolean) in.given().value(PARTIAL));
+            merged = ResultMerge.merge(sources, in.given().get(PARTIAL));
             if (sla != null) {
                 merged = merged.withSla(SlaCheck.evaluate(sla, merged));
             }
@@ -83,12 +85,12 @@ final class MergeCommand implements ToolCommand {
         in.out().print(summary.toString(StandardCharsets.UTF_8));
         StressResult result = merged;
         if (in.given().given(ReportCommand.OUTPUT)) {
-            Path json = (Path) in.given().value(ReportCommand.OUTPUT);
+            Path json = in.given().get(ReportCommand.OUTPUT);
             ResultFiles.write(json, p -> ResultJson.write(result, p));
             in.out().println("merged result written to " + json);
         }
         if (in.given().given(REPORT_HTML)) {
-            Path html = (Path) in.given().value(REPORT_HTML);
+            Path html = in.given().get(REPORT_HTML);
             ResultFiles.write(html, p -> HtmlReport.write(result, p));
             in.out().println("report written to " + html);
         }

@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.SavedResultsOptionDefs;
 import org.metricsstress.config.OptionDef;
-import org.metricsstress.config.StressOptions;
 import org.metricsstress.report.HtmlReport;
 import org.metricsstress.result.StressResult;
 
 /** {@code report}: the HTML page of a saved result; of several, one page with their charts overlaid. */
 final class ReportCommand implements ToolCommand {
-    static final OptionDef OUTPUT = StressOptions.byName("--output");
+    static final Option<Path> OUTPUT = SavedResultsOptionDefs.OUTPUT;
 
     @Override
     public String name() {
@@ -28,7 +29,7 @@ final class ReportCommand implements ToolCommand {
 
     @Override
     public List<OptionDef> options() {
-        return List.of(OUTPUT);
+        return List.of(OUTPUT.def());
     }
 
     @Override
@@ -49,7 +50,7 @@ final class ReportCommand implements ToolCommand {
         List<Path> files = in.positionals().stream().map(Path::of).toList();
         List<StressResult> results = files.stream().map(ResultFiles::read).toList();
         Path first = files.get(0);
-        Path html = in.given().given(OUTPUT) ? (Path) in.given().value(OUTPUT)
+        Path html = in.given().given(OUTPUT) ? in.given().get(OUTPUT)
                 : first.resolveSibling(first.getFileName().toString().replaceFirst("\\.json$", "")
                         + (files.size() > 1 ? "-overlaid" : "") + ".html");
         if (files.size() == 1) {

@@ -12,6 +12,9 @@ import org.metricsstress.api.ExitCode;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.TuneOptionDefs;
+import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -37,8 +40,8 @@ final class TuneCommand implements ToolCommand {
     static final Set<String> DECIDED_BY_TUNE = Set.of("--prime-cache", "--no-prime-cache", "--priming-block",
             "--start-at", "--instance", "--instances");
 
-    static final OptionDef MAX_ROUNDS = StressOptions.byName("--max-rounds");
-    static final OptionDef VERBOSE = StressOptions.byName("--verbose");
+    static final Option<Integer> MAX_ROUNDS = TuneOptionDefs.MAX_ROUNDS;
+    static final Option<Boolean> VERBOSE = BenchOptionDefs.VERBOSE;
 
     @Override
     public String name() {
@@ -57,13 +60,13 @@ final class TuneCommand implements ToolCommand {
     @Override
     public List<OptionDef> options() {
         List<OptionDef> out = RunOptions.but(DECIDED_BY_TUNE);
-        out.add(StressOptions.byName("--report"));
-        out.add(StressOptions.byName("--result-json"));
+        out.add(StressOptions.REPORT.def());
+        out.add(StressOptions.RESULT_JSON.def());
         // The rounds side by side: one page with every round overlaid, each judged against the first.
-        out.add(StressOptions.byName("--report-html"));
-        out.add(StressOptions.byName("--advice-file"));
-        out.add(MAX_ROUNDS);
-        out.add(VERBOSE);
+        out.add(StressOptions.REPORT_HTML.def());
+        out.add(StressOptions.ADVICE_FILE.def());
+        out.add(MAX_ROUNDS.def());
+        out.add(VERBOSE.def());
         return out;
     }
 
@@ -74,7 +77,7 @@ final class TuneCommand implements ToolCommand {
 
     @Override
     public void check(Invocation in) {
-        in.given().value(MAX_ROUNDS);
+        in.given().get(MAX_ROUNDS);
         StressConfig base = in.builder(Map.of()).build();
         if (base.index().cache() == CacheKind.REDIS) {
             throw new ConfigException("--cache redis: Redis keeps its entries from one round to the next, so every round "
@@ -91,8 +94,8 @@ final class TuneCommand implements ToolCommand {
     private static int rounds(Invocation in, Invocation.Configured options)
             throws ClusterException, CacheUnavailableException {
         PrintStream out = in.out();
-        int maxRounds = (Integer) in.given().value(MAX_ROUNDS);
-        boolean verbose = (Boolean) in.given().value(VERBOSE);
+        int maxRounds = in.given().get(MAX_ROUNDS);
+        boolean verbose = in.given().get(VERBOSE);
         StressConfig base = options.builder(Map.of()).build();
         PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
         List<HtmlReport.NamedResult> rounds = new ArrayList<>();

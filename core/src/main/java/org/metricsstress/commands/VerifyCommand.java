@@ -11,6 +11,8 @@ import java.util.Set;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.api.ReadBackRun;
 import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.VerifyOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -27,14 +29,16 @@ import org.metricsstress.result.VerifyReport;
  */
 final class VerifyCommand implements ToolCommand {
     /** Settings of the run that say what it wrote; taken from its result file when there is one. */
-    private static final Set<String> RUN_SETTINGS = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
+    private static final Set<String> RUN_SETTING_NAMES = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
             "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
             "--duration", "--rate-steps", "--instance", "--instances", "--keyspace", "--values", "--resource-ids");
+    private static final List<OptionDef> RUN_SETTINGS = StressOptions.all().stream()
+            .filter(d -> RUN_SETTING_NAMES.contains(d.longName())).toList();
     /** What runs saved before these options existed wrote: hashed doubles under the foreign-source ids. */
     static final Map<String, String> BEFORE_THE_OPTION = Map.of("--values", "random", "--resource-ids", "foreign-source");
 
-    static final OptionDef FROM_RESULT = StressOptions.byName("--from-result");
-    static final OptionDef RESOURCES = StressOptions.byName("--resources");
+    static final Option<Path> FROM_RESULT = VerifyOptionDefs.FROM_RESULT;
+    static final Option<Double> RESOURCES = VerifyOptionDefs.RESOURCES;
 
     @Override
     public String name() {
@@ -57,7 +61,7 @@ final class VerifyCommand implements ToolCommand {
                 out.add(d);
             }
         }
-        out.add(StressOptions.byName("--keyspace"));
+        out.add(StressOptions.KEYSPACE.def());
         out.addAll(StressOptions.own(OptionDef.Section.VERIFY));
         return out;
     }
@@ -66,9 +70,9 @@ final class VerifyCommand implements ToolCommand {
     private record Target(StressConfig config, long start, double seconds, StressResult run, double fraction) {}
 
     private static Target target(Invocation in) {
-        double fraction = (Double) in.given().value(RESOURCES);
+        double fraction = in.given().get(RESOURCES);
         if (in.given().given(FROM_RESULT)) {
-            Path file = (Path) in.given().value(FROM_RESULT);
+            Path file = in.given().get(FROM_RESULT);
             StressResult run = ResultFiles.read(file);
             StressConfig config = in.builder(settingsOf(run, file.toString())).readingBack().build();
             return new Target(config, Instant.parse(run.startedAt()).toEpochMilli(), run.generationSeconds(), run,
@@ -104,8 +108,8 @@ final class VerifyCommand implements ToolCommand {
     /** The run's settings as defaults: what the user types on this command line wins. */
     private static Map<String, String> settingsOf(StressResult run, String file) {
         Map<String, String> out = new HashMap<>();
-        for (String name : RUN_SETTINGS) {
-            OptionDef d = StressOptions.byName(name);
+        for (OptionDef d : RUN_SETTINGS) {
+            String name = d.longName();
             Object v = run.config().get(d.key());
             if (v == null && BEFORE_THE_OPTION.containsKey(name)) {
                 out.put(name, BEFORE_THE_OPTION.get(name));
