@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.config.ClusterSection;
+import org.metricsstress.config.WriterModel.AdviceVocabulary;
 
 /**
  * What to change, in OpenNMS's property names, each value computed from the run's own figures
@@ -71,19 +72,16 @@ public final class Advisor {
             return out;
         }
         Evidence.Settings s = Evidence.Settings.of(r);
-        if (!s.opennms()) {
+        if (s.model().advice() == AdviceVocabulary.TOOL_OPTIONS) {
             // This tool's own writer: OpenNMS's properties mean nothing to it; its own options, same evidence.
             return PipelinedAdvisor.advise(r, e, v, s);
         }
-        boolean opennms = s.opennms();
         if (v.keptUp()) {
             // Kept up: only a cache that made resources be indexed again is advised (and the heap it
             // takes), and what the nodes' own figures showed at its limit (the verdict names it too).
             if (Verdicts.cacheThrashed(e)) {
                 cache(out, r, e, s);
-                if (opennms) {
-                    heap(out, r, e, s);
-                }
+                heap(out, r, e, s);
             }
             ClusterAdvice.add(out, r, ClusterDiagnosis.locate(r, 0, r.generationSeconds()));
             return out;
@@ -100,17 +98,15 @@ public final class Advisor {
                 && !onlyTheBacklogAbandoned(r, v.steadyState());
         boolean ringHelps = "RING_TOO_SMALL".equals(lasting) || !steadyBehind && !"CLUSTER_BEHIND".equals(lasting)
                 && !"CLIENT_BOUND".equals(lasting) && !"CACHE_SLOW".equals(lasting) && !"POOL_TOO_SMALL".equals(lasting);
-        if (opennms && r.dropped() > 0 && ringHelps) {
+        if (r.dropped() > 0 && ringHelps) {
             ring(out, r, e, s);
         }
-        if (opennms && "WRITER_BOUND".equals(lasting) && (v.steadyState() != null || r.index() == null
+        if ("WRITER_BOUND".equals(lasting) && (v.steadyState() != null || r.index() == null
                 || !r.index().enabled())) {
             threads(out, r, e, s, v.steadyState() != null ? e.steadyState() : e.workers());
         }
         pool(out, r, e, s);
-        if (opennms) {
-            heap(out, r, e, s);
-        }
+        heap(out, r, e, s);
         if ("CLUSTER_BEHIND".equals(lasting)) {
             cluster(out, r, e, v);
         }
@@ -259,10 +255,10 @@ public final class Advisor {
         if (refusedSamples + refusedIndex == 0 && measured < POOL_TARGET * perConnection * connections) {
             return;
         }
-        boolean opennms = s.opennms();
+        boolean newtsProperties = s.model().advice() == AdviceVocabulary.NEWTS_PROPERTIES;
         long bound;
         String boundWhy;
-        if (opennms) {
+        if (newtsProperties) {
             Advice advised = out.get(WRITER_THREADS);
             int workers = advised != null ? Integer.parseInt(advised.value()) : s.writerThreads();
             int perUpdate = requestsPerUpdate(s);
@@ -280,8 +276,7 @@ public final class Advisor {
         double needed = perHost / POOL_TARGET;
         // The writer's own default: the driver's 1,024, which Newts 3's session leaves; the pipelined
         // writer's twice its in-flight bound, room for the index requests beside the samples.
-        int standard = opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
-                : ClusterSection.pipelinedMaxRequestsPerConnection((int) configNumber(r, "max-in-flight", 512));
+        int standard = s.model().defaultMaxRequestsPerConnection((int) configNumber(r, "max-in-flight", 512));
         String reason = String.format(Locale.ROOT, "%sup to %,.0f requests were in flight per node at the report lines "
                 + "and %s, against %d connection%s x %,d requests", refusedSamples + refusedIndex == 0 ? ""
                         : String.format(Locale.ROOT, "the pool refused %,d samples and %,d index requests (no free request "
@@ -290,18 +285,18 @@ public final class Advisor {
         if (perConnection < standard) {
             long value = Math.min(ClusterSection.MOST_REQUESTS_PER_CONNECTION,
                     Math.max(standard, (long) Math.ceil(needed / connections)));
-            String key = opennms ? MAX_REQUESTS_PER_CONNECTION : TOOL_MAX_REQUESTS_PER_CONNECTION;
+            String key = newtsProperties ? MAX_REQUESTS_PER_CONNECTION : TOOL_MAX_REQUESTS_PER_CONNECTION;
             out.put(key, new Advice(key, String.valueOf(value), String.valueOf(perConnection), reason,
                     String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and "
                             + "the writer's own bound) / %.0f%%, over %d connection%s; at least %s (%,d)",
-                            100 * POOL_TARGET, connections, connections == 1 ? "" : "s", opennms
+                            100 * POOL_TARGET, connections, connections == 1 ? "" : "s", newtsProperties
                                     ? "the driver's default, which Newts 3's session leaves" : "this writer's default, "
                                             + "2 x max(1,024, --max-in-flight)", standard),
                     TOOL_MAX_REQUESTS_PER_CONNECTION));
             return;
         }
         long value = Math.max(connections + 1, (long) Math.ceil(needed / perConnection));
-        String key = opennms ? CONNECTIONS_PER_HOST : TOOL_CONNECTIONS_PER_HOST;
+        String key = newtsProperties ? CONNECTIONS_PER_HOST : TOOL_CONNECTIONS_PER_HOST;
         out.put(key, new Advice(key, String.valueOf(value), String.valueOf(connections), reason,
                 String.format(Locale.ROOT, "what a node must carry (the larger of the peak in flight per node and the "
                         + "writer's own bound) / (%,d requests per connection x %.0f%%)", perConnection,

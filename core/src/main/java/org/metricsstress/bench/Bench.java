@@ -21,7 +21,7 @@ import org.metricsstress.result.ClientSummary;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.NodeSettle;
 import org.metricsstress.engine.Version;
@@ -63,7 +63,7 @@ public final class Bench {
     public BenchResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
         // The pipelined writer's settings (its cache bound) unless a phase says otherwise: the bench
         // runs both writer models, each phase naming its own.
-        StressConfig base = setup.options().get().writer(Writer.PIPELINED).build();
+        StressConfig base = setup.options().get().writer(WriterModels.candidate()).build();
         StressPlan plan = StressPlan.of(base);
         out.printf(Locale.ROOT, "bench: %,d group resources x %d samples (%,d interface resources), keyspace %s;"
                         + " %s per phase%n", plan.groupResources(), plan.attributes(), plan.interfaceResources(),
@@ -139,7 +139,7 @@ public final class Bench {
                 String name = budget == base.index().indexMaxInFlight() ? "cold-start" : "cold-start-" + shown;
                 phases.add(report(pipelinePhase(name, String.format(Locale.ROOT, "a cold start at half the ceiling, "
                                 + "--on-full drop, index budget %s, until every resource is indexed", shown),
-                        setup.options().get().writer(Writer.PIPELINED).reportInterval(Duration.ofSeconds(5)).index(true)
+                        setup.options().get().writer(WriterModels.candidate()).reportInterval(Duration.ofSeconds(5)).index(true)
                                 .rateFactor(halfCeiling).duration(setup.coldLimit()).indexMaxInFlight(budget),
                         cache, true, ceilingRate)));
             }
@@ -192,7 +192,7 @@ public final class Bench {
      */
     private void redisPhases(StressConfig base, double rateFactor, double ceilingRate, List<BenchPhase> phases,
             Map<String, Object> findings) throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig redisConfig = setup.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+        StressConfig redisConfig = setup.options().get().writer(WriterModels.candidate()).cache(CacheKind.REDIS)
                 .redisUri(setup.redis()).build();
         RedisMemory.Reading empty = RedisMemory.clear(Caches.redisSettings(redisConfig));
         try (CacheView cache = Caches.open(redisConfig)) {
@@ -206,7 +206,7 @@ public final class Bench {
                     builder().index(true).cache(CacheKind.REDIS).redisUri(setup.redis()).rateFactor(rateFactor)
                             .duration(setup.phase()), cache, false, ceilingRate)));
         }
-        StressConfig alone = setup.options().get().writer(Writer.PIPELINED).cache(CacheKind.REDIS)
+        StressConfig alone = setup.options().get().writer(WriterModels.candidate()).cache(CacheKind.REDIS)
                 .redisUri(setup.redis()).redisNearCache(0).build();
         try (CacheView cache = Caches.open(alone)) {
             phases.add(report(pipelinePhase("pipeline-warm-redis-only",
@@ -234,15 +234,15 @@ public final class Bench {
     private void openNmsPhases(StressConfig base, double rateFactor, double halfCeiling, double ceilingRate,
             List<BenchPhase> phases) throws ClusterException, CacheUnavailableException, InterruptedException {
         StressPlan plan = StressPlan.of(base);
-        long entries = Math.max(IndexSection.PIPELINED_CACHE_MAX_ENTRIES, plan.groupResources() + plan.interfaceResources());
+        long entries = Math.max(WriterModels.candidate().defaultCacheMaxEntries(), plan.groupResources() + plan.interfaceResources());
         try (GuavaMetadataCache cache = new GuavaMetadataCache(entries)) {
             phases.add(report(pipelinePhase("opennms-cold", "OpenNMS's writer, its cache empty, at half the ceiling, "
                             + "--on-full drop, until every resource is indexed",
-                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).primeCache(false)
+                    setup.options().get().writer(WriterModels.reference()).cacheMaxEntries(entries).primeCache(false)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(halfCeiling)
                             .duration(setup.coldLimit()), cache, true, ceilingRate)));
             phases.add(report(pipelinePhase("opennms-warm", "OpenNMS's writer, the same cache now warm, flat out",
-                    setup.options().get().writer(Writer.OPENNMS).cacheMaxEntries(entries).primeCache(false).onFull(OnFull.BLOCK)
+                    setup.options().get().writer(WriterModels.reference()).cacheMaxEntries(entries).primeCache(false).onFull(OnFull.BLOCK)
                             .reportInterval(Duration.ofSeconds(5)).index(true).rateFactor(rateFactor)
                             .duration(setup.phase()), cache, false, ceilingRate)));
         }
@@ -297,7 +297,7 @@ public final class Bench {
 
     /** A pipelined phase: flat out, blocking on a full ring. */
     private StressConfig.Builder builder() {
-        return setup.options().get().writer(Writer.PIPELINED).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
+        return setup.options().get().writer(WriterModels.candidate()).onFull(OnFull.BLOCK).reportInterval(Duration.ofSeconds(5));
     }
 
     /** Waits for the node to settle before a phase; says how long it took. */

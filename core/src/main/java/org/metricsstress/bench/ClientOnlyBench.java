@@ -13,7 +13,7 @@ import org.metricsstress.cache.GuavaResourceCache;
 import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.failure.ClusterException;
@@ -79,7 +79,7 @@ public final class ClientOnlyBench {
     public BenchResult run() throws ClusterException, CacheUnavailableException {
         List<Shape> shapes = smoke ? FIELD.stream().map(Shape::smoke).toList() : FIELD;
         Shape first = shapes.get(0);
-        StressConfig firstConfig = first.applyTo(options.get().writer(Writer.PIPELINED)).sink(Sink.NULL).build();
+        StressConfig firstConfig = first.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL).build();
         StressPlan firstPlan = StressPlan.of(firstConfig);
         int entries = (int) Math.min(Integer.MAX_VALUE, (long) firstPlan.groupResources() + firstPlan.interfaceResources());
         out.printf(Locale.ROOT, "client-only bench (--sink null: nothing leaves this JVM); %s per warm phase%n",
@@ -95,7 +95,7 @@ public final class ClientOnlyBench {
         Map<String, Object> findings = new LinkedHashMap<>();
         findings.put("cacheHeapMegabytesAtFieldShape", perEntry * entries / 1e6);
         for (Shape shape : shapes) {
-            StressConfig.Builder plan = shape.applyTo(options.get().writer(Writer.PIPELINED));
+            StressConfig.Builder plan = shape.applyTo(options.get().writer(WriterModels.candidate()));
             double perSecond = StressPlan.of(plan.build()).planSamplesPerSecond();
             double rateFactor = FLAT_OUT_TIMES * shape.rate() / perSecond;
             try (GuavaResourceCache cache = new GuavaResourceCache(Math.max(entries, firstConfig.index().cacheMaxEntries()))) {
@@ -104,7 +104,7 @@ public final class ClientOnlyBench {
                     String description = String.format(Locale.ROOT, "%s shape, %s, flat out into --sink null", shape.name(),
                             cold ? "empty cache until every resource is indexed" : "warm cache");
                     out.printf(Locale.ROOT, "%s: %s...%n", name, description);
-                    StressEngine run = new StressEngine(shape.applyTo(options.get().writer(Writer.PIPELINED)).sink(Sink.NULL).onFull(OnFull.BLOCK)
+                    StressEngine run = new StressEngine(shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL).onFull(OnFull.BLOCK)
                             .rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
                             .duration(cold ? coldLimit : phase).build(), runLog).withCache(cache);
                     if (cold) {

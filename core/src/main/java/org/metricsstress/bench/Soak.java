@@ -12,7 +12,7 @@ import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.writer.Caches;
@@ -81,7 +81,7 @@ public final class Soak {
     }
 
     public Judgement run() throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig base = setup.options().get().writer(Writer.PIPELINED).build();
+        StressConfig base = setup.options().get().writer(WriterModels.candidate()).build();
         StressPlan plan = StressPlan.of(base);
         double ceilingRate;
         try (CqlSession session = CassandraConnector.connect(base)) {
@@ -116,7 +116,7 @@ public final class Soak {
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "soak: indexing every resource first, at half the ceiling (%,.0f samples/s)...%n",
                 ceilingRate / 2);
-        StressResult r = new StressEngine(setup.options().get().writer(Writer.PIPELINED).rateFactor(ceilingRate / 2 / perInterval)
+        StressResult r = new StressEngine(setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
                 .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build(), setup.runLog())
                 .withCache(cache).stopWhenIndexed().execute();
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
@@ -125,7 +125,7 @@ public final class Soak {
 
     private Judgement soak(CacheView cache, double ceilingRate, double target, double perInterval, Duration window)
             throws ClusterException, CacheUnavailableException, InterruptedException {
-        StressConfig.Builder b = setup.options().get().writer(Writer.PIPELINED).rateFactor(target / perInterval).duration(length)
+        StressConfig.Builder b = setup.options().get().writer(WriterModels.candidate()).rateFactor(target / perInterval).duration(length)
                 .reportInterval(Duration.ofSeconds(Math.max(1, Math.min(30, window.toSeconds() / 5))));
         if (report != null) {
             b.reportHtml(report);

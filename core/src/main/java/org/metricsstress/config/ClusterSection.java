@@ -46,16 +46,6 @@ public record ClusterSection(
     /** The most requests one connection can carry: protocol v3 and later's stream ids. */
     public static final int MOST_REQUESTS_PER_CONNECTION = 32768;
 
-    /**
-     * The pipelined writer's requests per connection unless given: twice its in-flight bound, and
-     * 1,024 at least, so the driver's cap never undercuts the bound (index requests go beside it).
-     */
-    public static int pipelinedMaxRequestsPerConnection(int maxInFlight) {
-        return Math.min(MOST_REQUESTS_PER_CONNECTION, 2 * Math.max(DRIVER_MAX_REQUESTS_PER_CONNECTION, maxInFlight));
-    }
-    /** This tool's own writer waits longer: a slow node shows as latency before it shows as failures. */
-    public static final Duration PIPELINED_REQUEST_TIMEOUT = Duration.ofSeconds(10);
-
     public ClusterSection {
         contactPoints = List.copyOf(contactPoints);
         if (contactPoints.isEmpty()) {

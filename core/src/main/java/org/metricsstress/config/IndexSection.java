@@ -27,10 +27,6 @@ public record IndexSection(
     public static final int INDEX_BUDGET_AUTO = 0;
     /** Where an auto index budget starts, and what it holds once it finds the run flat out. */
     public static final int INDEX_BUDGET_START = 256;
-    /** OpenNMS's {@code org.opennms.newts.config.cache.max_entries}: the default with its writer. */
-    public static final long OPENNMS_CACHE_MAX_ENTRIES = 8_192;
-    /** The pipelined writer's default: room for the field test's 1.8 M resources. */
-    public static final long PIPELINED_CACHE_MAX_ENTRIES = 2_000_000;
 
     public IndexSection {
         Checks.atLeast("--cache-max-entries", cacheMaxEntries, 1);

@@ -34,7 +34,8 @@ public record PipelineSection(
         }
     }
 
-    public boolean opennms() {
-        return writer == Writer.OPENNMS;
+    /** The writer model {@code --writer} chose: ask it rather than test which one it is. */
+    public WriterModel model() {
+        return WriterModels.of(writer);
     }
 }

@@ -44,11 +44,7 @@ public record StressConfig(
                 }
             }
         }
-        if (pipeline.opennms() && (plan.groups() + 1 > 32
-                || (plan.attributes() + pipeline.maxBatchSize() - 1) / pipeline.maxBatchSize() + 1 > 32)) {
-            throw new ConfigException("--writer opennms: its cache model holds at most 31 groups and 31 chunks of "
-                    + "--max-batch-size samples per group; got -g " + plan.groups() + ", -a " + plan.attributes());
-        }
+        pipeline.model().check(plan, pipeline);
         if (pipeline.sink() == Sink.NULL) {
             // --sink null ends before the network: nothing that needs a cluster's answer (reads, a
             // read-back, priming the cache, a second DC's connection) can run without one.
@@ -134,6 +130,7 @@ public record StressConfig(
         public Builder startAt(Instant v) { return put("startAt", v); }
         // pipeline
         public Builder writer(Writer v) { return put("writer", v); }
+        public Builder writer(WriterModel v) { return writer(v.id()); }
         public Builder ringSize(int v) { return put("ringSize", v); }
         public Builder writerThreads(int v) { return put("writerThreads", v); }
         public Builder maxBatchSize(int v) { return put("maxBatchSize", v); }
@@ -242,21 +239,18 @@ public record StressConfig(
                 checkStartAt(pacing, Instant.now());
             }
             PipelineSection pipeline = SectionAssembler.assemble(PipelineSection.class, v);
-            // OpenNMS's defaults with its writer (write_consistency, cache.max_entries, its Redis pool
-            // of writer_threads to 4 x writer_threads), this tool's with the pipelined one.
-            boolean opennms = pipeline.opennms();
-            v.computeIfAbsent("writeConsistency", k -> opennms ? "ANY" : "LOCAL_ONE");
+            // Each writer model's own defaults (OpenNMS's with its writer, this tool's with the pipelined one).
+            WriterModel model = pipeline.model();
+            v.computeIfAbsent("writeConsistency", k -> model.defaultWriteConsistency());
             driverDefaults(v, pipeline);
             ClusterSection cluster = SectionAssembler.assemble(ClusterSection.class, v);
             SchemaSection schema = SectionAssembler.assemble(SchemaSection.class, v);
-            v.computeIfAbsent("cacheMaxEntries", k -> opennms
-                    ? IndexSection.OPENNMS_CACHE_MAX_ENTRIES : IndexSection.PIPELINED_CACHE_MAX_ENTRIES);
+            v.computeIfAbsent("cacheMaxEntries", k -> model.defaultCacheMaxEntries());
             long maxEntries = (Long) v.get("cacheMaxEntries");
-            // Current OpenNMS primes its Guava cache at start (NMS-13156); Redis keeps its entries.
-            v.computeIfAbsent("primeCache", k -> opennms && Boolean.TRUE.equals(v.get("enabled"))
-                    && v.get("cache") == CacheKind.GUAVA && pipeline.sink() != Sink.NULL);
+            v.computeIfAbsent("primeCache", k -> model.primesCacheByDefault(Boolean.TRUE.equals(v.get("enabled")),
+                    (CacheKind) v.get("cache"), pipeline.sink()));
             v.computeIfAbsent("redisNearCache", k -> (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxEntries)));
-            v.computeIfAbsent("redisPool", k -> opennms ? 4 * pipeline.writerThreads() : pipeline.writerThreads());
+            v.computeIfAbsent("redisPool", k -> model.defaultRedisPool(pipeline.writerThreads()));
             IndexSection index = SectionAssembler.assemble(IndexSection.class, v);
             ReadSection reads = SectionAssembler.assemble(ReadSection.class, v);
             v.computeIfAbsent("prometheusPort", k -> OutputSection.NO_PORT);
@@ -267,12 +261,11 @@ public record StressConfig(
         }
 
         /**
-         * The driver's settings a run reports: OpenNMS's session sets no timeout and no retry policy,
-         * so with its writer the driver's reference.conf applies; a --driver-config file replaces
-         * those defaults (as OpenNMS's driver-settings-file does); an option given still wins.
+         * The driver's settings a run reports: the writer model's defaults; a --driver-config file
+         * replaces those (as OpenNMS's driver-settings-file does); an option given still wins.
          */
         private static void driverDefaults(Map<String, Object> v, PipelineSection pipeline) {
-            boolean opennms = pipeline.opennms();
+            WriterModel model = pipeline.model();
             Path file = (Path) v.get("driverConfig");
             if (file != null) {
                 Checks.readable("--driver-config", file);
@@ -281,17 +274,11 @@ public record StressConfig(
                 v.computeIfAbsent("connectionsPerHost", k -> d.connectionsPerHost());
                 v.computeIfAbsent("maxRequestsPerConnection", k -> d.maxRequestsPerConnection());
             }
-            v.computeIfAbsent("requestTimeout", k -> opennms ? ClusterSection.DRIVER_REQUEST_TIMEOUT
-                    : ClusterSection.PIPELINED_REQUEST_TIMEOUT);
-            v.computeIfAbsent("retries", k -> opennms ? ClusterSection.DRIVER_RETRIES : 0);
+            v.computeIfAbsent("requestTimeout", k -> model.defaultRequestTimeout());
+            v.computeIfAbsent("retries", k -> model.defaultRetries());
             v.computeIfAbsent("connectionsPerHost", k -> ClusterSection.DRIVER_POOL_SIZE);
-            if (!opennms && (Integer) v.get("retries") == ClusterSection.DRIVER_RETRIES) {
-                throw new ConfigException("--retries driver: only with --writer opennms (the pipelined writer "
-                        + "retries itself, counting each retry)");
-            }
-            v.computeIfAbsent("maxRequestsPerConnection", k -> opennms ? ClusterSection.DRIVER_MAX_REQUESTS_PER_CONNECTION
-                    // Our in-flight bound is the limit that matters; the driver's cap must not undercut it.
-                    : ClusterSection.pipelinedMaxRequestsPerConnection(pipeline.maxInFlight()));
+            model.checkRetries((Integer) v.get("retries"));
+            v.computeIfAbsent("maxRequestsPerConnection", k -> model.defaultMaxRequestsPerConnection(pipeline.maxInFlight()));
         }
 
         /** This process's share of the plan, from --instance, --instances and the environment. */

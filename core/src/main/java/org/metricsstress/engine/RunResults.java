@@ -130,11 +130,11 @@ final class RunResults {
     }
 
     /**
-     * The level the samples were written at: OpenNMS's writer sends its sample batches at the
-     * driver's default, LOCAL_ONE, whatever --write-cl says (that is for its index terms).
+     * The level the samples were written at: the writer model's answer (OpenNMS's sends its sample
+     * batches at the driver's default, whatever --write-cl says).
      */
     static String samplesConsistency(StressConfig config) {
-        return config.pipeline().opennms() ? "LOCAL_ONE" : config.cluster().writeConsistency();
+        return config.pipeline().model().samplesConsistency(config.cluster().writeConsistency());
     }
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */

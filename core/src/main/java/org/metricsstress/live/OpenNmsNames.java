@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.function.LongSupplier;
 import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
 import org.metricsstress.metrics.Counts;
 import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.NewtsCalls;
@@ -20,9 +19,9 @@ import org.metricsstress.metrics.StressMetrics;
  * alert built on OpenNMS reads a stress run too. Each is read from a figure the run keeps anyway;
  * where the two differ in meaning, docs/reports.md ("OpenNMS's names") says how.
  *
- * <p>What only OpenNMS's writer does is published only with {@code --writer opennms}: the insert
- * timer (a chunk's samples and its inline indexing), the indexer's update timer and the cache's
- * question meters. The pipelined writer makes no such calls, and a zero would claim it did.
+ * <p>What only a writer model that indexes inline, as OpenNMS's does, is published only with such a
+ * model: the insert timer (a chunk's samples and its inline indexing), the indexer's update timer and
+ * the cache's question meters. The pipelined writer makes no such calls, and a zero would claim it did.
  */
 public final class OpenNmsNames {
     /** OpenNMS's JMX domain for the Newts metric registry. */
@@ -59,7 +58,7 @@ public final class OpenNmsNames {
     public OpenNmsNames(Sources s) {
         StressMetrics m = s.metrics();
         NewtsCalls calls = m.newtsCalls();
-        boolean opennms = s.config().pipeline().writer() == Writer.OPENNMS;
+        boolean inline = s.config().pipeline().model().indexesInline();
         // An index-only event holds one sample per resource with string attributes (OpenNMS's
         // "strings" sample), so a dropped one counts one sample in OpenNMS's meter; without strings
         // it is empty and counts none.
@@ -75,19 +74,19 @@ public final class OpenNmsNames {
         // OpenNMS marks samples-inserted after the chunk's indexing returned: a chunk whose
         // indexing failed is written but never counted.
         meter(SAMPLES_INSERTED, () -> m.counts().written() - calls.samplesNotInserted());
-        if (opennms) {
+        if (inline) {
             registry.register(INSERT_TIMER, calls.insertTimer());
         }
         if (s.index() != null) {
             IndexMetrics index = s.index();
             meter(SEARCH_INSERTS, index::rowsWritten);
-            if (opennms) {
+            if (inline) {
                 registry.register(SEARCH_UPDATE, calls.updateTimer());
             }
         }
         if (s.cacheSize() != null) {
             boolean guava = s.config().index().cache() == CacheKind.GUAVA;
-            if (opennms) {
+            if (inline) {
                 // OpenNMS's Redis cache hands out deserialised entries whose meters are transient,
                 // so its question meters never move: so here too.
                 meter(METRIC_REQS, guava ? calls::metricReqs : () -> 0);

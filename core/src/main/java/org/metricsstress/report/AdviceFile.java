@@ -1,6 +1,8 @@
 package org.metricsstress.report;
 
 import java.io.IOException;
+import org.metricsstress.config.WriterModel;
+import org.metricsstress.config.WriterModels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +79,7 @@ public final class AdviceFile {
                 .append('\n');
         sb.append("# run started ").append(r.startedAt()).append("; verdict ")
                 .append(r.verdict() == null ? "none" : r.verdict().kind()).append('\n');
-        if (!"opennms".equalsIgnoreCase(String.valueOf(config.getOrDefault("writer", "opennms")))) {
+        if (WriterModels.named(config.get("writer")).advice() != WriterModel.AdviceVocabulary.NEWTS_PROPERTIES) {
             sb.append("# this run used the pipelined writer (this tool's own): its settings are not OpenNMS's;\n"
                     + "# the values below are the run's, for OpenNMS's writer run it with --writer opennms;\n"
                     + "# its advice, in this tool's options, is at the end, as comments\n");

@@ -1,5 +1,6 @@
 package org.metricsstress.report;
 
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.Advice;
@@ -177,7 +178,8 @@ public final class Summary {
         latency(out, "service", "sent -> acknowledged", "requests", r.serviceLatency());
         latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
-        index(out, r.index(), r.cache(), r.config() == null || !"pipelined".equals(String.valueOf(r.config().get("writer"))));
+        index(out, r.index(), r.cache(),
+                WriterModels.named(r.config() == null ? null : r.config().get("writer")).indexesInline());
         coldStart(out, r.coldStart(), r.index() != null && r.index().enabled());
         workers(out, r.evidence(), r.written() + r.failed());
         ClientSummary c = r.client();
@@ -203,7 +205,7 @@ public final class Summary {
         out.flush();
     }
 
-    private static void index(PrintStream out, IndexSummary ix, CacheSummary cache, boolean opennms) {
+    private static void index(PrintStream out, IndexSummary ix, CacheSummary cache, boolean inline) {
         if (ix == null || !ix.enabled()) {
             out.println("index         off (--no-index)");
             return;
@@ -229,10 +231,10 @@ public final class Summary {
                     Numbers.count(cache.hits()), Numbers.count(cache.misses()), Numbers.count(cache.evictions()),
                     Numbers.count(cache.errors()), lookups(cache.lookups()));
             if (cache.slowLookups() > 0) {
-                // OpenNMS's workers ask the cache before they take the next event; the pipelined
-                // writer's index stage asks it after the samples were sent.
+                // Workers that index inline (OpenNMS's) ask the cache before they take the next
+                // event; the pipelined writer's index stage asks it after the samples were sent.
                 out.printf(Locale.ROOT, "              %s lookups took over %d ms (%s)%n",
-                        Numbers.count(cache.slowLookups()), CacheSummary.SLOW_LOOKUP_MS, opennms
+                        Numbers.count(cache.slowLookups()), CacheSummary.SLOW_LOOKUP_MS, inline
                                 ? "the workers waited, and the samples behind them"
                                 : "index work waited; sample writes did not");
             }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import org.metricsstress.config.WriterModel;
+import org.metricsstress.config.WriterModels;
 
 /**
  * What a run shows about its limiting resource, drawn from its result: how the writer's workers
@@ -12,7 +14,7 @@ import java.util.Locale;
  * held. The verdict ({@code analysis.Verdicts}) and the advice ({@code analysis.Advisor}) are read
  * from it, and it is kept in the result JSON as {@code evidence}, so that a reader can check both.
  *
- * @param writer              the writer model: {@code opennms} or {@code pipelined}
+ * @param writer              the writer model's label (its {@code --writer} value)
  * @param workers             the workers' time over the whole run
  * @param coldStart           the workers' time while indexing (until every resource was indexed, the
  *                            whole run if that never happened); null without indexing
@@ -97,11 +99,11 @@ public record Evidence(
         IndexSummary ix = r.index() == null ? IndexSummary.DISABLED : r.index();
         CacheSummary cache = r.cache();
         long peakInFlight = intervals.stream().mapToLong(IntervalStats::inFlightRequests).max().orElse(0);
-        int perCommit = s.opennms() ? 2 : 1;
+        int perCommit = s.model().eventsPerGroupCommit();
         Ring ring = ringNeeded(r, s, intervals, all, perCommit);
         double samplesPerEvent = all.events() > 0 ? (double) (r.written() + r.failed()) / all.events() : 0;
         double predicted = all.eventsPerSecondAtFullBusy() > 0 ? all.eventsPerSecondAtFullBusy() * samplesPerEvent : -1;
-        return new Evidence(s.opennms() ? "opennms" : "pipelined", all, cold, steady, light, p50,
+        return new Evidence(s.model().label(), all, cold, steady, light, p50,
                 light > 0 ? p50 / light : 1, ix.enabled() ? ix.serviceLatency() : null, clusterErrors,
                 ix.requests(), ix.requestsFailed(), ix.resourcesInPlan(), cache == null ? null : cache.kind(),
                 cache == null || !"guava".equals(cache.kind()) ? -1 : s.cacheMaxEntries(),
@@ -169,12 +171,12 @@ public record Evidence(
     }
 
     /** The settings of a run the evidence needs, read from its result's config. */
-    public record Settings(boolean opennms, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
+    public record Settings(WriterModel model, int ringSize, int writerThreads, long cacheMaxEntries, int attributes,
             int strings, int maxBatchSize, int connectionsPerHost, int maxRequestsPerConnection,
             boolean foreignSourceIds) {
         public static Settings of(StressResult r) {
             Map<String, Object> c = r.config() == null ? Map.of() : r.config();
-            return new Settings(!"pipelined".equalsIgnoreCase(String.valueOf(c.getOrDefault("writer", "opennms"))),
+            return new Settings(WriterModels.named(c.get("writer")),
                     (int) number(c, "ring-size", 8192), (int) number(c, "writer-threads", 16),
                     number(c, "cache-max-entries", -1), (int) number(c, "attributes", 10),
                     (int) number(c, "strings", 0), (int) number(c, "max-batch-size", 16),

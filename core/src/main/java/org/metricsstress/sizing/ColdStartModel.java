@@ -2,6 +2,7 @@ package org.metricsstress.sizing;
 
 import java.util.Locale;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.result.Evidence;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.WorkerTime;
@@ -90,7 +91,7 @@ public record ColdStartModel(double commitSeconds, double indexSecondsPerMiss, i
             throw new IllegalArgumentException(name + ": no workers' time in the result (a result of schema 9 or later, "
                     + "of a run that wrote, is needed to calibrate the cold start)");
         }
-        if (!"opennms".equals(e.writer())) {
+        if (e.writer() == null || !WriterModels.named(e.writer()).indexesInline()) {
             throw new IllegalArgumentException(name + ": a run of --writer " + e.writer() + "; the cold-start model is "
                     + "OpenNMS's writer's: calibrate on a run of --writer opennms");
         }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.metricsstress.config.ClusterSection;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.WriterModel;
 import org.metricsstress.result.ClusterFacts;
 import java.util.Locale;
 
@@ -41,22 +42,22 @@ public final class DriverSettings {
 
     /** The retry policy, idempotence and orphan bound for the run's writer model. */
     static void retriesAndOrphans(StressConfig c, ProgrammaticDriverConfigLoaderBuilder cfg) {
-        boolean opennms = c.pipeline().opennms();
+        WriterModel model = c.pipeline().model();
         boolean file = c.cluster().driverConfig() != null;
         int retries = c.cluster().retries();
         if (retries == ClusterSection.DRIVER_RETRIES) {
             if (!file) {
                 cfg.withString(DefaultDriverOption.RETRY_POLICY_CLASS, "DefaultRetryPolicy");
             }
-        } else if (retries > 0 && opennms) {
-            // OpenNMS's workers send each request once; the driver is the only place a retry can happen.
+        } else if (retries > 0 && model.retriesInDriver()) {
+            // The model sends each request once (OpenNMS's workers): the driver is the only place a retry can happen.
             cfg.withString(DefaultDriverOption.RETRY_POLICY_CLASS, RetryUpTo.class.getName())
                     .withInt(RetryUpTo.MAX_RETRIES, retries);
         } else {
-            // Every retry of the pipelined writer is its own (--retries, in RequestCompletion), counted.
+            // Every retry of a model that retries itself (the pipelined writer) is its own, counted.
             cfg.withString(DefaultDriverOption.RETRY_POLICY_CLASS, NoDriverRetries.class.getName());
         }
-        if (!opennms) {
+        if (model.idempotentWrites()) {
             // Samples and index rows are the same key with the same value however often written.
             cfg.withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
                     // A request the client gave up on keeps its stream id until the node answers; past
@@ -112,7 +113,6 @@ public final class DriverSettings {
         if (c.cluster().driverConfig() != null) {
             return "--driver-config " + c.cluster().driverConfig() + ", options given win";
         }
-        return c.pipeline().opennms() ? "OpenNMS's: the driver's defaults, options given win"
-                : "this tool's pipelined writer, options given win";
+        return c.pipeline().model().driverDefaultsFrom();
     }
 }

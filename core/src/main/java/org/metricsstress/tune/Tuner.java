@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.config.WriterModel;
 import org.metricsstress.engine.NodeSettle;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
@@ -310,18 +311,18 @@ public final class Tuner {
     }
 
     /**
-     * The OpenNMS properties a round ran with; with the pipelined writer, whose advice is in its own
-     * options, those options, its in-flight bound with them.
+     * The settings a round ran with, in the names its model is advised in: OpenNMS's properties, or
+     * this tool's options (the in-flight bound with them).
      */
     static Map<String, String> settings(StressConfig c) {
         Map<String, String> s = new LinkedHashMap<>();
-        boolean opennms = c.pipeline().opennms();
-        s.put(opennms ? Advisor.CACHE_MAX_ENTRIES : PipelinedAdvisor.CACHE_MAX_ENTRIES,
+        boolean newtsProperties = c.pipeline().model().advice() == WriterModel.AdviceVocabulary.NEWTS_PROPERTIES;
+        s.put(newtsProperties ? Advisor.CACHE_MAX_ENTRIES : PipelinedAdvisor.CACHE_MAX_ENTRIES,
                 String.valueOf(c.index().cacheMaxEntries()));
-        s.put(opennms ? Advisor.RING_BUFFER_SIZE : PipelinedAdvisor.RING_SIZE, String.valueOf(c.pipeline().ringSize()));
-        s.put(opennms ? Advisor.WRITER_THREADS : PipelinedAdvisor.WRITER_THREADS,
+        s.put(newtsProperties ? Advisor.RING_BUFFER_SIZE : PipelinedAdvisor.RING_SIZE, String.valueOf(c.pipeline().ringSize()));
+        s.put(newtsProperties ? Advisor.WRITER_THREADS : PipelinedAdvisor.WRITER_THREADS,
                 String.valueOf(c.pipeline().writerThreads()));
-        if (!opennms) {
+        if (!newtsProperties) {
             s.put(PipelinedAdvisor.MAX_IN_FLIGHT, String.valueOf(c.pipeline().maxInFlight()));
         } else {
             s.put(Advisor.CONNECTIONS_PER_HOST, String.valueOf(c.cluster().connectionsPerHost()));

@@ -10,22 +10,14 @@ import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
-import org.metricsstress.cache.GuavaMetadataCache;
-import org.metricsstress.cache.OpenNmsRedisCache;
-import org.metricsstress.cache.GuavaResourceCache;
-import org.metricsstress.cache.RedisResourceCache;
 import org.metricsstress.cache.RedisSettings;
-import org.metricsstress.cache.ResourceCache;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.config.Writer;
 import org.metricsstress.newts.NewtsSchema;
 import java.time.Duration;
-import org.metricsstress.cache.NearCachedResourceCache;
 
 /**
- * Opens the cache a configuration asks for, the one its writer model asks: OpenNMS's metadata cache
- * (Guava, or Redis the way OpenNMS talks to it) for {@code --writer opennms}, the resource cache
- * (Guava, or Redis pipelined behind a near cache) for {@code pipelined}.
+ * Opens the cache a configuration asks for, in the shape its writer model asks
+ * ({@link WriterRuntime#openCache}), and how any of them reaches Redis.
  */
 public final class Caches {
     private Caches() {}
@@ -38,29 +30,15 @@ public final class Caches {
         return "ms:" + c.schema().keyspace() + ":" + NewtsSchema.CONTEXT + ":";
     }
 
+    /** The cache the configuration's writer model asks for. */
     public static CacheView open(StressConfig c) throws CacheUnavailableException {
-        if (c.pipeline().writer() == Writer.OPENNMS) {
-            return switch (c.index().cache()) {
-                case GUAVA -> new GuavaMetadataCache(c.index().cacheMaxEntries());
-                case REDIS -> OpenNmsRedisCache.open(redisSettings(c), c.pipeline().writerThreads(),
-                        c.schema().keyspace());
-            };
-        }
-        return switch (c.index().cache()) {
-            case GUAVA -> new GuavaResourceCache(c.index().cacheMaxEntries());
-            case REDIS -> nearCached(RedisResourceCache.open(redisSettings(c)), c.index().redisNearCache());
-        };
+        return Writers.of(c).openCache(c);
     }
 
     /** How a configuration reaches its Redis: URI, credentials, pool, key prefix, TTL, TLS. */
     public static RedisSettings redisSettings(StressConfig c) throws CacheUnavailableException {
         return new RedisSettings(c.index().redisUri(), c.index().redisPassword(), c.index().redisPool(), redisPrefix(c), c.schema().ttl().getSeconds(),
                 Duration.ofSeconds(2), tlsSockets(c));
-    }
-
-    /** Redis alone ({@code --redis-near-cache 0}), or with a near copy of its answers in this JVM. */
-    private static ResourceCache nearCached(ResourceCache redis, int nearEntries) {
-        return nearEntries == 0 ? redis : new NearCachedResourceCache(redis, nearEntries);
     }
 
     /** Sockets trusting {@code --redis-truststore}, or null for the JVM's default trust. */

@@ -47,9 +47,10 @@ class LayeringTest {
         MAY_USE.put("index", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
         // The OpenNMS writer model: its ring workers write and index inline, as OpenNMS's NewtsWriter.
         MAY_USE.put("opennms", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
-        // The writer models, each a Pipeline the engine runs: pipelined (storage + index) or opennms.
-        MAY_USE.put("writer", List.of("cache", "config", "metrics", "newts", "plan", "pipeline", "storage", "index",
-                "opennms"));
+        // The writer models, each in its own subpackage with its defaults, cache, priming and the Pipeline
+        // the engine runs: pipelined (storage + index) or opennms. A failed priming is a ClusterException.
+        MAY_USE.put("writer", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage",
+                "index", "opennms"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
         // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.

@@ -70,12 +70,12 @@ class SectionAssemblerTest {
         assertEquals(Pacing.NODES, c.pacing().mode());
         assertEquals(Writer.OPENNMS, c.pipeline().writer());
         assertEquals("ANY", c.cluster().writeConsistency(), "OpenNMS's write consistency with its writer");
-        assertEquals(IndexSection.OPENNMS_CACHE_MAX_ENTRIES, c.index().cacheMaxEntries());
+        assertEquals(8_192, c.index().cacheMaxEntries(), "OpenNMS's cache.max_entries");
         assertEquals(4 * c.pipeline().writerThreads(), c.index().redisPool());
         assertEquals(OutputSection.NO_PORT, c.outputs().prometheusPort());
         StressConfig pipelined = StressConfig.builder().writer(Writer.PIPELINED).build();
         assertEquals("LOCAL_ONE", pipelined.cluster().writeConsistency());
-        assertEquals(IndexSection.PIPELINED_CACHE_MAX_ENTRIES, pipelined.index().cacheMaxEntries());
+        assertEquals(2_000_000, pipelined.index().cacheMaxEntries());
     }
 
     private static Class<?> box(Class<?> t) {

@@ -1,4 +1,4 @@
-package org.metricsstress.writer;
+package org.metricsstress.writer.opennms;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.time.Duration;

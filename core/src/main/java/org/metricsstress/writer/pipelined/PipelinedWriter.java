@@ -1,4 +1,4 @@
-package org.metricsstress.writer;
+package org.metricsstress.writer.pipelined;
 
 import org.metricsstress.config.IndexSection;
 import com.datastax.oss.driver.api.core.CqlSession;

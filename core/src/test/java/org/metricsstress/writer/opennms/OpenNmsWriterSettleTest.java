@@ -1,4 +1,4 @@
-package org.metricsstress.writer;
+package org.metricsstress.writer.opennms;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
