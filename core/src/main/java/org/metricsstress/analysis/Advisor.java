@@ -1,5 +1,9 @@
 package org.metricsstress.analysis;
 
+import org.metricsstress.config.Option;
+
+import org.metricsstress.config.StressOptions;
+
 import org.metricsstress.result.PlanFacts;
 
 import org.metricsstress.result.CacheSummary;
@@ -186,7 +190,7 @@ public final class Advisor {
     static void redis(Map<String, Advice> out, StressResult r, Evidence e) {
         LatencySummary l = r.cache() == null ? null : r.cache().lookups();
         boolean timed = l != null && l.count() > 0;
-        Object pool = r.config() == null ? null : r.config().get("redis-pool");
+        Object pool = r.setting(StressOptions.REDIS_POOL);
         WorkerTime w = e.workers();
         out.put(REDIS, new Advice(REDIS, String.valueOf(CacheSummary.SLOW_LOOKUP_MS),
                 timed ? String.format(Locale.ROOT, "%.0f", l.p99Ms()) : null,
@@ -267,7 +271,7 @@ public final class Advisor {
                     + "each: a new resource's terms, attribute and metric batches, sent at once)", workers,
                     advised != null ? " advised" : "", bound, perUpdate);
         } else {
-            long maxInFlight = configNumber(r, "max-in-flight", 512);
+            long maxInFlight = configNumber(r, StressOptions.MAX_IN_FLIGHT, 512);
             bound = (long) Math.ceil((double) maxInFlight / nodes);
             boundWhy = String.format(Locale.ROOT, "the pipelined writer keeps up to %,d sample requests in flight "
                     + "(--max-in-flight), %,d per node", maxInFlight, bound);
@@ -276,7 +280,7 @@ public final class Advisor {
         double needed = perHost / POOL_TARGET;
         // The writer's own default: the driver's 1,024, which Newts 3's session leaves; the pipelined
         // writer's twice its in-flight bound, room for the index requests beside the samples.
-        int standard = s.model().defaultMaxRequestsPerConnection((int) configNumber(r, "max-in-flight", 512));
+        int standard = s.model().defaultMaxRequestsPerConnection((int) configNumber(r, StressOptions.MAX_IN_FLIGHT, 512));
         String reason = String.format(Locale.ROOT, "%sup to %,.0f requests were in flight per node at the report lines "
                 + "and %s, against %d connection%s x %,d requests", refusedSamples + refusedIndex == 0 ? ""
                         : String.format(Locale.ROOT, "the pool refused %,d samples and %,d index requests (no free request "
@@ -316,8 +320,8 @@ public final class Advisor {
         return Math.max(group, strings);
     }
 
-    private static long configNumber(StressResult r, String key, long otherwise) {
-        Object v = r.config() == null ? null : r.config().get(key);
+    private static long configNumber(StressResult r, Option<?> option, long otherwise) {
+        Object v = r.setting(option);
         if (v instanceof Number n) {
             return n.longValue();
         }

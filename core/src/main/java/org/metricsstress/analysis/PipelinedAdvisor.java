@@ -1,5 +1,7 @@
 package org.metricsstress.analysis;
 
+import org.metricsstress.config.StressOptions;
+
 import org.metricsstress.result.WorkerTime;
 
 import org.metricsstress.result.Advice;
@@ -172,7 +174,7 @@ public final class PipelinedAdvisor {
 
     /** The run's --max-in-flight (512, its default, when its config does not say). */
     static int maxInFlight(StressResult r) {
-        Object v = r.config() == null ? null : r.config().get("max-in-flight");
+        Object v = r.setting(StressOptions.MAX_IN_FLIGHT);
         if (v instanceof Number n) {
             return n.intValue();
         }

@@ -1,5 +1,8 @@
 package org.metricsstress.analysis;
 
+import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressOptions;
+
 import org.metricsstress.result.PlanFacts;
 
 import org.metricsstress.result.CacheSummary;
@@ -127,8 +130,9 @@ public final class ResultMerge {
 
     private static void requireSame(Source first, Source s, List<String> keys, String what) {
         for (String key : keys) {
-            Object a = first.result().config().get(key);
-            Object b = s.result().config().get(key);
+            OptionDef option = StressOptions.all().stream().filter(d -> d.key().equals(key)).findFirst().orElseThrow();
+            Object a = first.result().setting(option);
+            Object b = s.result().setting(option);
             if (!Objects.equals(String.valueOf(a), String.valueOf(b))) {
                 throw new ConfigException("merge: " + s.name() + " is not an instance of the same " + what + " as "
                         + first.name() + ": " + key + " is " + b + ", not " + a);
@@ -138,11 +142,11 @@ public final class ResultMerge {
 
     /** The settings the merge computes with, readable, or one line naming the file. */
     private static void requireReadableSettings(Source s) {
-        Object ring = s.result().config().get("ring-size");
+        Object ring = s.result().setting(StressOptions.RING_SIZE);
         if (ring != null) {
             wholeNumber(s, "ring-size", String.valueOf(ring));
         }
-        Object report = s.result().config().get("report");
+        Object report = s.result().setting(StressOptions.REPORT);
         if (report != null) {
             try {
                 Parse.duration("--report", String.valueOf(report));
@@ -154,12 +158,12 @@ public final class ResultMerge {
     }
 
     private static int instances(Source s) {
-        Object n = s.result().config().get("instances");
+        Object n = s.result().setting(StressOptions.INSTANCES);
         return n == null ? 1 : wholeNumber(s, "instances", String.valueOf(n));
     }
 
     private static int index(Source s) {
-        Object i = s.result().config().get("instance");
+        Object i = s.result().setting(StressOptions.INSTANCE);
         if (i == null) {
             return 0;
         }
@@ -381,7 +385,7 @@ public final class ResultMerge {
         List<RunEvent> out = new ArrayList<>();
         for (Source s : sources) {
             double shift = (startMillis(s.result()) - start) / 1000.0;
-            String who = "instance " + s.result().config().get("instance") + ": ";
+            String who = "instance " + s.result().setting(StressOptions.INSTANCE) + ": ";
             for (RunEvent e : s.result().events() == null ? List.<RunEvent>of() : s.result().events()) {
                 out.add(new RunEvent(Math.round((e.atSeconds() + shift) * 10) / 10.0, who + e.text()));
             }
@@ -423,7 +427,7 @@ public final class ResultMerge {
     }
 
     private static double reportSeconds(StressResult r) {
-        Object report = r.config().get("report");
+        Object report = r.setting(StressOptions.REPORT);
         return report == null ? 1 : Math.max(1, Parse.duration("--report", String.valueOf(report)).toMillis() / 1000.0);
     }
 }

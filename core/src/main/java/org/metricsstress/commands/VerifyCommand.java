@@ -110,7 +110,7 @@ final class VerifyCommand implements ToolCommand {
         Map<String, String> out = new HashMap<>();
         for (OptionDef d : RUN_SETTINGS) {
             String name = d.longName();
-            Object v = run.config().get(d.key());
+            Object v = run.setting(d);
             if (v == null && BEFORE_THE_OPTION.containsKey(name)) {
                 out.put(name, BEFORE_THE_OPTION.get(name));
                 continue;

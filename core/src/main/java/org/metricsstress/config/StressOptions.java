@@ -438,6 +438,18 @@ public final class StressOptions {
     public static final Option<Sla> SLA = run("--sla", ValueType.SLA);
     public static final Option<Duration> RETENTION = run("--retention", DURATION);
     public static final Option<Double> NODE_DISK = run("--node-disk", POSITIVE_NUMBER);
+    // Read back from a saved result's settings (StressResult.setting) by the judges, merge and sizing.
+    public static final Option<Duration> TWCS_WINDOW = run("--twcs-window", DURATION);
+    public static final Option<Instance> INSTANCE = run("--instance", ValueType.INSTANCE);
+    public static final Option<Integer> INSTANCES = run("--instances", POSITIVE_INT);
+    public static final Option<Integer> REDIS_POOL = run("--redis-pool", POSITIVE_INT);
+    public static final Option<Integer> MAX_IN_FLIGHT = run("--max-in-flight", POSITIVE_INT);
+    public static final Option<Writer> WRITER = declared("--writer");
+    public static final Option<Integer> MAX_BATCH_SIZE = declared("--max-batch-size");
+    public static final Option<Integer> CONNECTIONS_PER_HOST = declared("--connections-per-host");
+    public static final Option<Integer> MAX_REQUESTS_PER_CONNECTION = declared("--max-requests-per-connection");
+    public static final Option<ResourceIds> RESOURCE_IDS = declared("--resource-ids");
+    public static final Option<CacheKind> CACHE = declared("--cache");
 
     /**
      * Settings that only come from the environment: secrets without an option to put them in ps, and
@@ -564,6 +576,13 @@ public final class StressOptions {
 
     private static Map<String, String> ordered(String... namesAndValues) {
         return CommandDefaults.ordered(namesAndValues);
+    }
+
+    /** The option as the table declares it, its value type taken from its declaration (a one-of type is made there). */
+    @SuppressWarnings("unchecked")
+    private static <T> Option<T> declared(String longName) {
+        OptionDef d = byName(longName);
+        return Option.of(d, (ValueType<T>) d.typed().type());
     }
 
     private static <T> Option<T> run(String longName, ValueType<T> type) {

@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.config.StressOptions;
+
 import java.io.IOException;
 import org.metricsstress.config.WriterModel;
 import org.metricsstress.config.WriterModels;
@@ -73,23 +75,23 @@ public final class AdviceFile {
 
     public static String render(StressResult r) {
         Map<String, Advice> advice = r.advice() == null ? Map.of() : r.advice();
-        Map<String, Object> config = r.config() == null ? Map.of() : r.config();
         StringBuilder sb = new StringBuilder();
         sb.append("# etc/opennms.properties.d/newts.properties, from metrics-stress ").append(r.version() == null ? "" : r.version())
                 .append('\n');
         sb.append("# run started ").append(r.startedAt()).append("; verdict ")
                 .append(r.verdict() == null ? "none" : r.verdict().kind()).append('\n');
-        if (WriterModels.named(config.get("writer")).advice() != WriterModel.AdviceVocabulary.NEWTS_PROPERTIES) {
+        if (WriterModels.named(r.setting(StressOptions.WRITER)).advice() != WriterModel.AdviceVocabulary.NEWTS_PROPERTIES) {
             sb.append("# this run used the pipelined writer (this tool's own): its settings are not OpenNMS's;\n"
                     + "# the values below are the run's, for OpenNMS's writer run it with --writer opennms;\n"
                     + "# its advice, in this tool's options, is at the end, as comments\n");
         }
         Map<String, String> asRun = new LinkedHashMap<>();
-        asRun.put(Advisor.RING_BUFFER_SIZE, String.valueOf(config.get("ring-size")));
-        asRun.put(Advisor.WRITER_THREADS, String.valueOf(config.get("writer-threads")));
-        asRun.put(Advisor.MAX_BATCH_SIZE, String.valueOf(config.get("max-batch-size")));
-        if ("guava".equalsIgnoreCase(String.valueOf(config.get("cache"))) && config.get("cache-max-entries") != null) {
-            asRun.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(config.get("cache-max-entries")).replace(",", ""));
+        asRun.put(Advisor.RING_BUFFER_SIZE, String.valueOf(r.setting(StressOptions.RING_SIZE)));
+        asRun.put(Advisor.WRITER_THREADS, String.valueOf(r.setting(StressOptions.WRITER_THREADS)));
+        asRun.put(Advisor.MAX_BATCH_SIZE, String.valueOf(r.setting(StressOptions.MAX_BATCH_SIZE)));
+        if ("guava".equalsIgnoreCase(String.valueOf(r.setting(StressOptions.CACHE)))
+                && r.setting(StressOptions.CACHE_MAX_ENTRIES) != null) {
+            asRun.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(r.setting(StressOptions.CACHE_MAX_ENTRIES)).replace(",", ""));
         }
         for (Map.Entry<String, String> e : asRun.entrySet()) {
             Advice a = advice.get(e.getKey());

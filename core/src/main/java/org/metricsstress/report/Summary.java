@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.config.StressOptions;
+
 import org.metricsstress.config.WriterModels;
 import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.CacheSummary;
@@ -128,8 +130,8 @@ public final class Summary {
             out.printf(Locale.ROOT, "merged        %d of %d instances (%s): counts and latency histograms added%s%n",
                     m.merged().size(), m.instances(), String.join(", ", m.sources()),
                     m.complete() ? "" : "; missing " + missing(m));
-        } else if (r.config() != null && r.config().get("instances") instanceof Number n && n.intValue() > 1) {
-            out.println("instance      " + r.config().get("instance") + " of the plan (merge the instances' results "
+        } else if (r.setting(StressOptions.INSTANCES) instanceof Number n && n.intValue() > 1) {
+            out.println("instance      " + r.setting(StressOptions.INSTANCE) + " of the plan (merge the instances' results "
                     + "for the whole: metrics-stress merge)");
         }
         out.printf(Locale.ROOT, "duration      %.1f s generating, %.1f s draining%s%n", r.generationSeconds(),
@@ -179,7 +181,7 @@ public final class Summary {
         latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
         index(out, r.index(), r.cache(),
-                WriterModels.named(r.config() == null ? null : r.config().get("writer")).indexesInline());
+                WriterModels.named(r.setting(StressOptions.WRITER)).indexesInline());
         coldStart(out, r.coldStart(), r.index() != null && r.index().enabled());
         workers(out, r.evidence(), r.written() + r.failed());
         ClientSummary c = r.client();

@@ -1,5 +1,9 @@
 package org.metricsstress.result;
 
+import org.metricsstress.config.Option;
+
+import org.metricsstress.config.StressOptions;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -175,19 +179,20 @@ public record Evidence(
             int strings, int maxBatchSize, int connectionsPerHost, int maxRequestsPerConnection,
             boolean foreignSourceIds) {
         public static Settings of(StressResult r) {
-            Map<String, Object> c = r.config() == null ? Map.of() : r.config();
-            return new Settings(WriterModels.named(c.get("writer")),
-                    (int) number(c, "ring-size", 8192), (int) number(c, "writer-threads", 16),
-                    number(c, "cache-max-entries", -1), (int) number(c, "attributes", 10),
-                    (int) number(c, "strings", 0), (int) number(c, "max-batch-size", 16),
+            return new Settings(WriterModels.named(r.setting(StressOptions.WRITER)),
+                    (int) number(r, StressOptions.RING_SIZE, 8192), (int) number(r, StressOptions.WRITER_THREADS, 16),
+                    number(r, StressOptions.CACHE_MAX_ENTRIES, -1), (int) number(r, StressOptions.ATTRIBUTES, 10),
+                    (int) number(r, StressOptions.STRINGS, 0), (int) number(r, StressOptions.MAX_BATCH_SIZE, 16),
                     // Results before these options had the driver's pool: one connection of 1,024.
-                    (int) number(c, "connections-per-host", 1), (int) number(c, "max-requests-per-connection", 1024),
+                    (int) number(r, StressOptions.CONNECTIONS_PER_HOST, 1),
+                    (int) number(r, StressOptions.MAX_REQUESTS_PER_CONNECTION, 1024),
                     // A result saved before --resource-ids existed wrote the foreign-source shape.
-                    "foreign-source".equalsIgnoreCase(String.valueOf(c.getOrDefault("resource-ids", "foreign-source"))));
+                    "foreign-source".equalsIgnoreCase(String.valueOf(r.setting(StressOptions.RESOURCE_IDS) == null
+                            ? "foreign-source" : r.setting(StressOptions.RESOURCE_IDS))));
         }
 
-        private static long number(Map<String, Object> c, String key, long otherwise) {
-            Object v = c.get(key);
+        private static long number(StressResult r, Option<?> option, long otherwise) {
+            Object v = r.setting(option);
             if (v instanceof Number n) {
                 return n.longValue();
             }

@@ -2,6 +2,8 @@ package org.metricsstress.result;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import org.metricsstress.config.Option;
+import org.metricsstress.config.OptionDef;
 import java.util.Map;
 import java.util.ArrayList;
 import java.util.Locale;
@@ -157,6 +159,19 @@ public record StressResult(
     /** This result with what its keyspace takes on disk and the retention projected from it. */
     public StressResult withDisk(DiskSummary measured) {
         return copy(verdict, sla, steps, verify, measured, evidence, advice, tune);
+    }
+
+    /**
+     * A setting of the run as its result file shows it (its {@code config}, keyed by the option), or
+     * null when the file has none: read by option, never by a key spelled out.
+     */
+    public Object setting(Option<?> option) {
+        return setting(option.def());
+    }
+
+    /** {@link #setting(Option)} for a command that reads a set of the table's options at once. */
+    public Object setting(OptionDef option) {
+        return config == null ? null : config.get(option.key());
     }
 
     /**

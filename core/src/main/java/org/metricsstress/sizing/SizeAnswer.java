@@ -1,5 +1,9 @@
 package org.metricsstress.sizing;
 
+import org.metricsstress.config.Option;
+
+import org.metricsstress.config.StressOptions;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -122,16 +126,17 @@ public record SizeAnswer(SizeRequest request, SizeEvidence evidence, ThroughputN
         double groups = run.plan().groupResourceCount();
         double interfaces = run.plan().interfaceResourceCount();
         double f = target / run.targetSamplesPerSecond();
-        Object attributes = run.config().get("attributes");
+        Object attributes = run.setting(StressOptions.ATTRIBUTES);
         int a = attributes instanceof Number n ? n.intValue() : 10;
         double interval = groups * a / run.targetSamplesPerSecond();
         return new ColdStartModel.Plan(Math.round(groups * f), Math.round(interfaces * f), a, interval,
-                setting(run, "ring-size", 8192), setting(run, "cache-max-entries", Math.round((groups + interfaces) * f)),
-                (int) setting(run, "writer-threads", 16));
+                setting(run, StressOptions.RING_SIZE, 8192),
+                setting(run, StressOptions.CACHE_MAX_ENTRIES, Math.round((groups + interfaces) * f)),
+                (int) setting(run, StressOptions.WRITER_THREADS, 16));
     }
 
-    static long setting(StressResult run, String key, long otherwise) {
-        Object v = run.config() == null ? null : run.config().get(key);
+    static long setting(StressResult run, Option<?> option, long otherwise) {
+        Object v = run.setting(option);
         return v instanceof Number n ? n.longValue() : otherwise;
     }
 }

@@ -1,5 +1,7 @@
 package org.metricsstress.sizing;
 
+import org.metricsstress.config.StressOptions;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -194,7 +196,7 @@ public record SizeEvidence(List<ScalePoint> points, DiskFigures disk, ColdStartM
     }
 
     private static long windowOf(StressResult r) {
-        Object w = r.config() == null ? null : r.config().get("twcs-window");
+        Object w = r.setting(StressOptions.TWCS_WINDOW);
         if (w instanceof Number n) {
             return n.longValue();
         }
