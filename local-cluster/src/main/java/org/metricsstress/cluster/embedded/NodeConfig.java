@@ -307,7 +307,8 @@ final class NodeConfig {
 
     /**
      * Cassandra logs a lot at INFO/DEBUG; a harness user wants only trouble, and not on the
-     * console they are reading results from.
+     * console they are reading results from. The gossiper's INFO lines are few (a peer joined, up,
+     * down, dropped) and are what tells why a ring did not form.
      */
     String renderLogback() {
         return "<configuration>\n"
@@ -317,6 +318,7 @@ final class NodeConfig {
                 + "      <pattern>%d{ISO8601} %-5level [%thread] %logger{36} - %msg%n</pattern>\n"
                 + "    </encoder>\n"
                 + "  </appender>\n"
+                + "  <logger name=\"org.apache.cassandra.gms.Gossiper\" level=\"INFO\"/>\n"
                 + "  <root level=\"WARN\">\n"
                 + "    <appender-ref ref=\"FILE\"/>\n"
                 + "  </root>\n"
