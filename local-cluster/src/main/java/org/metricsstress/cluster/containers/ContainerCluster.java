@@ -120,8 +120,11 @@ public final class ContainerCluster implements LocalCluster {
                 .withEnv("MAX_HEAP_SIZE", heap)
                 // Testcontainers pins one token for a single node; nodes of a cluster take their own.
                 // No 30 s ring delay, and the joining nodes bootstrap at once, together: the
-                // cluster is empty, there is nothing to stream.
+                // cluster is empty, there is nothing to stream. Cassandra's default quarantine
+                // delay kept (the embedded NodeConfig says why): with the short ring delay alone,
+                // peers still starting that miss one gossip round drop each other for good.
                 .withEnv("JVM_OPTS", "-Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.ring_delay_ms=1000"
+                        + " -Dcassandra.gossip_quarantine_delay_ms=60000"
                         + (several ? " -Dcassandra.consistent.rangemovement=false" : " -Dcassandra.initial_token=0")
                         + extraJvmFlags())
                 .withStartupTimeout(START_TIMEOUT);
