@@ -66,7 +66,7 @@ public final class WriterModels {
                 }
             }
         }
-        return of((Writer) StressOptions.byName("--writer").defaultValue());
+        return of(StressOptions.WRITER.defaultValue());
     }
 
     /** The model that plays {@code role} in the bench: exactly one does. */
