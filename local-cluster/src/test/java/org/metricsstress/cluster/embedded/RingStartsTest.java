@@ -29,7 +29,8 @@ import org.metricsstress.cluster.ClusterLayout;
  * when asked, e.g. {@code mvn -o test -pl local-cluster -am -Dtest=RingStartsTest
  * -Dsurefire.failIfNoSpecifiedTests=false -Dring.starts=30}; {@code -Dring.minutes=M} starts no new
  * one after M minutes and judges those that ran. The build's surefire kills its fork after 10
- * minutes, so under Maven give {@code -Dring.minutes=8} at most (about 20 s a start on a quiet
+ * minutes and this test stops itself after 40: for more than about 20 starts raise the fork's bound
+ * too, e.g. {@code -Dring.starts=30 -Dunit.fork.seconds=2400} (about 20 s a start on a quiet
  * machine, 60-90 s on a busy one).
  */
 @EnabledIfSystemProperty(named = "ring.starts", matches = "[1-9][0-9]*")
@@ -38,7 +39,7 @@ class RingStartsTest {
     private static final List<String> EVICTION_LINES = List.of("FatClient", "removed ", "Seeds list is now empty");
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.MINUTES) // the build's default of 5 fits a handful of starts
+    @Timeout(value = 40, unit = TimeUnit.MINUTES) // the build's default of 5 fits a handful of starts
     void everyTwoNodeStartFormsWithoutARetry() throws Exception {
         int asked = Integer.parseInt(System.getProperty("ring.starts"));
         long deadline = System.nanoTime() + Duration.ofMinutes(Long.getLong("ring.minutes", 24 * 60)).toNanos();
