@@ -91,6 +91,13 @@ public final class NodeWatch implements AutoCloseable {
         final JmxFigures jmx;
         final ExecutorService jmxThread;
         CompletableFuture<JmxFigures.Raw> jmxUnderWay;
+        /**
+         * The node's settings while they are still to come (its answer at the start missed the
+         * start's bound, on a loaded machine): asked again at each reading until they are read.
+         */
+        volatile CompletableFuture<Map<String, String>> settingsUnderWay;
+        /** The start's note that the settings were not read, withdrawn once they are. */
+        String settingsNote;
         /** The latest reading, for the live outputs. */
         volatile NodeTelemetry.Reading last;
 
@@ -229,6 +236,7 @@ public final class NodeWatch implements AutoCloseable {
         // The settings tell whether the nodes have system_views at all: one line and no watch when not.
         long settingsBy = System.nanoTime() + 2 * bound;
         Map<Node, Map<String, String>> settings = new LinkedHashMap<>();
+        Map<Node, String> settingsNotes = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         String missing = null;
         for (Node n : nodes) {
@@ -240,9 +248,11 @@ public final class NodeWatch implements AutoCloseable {
                     missing = why;
                     break;
                 }
-                notes.add(Coordinators.name(n) + ": its settings were not read (" + why + ")");
+                settingsNotes.put(n, Coordinators.name(n) + ": its settings were not read (" + why + ")");
+                notes.add(settingsNotes.get(n));
             } catch (TimeoutException e) {
-                notes.add(Coordinators.name(n) + ": its settings were not read (no answer in time)");
+                settingsNotes.put(n, Coordinators.name(n) + ": its settings were not read (no answer in time)");
+                notes.add(settingsNotes.get(n));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -292,7 +302,12 @@ public final class NodeWatch implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             series.base(System.nanoTime(), raw, jmxRaw);
-            watched.add(new Watched(n, series, jmx));
+            Watched w = new Watched(n, series, jmx);
+            if (!settings.containsKey(n)) {
+                w.settingsUnderWay = asked.get(n);
+                w.settingsNote = settingsNotes.get(n);
+            }
+            watched.add(w);
         }
         connecting.shutdown();
         String what = jmxAnswering == nodes.size() ? "system_views and JMX"
@@ -373,12 +388,48 @@ public final class NodeWatch implements AutoCloseable {
                     }
                 }
                 w.last = w.series.add(t0, at, raw, readMs, problem, jmx);
+                settingsIfAnswered(on, w);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             // A reading must never end the watch: the next interval tries again.
         }
+    }
+
+    /** Takes a late node's settings once they have come, or asks again when the last ask failed. */
+    private static void settingsIfAnswered(Watching on, Watched w) {
+        CompletableFuture<Map<String, String>> asked = w.settingsUnderWay;
+        if (asked == null || !asked.isDone()) {
+            return;
+        }
+        // getNow would throw the failure: a failed ask is asked again, at the next reading.
+        Map<String, String> settings = asked.isCompletedExceptionally() ? null : asked.getNow(null);
+        if (settings == null) {
+            w.settingsUnderWay = on.views.settings(w.node).toCompletableFuture();
+            return;
+        }
+        w.series.settings(settings);
+        w.settingsUnderWay = null;
+    }
+
+    /**
+     * A node's settings still missing at the end get one last wait, to {@code deadline}: one bound
+     * for all such nodes together, so a stopped node costs the run's end one bound, not one each.
+     */
+    private static void settingsAtTheEnd(Watching on, Watched w, long deadline) {
+        if (w.settingsUnderWay == null) {
+            return;
+        }
+        try {
+            w.settingsUnderWay.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (ExecutionException | TimeoutException e) {
+            // still missing: the start's note stands
+        }
+        settingsIfAnswered(on, w);
     }
 
     /** Each node's latest reading with its data centre, by node ("host:port"); empty before the first. */
@@ -421,12 +472,18 @@ public final class NodeWatch implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         List<NodeTelemetry.Node> nodes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(on.notes);
         boolean jmx = false;
+        long settingsBy = System.nanoTime() + on.boundNanos;
         for (Watched w : on.watched) {
+            settingsAtTheEnd(on, w, settingsBy);
+            if (w.settingsUnderWay == null && w.settingsNote != null) {
+                notes.remove(w.settingsNote);
+            }
             nodes.add(w.series.result());
             jmx |= w.jmx != null;
         }
-        return new NodeTelemetry(jmx ? on.source + "+jmx" : on.source, on.notes, nodes);
+        return new NodeTelemetry(jmx ? on.source + "+jmx" : on.source, notes, nodes);
     }
 
     @Override
