@@ -295,7 +295,12 @@ public final class OpenNmsCacheHeapBench {
 
     /** The plan's commits in order, each indexed as Newts' CassandraIndexer does under OpenNMS. */
     static void feed(Shape s, ResourceMetadataCache cache, boolean interfaces) {
-        for (int n = 0; n < NODES; n++) {
+        feed(s, cache, interfaces, NODES);
+    }
+
+    /** The plan's first {@code nodes} nodes only. */
+    static void feed(Shape s, ResourceMetadataCache cache, boolean interfaces, int nodes) {
+        for (int n = 0; n < nodes; n++) {
             for (int i = 0; i < INTERFACES; i++) {
                 for (int g = 0; g < GROUPS; g++) {
                     // OpenNMS's persister: attribute metadata (name for key and value), then the indices.
