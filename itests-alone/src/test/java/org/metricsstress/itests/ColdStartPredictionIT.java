@@ -46,6 +46,8 @@ class ColdStartPredictionIT {
     /** The same pool in every run. */
     private static final int WORKERS = 2;
     private static final double TOLERANCE = 0.30;
+    /** The end of the cold start is read every 100 ms. */
+    private static final double DRAINED_AT_RESOLUTION = 0.1;
     /**
      * The pause before each measured run, for the node to finish the work the run before left it: until
      * no flush or compaction runs or waits, 2 s at least (the JVM's own aftermath: GC, the driver's
@@ -153,7 +155,10 @@ class ColdStartPredictionIT {
         }
         assertTrue(predicted != null, "the model finds a ring that fills and drains for the large plan: " + model);
         System.out.println("predicted: " + predicted);
-        double end = predicted.ringDrainedAtSeconds() * 1.5 + 10;
+        // Generating until the latest drain the bound below accepts, and 2 s more: the drain is seen only
+        // while generating (RingWatch), and one later fails the bound whether it is seen or not; the
+        // ring's fill, drops and peak all come before it. (It ran to 1.5 times the prediction + 10 s.)
+        double end = Math.ceil((predicted.ringDrainedAtSeconds() + DRAINED_AT_RESOLUTION) / (1 - TOLERANCE) + 2);
         assertTrue(end < 150, "the large run stays short: " + predicted);
 
         awaitQuiet(server);
@@ -180,7 +185,8 @@ class ColdStartPredictionIT {
         // line; the end of the cold start, read every 100 ms, is compared as well.
         within("drain time", predicted.drainSeconds(), measuredDrain, 1, table);
         // The end of the cold start, read every 100 ms rather than off a report line.
-        within("ring drained at", predicted.ringDrainedAtSeconds(), c.ringDrainedAtSeconds(), 0.1, table);
+        within("ring drained at", predicted.ringDrainedAtSeconds(), c.ringDrainedAtSeconds(), DRAINED_AT_RESOLUTION,
+                table);
         within("ring peak", predicted.ringPeak(), c.ringPeak(), 0, table);
     }
 

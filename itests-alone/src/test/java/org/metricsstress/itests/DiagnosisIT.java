@@ -46,6 +46,8 @@ import org.metricsstress.tune.Tuner;
  */
 @ExtendWith(CassandraExtension.class)
 class DiagnosisIT {
+    /** The stopped node's run: its ring (8,192 commits) filled after 7 s of it at 20,000 samples/s. */
+    private static final int SLOWED_SECONDS = 20;
     /** Events in the ring at both ends of a report line for its workers to count as all busy. */
     private static final long BACKLOG = 1_000;
 
@@ -181,10 +183,15 @@ class DiagnosisIT {
             }
             assertEquals("KEPT_UP", unslowed.verdict().kind(), "a rate the node holds: " + unslowed.verdict().message());
             AtomicBoolean cycling = new AtomicBoolean(true);
+            // Stopped through the run's generation, not through its drain, which then took 14 s of
+            // answers 0.2 s in every 2: the last pause starts by the light-load level + the run's
+            // length and lasts 1.8 s more, for the run's connect (under a second) before it generates.
+            // The verdict reads the node's figures of the generation only.
+            long lastPause = System.nanoTime() + Duration.ofSeconds(3 + SLOWED_SECONDS).toNanos();
             Thread duty = new Thread(() -> {
                 try {
                     Thread.sleep(3_000); // the light-load level first
-                    while (cycling.get()) {
+                    while (cycling.get() && System.nanoTime() < lastPause) {
                         node.pause();
                         try {
                             Thread.sleep(1_800);
@@ -202,7 +209,7 @@ class DiagnosisIT {
             duty.start();
             StressResult slowed;
             try {
-                slowed = run(slowable(node, nodes, dir.resolve("slowed.json"), Duration.ofSeconds(20)));
+                slowed = run(slowable(node, nodes, dir.resolve("slowed.json"), Duration.ofSeconds(SLOWED_SECONDS)));
             } finally {
                 cycling.set(false);
                 duty.join();
