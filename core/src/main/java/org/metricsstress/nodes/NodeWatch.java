@@ -91,13 +91,8 @@ public final class NodeWatch implements AutoCloseable {
         final JmxFigures jmx;
         final ExecutorService jmxThread;
         CompletableFuture<JmxFigures.Raw> jmxUnderWay;
-        /**
-         * The node's settings while they are still to come (its answer at the start missed the
-         * start's bound, on a loaded machine): asked again at each reading until they are read.
-         */
-        volatile CompletableFuture<Map<String, String>> settingsUnderWay;
-        /** The start's note that the settings were not read, withdrawn once they are. */
-        String settingsNote;
+        /** The node's settings when they missed the start; null when they were read then. */
+        LateSettings lateSettings;
         /** The latest reading, for the live outputs. */
         volatile NodeTelemetry.Reading last;
 
@@ -304,8 +299,7 @@ public final class NodeWatch implements AutoCloseable {
             series.base(System.nanoTime(), raw, jmxRaw);
             Watched w = new Watched(n, series, jmx);
             if (!settings.containsKey(n)) {
-                w.settingsUnderWay = asked.get(n);
-                w.settingsNote = settingsNotes.get(n);
+                w.lateSettings = new LateSettings(views, n, series, asked.get(n), settingsNotes.get(n));
             }
             watched.add(w);
         }
@@ -388,48 +382,15 @@ public final class NodeWatch implements AutoCloseable {
                     }
                 }
                 w.last = w.series.add(t0, at, raw, readMs, problem, jmx);
-                settingsIfAnswered(on, w);
+                if (w.lateSettings != null) {
+                    w.lateSettings.poll();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             // A reading must never end the watch: the next interval tries again.
         }
-    }
-
-    /** Takes a late node's settings once they have come, or asks again when the last ask failed. */
-    private static void settingsIfAnswered(Watching on, Watched w) {
-        CompletableFuture<Map<String, String>> asked = w.settingsUnderWay;
-        if (asked == null || !asked.isDone()) {
-            return;
-        }
-        // getNow would throw the failure: a failed ask is asked again, at the next reading.
-        Map<String, String> settings = asked.isCompletedExceptionally() ? null : asked.getNow(null);
-        if (settings == null) {
-            w.settingsUnderWay = on.views.settings(w.node).toCompletableFuture();
-            return;
-        }
-        w.series.settings(settings);
-        w.settingsUnderWay = null;
-    }
-
-    /**
-     * A node's settings still missing at the end get one last wait, to {@code deadline}: one bound
-     * for all such nodes together, so a stopped node costs the run's end one bound, not one each.
-     */
-    private static void settingsAtTheEnd(Watching on, Watched w, long deadline) {
-        if (w.settingsUnderWay == null) {
-            return;
-        }
-        try {
-            w.settingsUnderWay.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        } catch (ExecutionException | TimeoutException e) {
-            // still missing: the start's note stands
-        }
-        settingsIfAnswered(on, w);
     }
 
     /** Each node's latest reading with its data centre, by node ("host:port"); empty before the first. */
@@ -476,9 +437,12 @@ public final class NodeWatch implements AutoCloseable {
         boolean jmx = false;
         long settingsBy = System.nanoTime() + on.boundNanos;
         for (Watched w : on.watched) {
-            settingsAtTheEnd(on, w, settingsBy);
-            if (w.settingsUnderWay == null && w.settingsNote != null) {
-                notes.remove(w.settingsNote);
+            if (w.lateSettings != null) {
+                // One bound for all late nodes together: a stopped node costs the end one bound.
+                w.lateSettings.awaitUntil(settingsBy);
+                if (w.lateSettings.read()) {
+                    notes.remove(w.lateSettings.note());
+                }
             }
             nodes.add(w.series.result());
             jmx |= w.jmx != null;
