@@ -75,7 +75,11 @@ class TwoNodeClusterIT {
                 .interval(Duration.ofSeconds(1)).reportInterval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(4))
                 // Burst: each interval's commits are due at once and queue in the lanes, so writers
                 // have commits to gather (a writer whose lane is empty sends what it has at once).
-                .burst(true).batchCommits(4).build();
+                .burst(true).batchCommits(4)
+                // What is judged is where the rows go, not how fast: each burst, on a fresh pair of
+                // nodes beside the suite's other forks, once took more than the 2 s default for 30
+                // of 16,000 samples (clean-clone CI of cbc78ab).
+                .requestTimeout(Duration.ofSeconds(10)).build();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         StressResult r = new StressRun(config, new PrintStream(console, true, StandardCharsets.UTF_8)).execute().result();
         System.out.println(console.toString(StandardCharsets.UTF_8));
