@@ -3,7 +3,7 @@ package org.metricsstress.microbench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.metricsstress.analysis.OpenNmsCacheHeap;
+import org.metricsstress.result.OpenNmsCacheHeap;
 import org.metricsstress.sizing.LeastSquares;
 
 /**

@@ -14,7 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.metricsstress.analysis.OpenNmsCacheHeap;
+import org.metricsstress.result.OpenNmsCacheHeap;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
 import org.opennms.newts.api.Context;

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressEngine;
+import org.metricsstress.api.StressRun;
 import org.metricsstress.report.ResultJson;
 
 /**
@@ -44,7 +44,7 @@ class MalformedResultFilesTest {
         StressConfig config = StressConfig.builder().nodes(4).interfaces(1).groups(2).attributes(2).strings(0)
                 .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).sink(Sink.NULL)
                 .instance(new org.metricsstress.config.Instance(0, 2)).resultJson(file).build();
-        new StressEngine(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
         valid = (ObjectNode) JSON.readTree(file.toFile());
     }
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StressEngine;
+import org.metricsstress.api.StressRun;
 
 /** {@code size} and {@code predict} from the command line: answers, their JSON, and one line on bad input. */
 class SizeCommandTest {
@@ -38,7 +38,7 @@ class SizeCommandTest {
         real = dir.resolve("real.json");
         StressConfig config = StressConfig.builder().nodes(4).interfaces(1).groups(2).attributes(2).strings(0)
                 .interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).sink(Sink.NULL).resultJson(real).build();
-        new StressEngine(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
+        new StressRun(config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).execute();
         Files.writeString(dir.resolve("broken.json"), "{\"schemaVersion\": 9, \"tool\": ");
     }
 

@@ -4,6 +4,7 @@ import org.metricsstress.config.Option;
 
 import org.metricsstress.config.StressOptions;
 
+import org.metricsstress.result.OpenNmsCacheHeap;
 import org.metricsstress.result.PlanFacts;
 
 import org.metricsstress.result.CacheSummary;

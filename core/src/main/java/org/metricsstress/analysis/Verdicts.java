@@ -43,7 +43,7 @@ import java.util.function.ToLongFunction;
  * explains each verdict and what to change.
  */
 public final class Verdicts {
-    /** Generators this late (p99) mean the schedule is not being met. */
+    /** Generators this late (p99) mean the schedule is not being met (the console's live warning too). */
     static final double LAG_MS = 1000;
     /** Below this share of the ring the writers are keeping up with the generators. */
     static final double RING_EMPTY_SHARE = 0.10;
@@ -582,16 +582,5 @@ public final class Verdicts {
             }
             return n > 0 ? sum / n : 0;
         }
-    }
-
-    /** One line for the console when an interval looks client-bound, or null. */
-    public static String intervalWarning(IntervalStats s, int ringSize) {
-        if (s.scheduleLag().p99Ms() >= LAG_MS && s.ringOccupancy() < ringSize * RING_EMPTY_SHARE
-                && s.ringFullEvents() == 0 && s.dropped() == 0 && s.failed() == 0) {
-            return String.format(Locale.ROOT,
-                    "warning: generators are %.1f s behind schedule while the ring is nearly empty: the client is the "
-                            + "bottleneck (CPU %.0f%%)", s.scheduleLag().p99Ms() / 1000, s.cpuPercent());
-        }
-        return null;
     }
 }

@@ -1,5 +1,6 @@
 package org.metricsstress.api;
 
+import org.metricsstress.report.RunReport;
 import java.io.PrintStream;
 import java.util.Map;
 import org.metricsstress.cache.CacheUnavailableException;
@@ -15,9 +16,13 @@ import java.util.concurrent.TimeUnit;
  * act on the {@link Outcome}. The run prints its reports and summary to the stream it is given.
  */
 public final class StressRun {
+    private final StressConfig config;
+    private final PrintStream out;
     private final StressEngine engine;
 
     public StressRun(StressConfig config, PrintStream out) {
+        this.config = config;
+        this.out = out;
         this.engine = new StressEngine(config, out);
     }
 
@@ -68,6 +73,6 @@ public final class StressRun {
      * @throws CacheUnavailableException the Redis cache could not be used at start (exit code 3)
      */
     public Outcome execute() throws ClusterException, CacheUnavailableException {
-        return Outcome.of(engine.execute());
+        return Outcome.of(RunReport.of(config, engine.execute(), out));
     }
 }

@@ -1,5 +1,6 @@
 package org.metricsstress.bench;
 
+import org.metricsstress.report.RunReport;
 import org.metricsstress.config.IndexSection;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.PrintStream;
@@ -27,7 +28,7 @@ import org.metricsstress.engine.NodeSettle;
 import org.metricsstress.engine.Version;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.report.Environment;
+import org.metricsstress.engine.Environment;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.failure.ClusterException;
@@ -331,7 +332,8 @@ public final class Bench {
             CacheView cache, boolean untilIndexed, double ceilingRate)
             throws ClusterException, CacheUnavailableException, InterruptedException {
         out.printf(Locale.ROOT, "%s: %s%s...%n", name, description, settled());
-        StressEngine run = new StressEngine(b.build(), setup.runLog());
+        StressConfig config = b.build();
+        StressEngine run = new StressEngine(config, setup.runLog());
         if (cache != null) {
             run.withCache(cache);
         }
@@ -339,7 +341,7 @@ public final class Bench {
             run.stopWhenIndexed();
         }
         long node0 = setup.nodeCpuNanos().getAsLong();
-        StressResult r = run.execute();
+        StressResult r = RunReport.of(config, run.execute(), setup.runLog());
         return measured(name, description, r, nodeSeconds(node0), untilIndexed, ceilingRate);
     }
 

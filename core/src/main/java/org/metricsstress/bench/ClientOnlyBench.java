@@ -1,5 +1,6 @@
 package org.metricsstress.bench;
 
+import org.metricsstress.report.RunReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.report.Environment;
+import org.metricsstress.engine.Environment;
 import org.metricsstress.result.StressResult;
 
 /**
@@ -104,13 +105,14 @@ public final class ClientOnlyBench {
                     String description = String.format(Locale.ROOT, "%s shape, %s, flat out into --sink null", shape.name(),
                             cold ? "empty cache until every resource is indexed" : "warm cache");
                     out.printf(Locale.ROOT, "%s: %s...%n", name, description);
-                    StressEngine run = new StressEngine(shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL).onFull(OnFull.BLOCK)
-                            .rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
-                            .duration(cold ? coldLimit : phase).build(), runLog).withCache(cache);
+                    StressConfig config = shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL)
+                            .onFull(OnFull.BLOCK).rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
+                            .duration(cold ? coldLimit : phase).build();
+                    StressEngine run = new StressEngine(config, runLog).withCache(cache);
                     if (cold) {
                         run.stopWhenIndexed();
                     }
-                    StressResult r = run.execute();
+                    StressResult r = RunReport.of(config, run.execute(), runLog);
                     BenchPhase p = Bench.measured(name, description, r, -1, false, -1).relativeTo(shape.rate(), -1);
                     if (cold) {
                         p = p.withIndexing(r.index().secondsToComplete(), -1);

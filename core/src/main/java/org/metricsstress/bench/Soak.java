@@ -1,5 +1,6 @@
 package org.metricsstress.bench;
 
+import org.metricsstress.report.RunReport;
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -116,9 +117,10 @@ public final class Soak {
             throws ClusterException, CacheUnavailableException {
         out.printf(Locale.ROOT, "soak: indexing every resource first, at half the ceiling (%,.0f samples/s)...%n",
                 ceilingRate / 2);
-        StressResult r = new StressEngine(setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
-                .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build(), setup.runLog())
-                .withCache(cache).stopWhenIndexed().execute();
+        StressConfig config = setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
+                .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build();
+        StressResult r = RunReport.of(config, new StressEngine(config, setup.runLog()).withCache(cache).stopWhenIndexed()
+                .execute(), setup.runLog());
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
     }
@@ -130,7 +132,8 @@ public final class Soak {
         if (report != null) {
             b.reportHtml(report);
         }
-        StressEngine engine = new StressEngine(b.build(), setup.runLog());
+        StressConfig config = b.build();
+        StressEngine engine = new StressEngine(config, setup.runLog());
         if (cache != null) {
             engine.withCache(cache);
         }
@@ -141,7 +144,7 @@ public final class Soak {
             sampler.setDaemon(true);
             sampler.start();
             try {
-                result = engine.execute();
+                result = RunReport.of(config, engine.execute(), setup.runLog());
             } finally {
                 sampler.interrupt();
                 sampler.join(TimeUnit.SECONDS.toMillis(5));

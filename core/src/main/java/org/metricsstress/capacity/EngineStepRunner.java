@@ -1,5 +1,6 @@
 package org.metricsstress.capacity;
 
+import org.metricsstress.report.RunReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -64,14 +65,15 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     @Override
     public StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException {
-        StressEngine engine = new StressEngine(stepConfig(targetSamplesPerSecond, untilIndexed), runLog);
+        StressConfig config = stepConfig(targetSamplesPerSecond, untilIndexed);
+        StressEngine engine = new StressEngine(config, runLog);
         if (cache != null) {
             engine.withCache(cache);
         }
         if (untilIndexed) {
             engine.stopWhenIndexed();
         }
-        return engine.execute();
+        return RunReport.of(config, engine.execute(), runLog);
     }
 
     /** The configuration of one step: the user's, at the step's rate and duration, with no criteria or file of its own. */

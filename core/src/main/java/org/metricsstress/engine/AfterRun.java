@@ -2,22 +2,15 @@ package org.metricsstress.engine;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.disk.DiskUsage;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.report.AdviceFile;
-import org.metricsstress.report.HtmlReport;
-import org.metricsstress.report.ResultJson;
-import org.metricsstress.report.Summary;
 import org.metricsstress.result.DiskSummary;
 import org.metricsstress.result.RetentionProjection;
-import org.metricsstress.analysis.SlaCheck;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.storage.CassandraConnector;
@@ -25,9 +18,10 @@ import org.metricsstress.verify.ReadBack;
 import org.metricsstress.verify.RunLosses;
 
 /**
- * What follows a settled run: the SLA judged, the run read back (--verify-after), the keyspace
- * measured (--disk, against its measurement before generation), the summary printed and the
- * files asked for written. A cluster or file error here is a line; the run's own figures stand.
+ * What follows a settled run on the cluster: the run read back (--verify-after) and the keyspace
+ * measured (--disk, against its measurement before generation). A cluster error here is a line; the
+ * run's own figures stand. Judging, the summary and the files come after the engine
+ * (report.RunReport).
  */
 final class AfterRun {
     private final StressConfig config;
@@ -62,23 +56,18 @@ final class AfterRun {
         }
     }
 
-    /** The result judged, read back and measured as asked, printed and written; the result returned. */
+    /**
+     * The settled result read back and measured as asked; unjudged, unprinted: the caller passes it to
+     * report.RunReport, which judges, prints and saves it.
+     */
     StressResult finish(CqlSession session, StressResult settled) {
         StressResult result = settled;
-        if (config.judging().sla() != null) {
-            result = result.steps().isEmpty() ? result.withSla(SlaCheck.evaluate(config.judging().sla(), result))
-                    : SlaCheck.evaluateSteps(config.judging().sla(), result);
-        }
         if (config.judging().verifyAfter() != null) {
             result = result.withVerify(readBack(session, result));
         }
         if (config.disk().disk()) {
             result = result.withDisk(disk(session, result));
         }
-        Summary.print(result, out);
-        save("result", config.outputs().resultJson(), result, ResultJson::write);
-        save("report", config.outputs().reportHtml(), result, HtmlReport::write);
-        save("advice", config.outputs().adviceFile(), result, AdviceFile::write);
         return result;
     }
 
@@ -108,24 +97,6 @@ final class AfterRun {
             out.println("disk: measuring failed: " + (e instanceof DriverException d ? CassandraConnector.reason(d)
                     : e.getMessage()));
             return null;
-        }
-    }
-
-    /** A way to put a result in a file, e.g. {@code ResultJson::write}. */
-    private interface ResultFormat {
-        void write(StressResult result, Path file) throws IOException;
-    }
-
-    /** Saves {@code what} when asked for (a path given); a failure is one line, the run's result stands. */
-    private void save(String what, Path file, StressResult result, ResultFormat format) {
-        if (file == null) {
-            return;
-        }
-        try {
-            format.write(result, file);
-            out.println(what + " written to " + file);
-        } catch (IOException e) {
-            out.println("could not write " + file + ": " + e.getMessage());
         }
     }
 }

@@ -7,7 +7,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.PlanFacts;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.analysis.OpenNmsCacheHeap;
+import org.metricsstress.result.OpenNmsCacheHeap;
 
 /**
  * What OpenNMS's own cache would take of OpenNMS's heap for this plan's resources, at the run's

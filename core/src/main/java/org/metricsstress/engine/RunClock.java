@@ -12,9 +12,9 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
-import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.live.ClientBehindWarning;
+import org.metricsstress.live.ConsoleReport;
 import org.metricsstress.result.IntervalStats;
-import org.metricsstress.analysis.Verdicts;
 
 /**
  * The run's clock on the main thread while the generators work: the wait for --start-at, a report
@@ -100,7 +100,7 @@ final class RunClock {
                 IntervalStats s = sampler.sample(now);
                 intervals.add(s);
                 console.line(s);
-                String warning = Verdicts.intervalWarning(s, ring.size());
+                String warning = ClientBehindWarning.of(s, ring.size());
                 if (warning != null && intervals.size() >= lastWarning + 10) {
                     out.println(warning);
                     lastWarning = intervals.size();

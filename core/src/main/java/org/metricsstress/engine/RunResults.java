@@ -25,9 +25,7 @@ import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.ClientSummary;
-import org.metricsstress.report.Environment;
 import org.metricsstress.result.IndexSummary;
-import org.metricsstress.analysis.Judgement;
 import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.PlanFacts;
 import org.metricsstress.result.StressResult;
@@ -88,7 +86,7 @@ final class RunResults {
         IndexSummary index = index(ix, meters.primed(), c, generationSeconds);
         // Once: each node's histogram is encoded, and the distance is drawn from the same figures.
         List<NodeSummary> nodes = nodes(m);
-        return Judgement.of(new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
+        return new StressResult(StressResult.SCHEMA_VERSION, StressEngine.TOOL, Version.get(),
                 Environment.capture(Version.get(), Version.gitCommit(), Version.driver()), ConfigView.of(config),
                 planView(config, plan), run.cluster(),
                 Instant.ofEpochMilli(schedule.startEpochMillis()).toString(),
@@ -107,8 +105,7 @@ final class RunResults {
                 coldStart(m, c, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
                 c.unsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
                 Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null,
-                run.nodeTelemetry())
-                );
+                run.nodeTelemetry());
     }
 
     private static PlanFacts planView(StressConfig config, StressPlan plan) {

@@ -7,7 +7,7 @@ import org.metricsstress.metrics.IntervalSampler;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.read.ReadStage;
-import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.live.ConsoleReport;
 import org.metricsstress.result.IntervalStats;
 
 /**

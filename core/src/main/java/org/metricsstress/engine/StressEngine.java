@@ -29,7 +29,7 @@ import org.metricsstress.pipeline.Ring;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.read.ReadStage;
-import org.metricsstress.report.ConsoleReport;
+import org.metricsstress.live.ConsoleReport;
 import org.metricsstress.nodes.NodeWatch;
 import org.metricsstress.result.Distance;
 import org.metricsstress.result.NodeTelemetry;
@@ -47,7 +47,9 @@ import org.metricsstress.writer.Writers;
  * generators, report every interval, stop at the end of the duration or on {@link #stop()}, drain,
  * and settle every sample as written, dropped or failed. Front ends reach it through
  * {@code api.StressRun}; the bench uses it directly for its hooks ({@link #withCache},
- * {@link #stopWhenIndexed}). Nothing here knows how it was started.
+ * {@link #stopWhenIndexed}). Nothing here knows how it was started, nor how its result is judged:
+ * {@link #execute()} returns it measured, and every caller passes it to {@code report.RunReport},
+ * which judges, prints and saves it.
  */
 public final class StressEngine {
     public static final String TOOL = "metrics-stress";
@@ -135,6 +137,7 @@ public final class StressEngine {
         return this;
     }
 
+    /** The run, read back and measured as asked: the result unjudged, no summary printed, no file written. */
     public StressResult execute() throws ClusterException, CacheUnavailableException {
         StressPlan plan = StressPlan.of(config);
         out.println(PlanDescription.of(config, plan));

@@ -1,5 +1,6 @@
 package org.metricsstress.tune;
 
+import org.metricsstress.report.RunReport;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -134,7 +135,7 @@ public final class Tuner {
 
     /** Runs of the engine, each round's own report lines and summary to {@code runLog}. */
     public static Runner engine(PrintStream runLog) {
-        return config -> new StressEngine(config, runLog).execute();
+        return config -> RunReport.of(config, new StressEngine(config, runLog).execute(), runLog);
     }
 
     /** The rounds; the result returned is the last round's, with the rounds in its {@code tune} section. */

@@ -1,5 +1,7 @@
 package org.metricsstress.analysis;
 
+import org.metricsstress.live.ClientBehindWarning;
+
 import org.metricsstress.result.Advice;
 import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.Verdict;
@@ -522,9 +524,15 @@ public class VerdictsTest {
         StressResult r = run.build();
         assertEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
         IntervalStats s = r.intervals().get(0);
-        String warning = Verdicts.intervalWarning(s, RING);
+        String warning = ClientBehindWarning.of(s, RING);
         assertNotNull(warning);
         assertTrue(warning.contains("the client is the bottleneck"), warning);
+    }
+
+    @Test
+    void theConsolesLiveWarningAndTheVerdictShareTheirThresholds() {
+        assertEquals(Verdicts.LAG_MS, ClientBehindWarning.LAG_MS);
+        assertEquals(Verdicts.RING_EMPTY_SHARE, ClientBehindWarning.RING_EMPTY_SHARE);
     }
 
     @Test
@@ -536,7 +544,7 @@ public class VerdictsTest {
             run.interval(40_000, 0, 0, 12, 3_500, 1.0, 0.99, 0.1, 0.8, 0.0, 8_000);
         }
         StressResult r = run.build();
-        assertNull(Verdicts.intervalWarning(r.intervals().get(0), RING));
+        assertNull(ClientBehindWarning.of(r.intervals().get(0), RING));
         assertNotEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
     }
 

@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.report.RunReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,8 +33,9 @@ class NullSinkTest {
     void everySampleIsBuiltEncodedAndCountedWithNoClusterAnywhere(Writer writer) throws Exception {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         // The default contact point is never dialled: nothing listens there in this test.
-        StressResult r = new StressEngine(plan().writer(writer).cacheMaxEntries(10_000).build(),
-                new PrintStream(text, true, StandardCharsets.UTF_8)).execute();
+        StressConfig config = plan().writer(writer).cacheMaxEntries(10_000).build();
+        PrintStream printed = new PrintStream(text, true, StandardCharsets.UTF_8);
+        StressResult r = RunReport.of(config, new StressEngine(config, printed).execute(), printed);
         String out = text.toString(StandardCharsets.UTF_8);
 
         // On a loaded machine the generators may end behind: what they owed is counted unsent, not lost.

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.analysis.OpenNmsCacheHeap;
+import org.metricsstress.result.OpenNmsCacheHeap;
 
 class OpenNmsHeapFigureTest {
     @Test

@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.analysis.Judgement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,14 +115,14 @@ class ResultSchemaTest {
             reads.probeSent("dc3");
             reads.probeFailed("dc3");
             Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
-            StressResult r = RunResults.of(new RunResults.Run(config, plan, schedule, cluster(),
+            StressResult r = Judgement.of(RunResults.of(new RunResults.Run(config, plan, schedule, cluster(),
                             List.of(new org.metricsstress.result.RunEvent(0.5, "kill dc2 (127.0.0.2)")),
                             Map.of("dc1-dc2", "10ms~0.5ms"), telemetry()),
                     new RunResults.Meters(metrics, index, cache, null, reads, null, null, 8192),
                     new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                             start + 1_100_000_000L, true, intervals, null),
                     new Baseline.ClientCost(5_000_000L, 123_456L, 7_890L, 0, 0,
-                            new org.metricsstress.result.Distance.Relays(2_000_000, 0.25)));
+                            new org.metricsstress.result.Distance.Relays(2_000_000, 0.25))));
             r = r.withSla(SlaCheck.evaluate(config.judging().sla(), r));
             r = r.withDisk(disk());
 

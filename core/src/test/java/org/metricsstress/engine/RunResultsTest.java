@@ -1,5 +1,6 @@
 package org.metricsstress.engine;
 
+import org.metricsstress.analysis.Judgement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,11 +39,13 @@ class RunResultsTest {
         StressPlan plan = StressPlan.of(config);
         long start = System.nanoTime();
         Schedule schedule = new Schedule(plan, start, System.currentTimeMillis(), Duration.ofSeconds(1).toNanos());
-        return RunResults.of(new RunResults.Run(config, plan, schedule, org.metricsstress.result.Facts.NO_CLUSTER, List.of(), latency, null),
+        // Judged as report.RunReport judges what the engine returns.
+        return Judgement.of(RunResults.of(new RunResults.Run(config, plan, schedule,
+                org.metricsstress.result.Facts.NO_CLUSTER, List.of(), latency, null),
                 new RunResults.Meters(m, null, null, null, reads, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                         start + 1_000_000_000L, true, List.of(), null),
-                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays));
+                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays)));
     }
 
     private static String summary(StressResult r) {

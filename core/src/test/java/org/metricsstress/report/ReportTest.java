@@ -1,5 +1,7 @@
 package org.metricsstress.report;
 
+import org.metricsstress.live.ConsoleReport;
+
 import org.metricsstress.result.CacheSummary;
 import org.metricsstress.result.Facts;
 import org.metricsstress.result.ClientSummary;
@@ -55,18 +57,6 @@ class ReportTest {
         buf.reset();
         Summary.print(result(1000, 970, 10, 10), new PrintStream(buf, true, StandardCharsets.UTF_8));
         assertTrue(buf.toString(StandardCharsets.UTF_8).contains(": OFF BY 10"));
-    }
-
-    @Test
-    void consoleRepeatsItsHeaderEveryScreenful() {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        ConsoleReport c = new ConsoleReport(new PrintStream(buf, true, StandardCharsets.UTF_8), 60);
-        for (int i = 0; i < ConsoleReport.HEADER_EVERY * 2 + 1; i++) {
-            c.line(result(100, 100, 0, 0).intervals().get(0));
-        }
-        String[] lines = buf.toString(StandardCharsets.UTF_8).split("\n");
-        assertEquals(ConsoleReport.HEADER_EVERY * 2 + 1 + 3, lines.length);
-        assertEquals(3, java.util.Arrays.stream(lines).filter(l -> l.contains("generated/s")).count());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.metricsstress.report;
+package org.metricsstress.engine;
 
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.metricsstress.analysis;
+package org.metricsstress.result;
 
 /**
  * The heap OpenNMS's resource metadata cache takes in OpenNMS's JVM (not this tool's: its own

@@ -1,4 +1,4 @@
-package org.metricsstress.analysis;
+package org.metricsstress.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
