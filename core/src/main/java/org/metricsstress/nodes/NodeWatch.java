@@ -244,15 +244,14 @@ public final class NodeWatch implements AutoCloseable {
                     break;
                 }
                 settingsNotes.put(n, Coordinators.name(n) + ": its settings were not read (" + why + ")");
-                notes.add(settingsNotes.get(n));
             } catch (TimeoutException e) {
                 settingsNotes.put(n, Coordinators.name(n) + ": its settings were not read (no answer in time)");
-                notes.add(settingsNotes.get(n));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
             }
         }
+        notes.addAll(settingsNotes.values());
         if (missing != null) {
             connecting.shutdownNow();
             jmxOf.values().forEach(JmxFigures::close);
