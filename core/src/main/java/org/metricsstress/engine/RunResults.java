@@ -102,7 +102,8 @@ final class RunResults {
                         firstFailures(m)),
                 nodes, List.copyOf(run.events()), steps(config, schedule, settled.intervals(), settled.unlisted()),
                 reads, null, null,
-                coldStart(m, c, ix, index, schedule, meters.ring(), meters.ringSize(), target, generationSeconds), intended,
+                coldStart(m, c, ix, index, schedule, meters.ring(), settled.intervals(), meters.ringSize(), target,
+                        generationSeconds), intended,
                 c.unsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
                 Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null,
                 run.nodeTelemetry());
@@ -136,7 +137,7 @@ final class RunResults {
 
     /** The cold start's timeline, from the ring's own count and watch and the index's completion. */
     private static ColdStart coldStart(StressMetrics m, Counts c, IndexMetrics ix, IndexSummary index, Schedule schedule,
-            RingWatch ring, int ringSize, double target, double generationSeconds) {
+            RingWatch ring, List<IntervalStats> intervals, int ringSize, double target, double generationSeconds) {
         long start = schedule.startNanos();
         long fullAt = m.firstRingFullNanos();
         long drainedAt = ring == null ? 0 : ring.drainedAtNanos();
@@ -144,10 +145,24 @@ final class RunResults {
         long droppedWhileIndexing = ix != null && indexedAt >= 0 ? ix.droppedSamplesAtComplete() : c.dropped();
         double whileIndexing = ix == null
                 ? (generationSeconds > 0 ? c.written() / generationSeconds : 0) : index.writtenRateWhileIndexing();
-        return new ColdStart(fullAt == 0 ? -1 : round1(Math.max(0, fullAt - start) / 1e9), ring == null ? 0 : ring.peak(),
-                ringSize,
+        return new ColdStart(fullAt == 0 ? -1 : round1(Math.max(0, fullAt - start) / 1e9),
+                ringPeak(ring == null ? 0 : ring.peak(), intervals), ringSize,
                 drainedAt == 0 ? -1 : round1(Math.max(0, drainedAt - start) / 1e9), indexedAt, droppedWhileIndexing,
                 whileIndexing, target > 0 && whileIndexing >= 0 ? 100 * whileIndexing / target : -1);
+    }
+
+    /**
+     * The most slots seen in use, by the watch's looks every 100 ms and by the report lines' own
+     * looks. A backlog of a few group commits comes and goes between two of the watch's looks, and
+     * a report line can catch a top that the watch missed; the evidence's ring needed takes both
+     * looks, so the peak must too, or a run that never dropped would need more ring than it ever held.
+     */
+    static long ringPeak(long watched, List<IntervalStats> intervals) {
+        long peak = watched;
+        for (IntervalStats i : intervals) {
+            peak = Math.max(peak, i.ringOccupancy());
+        }
+        return peak;
     }
 
     private static double round1(double seconds) {

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param ringFullAtSeconds            when a producer first found the ring full; -1 if it never was
  * @param ringPeak                     the most slots in use at once (events for --writer opennms,
- *                                     group commits for pipelined), sampled every 100 ms
+ *                                     group commits for pipelined), looked at every 100 ms and at
+ *                                     every report line
  * @param ringSize                     the ring's slots
  * @param ringDrainedAtSeconds         when the ring, after it first filled, was again below 10% full;
  *                                     -1 if it never filled or never drained

@@ -22,6 +22,9 @@ import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
 import org.metricsstress.report.Summary;
 import org.metricsstress.result.Distance;
+import org.metricsstress.result.Evidence;
+import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.ResultFixtures;
 import org.metricsstress.result.StressResult;
 
 /** The audit as the engine assembles it from the counters, not as a fixture states it. */
@@ -33,6 +36,11 @@ class RunResultsTest {
 
     private static StressResult assemble(StressMetrics m, ReadMetrics reads, Map<String, String> latency,
             Distance.Relays relays) {
+        return assemble(m, reads, latency, relays, List.of());
+    }
+
+    private static StressResult assemble(StressMetrics m, ReadMetrics reads, Map<String, String> latency,
+            Distance.Relays relays, List<IntervalStats> intervals) {
         // 3 group resources of 10 samples each second, for a second: the schedule asks for 30 samples.
         StressConfig config = StressConfig.builder().nodes(3).interfaces(1).groups(1).attributes(10).strings(0)
                 .index(false).interval(Duration.ofSeconds(1)).duration(Duration.ofSeconds(1)).build();
@@ -44,7 +52,7 @@ class RunResultsTest {
                 org.metricsstress.result.Facts.NO_CLUSTER, List.of(), latency, null),
                 new RunResults.Meters(m, null, null, null, reads, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
-                        start + 1_000_000_000L, true, List.of(), null),
+                        start + 1_000_000_000L, true, intervals, null),
                 new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays)));
     }
 
@@ -210,5 +218,22 @@ class RunResultsTest {
         assertEquals(10, r.steps().get(0).generated());
         assertEquals(15, r.steps().get(1).generated(), "the drain's samples belong to the last step");
         assertEquals(r.written(), r.steps().get(0).written() + r.steps().get(1).written());
+    }
+
+    /**
+     * CI's DiagnosisIT saw a run that never dropped need a ring of 160 against its peak of 126: a
+     * report line caught a top of the backlog that the 100-ms watch missed. The peak counts every look.
+     */
+    @Test
+    void theRingsPeakCountsTheReportLinesLooksSoARunThatNeverDroppedNeedsNoMoreThanIt() {
+        StressMetrics m = new StressMetrics();
+        m.generated(30, 0);
+        IntervalStats line = ResultFixtures.interval(1, 1, 30, 30, 30, 0, 0, 30, 30, 0, 0, 160, 0, 0, null, null,
+                null, null, -1, -1, -1, -1, 0, -1, 0);
+        StressResult r = assemble(m, null, Map.of(), null, List.of(line));
+        assertEquals(160, r.coldStart().ringPeak(), "no watch ran; the report line's look is the peak");
+        assertEquals(r.coldStart().ringPeak(), Evidence.of(r).ringNeeded(), Evidence.of(r).ringModel());
+        assertEquals(160, RunResults.ringPeak(126, List.of(line)));
+        assertEquals(200, RunResults.ringPeak(200, List.of(line)), "the watch's higher look stays");
     }
 }

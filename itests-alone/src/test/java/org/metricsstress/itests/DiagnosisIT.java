@@ -156,11 +156,10 @@ class DiagnosisIT {
         }
         assertTrue(Long.parseLong(kept.settings().get(Advisor.CACHE_MAX_ENTRIES)) >= 6_000, kept.settings().toString());
         assertEquals(0, last.dropped());
-        // A cold run whose ring never filled: the ring it needed is its own measured peak, within 20 %.
+        // A cold run whose ring never filled: the ring it needed is its own peak (the watch's looks and
+        // the report lines' together; CI once saw 160 needed against a watched peak of 126).
         if (last.coldStart().ringFullAtSeconds() < 0) {
-            long peak = last.coldStart().ringPeak();
-            assertTrue(Math.abs(last.evidence().ringNeeded() - peak) <= 0.2 * peak,
-                    "ring needed " + last.evidence().ringNeeded() + " against a measured peak of " + peak);
+            assertEquals(last.coldStart().ringPeak(), last.evidence().ringNeeded(), last.evidence().ringModel());
         }
     }
 
