@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.commands.Invocation;
 import org.metricsstress.commands.Positionals;
 import org.metricsstress.commands.ToolCommand;
@@ -76,6 +77,7 @@ public final class ToolCommandLine {
         private final StressCommandLine model;
         private final List<OptionDef> offered;
         private final Map<String, String> env;
+        private final StopRequest stop = new StopRequest();
 
         protected Parsed(ParseResult parsed, StressCommandLine model, List<OptionDef> offered, Map<String, String> env) {
             this.parsed = parsed;
@@ -86,6 +88,11 @@ public final class ToolCommandLine {
 
         public ParseResult parseResult() {
             return parsed;
+        }
+
+        @Override
+        public StopRequest stop() {
+            return stop;
         }
 
         @Override

@@ -92,7 +92,7 @@ public final class Bench {
         double warmupSeconds;
         try (CqlSession session = CassandraConnector.connect(base)) {
             applySchema(session, base);
-            CeilingWriter ceiling = new CeilingWriter(session, base, plan);
+            CeilingWriter ceiling = new CeilingWriter(session, base, plan).stoppedBy(setup.stop());
             out.printf(Locale.ROOT, "warm-up: %,d samples with the ceiling writer...%n", setup.warmupSamples());
             long t0 = System.nanoTime();
             nextTimestamp[0] = ceiling.write(setup.warmupSamples(), Long.MAX_VALUE, nextTimestamp[0]);
@@ -147,7 +147,7 @@ public final class Bench {
         }
         openNmsPhases(base, rateFactor, halfCeiling, ceilingRate, phases);
         try (CqlSession session = CassandraConnector.connect(base)) {
-            CeilingWriter ceiling = new CeilingWriter(session, base, plan);
+            CeilingWriter ceiling = new CeilingWriter(session, base, plan).stoppedBy(setup.stop());
             phases.add(report(ceilingPhase(ceiling, "ceiling-again", nextTimestamp)));
         }
 
@@ -315,6 +315,7 @@ public final class Bench {
 
     private BenchPhase ceilingPhase(CeilingWriter ceiling, String name, long[] nextTimestamp)
             throws InterruptedException {
+        setup.startNoPhaseIfStopped(name);
         out.printf(Locale.ROOT, "%s: the minimal writer for %s%s...%n", name, seconds(setup.phase()), settled());
         long node0 = setup.nodeCpuNanos().getAsLong();
         long cpu0 = ProcessCpu.nanos();
@@ -331,9 +332,10 @@ public final class Bench {
     private BenchPhase pipelinePhase(String name, String description, StressConfig.Builder b,
             CacheView cache, boolean untilIndexed, double ceilingRate)
             throws ClusterException, CacheUnavailableException, InterruptedException {
+        setup.startNoPhaseIfStopped(name);
         out.printf(Locale.ROOT, "%s: %s%s...%n", name, description, settled());
         StressConfig config = b.build();
-        StressEngine run = new StressEngine(config, setup.runLog());
+        StressEngine run = setup.stop().watch(new StressEngine(config, setup.runLog()));
         if (cache != null) {
             run.withCache(cache);
         }

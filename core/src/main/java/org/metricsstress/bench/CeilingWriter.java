@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.LatencyTracker;
 import org.metricsstress.newts.MetricType;
@@ -34,6 +35,7 @@ final class CeilingWriter {
     /** The run's values, as the pipelines beside it write them, so the ceiling is for the same rows. */
     private final MetricType valueType;
     private final int ttlSeconds;
+    private StopRequest stop = new StopRequest();
     private final Semaphore permits;
     private final int maxInFlight;
     private final AtomicLong written = new AtomicLong();
@@ -51,9 +53,15 @@ final class CeilingWriter {
         this.insert = session.prepare(NewtsSchema.insertSample(config.schema().keyspace()));
     }
 
+    /** Ends a write early, as a phase of the engine ends: it still waits for what it sent. */
+    CeilingWriter stoppedBy(StopRequest stop) {
+        this.stop = stop;
+        return this;
+    }
+
     /**
      * Writes until {@code samples} have been sent or {@code nanos} have passed, whichever is first,
-     * then waits for every request to settle.
+     * or a stop is requested, then waits for every request to settle.
      *
      * @param firstTimestampMillis timestamp of the first interval; each pass over the resources is
      *        one interval later, so repeated calls never overwrite each other's rows
@@ -77,7 +85,8 @@ final class CeilingWriter {
             for (int node = 0; node < plan.nodes(); node++) {
                 for (int iface = 0; iface < plan.interfaces(); iface++) {
                     for (int group = 0; group < plan.groups(); group++) {
-                        if (sent >= samples || (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)) {
+                        if (sent >= samples || (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)
+                                || stop.requested()) {
                             break outer;
                         }
                         String resource = resourceNames.groupResource(new StringBuilder(), node, iface, group).toString();

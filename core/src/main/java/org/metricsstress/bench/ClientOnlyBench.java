@@ -15,6 +15,7 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.WriterModels;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.failure.ClusterException;
@@ -66,6 +67,7 @@ public final class ClientOnlyBench {
     private final boolean smoke;
     private final PrintStream runLog;
     private final PrintStream out;
+    private StopRequest stop = new StopRequest();
 
     public ClientOnlyBench(Supplier<StressConfig.Builder> options, Duration phase, Duration coldLimit, boolean smoke,
             PrintStream runLog, PrintStream out) {
@@ -77,7 +79,13 @@ public final class ClientOnlyBench {
         this.out = out;
     }
 
-    public BenchResult run() throws ClusterException, CacheUnavailableException {
+    /** Ends the phase in progress early (Karaf's Ctrl-C); no phase starts after it. */
+    public ClientOnlyBench stoppedBy(StopRequest stop) {
+        this.stop = stop;
+        return this;
+    }
+
+    public BenchResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
         List<Shape> shapes = smoke ? FIELD.stream().map(Shape::smoke).toList() : FIELD;
         Shape first = shapes.get(0);
         StressConfig firstConfig = first.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL).build();
@@ -104,11 +112,14 @@ public final class ClientOnlyBench {
                     String name = shape.name() + (cold ? "-cold" : "-warm");
                     String description = String.format(Locale.ROOT, "%s shape, %s, flat out into --sink null", shape.name(),
                             cold ? "empty cache until every resource is indexed" : "warm cache");
+                    if (stop.requested()) {
+                        throw new InterruptedException("stopped before " + name);
+                    }
                     out.printf(Locale.ROOT, "%s: %s...%n", name, description);
                     StressConfig config = shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL)
                             .onFull(OnFull.BLOCK).rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
                             .duration(cold ? coldLimit : phase).build();
-                    StressEngine run = new StressEngine(config, runLog).withCache(cache);
+                    StressEngine run = stop.watch(new StressEngine(config, runLog)).withCache(cache);
                     if (cold) {
                         run.stopWhenIndexed();
                     }

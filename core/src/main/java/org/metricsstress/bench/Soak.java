@@ -119,7 +119,8 @@ public final class Soak {
                 ceilingRate / 2);
         StressConfig config = setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
                 .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build();
-        StressResult r = RunReport.of(config, new StressEngine(config, setup.runLog()).withCache(cache).stopWhenIndexed()
+        StressResult r = RunReport.of(config, setup.stop().watch(new StressEngine(config, setup.runLog())).withCache(cache)
+                .stopWhenIndexed()
                 .execute(), setup.runLog());
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
@@ -133,7 +134,8 @@ public final class Soak {
             b.reportHtml(report);
         }
         StressConfig config = b.build();
-        StressEngine engine = new StressEngine(config, setup.runLog());
+        setup.startNoPhaseIfStopped("the soak");
+        StressEngine engine = setup.stop().watch(new StressEngine(config, setup.runLog()));
         if (cache != null) {
             engine.withCache(cache);
         }

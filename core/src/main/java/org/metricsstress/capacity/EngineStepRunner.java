@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.writer.Caches;
@@ -33,6 +34,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     private final Duration coldLimit;
     private final PrintStream runLog;
     private final CacheView cache;
+    private StopRequest stop = new StopRequest();
 
     private EngineStepRunner(Supplier<StressConfig.Builder> options, PlanRate planRate, Duration stepDuration,
             Duration coldLimit, PrintStream runLog, CacheView cache) {
@@ -57,6 +59,17 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
         return new EngineStepRunner(options, PlanRate.of(base), stepDuration, coldLimit, runLog, cache);
     }
 
+    /** Each step ended early by {@code stop} (Karaf's Ctrl-C), and none started after it. */
+    public EngineStepRunner stoppedBy(StopRequest stop) {
+        this.stop = stop;
+        return this;
+    }
+
+    @Override
+    public boolean stopRequested() {
+        return stop.requested();
+    }
+
     /** The report interval of a step of {@code stepDuration}. */
     static Duration reportInterval(Duration stepDuration) {
         return Duration.ofMillis(Math.max(1000, stepDuration.toMillis() / INTERVALS_PER_STEP));
@@ -66,7 +79,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     public StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException {
         StressConfig config = stepConfig(targetSamplesPerSecond, untilIndexed);
-        StressEngine engine = new StressEngine(config, runLog);
+        StressEngine engine = stop.watch(new StressEngine(config, runLog));
         if (cache != null) {
             engine.withCache(cache);
         }

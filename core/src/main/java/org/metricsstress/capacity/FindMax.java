@@ -70,9 +70,10 @@ public final class FindMax {
         CapacitySearch search = new CapacitySearch(b);
         int number = 0;
         while (!search.done()) {
-            if (Thread.currentThread().isInterrupted()) {
-                // A run interrupted stops and drains, then passes the interrupt on: no new step starts.
-                throw new InterruptedException("find-max interrupted after step " + number);
+            if (Thread.currentThread().isInterrupted() || runner.stopRequested()) {
+                // A run interrupted or stopped ends and drains, then passes the interrupt on: no new step starts.
+                throw new InterruptedException("find-max " + (runner.stopRequested() ? "stopped" : "interrupted")
+                        + " after step " + number);
             }
             double target = search.nextRate();
             Phase phase = search.nextPhase();

@@ -17,4 +17,9 @@ public interface StepRunner {
      */
     StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException;
+
+    /** True once the search must start no further step (Karaf's Ctrl-C); a simulated cluster never stops. */
+    default boolean stopRequested() {
+        return false;
+    }
 }

@@ -139,7 +139,7 @@ final class BenchCommand implements ToolCommand {
         Duration soak = own.soak();
         if (soak != null) {
             BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),
-                    own.coldLimit(), nodeCpu, runLog, null, BenchSetup.SETTLE);
+                    own.coldLimit(), nodeCpu, runLog, null, BenchSetup.SETTLE, in.stop());
             Path report = Path.of("soak-report.html");
             Soak.Judgement judgement = new Soak(setup, soak, report, out).run();
             out.println("soak report written to " + report.toAbsolutePath());
@@ -147,6 +147,9 @@ final class BenchCommand implements ToolCommand {
         }
         List<BenchResult> benches = new ArrayList<>();
         for (int k = 1; k <= own.repeat(); k++) {
+            if (in.stop().requested()) {
+                throw new InterruptedException("bench stopped before repeat " + k);
+            }
             if (own.repeat() > 1) {
                 out.printf("bench %d of %d%n", k, own.repeat());
             }
@@ -177,13 +180,13 @@ final class BenchCommand implements ToolCommand {
             Map<String, String> clientDefaults = new HashMap<>(defaults);
             clientDefaults.put("--threads", String.valueOf(Runtime.getRuntime().availableProcessors()));
             return new ClientOnlyBench(() -> options.builder(clientDefaults), own.phase(), own.coldLimit(), own.smoke(),
-                    runLog, in.out()).run();
+                    runLog, in.out()).stoppedBy(in.stop()).run();
         }
         boolean redisGiven = in.given().given(StressOptions.REDIS);
         try (Invocation.LocalService redis = redisGiven ? null : in.localRedis()) {
             URI uri = redis != null ? redis.uri() : redisGiven ? options.builder(defaults).build().index().redisUri() : null;
             BenchSetup setup = new BenchSetup(() -> options.builder(defaults), own.warmupSamples(), own.phase(),
-                    own.coldLimit(), nodeCpu, runLog, uri, BenchSetup.SETTLE);
+                    own.coldLimit(), nodeCpu, runLog, uri, BenchSetup.SETTLE, in.stop());
             return new Bench(setup, in.out()).run();
         }
     }

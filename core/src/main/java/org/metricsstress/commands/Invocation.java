@@ -6,6 +6,7 @@ import java.util.Map;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.GivenOptions;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -37,6 +38,12 @@ public interface Invocation {
      * {@code --embedded}), stopped afterwards whatever happened, or the cluster the options name.
      */
     int onOneNode(OneNode body) throws ClusterException, CacheUnavailableException, InterruptedException;
+
+    /**
+     * Asks a command of several runs to stop: the run in progress ends early and drains, none
+     * starts after it. Karaf requests it on Ctrl-C; the jar's Ctrl-C ends its JVM instead.
+     */
+    StopRequest stop();
 
     /** A Redis server the shell starts beside a bench when one is installed, or null (then none, or --redis). */
     LocalService localRedis();

@@ -99,13 +99,14 @@ final class TuneCommand implements ToolCommand {
         StressConfig base = options.builder(Map.of()).build();
         PrintStream runLog = verbose ? out : new PrintStream(OutputStream.nullOutputStream());
         List<HtmlReport.NamedResult> rounds = new ArrayList<>();
-        Tuner.Runner engine = Tuner.engine(runLog);
+        Tuner.Runner engine = Tuner.engine(runLog, in.stop());
         Tuner.Runner keepingRounds = config -> {
             StressResult round = engine.run(config);
             rounds.add(new HtmlReport.NamedResult("round " + (rounds.size() + 1), round));
             return round;
         };
-        StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, keepingRounds, out).run();
+        StressResult last = new Tuner(() -> options.builder(Map.of()), maxRounds, keepingRounds, out)
+                .stoppedBy(in.stop()).run();
         if (base.outputs().resultJson() != null) {
             write(out, "tune result", () -> ResultJson.write(last, base.outputs().resultJson()),
                     base.outputs().resultJson());

@@ -15,6 +15,7 @@ import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.WriterModel;
 import org.metricsstress.engine.NodeSettle;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.Advice;
@@ -82,6 +83,7 @@ public final class Tuner {
     private final Runner runner;
     private final Settle settle;
     private final PrintStream out;
+    private StopRequest stop = new StopRequest();
 
     /**
      * Rounds with the nodes settled between them as bench settles them ({@link #settleNodes}, at
@@ -135,7 +137,18 @@ public final class Tuner {
 
     /** Runs of the engine, each round's own report lines and summary to {@code runLog}. */
     public static Runner engine(PrintStream runLog) {
-        return config -> RunReport.of(config, new StressEngine(config, runLog).execute(), runLog);
+        return engine(runLog, new StopRequest());
+    }
+
+    /** Runs of the engine, each one ended early by {@code stop} (Karaf's Ctrl-C). */
+    public static Runner engine(PrintStream runLog, StopRequest stop) {
+        return config -> RunReport.of(config, stop.watch(new StressEngine(config, runLog)).execute(), runLog);
+    }
+
+    /** No round starts once {@code stop} is requested (the round in progress ends through its runner). */
+    public Tuner stoppedBy(StopRequest stop) {
+        this.stop = stop;
+        return this;
     }
 
     /** The rounds; the result returned is the last round's, with the rounds in its {@code tune} section. */
@@ -156,8 +169,8 @@ public final class Tuner {
         int repeatOf = 0;
         for (int n = 1; outcome == null; n++) {
             StressConfig config = configure(applied, longer);
-            if (n > 1 && !settled(config, n)) {
-                outcome = "interrupted before round " + n;
+            if (n > 1 && (stop.requested() || !settled(config, n))) {
+                outcome = (stop.requested() ? "stopped" : "interrupted") + " before round " + n;
                 break;
             }
             out.printf(Locale.ROOT, "tune round %d %s: %s%s%n", n, n <= maxRounds ? "of at most " + maxRounds

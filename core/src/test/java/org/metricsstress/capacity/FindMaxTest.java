@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.metricsstress.result.StressResult;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.config.Sla;
 
@@ -208,6 +209,31 @@ class FindMaxTest {
         } finally {
             assertTrue(Thread.interrupted(), "the interrupt stays set for the caller");
         }
+        assertEquals(3, cluster.calls.size());
+    }
+
+    /** Karaf's Ctrl-C is a stop request, not an interrupt: the step in progress is the last. */
+    @Test
+    void aStopRequestedDuringAStepEndsTheSearchAfterIt() {
+        SimulatedCluster cluster = new SimulatedCluster(CAPACITY, false);
+        StepRunner stoppedInTheThird = new StepRunner() {
+            @Override
+            public StressResult run(double target, boolean untilIndexed) {
+                return cluster.run(target, untilIndexed);
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return cluster.calls.size() >= 3;
+            }
+        };
+        FindMax.Settings settings = new FindMax.Settings(new CapacitySearch.Bounds(5_000, 1e6, 2, PRECISION),
+                Duration.ofSeconds(60), Duration.ofMinutes(10), false, false,
+                Sla.parse("--sla", StepJudge.DEFAULT_SLA), SimulatedCluster.RING);
+        InterruptedException e = assertThrows(InterruptedException.class, () -> new FindMax(settings,
+                stoppedInTheThird, new PrintStream(console, true, StandardCharsets.UTF_8)).run());
+        assertEquals("find-max stopped after step 3", e.getMessage());
+        assertFalse(Thread.currentThread().isInterrupted(), "a stop is no interrupt of the caller");
         assertEquals(3, cluster.calls.size());
     }
 

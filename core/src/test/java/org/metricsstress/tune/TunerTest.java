@@ -321,4 +321,18 @@ class TunerTest {
         assertTrue(t.keptUp(), t.outcome());
         assertTrue(console.contains(" lanes in flight "), "the table's in-flight column: " + console);
     }
+
+    /** Karaf's Ctrl-C during round 1: that round is the last, and the tune says it was stopped. */
+    @Test
+    void aStopRequestedDuringARoundEndsTheTuneBeforeTheNext() throws Exception {
+        org.metricsstress.engine.StopRequest stop = new org.metricsstress.engine.StopRequest();
+        StressResult last = tuner(4, c -> {
+            stop.request();
+            return readmePlan(c);
+        }).stoppedBy(stop).run();
+        assertEquals(1, last.tune().rounds().size(), console.toString(StandardCharsets.UTF_8));
+        assertEquals("stopped before round 2", last.tune().outcome());
+        assertFalse(last.tune().keptUp());
+        assertEquals(List.of("run"), steps, "no settle and no round after the request");
+    }
 }

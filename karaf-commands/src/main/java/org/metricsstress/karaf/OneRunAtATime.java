@@ -13,6 +13,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.api.Outcome;
+import org.metricsstress.engine.StopRequest;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -34,6 +35,8 @@ final class OneRunAtATime {
     private final AtomicReference<Active> active = new AtomicReference<>();
     /** A command of several runs in progress, by name. */
     private final AtomicReference<String> commands = new AtomicReference<>();
+    /** What stops that command, while it is in progress. */
+    private volatile StopRequest commandStop;
 
     /** Runs to the end (duration, Ctrl-C, or {@link #stopAndAwait}), printing to {@code out}. */
     Outcome run(StressConfig config, PrintStream out) throws ClusterException, CacheUnavailableException, Refused {
@@ -58,17 +61,19 @@ final class OneRunAtATime {
         }
     }
 
-    /** A command of several runs (bench, find-max, tune), run on the command's thread. */
+    /** A command of several runs (bench, find-max, tune). */
     interface Work {
         int run() throws ClusterException, CacheUnavailableException, InterruptedException;
     }
 
     /**
      * Runs a command of several runs as the one run in progress; a second is refused as for a run.
-     * Ctrl-C interrupts the command's thread, which stops between runs, not inside one.
+     * It runs on a thread of its own, as a plain run does and for the same reason: Ctrl-C (an
+     * interrupt of the command's thread) becomes {@code stop}'s request, so the run in progress ends
+     * early, drains and reports, and no run starts after it, while no thread that prints is interrupted.
      */
-    int exclusively(String what, Work work) throws ClusterException, CacheUnavailableException, Refused,
-            InterruptedException {
+    int exclusively(String what, StopRequest stop, Work work) throws ClusterException, CacheUnavailableException,
+            Refused, InterruptedException {
         if (active.get() != null || !commands.compareAndSet(null, what)) {
             throw new Refused("a run is already in progress; one run at a time: wait for its summary");
         }
@@ -77,11 +82,64 @@ final class OneRunAtATime {
             commands.set(null);
             throw new Refused("a run is already in progress; one run at a time: wait for its summary");
         }
+        commandStop = stop;
         try {
-            return work.run();
+            return apart(stop, work);
         } finally {
+            commandStop = null;
             commands.set(null);
         }
+    }
+
+    private static int apart(StopRequest stop, Work work) throws ClusterException, CacheUnavailableException,
+            InterruptedException {
+        CompletableFuture<Integer> code = new CompletableFuture<>();
+        Thread runner = new Thread(() -> {
+            try {
+                code.complete(work.run());
+            } catch (Throwable e) {
+                code.completeExceptionally(e);
+            }
+        }, "metrics-stress-runs");
+        runner.start();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return code.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    stop.request();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof InterruptedException stopped) {
+                        throw stopped;
+                    }
+                    throw unwrapped(e);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The cause of a failure on a thread of ours, as the command's thread would have thrown it. */
+    private static RuntimeException unwrapped(ExecutionException e) throws ClusterException, CacheUnavailableException {
+        Throwable cause = e.getCause();
+        if (cause instanceof ClusterException c) {
+            throw c;
+        }
+        if (cause instanceof CacheUnavailableException c) {
+            throw c;
+        }
+        if (cause instanceof RuntimeException r) {
+            throw r;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        throw new IllegalStateException(cause);
     }
 
     /**
@@ -119,20 +177,7 @@ final class OneRunAtATime {
                         runner.interrupt();
                     }
                 } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof ClusterException c) {
-                        throw c;
-                    }
-                    if (cause instanceof CacheUnavailableException c) {
-                        throw c;
-                    }
-                    if (cause instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(cause);
+                    throw unwrapped(e);
                 }
             }
         } finally {
@@ -147,6 +192,10 @@ final class OneRunAtATime {
      * for it to drain and print its summary, so that no thread of ours outlives the bundle.
      */
     boolean stopAndAwait() {
+        StopRequest command = commandStop;
+        if (command != null) {
+            command.request(); // its run in progress ends and drains on the command's own thread
+        }
         Active current = active.get();
         if (current == null) {
             return true;

@@ -93,7 +93,7 @@ final class ShellCommand implements Command {
             ParseResult parsed = ToolCommandLine.parse(spec, words);
             Invocation in = new Invocation(parsed, model, console);
             command.check(in);
-            int code = command.onOneNode() ? runs.exclusively(fullName(), () -> command.run(in)) : command.run(in);
+            int code = command.onOneNode() ? runs.exclusively(fullName(), in.stop(), () -> command.run(in)) : command.run(in);
             if (code != ExitCode.OK) {
                 throw StressCommand.failure(fullName(), ExitCode.meaning(code));
             }
@@ -102,6 +102,10 @@ final class ShellCommand implements Command {
             throw StressCommand.failure(fullName(), e.getMessage() + " (see " + fullName() + " --help)");
         } catch (ClusterException | CacheUnavailableException | OneRunAtATime.Refused e) {
             throw StressCommand.failure(fullName(), e.getMessage());
+        } catch (InterruptedException e) {
+            // Ctrl-C stopped a command of several runs: it did not finish, and says where it stopped.
+            Thread.currentThread().interrupt();
+            throw StressCommand.failure(fullName(), e.getMessage() == null ? "interrupted" : e.getMessage());
         }
     }
 
