@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.commands.Invocation;
 import org.metricsstress.commands.Positionals;
 import org.metricsstress.commands.ToolCommand;

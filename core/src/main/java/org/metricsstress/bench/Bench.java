@@ -335,7 +335,8 @@ public final class Bench {
         setup.startNoPhaseIfStopped(name);
         out.printf(Locale.ROOT, "%s: %s%s...%n", name, description, settled());
         StressConfig config = b.build();
-        StressEngine run = setup.stop().watch(new StressEngine(config, setup.runLog()));
+        StressEngine run = new StressEngine(config, setup.runLog());
+        setup.stop().watch(run::stop);
         if (cache != null) {
             run.withCache(cache);
         }

@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.engine.NodeSettle;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 
 /**
  * What every phase of a bench or a soak is made from; {@code options} makes a builder with the

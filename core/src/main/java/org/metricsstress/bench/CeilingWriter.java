@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.LatencyTracker;
 import org.metricsstress.newts.MetricType;

@@ -15,7 +15,7 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.WriterModels;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.engine.Version;
 import org.metricsstress.failure.ClusterException;
@@ -119,7 +119,8 @@ public final class ClientOnlyBench {
                     StressConfig config = shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL)
                             .onFull(OnFull.BLOCK).rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
                             .duration(cold ? coldLimit : phase).build();
-                    StressEngine run = stop.watch(new StressEngine(config, runLog)).withCache(cache);
+                    StressEngine run = new StressEngine(config, runLog).withCache(cache);
+                    stop.watch(run::stop);
                     if (cold) {
                         run.stopWhenIndexed();
                     }

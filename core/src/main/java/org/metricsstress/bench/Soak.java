@@ -119,8 +119,9 @@ public final class Soak {
                 ceilingRate / 2);
         StressConfig config = setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
                 .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build();
-        StressResult r = RunReport.of(config, setup.stop().watch(new StressEngine(config, setup.runLog())).withCache(cache)
-                .stopWhenIndexed()
+        StressEngine engine = new StressEngine(config, setup.runLog());
+        setup.stop().watch(engine::stop);
+        StressResult r = RunReport.of(config, engine.withCache(cache).stopWhenIndexed()
                 .execute(), setup.runLog());
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
@@ -135,7 +136,8 @@ public final class Soak {
         }
         StressConfig config = b.build();
         setup.startNoPhaseIfStopped("the soak");
-        StressEngine engine = setup.stop().watch(new StressEngine(config, setup.runLog()));
+        StressEngine engine = new StressEngine(config, setup.runLog());
+        setup.stop().watch(engine::stop);
         if (cache != null) {
             engine.withCache(cache);
         }

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.writer.Caches;
@@ -79,7 +79,8 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     public StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException {
         StressConfig config = stepConfig(targetSamplesPerSecond, untilIndexed);
-        StressEngine engine = stop.watch(new StressEngine(config, runLog));
+        StressEngine engine = new StressEngine(config, runLog);
+        stop.watch(engine::stop);
         if (cache != null) {
             engine.withCache(cache);
         }

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.GivenOptions;
 import org.metricsstress.config.StressConfig;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.failure.ClusterException;
 
 /**

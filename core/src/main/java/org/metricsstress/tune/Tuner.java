@@ -15,7 +15,7 @@ import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.WriterModel;
 import org.metricsstress.engine.NodeSettle;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.engine.StressEngine;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.Advice;
@@ -142,7 +142,11 @@ public final class Tuner {
 
     /** Runs of the engine, each one ended early by {@code stop} (Karaf's Ctrl-C). */
     public static Runner engine(PrintStream runLog, StopRequest stop) {
-        return config -> RunReport.of(config, stop.watch(new StressEngine(config, runLog)).execute(), runLog);
+        return config -> {
+            StressEngine engine = new StressEngine(config, runLog);
+            stop.watch(engine::stop);
+            return RunReport.of(config, engine.execute(), runLog);
+        };
     }
 
     /** No round starts once {@code stop} is requested (the round in progress ends through its runner). */

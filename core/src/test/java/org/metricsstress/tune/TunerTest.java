@@ -325,7 +325,7 @@ class TunerTest {
     /** Karaf's Ctrl-C during round 1: that round is the last, and the tune says it was stopped. */
     @Test
     void aStopRequestedDuringARoundEndsTheTuneBeforeTheNext() throws Exception {
-        org.metricsstress.engine.StopRequest stop = new org.metricsstress.engine.StopRequest();
+        org.metricsstress.stop.StopRequest stop = new org.metricsstress.stop.StopRequest();
         StressResult last = tuner(4, c -> {
             stop.request();
             return readmePlan(c);

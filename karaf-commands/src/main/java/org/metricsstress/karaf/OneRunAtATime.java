@@ -13,7 +13,7 @@ import org.metricsstress.config.StressConfig;
 import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.api.Outcome;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -189,7 +189,9 @@ final class OneRunAtATime {
 
     /**
      * Ends the run in progress early (the bundle is stopping) and waits, up to its {@link DrainBound},
-     * for it to drain and print its summary, so that no thread of ours outlives the bundle.
+     * for it to drain and print its summary, so that no thread of ours outlives the bundle. A command
+     * of several runs is asked to stop as well, not waited for: its run in progress ends as a plain
+     * one does, and no other starts.
      */
     boolean stopAndAwait() {
         StopRequest command = commandStop;

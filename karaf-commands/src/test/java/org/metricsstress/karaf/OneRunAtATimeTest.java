@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.metricsstress.engine.StopRequest;
+import org.metricsstress.stop.StopRequest;
 
 /**
  * A command of several runs under Karaf's Ctrl-C: the interrupt of the command's thread becomes a

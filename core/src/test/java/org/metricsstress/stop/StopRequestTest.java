@@ -1,4 +1,4 @@
-package org.metricsstress.engine;
+package org.metricsstress.stop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
+import org.metricsstress.engine.StressEngine;
 import org.metricsstress.result.StressResult;
 
 /** A stop request ends a real run (into the null sink) early, as Karaf's Ctrl-C does a tune's round. */
@@ -25,7 +26,8 @@ class StopRequestTest {
     @Test
     void aRequestEndsTheRunInProgressWhichStillAccountsForEverySample() throws Exception {
         StopRequest stop = new StopRequest();
-        StressEngine engine = stop.watch(new StressEngine(minute(), NOWHERE));
+        StressEngine engine = new StressEngine(minute(), NOWHERE);
+        stop.watch(engine::stop);
         Thread requester = new Thread(() -> {
             try {
                 engine.awaitGeneration(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -49,7 +51,9 @@ class StopRequestTest {
     void aRunWatchedAfterTheRequestStopsAsItStarts() throws Exception {
         StopRequest stop = new StopRequest();
         stop.request();
-        StressResult r = stop.watch(new StressEngine(minute(), NOWHERE)).execute();
+        StressEngine engine = new StressEngine(minute(), NOWHERE);
+        stop.watch(engine::stop);
+        StressResult r = engine.execute();
         assertTrue(r.generationSeconds() < 5, "stopped as it started: " + r.generationSeconds() + " s");
         assertEquals(r.generated(), r.written() + r.dropped() + r.failed());
     }
