@@ -280,6 +280,19 @@ class ClusterDiagnosisTest {
         assertTrue(v.message().contains("the mutation stage is saturated on every node"), v.message());
     }
 
+    /** CI's StarvedClientIT: 287 compactions pending at the stretch's last reading, 0 at every other. */
+    @Test
+    void aBurstOfCompactionsAtTheLastReadingIsNoBacklog() {
+        NodeTelemetry burst = three(i -> reading(i * SECONDS, 3, Map.of(), i == INTERVALS + 1 ? 287 : 0, 0, 0, 1.5, 40));
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(run(burst, 3, 0, false), 0, 45);
+        assertTrue(f == null || !"compaction".equals(f.part()), String.valueOf(f));
+        NodeLoad l = NodeLoad.of(burst.nodes().get(2), 0, 45);
+        assertEquals(287, l.compactionsPeak(), "the burst is still its peak");
+        assertEquals(0, l.compactionsLast(), "the lesser of the last two readings");
+        NodeTelemetry held = three(i -> reading(i * SECONDS, 3, Map.of(), i >= INTERVALS ? 287 : 0, 0, 0, 1.5, 40));
+        assertEquals(287, NodeLoad.of(held.nodes().get(2), 0, 45).compactionsLast(), "held over two readings, it counts");
+    }
+
     @Test
     void aGrowingCompactionBacklogIsAdvisedInTheNodesOwnSpelling() {
         NodeTelemetry t = three(i -> reading(i * SECONDS, 3, Map.of(), 2L * i, 0, 0, 1.5, 40));

@@ -269,6 +269,27 @@ class KarafStressIT {
         }
     }
 
+    /**
+     * Ctrl-C in a tune: its round of 10 minutes ends early (the outcome within the drain's bound
+     * proves it) and no round follows; the thread that runs the rounds is not interrupted, so the
+     * terminal shows the tune's table and gives the prompt back.
+     */
+    @Test
+    void ctrlCEndsATunesRoundEarlyAndNoRoundFollows() throws IOException {
+        try (KarafShell.Terminal terminal = shell.terminal()) {
+            terminal.awaitScreen(Pattern.compile("karaf@root\\(\\)>"), Duration.ofSeconds(30));
+            // --verbose: the round's own report lines and summary, so the stop comes while it generates.
+            terminal.type("metrics:tune " + SMALL_PLAN + " --duration 600s --keyspace karaf_tune_ctrlc --verbose\r");
+            terminal.awaitScreen(REPORT_LINE, Duration.ofSeconds(60));
+            terminal.ctrlC();
+            String screen = terminal.awaitScreen(Pattern.compile("(?m)^outcome\\s+\\S"), Duration.ofSeconds(300));
+            System.out.println(screen);
+            assertTrue(BALANCED.matcher(screen).find(), "the round drained and printed its summary:\n" + screen);
+            assertFalse(screen.contains("tune round 2 of"), "no round after the stop:\n" + screen);
+            assertNoThreadOfOursLeft(Duration.ofSeconds(20));
+        }
+    }
+
     @Test
     void aRunWithTheRedisCacheAndEveryLiveOutputLeavesNothingBehind(@TempDir Path outputs) throws Exception {
         InetAddress loopback = InetAddress.getLoopbackAddress();
