@@ -33,7 +33,8 @@ class FrontEndLayeringTest {
     static final String[] FACES = {"org.metricsstress.api..", "org.metricsstress.config..",
             "org.metricsstress.result..", "org.metricsstress.report..", "org.metricsstress.failure..",
             "org.metricsstress.cache..", "org.metricsstress.commands..", "org.metricsstress.bench..", "org.metricsstress.capacity..", "org.metricsstress.tune..",
-            "org.metricsstress.sizing..", "org.metricsstress.commandline..", "org.metricsstress.cluster.."};
+            "org.metricsstress.sizing..", "org.metricsstress.commandline..", "org.metricsstress.cluster..",
+            "org.metricsstress.stop.."};
 
     /** The front ends' main sources, as {@link JavaSources} reads them from the repository. */
     static final List<String> SOURCE_ROOTS = List.of("cli/src/main/java", "karaf-commands/src/main/java",
