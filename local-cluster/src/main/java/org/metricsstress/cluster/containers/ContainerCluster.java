@@ -122,9 +122,10 @@ public final class ContainerCluster implements LocalCluster {
                 // No 30 s ring delay, and the joining nodes bootstrap at once, together: the
                 // cluster is empty, there is nothing to stream. Cassandra's default quarantine
                 // delay kept (the embedded NodeConfig says why): with the short ring delay alone,
-                // peers still starting that miss one gossip round drop each other for good.
+                // peers still starting that miss one gossip round drop each other for good. The
+                // wait for a peer's schema as long as the embedded nodes' (NodeConfig says why).
                 .withEnv("JVM_OPTS", "-Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.ring_delay_ms=1000"
-                        + " -Dcassandra.gossip_quarantine_delay_ms=60000"
+                        + " -Dcassandra.gossip_quarantine_delay_ms=60000 -Dcassandra.schema_delay_ms=90000"
                         + (several ? " -Dcassandra.consistent.rangemovement=false" : " -Dcassandra.initial_token=0")
                         + extraJvmFlags())
                 .withStartupTimeout(START_TIMEOUT);

@@ -63,6 +63,15 @@ final class NodeConfig {
     static final String KEEP_STARTING_PEERS = "-Dcassandra.gossip_quarantine_delay_ms=60000";
 
     /**
+     * A node that has heard of a peer waits at start for that peer's schema, 30 s by default, and
+     * exits with "Could not achieve schema readiness" past it. Two nodes starting together on a
+     * loaded 2-core machine can miss that: a clean-clone CI run saw a node paused for 43 s (its
+     * failure detector's "local pause") then give up on its peer's schema. A minute and a half
+     * keeps the wait inside the harness's own start bound (120 s by default).
+     */
+    static final String WAIT_FOR_PEER_SCHEMA = "-Dcassandra.schema_delay_ms=90000";
+
+    /**
      * Shorten a first boot from ~35 s to a few: no 30 s ring delay, no wait for gossip to settle
      * (a throwaway node has nobody to settle with), and no fsync of the system tables or
      * commit log (the data dies with the node anyway). Shorten the stop as well.
@@ -70,6 +79,7 @@ final class NodeConfig {
     private static final List<String> FAST_START_FLAGS = List.of(
             "-Dcassandra.ring_delay_ms=1000",
             KEEP_STARTING_PEERS,
+            WAIT_FOR_PEER_SCHEMA,
             "-Dcassandra.skip_wait_for_gossip_to_settle=0",
             "-Dcassandra.unsafesystem=true",
             "-Dcassandra.skip_sync=true",

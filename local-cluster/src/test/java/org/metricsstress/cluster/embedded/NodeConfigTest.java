@@ -92,6 +92,7 @@ class NodeConfigTest {
         assertTrue(cmd.contains("-Dcassandra-rackdc.properties=file://" + WORK.resolve("conf/cassandra-rackdc.properties")), cmd.toString());
         assertTrue(cmd.contains("-Dcassandra.ring_delay_ms=1000"), cmd.toString());
         assertTrue(cmd.contains("-Dcassandra.gossip_quarantine_delay_ms=60000"), cmd.toString());
+        assertTrue(cmd.contains("-Dcassandra.schema_delay_ms=90000"), cmd.toString());
         assertTrue(cmd.contains("-Dcassandra-foreground=yes"), cmd.toString());
         assertTrue(cmd.contains("java.base/sun.nio.ch=ALL-UNNAMED"), cmd.toString());
         int cp = cmd.indexOf("-cp");
