@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.api.DrainBound;
@@ -93,28 +94,45 @@ final class OneRunAtATime {
 
     private static int apart(StopRequest stop, Work work) throws ClusterException, CacheUnavailableException,
             InterruptedException {
-        CompletableFuture<Integer> code = new CompletableFuture<>();
+        try {
+            return onThreadOfItsOwn("metrics-stress-runs", work::run, runner -> stop.request());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof InterruptedException stopped) {
+                throw stopped;
+            }
+            throw unwrapped(e);
+        }
+    }
+
+    /** What a thread of ours runs: a run, or a command of several. */
+    private interface Body<T> {
+        T call() throws Exception;
+    }
+
+    /**
+     * {@code body} on a thread named {@code name} while the command's thread waits for it; each
+     * interrupt of the command's thread goes to {@code onInterrupt} (with the body's thread) instead
+     * of ending the wait, and is kept for Karaf. A failure of the body is the ExecutionException.
+     */
+    private static <T> T onThreadOfItsOwn(String name, Body<T> body, Consumer<Thread> onInterrupt)
+            throws ExecutionException {
+        CompletableFuture<T> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
             try {
-                code.complete(work.run());
+                result.complete(body.call());
             } catch (Throwable e) {
-                code.completeExceptionally(e);
+                result.completeExceptionally(e);
             }
-        }, "metrics-stress-runs");
+        }, name);
         runner.start();
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return code.get();
+                    return result.get();
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    stop.request();
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof InterruptedException stopped) {
-                        throw stopped;
-                    }
-                    throw unwrapped(e);
+                    onInterrupt.accept(runner);
                 }
             }
         } finally {
@@ -152,38 +170,19 @@ final class OneRunAtATime {
      * generation starts the run's thread is interrupted as well: connecting stops at once.
      */
     private static Outcome beyondInterrupts(StressRun run) throws ClusterException, CacheUnavailableException {
-        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        Thread runner = new Thread(() -> {
-            try {
-                outcome.complete(run.execute());
-            } catch (Throwable e) {
-                outcome.completeExceptionally(e);
-            }
-        }, "metrics-stress-run");
-        runner.start();
-        boolean interrupted = false;
         try {
-            while (true) {
+            return onThreadOfItsOwn("metrics-stress-run", run::execute, runner -> {
+                run.stop();
                 try {
-                    return outcome.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    run.stop();
-                    try {
-                        if (!run.awaitGeneration(0, TimeUnit.MILLISECONDS)) {
-                            runner.interrupt();
-                        }
-                    } catch (InterruptedException again) {
+                    if (!run.awaitGeneration(0, TimeUnit.MILLISECONDS)) {
                         runner.interrupt();
                     }
-                } catch (ExecutionException e) {
-                    throw unwrapped(e);
+                } catch (InterruptedException again) {
+                    runner.interrupt();
                 }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            });
+        } catch (ExecutionException e) {
+            throw unwrapped(e);
         }
     }
 
