@@ -335,8 +335,7 @@ public final class Bench {
         setup.startNoPhaseIfStopped(name);
         out.printf(Locale.ROOT, "%s: %s%s...%n", name, description, settled());
         StressConfig config = b.build();
-        StressEngine run = new StressEngine(config, setup.runLog());
-        setup.stop().watch(run::stop);
+        StressEngine run = new StressEngine(config, setup.runLog()).stoppedBy(setup.stop());
         if (cache != null) {
             run.withCache(cache);
         }

@@ -119,8 +119,7 @@ public final class ClientOnlyBench {
                     StressConfig config = shape.applyTo(options.get().writer(WriterModels.candidate())).sink(Sink.NULL)
                             .onFull(OnFull.BLOCK).rateFactor(rateFactor).reportInterval(Duration.ofSeconds(5))
                             .duration(cold ? coldLimit : phase).build();
-                    StressEngine run = new StressEngine(config, runLog).withCache(cache);
-                    stop.watch(run::stop);
+                    StressEngine run = new StressEngine(config, runLog).stoppedBy(stop).withCache(cache);
                     if (cold) {
                         run.stopWhenIndexed();
                     }

@@ -119,10 +119,8 @@ public final class Soak {
                 ceilingRate / 2);
         StressConfig config = setup.options().get().writer(WriterModels.candidate()).rateFactor(ceilingRate / 2 / perInterval)
                 .duration(setup.coldLimit()).reportInterval(Duration.ofSeconds(10)).build();
-        StressEngine engine = new StressEngine(config, setup.runLog());
-        setup.stop().watch(engine::stop);
-        StressResult r = RunReport.of(config, engine.withCache(cache).stopWhenIndexed()
-                .execute(), setup.runLog());
+        StressResult r = RunReport.of(config, new StressEngine(config, setup.runLog()).stoppedBy(setup.stop())
+                .withCache(cache).stopWhenIndexed().execute(), setup.runLog());
         out.printf(Locale.ROOT, "soak: index warm: %,d resources in %.1fs, %,d dropped, %,d failed meanwhile%n",
                 r.index().resourcesIndexed(), r.index().secondsToComplete(), r.dropped(), r.failed());
     }
@@ -136,8 +134,7 @@ public final class Soak {
         }
         StressConfig config = b.build();
         setup.startNoPhaseIfStopped("the soak");
-        StressEngine engine = new StressEngine(config, setup.runLog());
-        setup.stop().watch(engine::stop);
+        StressEngine engine = new StressEngine(config, setup.runLog()).stoppedBy(setup.stop());
         if (cache != null) {
             engine.withCache(cache);
         }

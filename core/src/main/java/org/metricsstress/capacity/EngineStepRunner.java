@@ -79,8 +79,7 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     public StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException {
         StressConfig config = stepConfig(targetSamplesPerSecond, untilIndexed);
-        StressEngine engine = new StressEngine(config, runLog);
-        stop.watch(engine::stop);
+        StressEngine engine = new StressEngine(config, runLog).stoppedBy(stop);
         if (cache != null) {
             engine.withCache(cache);
         }

@@ -39,6 +39,7 @@ import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.ClusterSetup;
+import org.metricsstress.stop.StopRequest;
 import org.metricsstress.writer.Caches;
 import org.metricsstress.writer.Writers;
 
@@ -81,6 +82,15 @@ public final class StressEngine {
     /** Ends generation early (Ctrl-C, a Karaf interrupt); the run still drains and reports. Idempotent. */
     public void stop() {
         stopRequested.countDown();
+    }
+
+    /**
+     * Stopped by {@code stop} as well (a command of several runs: Karaf's Ctrl-C ends this run, and
+     * one requested already ends it before it generates).
+     */
+    public StressEngine stoppedBy(StopRequest stop) {
+        stop.watch(this::stop);
+        return this;
     }
 
     /**

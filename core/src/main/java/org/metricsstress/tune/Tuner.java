@@ -142,11 +142,7 @@ public final class Tuner {
 
     /** Runs of the engine, each one ended early by {@code stop} (Karaf's Ctrl-C). */
     public static Runner engine(PrintStream runLog, StopRequest stop) {
-        return config -> {
-            StressEngine engine = new StressEngine(config, runLog);
-            stop.watch(engine::stop);
-            return RunReport.of(config, engine.execute(), runLog);
-        };
+        return config -> RunReport.of(config, new StressEngine(config, runLog).stoppedBy(stop).execute(), runLog);
     }
 
     /** No round starts once {@code stop} is requested (the round in progress ends through its runner). */

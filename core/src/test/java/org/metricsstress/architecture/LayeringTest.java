@@ -63,7 +63,7 @@ class LayeringTest {
         // The engine measures and returns the result unjudged: no judge (analysis) and no report under it;
         // its callers pass the result to report.RunReport.
         MAY_USE.put("engine", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
-                "storage", "index", "opennms", "writer", "result", "live", "verify", "read", "disk", "nodes"));
+                "storage", "index", "opennms", "writer", "result", "live", "verify", "read", "disk", "nodes", "stop"));
         MAY_USE.put("bench", List.of("analysis", "cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "generate",
                 "storage", "index", "writer", "result", "report", "engine", "stats", "stop"));
         // The capacity search runs whole stress runs (engine) and judges their results; plan converts
