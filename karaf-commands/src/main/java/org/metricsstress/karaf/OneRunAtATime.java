@@ -3,6 +3,7 @@ package org.metricsstress.karaf;
 import java.io.PrintStream;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -104,17 +105,12 @@ final class OneRunAtATime {
         }
     }
 
-    /** What a thread of ours runs: a run, or a command of several. */
-    private interface Body<T> {
-        T call() throws Exception;
-    }
-
     /**
      * {@code body} on a thread named {@code name} while the command's thread waits for it; each
      * interrupt of the command's thread goes to {@code onInterrupt} (with the body's thread) instead
      * of ending the wait, and is kept for Karaf. A failure of the body is the ExecutionException.
      */
-    private static <T> T onThreadOfItsOwn(String name, Body<T> body, Consumer<Thread> onInterrupt)
+    private static <T> T onThreadOfItsOwn(String name, Callable<T> body, Consumer<Thread> onInterrupt)
             throws ExecutionException {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread runner = new Thread(() -> {
