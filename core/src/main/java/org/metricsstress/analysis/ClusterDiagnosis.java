@@ -130,26 +130,48 @@ public final class ClusterDiagnosis {
     /** What limited the cluster over the stretch, or null when its figures single out nothing. */
     public static Finding locate(StressResult r, double from, double to) {
         List<NodeLoad> loads = loads(r, from, to);
-        // A node that could not tell its own figures first: what it did tell, in the moments it ran,
-        // is its backlog, not a stage's limit. Then a stage saturated (the more precise answer for a
-        // node the client's figures also single out), then the client's figures alone.
+        // A node that could not tell its own figures first: what a stopped node did tell, in the
+        // moments it ran, is its backlog, not a stage's limit. Unless most of what it told shows its
+        // mutation stage full: then the stage kept it too busy to answer, and is the answer. Then a
+        // stage saturated (the more precise answer for a node the client's figures also single out),
+        // then the client's figures alone.
         Finding silent = silentNode(loads);
         if (silent != null) {
-            return silent;
+            NodeLoad l = loads.stream().filter(n -> n.node().equals(silent.nodes().get(0))).findFirst().orElseThrow();
+            return mutationFull(l) ? new Finding("mutation-stage", silent.nodes(), String.format(Locale.ROOT,
+                    "%s on node %s (%s): %s; too busy to tell its own figures: it told them in %d of %d readings%s",
+                    label("mutation-stage"), l.node(), l.dc(), mutationFigures(l), l.answered(), l.readings(),
+                    l.readMedianMs() < 0 ? "" : String.format(Locale.ROOT, ", taking %.0f ms (median)",
+                            l.readMedianMs())), loads) : silent;
         }
         Finding stage = loads.isEmpty() ? null : stage(loads);
         return stage != null ? stage : sickNode(r, loads);
     }
 
+    /**
+     * Its mutation stage blocked, or every thread busy with writes queued in most of the readings it
+     * answered. Not a deep queue for part of the time: a node stopped for a while (SIGSTOP) has that
+     * once it runs again, from the writes that reached it meanwhile; its readings before the stop are
+     * idle. In CI a node with one MutationStage thread answered 3 of 12 readings, 2 of them full
+     * (491 queued); stopped nodes' answered readings showed 0 % full.
+     */
+    private static boolean mutationFull(NodeLoad l) {
+        return l.mutationBlocked() > 0
+                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit());
+    }
+
+    private static String mutationFigures(NodeLoad l) {
+        return String.format(Locale.ROOT, "every one of its %d MutationStage threads (concurrent_writes) busy in "
+                + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
+                100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l));
+    }
+
     /** The first stage of the write path saturated on some node, or every node evenly busy; null when none. */
     private static Finding stage(List<NodeLoad> loads) {
-        Finding f = part(loads, "mutation-stage", l -> l.mutationBlocked() > 0
-                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit())
+        Finding f = part(loads, "mutation-stage", l -> mutationFull(l)
                 || l.mutationFullShare() >= MUTATION_FULL / 2
                         && l.mutationPending() >= Math.max(MUTATION_QUEUE, MUTATION_QUEUE_PER_THREAD * l.mutationLimit()),
-                l -> String.format(Locale.ROOT, "every one of its %d MutationStage threads (concurrent_writes) busy in "
-                        + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
-                        100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l)));
+                ClusterDiagnosis::mutationFigures);
         if (f == null) {
             // A queue behind busy threads on a node whose CPU is spent is the CPU's, not the threads'
             // (more threads only queue there): named by its own figures only where the CPU had room.

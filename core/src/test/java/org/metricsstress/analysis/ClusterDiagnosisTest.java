@@ -166,6 +166,30 @@ class ClusterDiagnosisTest {
     }
 
     @Test
+    void aNodeTooBusyToAnswerWhoseAnsweredReadingsShowItsStageFullIsNamedByItsStage() {
+        // From a CI run: one MutationStage thread; the node told its figures in 3 of 12 readings, 2 of them full.
+        NodeTelemetry t = three(i -> i <= 6 ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms")
+                : reading(i * SECONDS, 614, Map.of(NodeTelemetry.MUTATION, i == 9 ? new Pool(0, 1, 0, 0, 0, 300)
+                        : new Pool(1, 1, 491, 0, 0, 700)), 0, 0, 0, 1.5, 34));
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(run(t, 3, 0, false), 0, 45);
+        assertNotNull(f);
+        assertEquals("mutation-stage", f.part(), f.message());
+        assertEquals(List.of("127.0.0.3:9042"), f.nodes(), f.message());
+        assertTrue(f.message().startsWith("the mutation stage is saturated on node 127.0.0.3:9042 (dc1): every one of "
+                + "its 1 MutationStage threads"), f.message());
+        assertTrue(f.message().contains("told them in 3 of 9 readings"), f.message());
+        // Stopped for most of the run: idle before the stop, one reading with the writes that reached it
+        // meanwhile queued behind its 32 threads after it. Its stage did not keep it from answering.
+        NodeTelemetry stopped = three(i -> i >= 3 && i <= 8 ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms")
+                : reading(i * SECONDS, 40, Map.of(NodeTelemetry.MUTATION, i == 9 ? new Pool(32, 32, 900, 0, 0, 9_000)
+                        : new Pool(0, 32, 0, 0, 0, 300)), 0, 0, 0, 1.5, 34));
+        ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(run(stopped, 3, 0, false), 0, 45);
+        assertNotNull(g);
+        assertEquals("sick-node", g.part(), g.message());
+        assertEquals(List.of("127.0.0.3:9042"), g.nodes(), g.message());
+    }
+
+    @Test
     void aStageSaturatedForPartOfTheRunWithADeepQueueIsNamed() {
         // One thread busy in 3 of the 9 readings (a cold start's burst of index rows), 129 writes queued.
         NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.MUTATION, i <= 3
