@@ -110,6 +110,28 @@ class ComparisonNoiseTest {
     }
 
     @Test
+    void identicalRunsAreCalledARegressionInAboutOneComparisonInTwentyAcrossAllTheirFigures() {
+        // Each judged figure with an interval is a test of its own at 95%. Their noise moves together
+        // (the rate and the rate against the target are one series; the latencies another) and only a
+        // figure that got worse regresses, so the comparison as a whole stays near one false call in
+        // twenty: what compare promises, and what a test of two identical real runs must allow for.
+        Random random = new Random(50);
+        int regressions = 0;
+        int family = 0;
+        for (int k = 0; k < PAIRS; k++) {
+            Comparison c = Comparison.of(List.of(run(random, LEVEL, 0.04)), List.of(run(random, LEVEL, 0.04)), 0.0);
+            family = (int) c.rows().stream().filter(r -> r.degreesOfFreedom() > 0).count();
+            if (c.hasRegression()) {
+                regressions++;
+            }
+        }
+        System.out.printf(Locale.ROOT, "compare, %d pairs of identical runs, %d figures with an interval: a regression "
+                + "in %.1f%%%n", PAIRS, family, 100.0 * regressions / PAIRS);
+        assertTrue(family >= 3, "figures with an interval: " + family);
+        assertTrue(regressions <= 0.06 * PAIRS, "regressions " + regressions);
+    }
+
+    @Test
     void withoutTheAutocorrelationCorrectionTheSameTestFails() {
         Rates naive = rates(48, 0.04, 0, Dependence.INDEPENDENT, null);
         System.out.printf(Locale.ROOT, "compare without the correction: covered %.1f%%, false alarms %.1f%%%n",
