@@ -171,13 +171,17 @@ class ClusterDiagnosisTest {
         NodeTelemetry t = three(i -> i <= 6 ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms")
                 : reading(i * SECONDS, 614, Map.of(NodeTelemetry.MUTATION, i == 9 ? new Pool(0, 1, 0, 0, 0, 300)
                         : new Pool(1, 1, 491, 0, 0, 700)), 0, 0, 0, 1.5, 34));
-        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(run(t, 3, 0, false), 0, 45);
+        StressResult r = run(t, 3, 0, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, 45);
         assertNotNull(f);
         assertEquals("mutation-stage", f.part(), f.message());
         assertEquals(List.of("127.0.0.3:9042"), f.nodes(), f.message());
         assertTrue(f.message().startsWith("the mutation stage is saturated on node 127.0.0.3:9042 (dc1): every one of "
                 + "its 1 MutationStage threads"), f.message());
         assertTrue(f.message().contains("told them in 3 of 9 readings"), f.message());
+        // Advised as a stage: its threads, not a look at the node.
+        assertNotNull(r.advice().get("cassandra.yaml:concurrent_writes"), r.advice().toString());
+        assertNull(r.advice().get("node 127.0.0.3"), r.advice().toString());
         // Stopped for most of the run: idle before the stop, one reading with the writes that reached it
         // meanwhile queued behind its 32 threads after it. Its stage did not keep it from answering.
         NodeTelemetry stopped = three(i -> i >= 3 && i <= 8 ? Reading.unanswered(i * SECONDS, "no answer within 1000 ms")
