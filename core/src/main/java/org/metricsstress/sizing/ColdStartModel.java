@@ -33,8 +33,9 @@ import org.metricsstress.result.WorkerTime;
  * drains slower than predicted; but a warm commit paced at a low rate costs more than one taken
  * while the ring drains at full pool, the node's threads woken for each: on one node here 2.6-6.7 ms
  * per commit paced at 50 a second, 1.3-1.5 ms draining, so the drain after a cold start, which the
- * warm cost alone decides, may come in at half what a slowly paced calibration predicts); a cache smaller than the plan's resources misses on every commit
- * (round-robin collection over more resources than a LRU-like cache holds: every entry is evicted
+ * warm cost alone decides, may come in at half what a slowly paced calibration predicts); a cache
+ * smaller than the plan's resources misses on every commit (round-robin collection over more
+ * resources than a LRU-like cache holds: every entry is evicted
  * before its resource comes round again); the schedule is even over the interval (OpenNMS's pacing
  * puts a node's commits together, which only moves the ring's occupancy within an interval).
  *
