@@ -137,12 +137,11 @@ public final class ClusterDiagnosis {
         // then the client's figures alone.
         Finding silent = silentNode(loads);
         if (silent != null) {
-            NodeLoad l = loads.stream().filter(n -> n.node().equals(silent.nodes().get(0))).findFirst().orElseThrow();
-            return mutationFull(l) ? new Finding("mutation-stage", silent.nodes(), String.format(Locale.ROOT,
-                    "%s on node %s (%s): %s; too busy to tell its own figures: it told them in %d of %d readings%s",
-                    label("mutation-stage"), l.node(), l.dc(), mutationFigures(l), l.answered(), l.readings(),
-                    l.readMedianMs() < 0 ? "" : String.format(Locale.ROOT, ", taking %.0f ms (median)",
-                            l.readMedianMs())), loads) : silent;
+            Finding stage = part(loads, "mutation-stage", l -> l.node().equals(silent.nodes().get(0)) && mutationFull(l),
+                    l -> String.format(Locale.ROOT, "%s; too busy to tell its own figures: it told them in %d of %d "
+                            + "readings%s", mutationFigures(l), l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
+                                    : String.format(Locale.ROOT, ", taking %.0f ms (median)", l.readMedianMs())));
+            return stage != null ? stage : silent;
         }
         Finding stage = loads.isEmpty() ? null : stage(loads);
         return stage != null ? stage : sickNode(r, loads);

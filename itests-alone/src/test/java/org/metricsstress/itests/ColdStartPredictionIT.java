@@ -195,11 +195,12 @@ class ColdStartPredictionIT {
             // A drain below zero: the ring went below 10 % while the cold start still had drops to come.
             if (p.ringFills() && p.dropSeconds() >= 5 && p.ringDrainedAtSeconds() > 0 && p.drainSeconds() >= 0
                     && p.ringFullAtSeconds() <= p.ringDrainedAtSeconds() / 3) {
-                if (predicted == null || p.drainSeconds() <= MAX_DRAIN_SECONDS) {
+                boolean shortDrain = p.drainSeconds() <= MAX_DRAIN_SECONDS;
+                if (predicted == null || shortDrain) {
                     predicted = p;
                     large = c;
                 }
-                if (p.drainSeconds() <= MAX_DRAIN_SECONDS) {
+                if (shortDrain) {
                     break;
                 }
             }
