@@ -2,8 +2,11 @@ package org.metricsstress.cli;
 
 import java.io.PrintStream;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
+import org.metricsstress.api.DrainBound;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.cluster.LocalCluster;
@@ -25,11 +28,37 @@ import picocli.CommandLine.ParseResult;
 final class CliInvocation extends ToolCommandLine.Parsed {
     private final CliContext cli;
     private final ParseResult parsed;
+    private final ToolCommand command;
+    /** Ctrl-C's stop of a command of several runs; null until {@link #stopOnSignal}, or where none applies. */
+    private CommandStop signals;
 
     CliInvocation(ParseResult parsed, ToolCommand command, CliContext cli) {
         super(parsed, cli.model(), ToolCommandLine.offered(command), cli.env());
         this.cli = cli;
         this.parsed = parsed;
+        this.command = command;
+    }
+
+    /**
+     * From here on, where the jar owns the JVM's signals and the command is one of several runs (the
+     * commands that may start a node of their own are), Ctrl-C stops it as {@link CommandStop} says;
+     * the caller reports the command finished to what this returns. Null otherwise: Ctrl-C ends the
+     * JVM at once, as before a node or a run exists to spare.
+     */
+    CommandStop stopOnSignal() {
+        if (cli.handleSignals() && command.onOneNode()) {
+            signals = CommandStop.install(stop(), drainBound());
+        }
+        return signals;
+    }
+
+    /** The bound of the command line's own runs (its --drain-timeout and --request-timeout), else the defaults'. */
+    private Duration drainBound() {
+        try {
+            return DrainBound.of(builder(Map.of()).build());
+        } catch (RuntimeException e) {
+            return DrainBound.ofDefaults();
+        }
     }
 
     @Override
@@ -73,7 +102,9 @@ final class CliInvocation extends ToolCommandLine.Parsed {
         } catch (LocalClusterException e) {
             throw new ClusterException(e.getMessage());
         }
-        if (cli.handleSignals()) {
+        if (signals != null) {
+            signals.cluster(cluster);
+        } else if (cli.handleSignals()) {
             Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "metrics-stress-shutdown"));
         }
         return cluster;

@@ -66,13 +66,15 @@ public final class Main {
         }
         CliInvocation in = new CliInvocation(parsed, command, cli);
         command.check(in);
+        CommandStop signals = in.stopOnSignal();
         try {
             return command.run(in);
         } catch (ClusterException | CacheUnavailableException e) {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;
         } catch (InterruptedException e) {
-            cli.fail("interrupted");
+            // A stopped command says where it stopped ("find-max stopped after step 2").
+            cli.fail(e.getMessage() == null ? "interrupted" : e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {
             return cli.usage(e.getMessage());
@@ -80,6 +82,10 @@ public final class Main {
             cli.fail("internal error (please report): " + e);
             e.printStackTrace(cli.err());
             return ExitCode.INTERNAL;
+        } finally {
+            if (signals != null) {
+                signals.finished();
+            }
         }
     }
 }

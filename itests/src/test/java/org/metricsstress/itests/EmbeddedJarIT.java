@@ -82,19 +82,43 @@ class EmbeddedJarIT {
     @Test
     void interruptStopsGeneratingDrainsReportsAndStopsTheNode(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--embedded", "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1");
-        Path out = dir.resolve("out.txt");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        // Wait for the second report line: the run is under way.
-        while (System.nanoTime() < deadline && p.isAlive()
-                && Files.readString(out).lines().filter(l -> l.trim().matches("\\d+s .*")).count() < 2) {
-            Thread.sleep(200);
-        }
-        assertTrue(p.isAlive(), "exited early:\n" + Files.readString(out));
+        awaitReportLines(p, dir.resolve("out.txt"), 2);
         p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs either way
         String text = finish(p, dir, 120);
         assertTrue(text.contains("=== metrics-stress summary ==="), "no summary after interrupt");
         assertTrue(text.contains(": BALANCED"), "audit did not balance");
         assertNodeStopped(text);
+    }
+
+    /**
+     * Ctrl-C in the jar's tune, as in Karaf's: its round of 10 minutes ends early (the exit within
+     * the bound proves it), drains and prints its summary, no round follows, the tune prints its
+     * outcome, and the node it started stops.
+     * Before, the JVM went at once: no summary, no outcome, only the node's stop.
+     */
+    @Test
+    void interruptEndsATunesRoundWhichDrainsAndReportsAndNoRoundFollows(@TempDir Path dir) throws Exception {
+        // --verbose: the round's own report lines and summary, so the stop comes while it generates.
+        Process p = start(dir, "tune", "--embedded", "-n", "10", "-f", "2", "-g", "5", "-a", "10", "-i", "1", "-r", "1",
+                "--duration", "600s", "--verbose");
+        awaitReportLines(p, dir.resolve("out.txt"), 2);
+        p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs either way
+        String text = finish(p, dir, 180);
+        assertTrue(text.contains(": BALANCED"), "the round drained and printed its summary");
+        // Its outcome: "stopped before round 2", or what the round's verdict left to do if that ended the tune first.
+        assertTrue(Pattern.compile("(?m)^outcome\\s+\\S").matcher(text).find(), "the tune's outcome");
+        assertFalse(text.contains("tune round 2 of"), "no round after the stop");
+        assertNodeStopped(text);
+    }
+
+    /** Waits for the run's {@code count}-th report line: the run is under way. */
+    private static void awaitReportLines(Process p, Path out, int count) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline && p.isAlive()
+                && Files.readString(out).lines().filter(l -> l.trim().matches("\\d+s .*")).count() < count) {
+            Thread.sleep(200);
+        }
+        assertTrue(p.isAlive(), "exited early:\n" + Files.readString(out));
     }
 
     @Test
