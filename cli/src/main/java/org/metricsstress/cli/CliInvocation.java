@@ -40,10 +40,10 @@ final class CliInvocation extends ToolCommandLine.Parsed {
     }
 
     /**
-     * From here on, where the jar owns the JVM's signals and the command is one of several runs (the
-     * commands that may start a node of their own are), Ctrl-C stops it as {@link CommandStop} says;
-     * the caller reports the command finished to what this returns. Null otherwise: Ctrl-C ends the
-     * JVM at once, as before a node or a run exists to spare.
+     * From here on, where the jar owns the JVM's signals and the command is one of several runs (tune,
+     * find-max and bench: the commands that may start a node of their own), Ctrl-C stops it as
+     * {@link CommandStop} says; the caller reports the command finished to what this returns. Null
+     * otherwise: Ctrl-C ends the JVM at once, as before (the other commands drive no write load to drain).
      */
     CommandStop stopOnSignal() {
         if (cli.handleSignals() && command.onOneNode()) {
