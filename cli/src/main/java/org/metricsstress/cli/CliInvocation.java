@@ -47,7 +47,7 @@ final class CliInvocation extends ToolCommandLine.Parsed {
      */
     CommandStop stopOnSignal() {
         if (cli.handleSignals() && command.onOneNode()) {
-            signals = CommandStop.install(stop(), drainBound());
+            signals = new CommandStop(stop(), drainBound()).install();
         }
         return signals;
     }

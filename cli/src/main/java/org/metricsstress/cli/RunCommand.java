@@ -2,8 +2,6 @@ package org.metricsstress.cli;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
@@ -15,6 +13,7 @@ import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
+import org.metricsstress.stop.StopRequest;
 import picocli.CommandLine.ParseResult;
 import java.util.HashMap;
 
@@ -35,13 +34,13 @@ final class RunCommand {
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
         LocalClusterOptions.latency(parsed, layout); // a mistake in it is found before any node starts
-        OnSignal signals = new OnSignal();
+        StopRequest stop = new StopRequest();
+        CommandStop signals = new CommandStop(stop, DrainBound.ofDefaults());
         if (cli.handleSignals()) {
             // From before the cluster starts: once start() returns, the cluster is this run's to stop.
-            Runtime.getRuntime().addShutdownHook(new Thread(signals::onSignal, "metrics-stress-shutdown"));
+            signals.install();
         }
-        return new WithCluster(cli).run(parsed, layout, cluster -> signals.cluster = cluster,
-                signals.finished::countDown, cluster -> {
+        return new WithCluster(cli).run(parsed, layout, signals::cluster, signals::finished, cluster -> {
                     if (cluster != null) {
                         pointAt(b, cluster, parsed);
                     }
@@ -50,8 +49,8 @@ final class RunCommand {
                     if (cluster instanceof EmbeddedCluster embedded) {
                         embedded.describeDistanceTo(run);
                     }
-                    signals.run = run;
-                    signals.drainBound = DrainBound.of(config).toMillis();
+                    signals.bound(DrainBound.of(config));
+                    stop.watch(run::stop);
                     Outcome outcome;
                     try (FaultInjector injector = cluster == null ? null
                             : new FaultInjector(cluster, faults, run::event).start(run)) {
@@ -81,35 +80,6 @@ final class RunCommand {
         }
         if (cluster.tls() != null && !parsed.hasMatchedOption("--truststore")) {
             b.truststore(cluster.tls().truststore()).truststorePassword(cluster.tls().truststorePassword());
-        }
-    }
-
-    /**
-     * What Ctrl-C (SIGINT/SIGTERM) must do: stop generating, let the main thread drain, print the
-     * summary and stop the embedded node, then let the JVM go.
-     */
-    private static final class OnSignal {
-        final CountDownLatch finished = new CountDownLatch(1);
-        volatile StressRun run;
-        volatile LocalCluster cluster;
-        /** Until the run is known (the cluster still starting): a run of the defaults' bound. */
-        volatile long drainBound = DrainBound.ofDefaults().toMillis();
-
-        void onSignal() {
-            StressRun r = run;
-            if (r != null) {
-                r.stop();
-            }
-            try {
-                if (!finished.await(drainBound, TimeUnit.MILLISECONDS)) {
-                    LocalCluster c = cluster;
-                    if (c != null) {
-                        c.close();
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }
