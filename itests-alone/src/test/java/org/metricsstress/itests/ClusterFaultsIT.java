@@ -52,6 +52,7 @@ import org.metricsstress.result.StressResult;
  * out of its bound).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Acceptance
 class ClusterFaultsIT {
     /** 20 nodes x 10 interfaces x 5 groups x 10 attributes a second: 10,000 samples/s over three nodes. */
     private static final int PLAN_NODES = 20;

@@ -35,6 +35,7 @@ import org.metricsstress.result.StressResult;
  * every resource is indexed; then the ring drains. Both asserted from the result JSON each run writes.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class ColdStartIT {
 
     /** Group commits in one pass of the plan below: 50 nodes x 10 interfaces x 5 groups, 10 samples each. */

@@ -41,6 +41,7 @@ import org.metricsstress.sizing.ColdStartPrediction;
  * itself is the small run's calibration against the large run.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class ColdStartPredictionIT {
     private static final int INTERFACES = 10;
     private static final int GROUPS = 5;

@@ -45,6 +45,7 @@ import org.metricsstress.tune.Tuner;
  * so a tune round was rightly judged the cluster's (memtable flushes behind), not the settings'.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class DiagnosisIT {
     /** The stopped node's run: its ring (8,192 commits) filled after 7 s of it at 20,000 samples/s. */
     private static final int SLOWED_SECONDS = 20;

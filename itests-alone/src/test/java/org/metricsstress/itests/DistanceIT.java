@@ -34,6 +34,7 @@ import org.metricsstress.result.StressResult;
  * and the bound still tells one round trip from two.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Acceptance
 class DistanceIT {
     private static final int ONE_WAY_MS = 25;
     private static EmbeddedCluster cluster;

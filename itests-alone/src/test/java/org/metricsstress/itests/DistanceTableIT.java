@@ -29,6 +29,7 @@ import org.metricsstress.result.StressResult;
  * "0 ms" is the relay's own cost, and each row gives the relays' CPU time too.
  */
 @EnabledIfSystemProperty(named = "distance.table", matches = "\\d+")
+@Acceptance
 class DistanceTableIT {
     private static final List<String> LEVELS = List.of("LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM", "QUORUM");
 

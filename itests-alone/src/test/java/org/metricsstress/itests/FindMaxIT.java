@@ -39,6 +39,7 @@ import org.metricsstress.config.StressConfig;
  * the machine.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class FindMaxIT {
     private static final int RING = 256;
     private static final double PRECISION = 0.2;

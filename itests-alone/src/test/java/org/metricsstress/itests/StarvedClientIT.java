@@ -25,6 +25,7 @@ import org.metricsstress.result.StressResult;
  * can be made the test is skipped with its reason, but not under CI, where it fails.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class StarvedClientIT {
     /** 40 nodes x 10 interfaces x 5 groups x 10 attributes a second: 20,000 samples/s. */
     private static List<String> plan(CassandraServer server, Path json) {

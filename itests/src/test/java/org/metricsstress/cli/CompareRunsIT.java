@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.api.ExitCode;
+import org.metricsstress.itests.Acceptance;
 import org.metricsstress.itests.CassandraExtension;
 import org.metricsstress.itests.CassandraServer;
 
@@ -37,6 +38,7 @@ import org.metricsstress.itests.CassandraServer;
  * freedom in compare's JSON.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class CompareRunsIT {
 
     private static String run(Main main, ByteArrayOutputStream out, String... args) {

@@ -36,6 +36,7 @@ import redis.clients.jedis.commands.ProtocolCommand;
  * them.
  */
 @ExtendWith(CassandraExtension.class)
+@Acceptance
 class ClientFaultsIT {
 
     private static StressConfig.Builder plan(CassandraServer server, String keyspace) {
