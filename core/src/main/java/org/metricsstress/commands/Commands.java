@@ -13,7 +13,7 @@ public final class Commands {
     public static final String STRESS_DESCRIPTION = "Drive a Newts-style write pipeline (generator, ring buffer, "
             + "writers) against a real Cassandra or ScyllaDB cluster and report whether it keeps up.";
 
-    private static final List<ToolCommand> ALL = List.of(new SchemaCommand(), new ReportCommand(),
+    private static final List<ToolCommand> ALL = List.of(new SchemaCommand(), new ReportCommand(), new JudgeCommand(),
             new CompareCommand(), new MergeCommand(), new VerifyCommand(), new DiskCommand(), new BenchCommand(),
             new FindMaxCommand(), new TuneCommand(), new SizeCommand(), new PredictCommand());
 
