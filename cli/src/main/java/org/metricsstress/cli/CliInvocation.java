@@ -95,10 +95,10 @@ final class CliInvocation extends ToolCommandLine.Parsed {
         }
     }
 
-    private LocalCluster startNode() throws ClusterException {
+    private LocalCluster startNode() throws ClusterException, CacheUnavailableException {
         LocalCluster cluster;
         try {
-            cluster = cli.starter().start(parsed, ClusterLayout.SINGLE, cli.out());
+            cluster = cli.startCluster(parsed, ClusterLayout.SINGLE, () -> command.reachBeforeNode(this));
         } catch (LocalClusterException e) {
             throw new ClusterException(e.getMessage());
         }

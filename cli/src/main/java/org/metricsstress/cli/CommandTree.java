@@ -16,7 +16,7 @@ final class CommandTree {
         CommandSpec root = CommandSpec.create().name(CliContext.NAME).version(Tool.versionLine());
         root.mixinStandardHelpOptions(true);
         root.usageMessage()
-                .description(Commands.STRESS_DESCRIPTION)
+                .description(StressCommandLine.literal(Commands.STRESS_DESCRIPTION))
                 .sortOptions(false)
                 .abbreviateSynopsis(true)
                 .commandListHeading("%nCommands:%n");

@@ -69,7 +69,10 @@ public final class Main {
         CommandStop signals = in.stopOnSignal();
         try {
             return command.run(in);
-        } catch (ClusterException | CacheUnavailableException e) {
+        } catch (ClusterException e) {
+            cli.fail(e, command.onOneNode());
+            return ExitCode.CLUSTER;
+        } catch (CacheUnavailableException e) {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package org.metricsstress.cli;
 
 import java.util.List;
 import java.util.Map;
+import org.metricsstress.api.CacheCheck;
 import org.metricsstress.api.DrainBound;
 import org.metricsstress.api.Outcome;
 import org.metricsstress.api.StressRun;
@@ -40,7 +41,9 @@ final class RunCommand {
             // From before the cluster starts: once start() returns, the cluster is this run's to stop.
             signals.install();
         }
-        return new WithCluster(cli).run(parsed, layout, signals::cluster, signals::finished, cluster -> {
+        // The run's Redis as given: the local cluster changes only where the run connects to Cassandra.
+        CliContext.BeforeNode first = () -> CacheCheck.reach(b.build());
+        return new WithCluster(cli).run(parsed, layout, first, signals::cluster, signals::finished, cluster -> {
                     if (cluster != null) {
                         pointAt(b, cluster, parsed);
                     }

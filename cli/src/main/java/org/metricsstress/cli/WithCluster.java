@@ -30,18 +30,22 @@ final class WithCluster {
     }
 
     /**
-     * {@code started} sees the cluster once it is up, {@code finished} runs after it is stopped
-     * (or when there was none).
+     * {@code first} is checked before the cluster starts, {@code started} sees the cluster once it
+     * is up, {@code finished} runs after it is stopped (or when there was none).
      */
-    int run(ParseResult parsed, ClusterLayout layout, Consumer<LocalCluster> started, Runnable finished, Body body) {
+    int run(ParseResult parsed, ClusterLayout layout, CliContext.BeforeNode first, Consumer<LocalCluster> started,
+            Runnable finished, Body body) {
         LocalCluster cluster = null;
         try {
             if (LocalClusterOptions.asked(parsed)) {
-                cluster = cli.starter().start(parsed, layout, cli.out());
+                cluster = cli.startCluster(parsed, layout, first);
                 started.accept(cluster);
             }
             return body.run(cluster);
-        } catch (LocalClusterException | ClusterException | CacheUnavailableException e) {
+        } catch (ClusterException e) {
+            cli.fail(e, true); // the plain run, the one caller, offers --embedded
+            return ExitCode.CLUSTER;
+        } catch (LocalClusterException | CacheUnavailableException e) {
             cli.fail(e.getMessage());
             return ExitCode.CLUSTER;
         } catch (ConfigException e) {

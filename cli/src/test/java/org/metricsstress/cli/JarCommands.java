@@ -3,6 +3,8 @@ package org.metricsstress.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -39,7 +41,9 @@ public final class JarCommands {
             names.addAll(Set.of(o.names()));
         }
         names.removeAll(Set.of("-h", "--help", "-V", "--version"));
-        return new Shown(String.join(" ", spec.usageMessage().description()), names);
+        // As picocli prints it: each line formatted, so "95%% interval" is shown as "95% interval".
+        List<String> lines = Arrays.stream(spec.usageMessage().description()).map(String::format).toList();
+        return new Shown(String.join(" ", lines), names);
     }
 
     /** What a run of the jar printed and returned, and whether it tried to start a local cluster. */

@@ -48,14 +48,23 @@ public final class StressCommandLine {
         return spec;
     }
 
+    /**
+     * {@code text} as picocli must be given it to print it as written. picocli passes every
+     * description through {@code String.format}, so a "95% interval" is read as a conversion, and on
+     * the failure it prints a warning and the text with its {@code %n} unreplaced. Every text a
+     * shell hands picocli goes through here; Karaf prints the same texts itself, unescaped.
+     */
+    public static String literal(String text) {
+        return text.replace("%", "%%");
+    }
+
     /** Adds the table's options to a picocli command, whose help then lists its options by section. */
     public void addAll(CommandSpec spec, Collection<OptionDef> defs) {
         spec.usageMessage().width(HELP_WIDTH);
         spec.usageMessage().sectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING, help -> "");
         spec.usageMessage().sectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, this::bySection);
         for (OptionDef d : defs) {
-            // picocli formats descriptions with String.format: a literal % must be doubled.
-            OptionSpec.Builder o = OptionSpec.builder(d.names()).description(d.helpWithDefault().replace("%", "%%"));
+            OptionSpec.Builder o = OptionSpec.builder(d.names()).description(literal(d.helpWithDefault()));
             if (d.isFlag()) {
                 o.arity("0").type(boolean.class);
             } else if (d.severalAfterOne()) {

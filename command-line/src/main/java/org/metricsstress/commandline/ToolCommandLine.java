@@ -48,12 +48,12 @@ public final class ToolCommandLine {
             spec.addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true)
                     .description("print this help").build());
         }
-        spec.usageMessage().description(command.description()).sortOptions(false);
+        spec.usageMessage().description(StressCommandLine.literal(command.description())).sortOptions(false);
         Positionals words = command.positionals();
         if (words.any()) {
             spec.addPositional(PositionalParamSpec.builder().index("0..*").arity(words.atLeastOne() ? "1..*" : "0..*")
                     .paramLabel(words.label()).type(List.class).auxiliaryTypes(String.class)
-                    .description(words.description()).build());
+                    .description(StressCommandLine.literal(words.description())).build());
         }
         model.addAll(spec, offered(command));
         return spec;

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.metricsstress.api.CacheCheck;
 import org.metricsstress.api.ExitCode;
 import org.metricsstress.bench.Bench;
 import org.metricsstress.bench.BenchOptions;
@@ -23,11 +24,13 @@ import org.metricsstress.bench.BenchSetup;
 import org.metricsstress.bench.ClientOnlyBench;
 import org.metricsstress.bench.Soak;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.BenchOptionDefs;
 import org.metricsstress.config.LocalClusterOptionDefs;
 import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
 
@@ -66,6 +69,24 @@ final class BenchCommand implements ToolCommand {
     @Override
     public boolean onOneNode() {
         return true;
+    }
+
+    /**
+     * The bench's Redis phases choose their Redis themselves (it offers no --cache): on the --redis
+     * given, else on the shell's own Redis, started after the node (so nothing to reach before it).
+     */
+    @Override
+    public void reachBeforeNode(Invocation in) throws CacheUnavailableException {
+        if (!in.given().given(StressOptions.REDIS)) {
+            return;
+        }
+        StressConfig phases;
+        try {
+            phases = in.builder(Map.of()).index(true).cache(CacheKind.REDIS).build();
+        } catch (ConfigException e) {
+            return; // the bench builds its phases with its own defaults, and says what is wrong then
+        }
+        CacheCheck.reach(phases);
     }
 
     /** The bench's shape as help tells it: {@code -n 2000 -f 10 -g 5 -a 10 -s 2 (100,000 group resources)}. */

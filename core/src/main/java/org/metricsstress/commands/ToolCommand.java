@@ -1,8 +1,12 @@
 package org.metricsstress.commands;
 
 import java.util.List;
+import java.util.Map;
+import org.metricsstress.api.CacheCheck;
 import org.metricsstress.cache.CacheUnavailableException;
+import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.OptionDef;
+import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -36,6 +40,21 @@ public interface ToolCommand {
      */
     default boolean onOneNode() {
         return false;
+    }
+
+    /**
+     * What must answer before a shell starts a node for this command line ({@code --embedded}),
+     * reached then so that a wrong address costs no node's start: its runs' Redis, when their
+     * cache is Redis. A command whose runs choose their cache themselves says what they use.
+     */
+    default void reachBeforeNode(Invocation in) throws CacheUnavailableException {
+        StressConfig runs;
+        try {
+            runs = in.builder(Map.of()).build();
+        } catch (ConfigException e) {
+            return; // the command builds its runs with its own defaults, and says what is wrong then
+        }
+        CacheCheck.reach(runs);
     }
 
     /** Reads and checks the whole command line; a mistake is a {@link org.metricsstress.config.ConfigException}. */

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.cache.CacheView;
+import org.metricsstress.config.CacheKind;
 import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
@@ -145,6 +146,19 @@ public final class StressEngine {
     public StressEngine stopWhenIndexed() {
         this.stopWhenIndexed = true;
         return this;
+    }
+
+    /**
+     * The Redis a run of {@code config} would index through, opened as {@link #execute} opens it (its
+     * PING, its one-line refusal) and closed again; nothing when the run's cache is in the JVM.
+     */
+    public static void reachCache(StressConfig config) throws CacheUnavailableException {
+        if (!config.index().enabled() || config.index().cache() != CacheKind.REDIS) {
+            return;
+        }
+        try (CacheView cache = Caches.open(config)) {
+            // open() has PINGed it: reachable, and the password (if any) taken
+        }
     }
 
     /** The run, read back and measured as asked: the result unjudged, no summary printed, no file written. */

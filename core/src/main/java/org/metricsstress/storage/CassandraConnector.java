@@ -10,7 +10,9 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +179,9 @@ public final class CassandraConnector {
             throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
                     + c.cluster().connectTimeout().getSeconds() + "s");
         } catch (ExecutionException e) {
+            if (nothingListens(c.cluster().contactPoints())) {
+                throw ClusterException.nothingAnswers(where);
+            }
             String why = reason(e.getCause());
             throw new ClusterException("cannot connect to Cassandra at " + where + ": " + why + tlsHint(c, why));
         } catch (InterruptedException e) {
@@ -250,6 +255,27 @@ public final class CassandraConnector {
      * A node that hangs up during the handshake gives the driver no reason; the usual ones are a
      * TLS mismatch, which the user can fix with an option.
      */
+    /** How long the probe of a contact point waits for its connection to be accepted. */
+    private static final int PROBE_MS = 1_000;
+
+    /**
+     * Whether no contact point accepts a TCP connection. The driver reports a refused connection as
+     * "Protocol initialization request, step 1 (OPTIONS): failed to send request
+     * (StacklessClosedChannelException)", the words it also has for a node that accepted and then
+     * closed (one that wants TLS): only a connection of our own tells the two apart.
+     */
+    static boolean nothingListens(List<ContactPoint> points) {
+        for (ContactPoint p : points) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(p.host(), p.port()), PROBE_MS);
+                return false;
+            } catch (IOException e) {
+                // refused, unreachable or silent: nothing answers at this one
+            }
+        }
+        return true;
+    }
+
     static String tlsHint(StressConfig c, String why) {
         if (!why.contains("Unexpected error on channel") && !why.contains("ClosedConnectionException")) {
             return "";
