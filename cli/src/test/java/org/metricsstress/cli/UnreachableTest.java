@@ -29,7 +29,7 @@ import org.metricsstress.commands.ToolCommand;
 class UnreachableTest {
     /** The commands that connect to a cluster; the others work on files or print. */
     private static final List<String> CONNECTING = List.of("", "disk", "verify", "bench", "find-max", "tune");
-    private static final Set<String> OFFLINE = Set.of("schema", "report", "compare", "merge", "size", "predict");
+    private static final Set<String> OFFLINE = Set.of("schema", "report", "judge", "compare", "merge", "size", "predict");
 
     private static JarCommands.Ran jar(String command, String... args) {
         List<String> words = new ArrayList<>();
