@@ -2,8 +2,8 @@ package org.metricsstress.sizing;
 
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.hipparchus.linear.LUDecomposition;
 
 /**
  * How sure the answer by throughput is: the nodes where the fitted curve's confidence band reaches
@@ -11,7 +11,7 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * {@link Usl}), so the usual band applies: the points' relative residuals estimate the scatter
  * {@code s} with {@code measured - 3} degrees of freedom, the fit's covariance is
  * {@code s^2 (X' W X)^-1}, and at each size {@code y} lies within {@code t s_y(N)} of the fitted
- * one with the band's confidence ({@code t} Student's, from commons-math, for that few degrees of
+ * one with the band's confidence ({@code t} Student's, from Commons Statistics, for that few degrees of
  * freedom). Where the true curve reaches the need its {@code y} is inside the band, so the true
  * answer lies between the first size where the optimistic edge reaches the need and the first
  * where the pessimistic edge does. The covariance is that of all three coefficients even when one
@@ -52,7 +52,7 @@ final class UslBand {
             ss += e * e;
         }
         double s = Math.sqrt(ss / df);
-        double t = new TDistribution(df).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
+        double t = TDistribution.of(df).inverseCumulativeProbability(0.5 + CONFIDENCE / 2);
         UslLeastSquares.Scale scale = UslLeastSquares.Scale.of(measured, List.of());
         double[][] inverse = new LUDecomposition(scale.normal(measured)).getSolver().getInverse().getData();
         Integer low = null;
