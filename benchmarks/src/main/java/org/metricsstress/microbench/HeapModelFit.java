@@ -3,8 +3,8 @@ package org.metricsstress.microbench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.hipparchus.stat.regression.OLSMultipleLinearRegression;
 import org.metricsstress.result.OpenNmsCacheHeap;
-import org.metricsstress.sizing.LeastSquares;
 
 /**
  * The constants of {@link OpenNmsCacheHeap}'s entry models, fitted to what
@@ -31,8 +31,8 @@ final class HeapModelFit {
                 iy.add(m.iface());
             }
         }
-        double[] g = LeastSquares.solve(gx, gy, null);
-        double[] f = LeastSquares.solve(ix, iy, null);
+        double[] g = leastSquares(gx, gy);
+        double[] f = leastSquares(ix, iy);
         System.out.printf(Locale.ROOT, "%nfit, group entry = %.2f + %.3f*metrics + %.3f*pathElements + %.4f*idChars + %.4f*pathElements*idChars%n",
                 g[0], g[1], g[2], g[3], g[4]);
         System.out.printf(Locale.ROOT, "fit, interface entry = %.2f + %.3f*stringAttributes + %.4f*idChars%n", f[0], f[1], f[2]);
@@ -49,5 +49,13 @@ final class HeapModelFit {
             }
         }
         System.out.printf(Locale.ROOT, "fit's worst relative error: group %.1f%%, interface %.1f%%%n", 100 * worstG, 100 * worstI);
+    }
+
+    /** Ordinary least squares (Hipparchus, by QR); each row carries its own constant term, so no intercept is added. */
+    static double[] leastSquares(List<double[]> x, List<Double> y) {
+        OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression();
+        ols.setNoIntercept(true);
+        ols.newSampleData(y.stream().mapToDouble(Double::doubleValue).toArray(), x.toArray(new double[0][]));
+        return ols.estimateRegressionParameters();
     }
 }

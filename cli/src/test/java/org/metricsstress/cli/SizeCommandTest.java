@@ -128,7 +128,24 @@ class SizeCommandTest {
     void aTargetAboveTheCeilingIsOneLineNamingIt() {
         assertEquals(ExitCode.USAGE, run("size", "--target", "100000", "--points", "1:10000,2:15000,4:21000,8:27000"));
         assertTrue(err().contains("it rises toward its ceiling lambda/sigma = 35,067 samples/s and never reaches it"), err());
+        assertTrue(err().contains("but the measured points allow it") && err().contains("extrapolated"), err());
         assertFalse(err().contains("NaN") || err().contains("Infinity"), err());
+    }
+
+    /**
+     * Issue 58: three points answered "no cluster size reaches 80,000 samples/s ... it peaks at 53,380
+     * samples/s at 38.0 nodes", a peak 13 times the largest size measured, from points that leave no
+     * degree of freedom, with no warning. The same one line now says they fit and do not predict, and
+     * that the peak is extrapolated.
+     */
+    @Test
+    void threePointsBeyondTheirPeakSayTheyFitNotPredictAndThatThePeakIsExtrapolated() {
+        assertEquals(ExitCode.USAGE, run("size", "--target", "80000", "--headroom", "1.0", "--points", "1:4000,2:7800,3:11400"));
+        assertEquals(1, err().lines().count(), err());
+        assertFalse(err().contains("no cluster size reaches"), err());
+        assertTrue(err().contains("the fitted curve reaches 80,000 samples/s (target / headroom) at no size: it peaks at "), err());
+        assertTrue(err().contains("they can fit the curve, not predict from it"), err());
+        assertTrue(err().contains("extrapolated: the curve's peak at "), err());
     }
 
     @Test

@@ -90,7 +90,7 @@ public final class SizeJson {
             usl.put("raisedToLowerBoundsAt", fit.raisedBy().stream().map(ScalePoint::nodes).toList());
             usl.put("peakNodes", t.peakNodes() == null ? null : finite(t.peakNodes()));
             usl.put("highestSamplesPerSecond", finite(u.highest()));
-            usl.put("shape", "adding nodes " + SizeLines.shape(u));
+            usl.put("shape", "adding nodes " + SizeLines.shape(u, t.largestMeasured()));
             m.put("usl", usl);
         }
         m.put("perNodeSamplesPerSecond", finite(t.perNodeSamplesPerSecond()));

@@ -28,8 +28,8 @@ public final class SizeLines {
         ThroughputNodes t = a.throughput();
         out.printf(Locale.ROOT, "answer        %d node%s per DC, bound by %s (throughput %s, disk %s, cold start %s)%s%n",
                 a.nodes(), a.nodes() == 1 ? "" : "s", a.binding(),
-                t == null || t.nodes() == null ? "-"
-                        : t.nodes() + (t.interval() == null ? "" : " (" + t.interval().words() + ")"),
+                t == null ? "-" : (t.nodes() == null ? "-" : String.valueOf(t.nodes()))
+                        + (t.interval() == null ? "" : " (" + t.interval().words() + ")"),
                 a.disk() == null ? "-" : a.disk().nodes(),
                 a.coldStart() == null || a.coldStart().nodes() == null ? "-" : a.coldStart().nodes(), caveats(a));
     }
@@ -39,7 +39,8 @@ public final class SizeLines {
         StringBuilder sb = new StringBuilder();
         ThroughputNodes t = a.throughput();
         if (SizeAnswer.THROUGHPUT.equals(a.binding()) && t.extrapolation() != null) {
-            sb.append("; by throughput extrapolated beyond twice the largest size measured");
+            sb.append(t.nodes() > 2 * t.largestMeasured() ? "; by throughput extrapolated beyond twice the largest size "
+                    + "measured" : "; by throughput extrapolated at its interval's upper edge");
         }
         if (SizeAnswer.COLD_START.equals(a.binding())) {
             sb.append("; the cold start's count ").append(a.coldStart().scaling());
@@ -70,7 +71,7 @@ public final class SizeLines {
                     : String.format(Locale.ROOT, " and kept at or above %d lower bound%s", fit.bounds().size(),
                             fit.bounds().size() == 1 ? "" : "s"), pts, u.lambda(), u.sigma(), u.kappa(), errors(fit));
             out.printf(Locale.ROOT, "              C(N) = lambda N / (1 + sigma (N-1) + kappa N (N-1)); adding nodes %s%n",
-                    shape(u));
+                    shape(u, t.largestMeasured()));
             if (!fit.bounds().isEmpty()) {
                 out.printf(Locale.ROOT, "              lower bounds, not measurements: %s; %s%n", labels(fit.bounds()),
                         fit.raisedBy().isEmpty() ? "the curve fitted to the measurements is already at or above them"
@@ -108,11 +109,25 @@ public final class SizeLines {
         }
         String count = String.format(Locale.ROOT, "%d points for %d coefficients", fit.measured().size(), Usl.COEFFICIENTS);
         if (fit.maxRelativeError() < 1e-6) {
-            return "the curve passes through every point: " + count + ", so no error or interval can be estimated from them";
+            return "the curve passes through every point: " + count + ", so no error or interval can be estimated from "
+                    + "them: they can fit the curve, not predict from it";
         }
         return String.format(Locale.ROOT, "%s, the curve misses them by up to %.1f%% only because it is constrained (a "
                 + "coefficient held at 0, or raised to a lower bound); no error or interval can be estimated from them",
                 count, 100 * fit.maxRelativeError());
+    }
+
+    /**
+     * {@link #shape(Usl)}, and whether the peak is beyond the largest size measured: a peak the
+     * points do not reach is the law's extrapolation, not something seen.
+     */
+    public static String shape(Usl u, int largestMeasured) {
+        String shape = shape(u);
+        if (u.kappa() > 0 && u.peakNodes() > largestMeasured) {
+            return shape + String.format(Locale.ROOT, "; extrapolated: the peak is beyond the largest size measured (%d)",
+                    largestMeasured);
+        }
+        return shape;
     }
 
     /** What adding nodes does on the fitted curve: a peak, a ceiling, or neither. */

@@ -2,6 +2,7 @@ package org.metricsstress.sizing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,8 +65,14 @@ class UslCeilingTest {
                 () -> SizeAnswer.of(request(100_000, null), new SizeEvidence(POINTS, null, null, null, List.of())));
         String m = x.getMessage();
         assertEquals(1, m.lines().count(), m);
-        assertTrue(m.contains("no cluster size reaches 125,000 samples/s (target / headroom) on the fitted curve: it rises "
+        assertTrue(m.contains("the fitted curve reaches 125,000 samples/s (target / headroom) at no size: it rises "
                 + "toward its ceiling lambda/sigma = 35,067 samples/s and never reaches it"), m);
+        // One degree of freedom (t 12.71): the band reaches what the curve does not, so some size may; the
+        // same line gives the interval and says it is extrapolated.
+        NodesInterval i = ThroughputNodes.of(POINTS, 125_000, 1.0).interval();
+        assertNotNull(i);
+        assertFalse(m.contains("no cluster size reaches"), m);
+        assertTrue(m.contains(i.words("nodes per DC")) && m.contains("extrapolated: the 95% interval has no upper bound"), m);
         assertNoNanOrInfinity(m);
     }
 
@@ -76,14 +83,16 @@ class UslCeilingTest {
         SizeAnswer a = SizeAnswer.of(request(100_000, 2e12), e);
         assertEquals(SizeAnswer.DISK, a.binding());
         String console = SizeLinesTestSupport.console(a);
-        assertTrue(console.lines().anyMatch(l -> l.trim().startsWith("no cluster size reaches 125,000 samples/s")
+        assertTrue(console.lines().anyMatch(l -> l.trim().startsWith("the fitted curve reaches 125,000 samples/s")
                 && l.contains("ceiling lambda/sigma = 35,067 samples/s")), console);
         assertNoNanOrInfinity(console);
         String json = SizeLinesTestSupport.jsonText(a);
         assertNoNanOrInfinity(json);
         Map<String, Object> size = SizeLinesTestSupport.size(a);
         assertNull(size.get("nodesByThroughput"));
-        assertNull(size.get("nodesByThroughputInterval"));
+        NodesInterval i = a.throughput().interval();
+        assertEquals(java.util.Arrays.asList(i.low(), null), size.get("nodesByThroughputInterval"));
+        assertTrue(console.contains("(throughput - (" + i.words() + "), disk"), console);
         @SuppressWarnings("unchecked")
         Map<String, Object> usl = (Map<String, Object>) ((Map<String, Object>) size.get("throughput")).get("usl");
         assertNull(usl.get("peakNodes"));
