@@ -42,6 +42,13 @@ import org.metricsstress.stats.StartTransient;
  * </ul>
  * Counts that should be zero (drops, failures) regress whenever B has some and A had none: a lost
  * sample is not noise.
+ *
+ * <p>The verdict fails when any judged figure regresses, so its false-alarm rate is the family's, not
+ * one figure's: eight figures each at 95% would call identical runs a regression about one time in
+ * eight. The judged figures with a t interval are the family, each tested one-sided for worse, and
+ * Holm's correction ({@link FamilyCorrection}) holds the chance that any is called worse when none
+ * is at 5%; a regression must be worse at that level too. Each row's A, B, change and interval are
+ * of one quantity, which the row names ({@link Row#quantity()}).
  */
 public final class Comparison {
 
