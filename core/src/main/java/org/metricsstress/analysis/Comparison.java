@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.metricsstress.stats.DetectableChange;
 import org.metricsstress.stats.DifferenceInterval;
+import org.metricsstress.stats.FamilyCorrection;
 import org.metricsstress.stats.MeanEstimate;
 import org.metricsstress.stats.MeanEstimate.Dependence;
 import org.metricsstress.stats.StartTransient;
@@ -41,6 +42,13 @@ import org.metricsstress.stats.StartTransient;
  * </ul>
  * Counts that should be zero (drops, failures) regress whenever B has some and A had none: a lost
  * sample is not noise.
+ *
+ * <p>The verdict fails when any judged figure regresses, so its false-alarm rate is the family's, not
+ * one figure's: eight figures each at 95% would call identical runs a regression about one time in
+ * eight. The judged figures with a t interval are the family, each tested one-sided for worse, and
+ * Holm's correction ({@link FamilyCorrection}) holds the chance that any is called worse when none
+ * is at 5%; a regression must be worse at that level too. Each row's A, B, change and interval are
+ * of one quantity, which the row names ({@link Row#quantity()}).
  */
 public final class Comparison {
 
@@ -86,10 +94,28 @@ public final class Comparison {
      *                      per side (its start-up left out), the mean of A's runs otherwise
      * @param steadyFromA   the first of A's intervals the interval rests on: 0 when no start-up was left out
      * @param steadyFromB   B's
+     * @param pWorse        the one-sided p-value of the figure's having got worse; NaN where it was not tested
+     *                      (no interval, exact, not judged)
+     * @param familyP       pWorse adjusted by Holm over the family of figures tested; NaN outside the family
+     * @param quantity      what a, b, the change and the interval are of, in words (e.g. "mean of 1 s-interval
+     *                      p99s, steady state", "whole-run p99, one value per run")
+     * @param wholeA        A's whole-run figure (the mean over A's runs), whatever the row is about; -1 not measured
+     * @param wholeB        B's
      */
     public record Row(String figure, double a, double b, double change, boolean regression, boolean higherIsBetter,
             Basis basis, double low, double high, int unitsA, int unitsB, int unitsToDetect, String note,
-            double degreesOfFreedom, double base, int steadyFromA, int steadyFromB) {
+            double degreesOfFreedom, double base, int steadyFromA, int steadyFromB, double pWorse, double familyP,
+            String quantity, double wholeA, double wholeB) {
+
+        /** Whether the figure is worse at the family's level: its Holm-adjusted p at or below {@link FamilyCorrection#LEVEL}. */
+        public boolean worseForTheFamily() {
+            return !Double.isNaN(familyP) && familyP <= FamilyCorrection.LEVEL;
+        }
+
+        /** Whether the figure is one of the family the verdict's false-alarm rate is held over. */
+        public boolean inFamily() {
+            return !Double.isNaN(familyP);
+        }
 
         /** B - A. */
         public double difference() {
@@ -129,6 +155,15 @@ public final class Comparison {
      */
     private record Figure(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
             PerInterval perInterval, boolean sum, boolean shouldBeZero, boolean onlyWhenBoth) {
+        /** What one value of the figure is, in words: "p99", "rate", "CPU per sample". */
+        String what() {
+            int ms = name.indexOf(" ms");
+            if (ms > 0) {
+                return name.substring(name.lastIndexOf(' ', ms - 1) + 1, ms);
+            }
+            return name;
+        }
+
         static Figure of(String name, boolean higherIsBetter, boolean judged, ToDoubleFunction<StressResult> value,
                 PerInterval perInterval) {
             return new Figure(name, higherIsBetter, judged, value, perInterval, false, false, false);
@@ -205,8 +240,11 @@ public final class Comparison {
     private final double maxRegression;
     private final int runsA;
     private final int runsB;
+    private final int family;
 
-    private Comparison(List<Row> rows, List<String> configDifferences, double maxRegression, int runsA, int runsB) {
+    private Comparison(List<Row> rows, List<String> configDifferences, double maxRegression, int runsA, int runsB,
+            int family) {
+        this.family = family;
         this.rows = rows;
         this.configDifferences = configDifferences;
         this.maxRegression = maxRegression;
@@ -226,59 +264,129 @@ public final class Comparison {
 
     /** With the intervals' dependence taken as {@code dependence}: {@link Dependence#INDEPENDENT} only to show the error it makes. */
     static Comparison of(List<StressResult> a, List<StressResult> b, double maxRegression, Dependence dependence) {
+        return of(a, b, maxRegression, dependence, true);
+    }
+
+    /** {@code familyCorrected} false only to measure what the family's correction costs: each figure on its own test. */
+    static Comparison of(List<StressResult> a, List<StressResult> b, double maxRegression, Dependence dependence,
+            boolean familyCorrected) {
         if (a.isEmpty() || b.isEmpty()) {
             throw new IllegalArgumentException("a comparison needs a run on each side");
         }
-        List<Row> rows = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
         for (Figure f : FIGURES) {
-            Row row = row(f, a, b, maxRegression, dependence);
-            if (row != null) {
-                rows.add(row);
+            Pending p = row(f, a, b, maxRegression, dependence);
+            if (p != null) {
+                pending.add(p);
             }
         }
+        // The family: every judged figure with a t interval. Each is tested one-sided (only worse
+        // regresses), and Holm holds the chance that any of them is called worse when none is at 5%.
+        int family = (int) pending.stream().filter(Pending::tested).count();
+        double[] p = pending.stream().filter(Pending::tested).mapToDouble(q -> q.row().pWorse()).toArray();
+        double[] adjusted = FamilyCorrection.holm(p);
+        List<Row> rows = new ArrayList<>();
+        int k = 0;
+        for (Pending q : pending) {
+            rows.add(q.tested() ? q.settle(adjusted[k++], family, maxRegression, familyCorrected) : q.row());
+        }
         return new Comparison(List.copyOf(rows), differences(a.get(0).config(), b.get(0).config()), maxRegression,
-                a.size(), b.size());
+                a.size(), b.size(), family);
     }
 
-    private static Row row(Figure f, List<StressResult> as, List<StressResult> bs, double bound, Dependence dependence) {
+    /**
+     * A row before the family is known: {@code candidate} whether it regresses on its own (worse,
+     * significant at 95%, beyond the bound), which the family's correction may overrule.
+     */
+    private record Pending(Row row, boolean tested, boolean candidate, boolean lostWhereNone, Estimate estimate) {
+        Row settle(double familyP, int family, double bound, boolean corrected) {
+            boolean worseForTheFamily = familyP <= FamilyCorrection.LEVEL || !corrected;
+            boolean regression = lostWhereNone || candidate && worseForTheFamily;
+            Row r = row;
+            int toDetect = r.base() == 0 ? -1 : DetectableChange.unitsPerSide(estimate.unitVariance(),
+                    bound * Math.abs(estimate.unitScale() * r.base()), estimate.independentShare(),
+                    FamilyCorrection.LEVEL / family, estimate.basis() == Basis.RUNS ? 2 : MIN_INTERVALS);
+            return new Row(r.figure(), r.a(), r.b(), r.change(), regression, r.higherIsBetter(), r.basis(), r.low(),
+                    r.high(), r.unitsA(), r.unitsB(), toDetect, r.note(), r.degreesOfFreedom(), r.base(),
+                    r.steadyFromA(), r.steadyFromB(), r.pWorse(), familyP, r.quantity(), r.wholeA(), r.wholeB());
+        }
+    }
+
+    private static Pending row(Figure f, List<StressResult> as, List<StressResult> bs, double bound, Dependence dependence) {
         double[] va = values(f, as);
         double[] vb = values(f, bs);
         boolean missingA = min(va) < 0;
         boolean missingB = min(vb) < 0;
         double a = mean(va);
         double b = mean(vb);
+        boolean byRuns = as.size() + bs.size() > 2;
+        String whole = wholeRun(f, byRuns);
         if (missingA || missingB) {
             if ((missingA && missingB) || f.onlyWhenBoth()) {
                 return null; // not measured in either run
             }
             // Measured on one side only (e.g. indexing never completed in B): worse if B lacks it.
-            return new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
+            return new Pending(new Row(f.name(), missingA ? -1 : a, missingB ? -1 : b, Double.NaN, f.judged() && missingB,
                     f.higherIsBetter(), Basis.ONE_SIDE, Double.NaN, Double.NaN, 0, 0, -1,
-                    "measured in " + (missingA ? "B" : "A") + " only", 0, a, 0, 0);
+                    "measured in " + (missingA ? "B" : "A") + " only", 0, a, 0, 0, Double.NaN, Double.NaN, whole,
+                    missingA ? -1 : a, missingB ? -1 : b), false, false, false, null);
         }
-        double change = a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
-        Estimate e = as.size() + bs.size() > 2 ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
+        double change = relative(a, b);
+        Estimate e = byRuns ? byRuns(va, vb) : byIntervals(f, as.get(0), bs.get(0), b - a, dependence);
         if (e.basis() == Basis.TOO_SHORT || e.basis() == Basis.BOUND_ONLY) {
             boolean worse = f.higherIsBetter() ? b < a : b > a;
             // Drops where there were none regress whatever the series say; a figure without a series keeps the bound alone.
             boolean regression = f.judged() && worse && (e.basis() == Basis.BOUND_ONLY
                     ? (a == 0 ? b != 0 : Math.abs(change) > bound)
                     : f.shouldBeZero() && a == 0 && b != 0);
-            return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN, Double.NaN,
-                    e.unitsA(), e.unitsB(), -1, e.note(), 0, a, 0, 0);
+            return new Pending(new Row(f.name(), a, b, change, regression, f.higherIsBetter(), e.basis(), Double.NaN,
+                    Double.NaN, e.unitsA(), e.unitsB(), -1, e.note(), 0, a, 0, 0, Double.NaN, Double.NaN, whole, a, b),
+                    false, false, false, null);
         }
         DifferenceInterval ci = e.interval();
-        // Judged on what the interval is about: the steady state's difference, relative to A's steady level.
+        // One quantity per row: the interval's. With one run per side that is the steady state's mean
+        // of the per-interval figure (a count: the run's sum), relative to A's steady level; so are the
+        // row's A, B and change, the whole-run figures kept beside them.
         double base = e.base();
         double steady = ci.difference();
+        double shownA = byRuns || f.sum() ? a : base;
+        double shownB = byRuns || f.sum() ? b : base + steady;
         boolean worse = f.higherIsBetter() ? steady < 0 : steady > 0;
         boolean lostWhereNone = f.shouldBeZero() && a == 0 && b != 0;
-        boolean regression = f.judged() && (lostWhereNone
-                || worse && ci.significant() && (base == 0 || Math.abs(steady / base) > bound));
-        int toDetect = base == 0 ? -1 : DetectableChange.unitsPerSide(e.unitVariance(), bound * Math.abs(e.unitScale() * base));
-        return new Row(f.name(), a, b, change, regression, f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(),
-                ci.low(), ci.high(), e.unitsA(), e.unitsB(), toDetect, e.note(), ci.degreesOfFreedom(), base,
-                e.steadyFromA(), e.steadyFromB());
+        boolean candidate = f.judged() && worse && ci.significant() && (base == 0 || Math.abs(steady / base) > bound);
+        boolean tested = f.judged() && !ci.exact();
+        double pWorse = tested ? ci.pTowards(!f.higherIsBetter()) : Double.NaN;
+        String quantity = byRuns || f.sum() ? whole : steadyMean(f, as.get(0));
+        Row row = new Row(f.name(), shownA, shownB, relative(shownA, shownB), f.judged() && (lostWhereNone || candidate),
+                f.higherIsBetter(), ci.exact() ? Basis.EXACT : e.basis(), ci.low(), ci.high(), e.unitsA(), e.unitsB(), -1,
+                e.note(), ci.degreesOfFreedom(), base, e.steadyFromA(), e.steadyFromB(), pWorse, Double.NaN, quantity,
+                a, b);
+        return new Pending(row, tested, candidate, lostWhereNone, e);
+    }
+
+    private static double relative(double a, double b) {
+        return a == 0 ? (b == 0 ? 0 : Double.NaN) : (b - a) / Math.abs(a);
+    }
+
+    /** What a row of whole-run figures is of. */
+    private static String wholeRun(Figure f, boolean byRuns) {
+        String per = byRuns ? ", one value per run" : "";
+        if (f.sum()) {
+            return "whole run, sum of its intervals" + per;
+        }
+        return "whole-run " + f.what() + per;
+    }
+
+    /** What a row of one run per side is of: the mean of the per-interval figure over the steady state. */
+    private static String steadyMean(Figure f, StressResult run) {
+        double seconds = run.intervals() == null || run.intervals().isEmpty() ? 0
+                : run.intervals().get(0).intervalSeconds();
+        String every = seconds <= 0 ? "" : (seconds == Math.rint(seconds)
+                ? String.format(java.util.Locale.ROOT, "%.0f s-", seconds)
+                : String.format(java.util.Locale.ROOT, "%.1f s-", seconds));
+        String what = f.what();
+        String plural = what.startsWith("p") && what.length() <= 5 ? what + "s" : "values of " + what;
+        return "mean of " + every + "interval " + plural + ", steady state";
     }
 
     /**
@@ -288,10 +396,10 @@ public final class Comparison {
      * @param unitScale    the figure per unit over the run's figure: 1 for means, 1 / intervals for a count
      */
     private record Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance,
-            double unitScale, String note, double base, int steadyFromA, int steadyFromB) {
+            double unitScale, String note, double base, int steadyFromA, int steadyFromB, double independentShare) {
         Estimate(Basis basis, DifferenceInterval interval, int unitsA, int unitsB, double unitVariance, double unitScale,
                 String note, double base) {
-            this(basis, interval, unitsA, unitsB, unitVariance, unitScale, note, base, 0, 0);
+            this(basis, interval, unitsA, unitsB, unitVariance, unitScale, note, base, 0, 0, 1);
         }
     }
 
@@ -346,8 +454,9 @@ public final class Comparison {
         double unitVariance = (ea.longRunVariance() + eb.longRunVariance()) / 2;
         String note = fromA > 0 || fromB > 0 ? String.format(java.util.Locale.ROOT, "steady state from interval %d of A "
                 + "and %d of B: the start-up before it is left out of the interval", fromA + 1, fromB + 1) : null;
+        double share = (ea.effectiveN() / ea.n() + eb.effectiveN() / eb.n()) / 2;
         return new Estimate(Basis.INTERVALS, ci, sa.length - fromA, sb.length - fromB, unitVariance, 1 / scaleA, note,
-                f.sum() ? f.value().applyAsDouble(a) : ea.mean(), fromA, fromB);
+                f.sum() ? f.value().applyAsDouble(a) : ea.mean(), fromA, fromB, share);
     }
 
     /**
@@ -430,6 +539,17 @@ public final class Comparison {
     /** Whether the runs are the units (two or more runs on a side), not one run's intervals. */
     public boolean byRuns() {
         return runsA + runsB > 2;
+    }
+
+    /** How many figures the verdict's false-alarm rate is held over: the judged figures with a t interval. */
+    public int familySize() {
+        return family;
+    }
+
+    /** The figures worse at the family's level (Holm), whether or not beyond the bound. */
+    public List<String> worseForTheFamily() {
+        return rows.stream().filter(r -> r.worseForTheFamily() && (r.higherIsBetter() ? r.high() < 0 : r.low() > 0))
+                .map(Row::figure).toList();
     }
 
     public List<String> regressions() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.metricsstress.analysis.Comparison;
 import org.metricsstress.analysis.Comparison.Row;
+import org.metricsstress.stats.FamilyCorrection;
 
 /**
  * {@code compare --result-json}: per figure both sides, the change, its 95% interval and whether it
@@ -42,6 +43,12 @@ public final class ComparisonJson {
             m.put("unitsB", r.unitsB());
             m.put("unitsPerSideToDetectBound", r.unitsToDetect() > 0 ? r.unitsToDetect() : null);
             m.put("note", r.note());
+            m.put("quantity", r.quantity());
+            m.put("wholeRunA", r.wholeA() < 0 ? null : r.wholeA());
+            m.put("wholeRunB", r.wholeB() < 0 ? null : r.wholeB());
+            m.put("pWorse", number(r.pWorse()));
+            m.put("familyAdjustedPWorse", number(r.familyP()));
+            m.put("worseForTheFamily", r.inFamily() ? r.worseForTheFamily() : null);
             figures.add(m);
         }
         Map<String, Object> json = new LinkedHashMap<>();
@@ -54,8 +61,15 @@ public final class ComparisonJson {
         json.put("maxRegression", c.maxRegression());
         json.put("level", 0.95);
         json.put("basis", ComparisonLines.basis(c));
-        json.put("rule", "a judged figure regresses when it is worse, its 95% interval does not reach 0, and its "
-                + "change is beyond maxRegression; drops or failures where A had none always regress");
+        json.put("rule", "a judged figure regresses when it is worse, its 95% interval does not reach 0, its change "
+                + "is beyond maxRegression, and it is worse at the family's level (Holm over the judged figures with an "
+                + "interval, one-sided); drops or failures where A had none always regress");
+        Map<String, Object> family = new LinkedHashMap<>();
+        family.put("method", "Holm");
+        family.put("falseAlarmRate", FamilyCorrection.LEVEL);
+        family.put("figures", c.rows().stream().filter(Row::inFamily).map(Row::figure).toList());
+        family.put("worse", c.worseForTheFamily());
+        json.put("family", family);
         json.put("figures", figures);
         json.put("regressions", c.regressions());
         json.put("notJudgedTooShort", c.tooShort());

@@ -7,19 +7,23 @@ import java.util.Locale;
 import org.metricsstress.analysis.Comparison;
 import org.metricsstress.analysis.Comparison.Basis;
 import org.metricsstress.analysis.Comparison.Row;
+import org.metricsstress.stats.DetectableChange;
+import org.metricsstress.stats.FamilyCorrection;
 
 /**
- * {@code compare} on the console: a row per figure with both sides, the change, its 95% interval and
- * the word, then what the interval rests on, what would tell the bound from noise, and the result.
+ * {@code compare} on the console: a row per figure with both sides, the change, its 95% interval, the
+ * word and what quantity they are all of, then what the interval rests on, the family's verdict, what
+ * the rule would need to flag a worsening of twice the bound, and the result.
  */
 public final class ComparisonLines {
     private ComparisonLines() {}
 
     public static void print(Comparison c, PrintStream out, List<String> namesA, List<String> namesB) {
-        out.printf(Locale.ROOT, "%-24s %14s %14s %8s %19s  %s%n", "figure", "A", "B", "change", "95% interval", "judged");
+        out.printf(Locale.ROOT, "%-24s %14s %14s %8s %19s  %-26s %s%n", "figure", "A", "B", "change", "95% interval",
+                "judged", "of");
         for (Row r : c.rows()) {
-            out.printf(Locale.ROOT, "%-24s %14s %14s %8s %19s  %s%s%n", r.figure(), value(r.a()), value(r.b()),
-                    percent(r.change()), interval(r), r.word(), r.regression() ? "  REGRESSION" : "");
+            out.printf(Locale.ROOT, "%-24s %14s %14s %8s %19s  %-26s %s%n", r.figure(), value(r.a()), value(r.b()),
+                    percent(r.change()), interval(r), r.word() + (r.regression() ? "  REGRESSION" : ""), r.quantity());
         }
         out.println("A = " + String.join(" ", namesA) + ", B = " + String.join(" ", namesB));
         out.println(basis(c));
@@ -37,10 +41,13 @@ public final class ComparisonLines {
         if (!startUps.isEmpty()) {
             out.println("start-up left out of the intervals (MSER), steady from interval A/B: " + String.join(", ", startUps));
         }
+        if (c.familySize() > 0) {
+            out.println(family(c));
+        }
         String sizes = detectable(c);
         if (!sizes.isEmpty()) {
-            out.printf(Locale.ROOT, "to tell a %s change from noise (95%%, power 80%%), per side: %s%n",
-                    percent(c.maxRegression()).replace("+", ""), sizes);
+            out.printf(Locale.ROOT, "for this rule to flag a true %s worsening (twice the bound) 80%% of the time, per "
+                    + "side: %s%n", percent(DetectableChange.TRUE_OVER_BOUND * c.maxRegression()).replace("+", ""), sizes);
         }
         if (!c.configDifferences().isEmpty()) {
             out.println("note: the runs' settings differ in: " + String.join(", ", c.configDifferences()));
@@ -63,9 +70,28 @@ public final class ComparisonLines {
                 + "give two or more runs per side (compare A1 A2 --vs B1 B2)";
     }
 
+    /** What the whole verdict's false-alarm rate is, and over which figures. */
+    static String family(Comparison c) {
+        List<String> worse = c.worseForTheFamily();
+        return String.format(Locale.ROOT, "the verdict: identical runs come out a regression at most %.0f%% of the time "
+                + "(Holm over the %d judged figures with an interval, each tested one-sided for worse): %s",
+                100 * FamilyCorrection.LEVEL, c.familySize(), worse.isEmpty() ? "none worse at that level"
+                        : "worse at that level: " + String.join(", ", worse));
+    }
+
+    /**
+     * The rule a regression meets, in words: its own test, then the family's (a figure significant on
+     * its own but not once the family is allowed for is no regression).
+     */
+    static String rule(Comparison c) {
+        return String.format(Locale.ROOT, "worse, significant at 95%% and beyond %s) with the family's correction "
+                + "(Holm over %d figures, the verdict's false alarms at most %.0f%%", bound(c), c.familySize(),
+                100 * FamilyCorrection.LEVEL);
+    }
+
     /** The result line: regressions, else none, and the figures too short to judge. */
     static String result(Comparison c) {
-        String rule = String.format(Locale.ROOT, "worse, significant at 95%% and beyond %s", bound(c));
+        String rule = rule(c);
         String text = c.hasRegression()
                 ? String.format(Locale.ROOT, "result: %d regression(s) (%s): %s", c.regressions().size(), rule,
                         String.join(", ", c.regressions()))

@@ -81,11 +81,10 @@ final class Overlay {
         sb.append("<div class=\"verdict ").append(c.hasRegression() ? "bad" : "ok").append("\" id=\"").append(id)
                 .append("-result\"><div class=\"msg\">");
         if (c.hasRegression()) {
-            sb.append("<strong>").append(c.regressions().size()).append(" regression(s)</strong> (worse, significant at 95% and beyond ")
-                    .append(Html.esc(percent(c.maxRegression()))).append("): ").append(Html.esc(String.join(", ", c.regressions())));
+            sb.append("<strong>").append(c.regressions().size()).append(" regression(s)</strong> (")
+                    .append(Html.esc(ComparisonLines.rule(c))).append("): ").append(Html.esc(String.join(", ", c.regressions())));
         } else {
-            sb.append("<strong>no regression</strong> (worse, significant at 95% and beyond ")
-                    .append(Html.esc(percent(c.maxRegression()))).append(")");
+            sb.append("<strong>no regression</strong> (").append(Html.esc(ComparisonLines.rule(c))).append(")");
         }
         sb.append("</div><div class=\"sub\">").append(Html.esc(ComparisonLines.basis(c))).append("</div>");
         if (!c.tooShort().isEmpty()) {
@@ -98,7 +97,7 @@ final class Overlay {
         }
         sb.append("</div>\n<div class=\"scroll\"><table class=\"num\" id=\"").append(id).append("\"><thead><tr><th>figure</th><th>")
                 .append(Html.esc(a)).append("</th><th>").append(Html.esc(b))
-                .append("</th><th>change</th><th>95% interval</th><th class=\"what\">judged</th></tr></thead><tbody>\n");
+                .append("</th><th>change</th><th>95% interval</th><th class=\"what\">judged</th><th class=\"what\">of</th></tr></thead><tbody>\n");
         for (Comparison.Row row : c.rows()) {
             sb.append("<tr").append(row.regression() ? " class=\"bad\"" : "").append("><td>").append(Html.esc(row.figure()))
                     .append("</td><td>").append(value(row.a())).append("</td><td>").append(value(row.b())).append("</td><td>")
@@ -106,7 +105,7 @@ final class Overlay {
                     .append("</td><td>").append(Html.esc(ComparisonLines.interval(row)))
                     .append("</td><td class=\"what\">").append(row.regression() ? "<strong>regression</strong>: " : "")
                     .append(Html.esc(row.word())).append(row.note() == null ? "" : " <span class=\"sub\">(" + Html.esc(row.note()) + ")</span>")
-                    .append("</td></tr>\n");
+                    .append("</td><td class=\"what\">").append(Html.esc(row.quantity())).append("</td></tr>\n");
         }
         sb.append("</tbody></table></div>\n");
     }

@@ -23,6 +23,30 @@ public record DifferenceInterval(double difference, double low, double high, dou
         return low > 0 || high < 0;
     }
 
+    /** The standard error the interval was built from: its half-width over t(df); 0 when exact. */
+    public double standardError() {
+        return exact() ? 0 : (high - low) / 2 / t(degreesOfFreedom, 0.5 + LEVEL / 2);
+    }
+
+    /**
+     * The one-sided p-value that the true difference is 0 against its being on the side given: the
+     * chance of a difference this far that way were there none. 1 or 0 for an exact difference.
+     *
+     * @param upward the side asked about: true for a difference above 0
+     */
+    public double pTowards(boolean upward) {
+        double toward = upward ? difference : -difference;
+        if (exact()) {
+            return toward > 0 ? 0 : 1;
+        }
+        return 1 - new TDistribution(null, degreesOfFreedom).cumulativeProbability(toward / standardError());
+    }
+
+    /** The {@code probability} quantile of Student's t with {@code df} degrees of freedom (at least 1). */
+    public static double t(double df, double probability) {
+        return new TDistribution(null, Math.max(1, df)).inverseCumulativeProbability(probability);
+    }
+
     /** Whether both sides were without spread: the difference is what it is. */
     public boolean exact() {
         return degreesOfFreedom == 0;
@@ -51,7 +75,7 @@ public record DifferenceInterval(double difference, double low, double high, dou
         if (!(standardError > 0)) {
             return new DifferenceInterval(difference, difference, difference, 0);
         }
-        double t = new TDistribution(null, Math.max(1, df)).inverseCumulativeProbability(0.5 + LEVEL / 2);
+        double t = t(df, 0.5 + LEVEL / 2);
         return new DifferenceInterval(difference, difference - t * standardError, difference + t * standardError,
                 Math.max(1, df));
     }

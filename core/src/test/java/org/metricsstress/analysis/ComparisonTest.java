@@ -155,6 +155,7 @@ class ComparisonTest {
         assertTrue(rate.relativeHigh() - rate.relativeLow() > 0.02, rate.toString());
         assertEquals("within noise", rate.word());
         assertTrue(c.byRuns());
+        assertEquals("whole-run written samples/s, one value per run", rate.quantity());
     }
 
     @Test
@@ -169,7 +170,8 @@ class ComparisonTest {
         assertTrue(text.contains("one run per side (60 and 60 report intervals)"), text);
         assertTrue(text.contains("result: "), text);
         assertTrue(text.contains("significant at 95% and beyond 5.0%"), text);
-        assertTrue(text.contains("to tell a 5.0% change from noise"), text);
+        assertTrue(text.contains("for this rule to flag a true 10.0% worsening (twice the bound) 80% of the time"), text);
+        assertTrue(text.contains("Holm over 8 figures"), text);
     }
 
     @Test
@@ -183,8 +185,40 @@ class ComparisonTest {
         Comparison.Row row = row(c, "response p99 ms");
         assertTrue(row.note().startsWith("steady state from interval 3 of A and 1 of B"), row.note());
         // A's whole-run p99 is its start-up's (B 66% below it); the steady states are alike: within a few percent.
-        assertTrue(row.change() < -0.5, "whole-run change " + row.change());
+        assertTrue((row.wholeB() - row.wholeA()) / row.wholeA() < -0.5, "whole-run change " + row);
         assertTrue(row.relativeHigh() - row.relativeLow() < 0.2, row.toString());
+        // One quantity per row: the change shown is the steady state's, the one its interval is about.
+        assertTrue(Math.abs(row.change()) < 0.05, "steady change " + row.change());
+        assertTrue(row.relativeLow() <= row.change() && row.change() <= row.relativeHigh(), row.toString());
+        assertEquals(row.base(), row.a(), 1e-9);
+        assertTrue(row.quantity().equals("mean of 1 s-interval p99s, steady state"), row.quantity());
         assertFalse(row.regression());
+    }
+
+    @Test
+    void eachRowsChangeIntervalAndVerdictAreOfOneQuantityInBothModes() {
+        Random random = new Random(12);
+        SyntheticRuns.Noise noise = SyntheticRuns.Noise.independent(0.04, 0.7);
+        SyntheticRuns.Levels slower = SyntheticRuns.Levels.TYPICAL.withP99(1.3);
+        Comparison one = Comparison.of(SyntheticRuns.run(random, SyntheticRuns.Levels.TYPICAL, noise),
+                SyntheticRuns.run(random, slower, noise), 0.05);
+        Comparison runs = Comparison.of(
+                List.of(SyntheticRuns.run(random, SyntheticRuns.Levels.TYPICAL, noise),
+                        SyntheticRuns.run(random, SyntheticRuns.Levels.TYPICAL, noise)),
+                List.of(SyntheticRuns.run(random, slower, noise), SyntheticRuns.run(random, slower, noise)), 0.05);
+        for (Comparison c : List.of(one, runs)) {
+            for (Comparison.Row r : c.rows()) {
+                if (r.degreesOfFreedom() > 0) {
+                    // The interval is centred on the difference the row shows: one quantity.
+                    assertEquals((r.low() + r.high()) / 2, r.b() - r.a(), 1e-9 * Math.max(1, Math.abs(r.a())), r.toString());
+                }
+            }
+        }
+        Comparison.Row p99 = row(one, "response p99 ms");
+        assertEquals("mean of 1 s-interval p99s, steady state", p99.quantity());
+        // The synthetic whole-run p99 is not the mean of the intervals' (as a real run's is not): kept beside it.
+        assertTrue(Math.abs(p99.wholeA() - p99.a()) > 0.01 * p99.a(), p99.toString());
+        assertEquals("whole-run p99, one value per run", row(runs, "response p99 ms").quantity());
+        assertEquals(row(runs, "response p99 ms").wholeA(), row(runs, "response p99 ms").a());
     }
 }
