@@ -1,6 +1,7 @@
 package org.metricsstress.stats;
 
-import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * How many intervals or runs per side compare's own rule needs to flag a given true worsening 80%
@@ -42,7 +43,7 @@ public final class DetectableChange {
         double v = Math.max(0, unitVariance);
         double b = Math.abs(bound);
         double delta = TRUE_OVER_BOUND * b;
-        NormalDistribution z = new NormalDistribution(null, 0, 1);
+        NormalDistribution z = NormalDistribution.of(0, 1);
         double zc = z.inverseCumulativeProbability(Math.max(0.5 + DifferenceInterval.LEVEL / 2, 1 - oneSidedLevel));
         double zp = z.inverseCumulativeProbability(POWER);
         double seMost = Math.min((delta - b) / zp, delta / (zc + zp));
@@ -85,7 +86,7 @@ public final class DetectableChange {
         double c = Math.max(DifferenceInterval.t(df, 0.5 + DifferenceInterval.LEVEL / 2),
                 DifferenceInterval.t(df, 1 - oneSidedLevel));
         double threshold = Math.max(b, c * se);
-        return 1 - new org.apache.commons.math3.distribution.TDistribution(null, df)
+        return 1 - TDistribution.of(df)
                 .cumulativeProbability((threshold - delta) / se);
     }
 }

@@ -1,6 +1,6 @@
 package org.metricsstress.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * A difference B - A with its confidence interval: Welch's t interval, its degrees of freedom by
@@ -39,12 +39,12 @@ public record DifferenceInterval(double difference, double low, double high, dou
         if (exact()) {
             return toward > 0 ? 0 : 1;
         }
-        return 1 - new TDistribution(null, degreesOfFreedom).cumulativeProbability(toward / standardError());
+        return 1 - TDistribution.of(degreesOfFreedom).cumulativeProbability(toward / standardError());
     }
 
     /** The {@code probability} quantile of Student's t with {@code df} degrees of freedom (at least 1). */
     public static double t(double df, double probability) {
-        return new TDistribution(null, Math.max(1, df)).inverseCumulativeProbability(probability);
+        return TDistribution.of(Math.max(1, df)).inverseCumulativeProbability(probability);
     }
 
     /** Whether both sides were without spread: the difference is what it is. */

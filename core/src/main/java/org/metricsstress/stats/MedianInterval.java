@@ -1,7 +1,7 @@
 package org.metricsstress.stats;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /**
  * The median of repeated measurements (find-max's searches, bench's ratios) with a distribution-free
@@ -31,7 +31,7 @@ public record MedianInterval(int n, double median, double low, double high, doub
         if (n == 1) {
             return new MedianInterval(1, median, x[0], x[0], 0);
         }
-        BinomialDistribution below = new BinomialDistribution(null, n, 0.5);
+        BinomialDistribution below = BinomialDistribution.of(n, 0.5);
         // [x(j), x(n-j+1)] (1-based) misses the median when fewer than j values fall below it, or fewer
         // than j above it: probability 2 P(Bin(n, 1/2) <= j - 1). The largest j that keeps 95% is the narrowest.
         int best = 1;

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +90,7 @@ class CompareRunsIT {
             double df = f.get("degreesOfFreedom").asDouble();
             double low = f.get("differenceCi95").get(0).asDouble();
             double high = f.get("differenceCi95").get(1).asDouble();
-            TDistribution t = new TDistribution(df);
+            TDistribution t = TDistribution.of(df);
             double se = (high - low) / 2 / t.inverseCumulativeProbability(0.975);
             double strict = t.inverseCumulativeProbability(0.9995) * se;
             assertTrue(Math.abs(f.get("difference").asDouble()) <= strict, "outside the 99.9% interval: " + f);
