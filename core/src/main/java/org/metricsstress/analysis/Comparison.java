@@ -259,7 +259,7 @@ public final class Comparison {
 
     /** Several runs per side: the runs are the units. */
     public static Comparison of(List<StressResult> a, List<StressResult> b, double maxRegression) {
-        return of(a, b, maxRegression, Dependence.AR1);
+        return of(a, b, maxRegression, Dependence.AR1_OR_BATCHES);
     }
 
     /** With the intervals' dependence taken as {@code dependence}: {@link Dependence#INDEPENDENT} only to show the error it makes. */

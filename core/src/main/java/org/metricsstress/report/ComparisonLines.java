@@ -66,8 +66,9 @@ public final class ComparisonLines {
         return "intervals: one run per side" + (first == null ? ""
                 : String.format(Locale.ROOT, " (%d and %d report intervals%s)", first.unitsA(), first.unitsB(),
                         first.steadyFromA() > 0 || first.steadyFromB() > 0 ? " after the start-up" : ""))
-                + ", their autocorrelation allowed for: the noise within a run only; for the noise from run to run "
-                + "give two or more runs per side (compare A1 A2 --vs B1 B2)";
+                + ", their autocorrelation and their quarters' means allowed for: the noise within a run only, up to "
+                + "a quarter of the run slow; for slower drifts and the noise from run to run give two or more runs "
+                + "per side (compare A1 A2 --vs B1 B2)";
     }
 
     /** What the whole verdict's false-alarm rate is, and over which figures. */

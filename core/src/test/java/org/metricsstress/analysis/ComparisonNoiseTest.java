@@ -88,7 +88,7 @@ class ComparisonNoiseTest {
     void withNoTrueDifferenceTheIntervalCoversItAndRaisesFewFalseAlarms(@TempDir Path dir) throws IOException {
         // The pairs go through result files, as compare reads them: the series survive the JSON.
         List<StressResult[]> pairs = new ArrayList<>();
-        Rates corrected = rates(48, 0.04, 0, Dependence.AR1, pairs);
+        Rates corrected = rates(48, 0.04, 0, Dependence.AR1_OR_BATCHES, pairs);
         System.out.printf(Locale.ROOT, "compare, %d pairs, AR(1) rho %.1f, no difference: covered %.1f%%, false alarms %.1f%%%n",
                 PAIRS, RHO, 100 * corrected.covered(), 100 * corrected.significant());
         assertTrue(corrected.covered() >= 0.92 && corrected.covered() <= 0.98, "coverage " + corrected.covered());
@@ -143,7 +143,7 @@ class ComparisonNoiseTest {
     void aShiftOfThreeStandardErrorsIsDetectedInMostPairs() {
         double sd = 0.04;
         double shift = -3 * trueStandardError(sd);
-        Rates shifted = rates(49, sd, shift, Dependence.AR1, null);
+        Rates shifted = rates(49, sd, shift, Dependence.AR1_OR_BATCHES, null);
         System.out.printf(Locale.ROOT, "compare, B %.1f%% lower (3 standard errors): detected %.1f%%, covered %.1f%%%n",
                 -100 * shift, 100 * shifted.detectedWorse(), 100 * shifted.covered());
         assertTrue(shifted.detectedWorse() > 0.6, "detected " + shifted.detectedWorse());

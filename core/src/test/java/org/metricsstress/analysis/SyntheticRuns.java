@@ -146,7 +146,11 @@ final class SyntheticRuns {
      * interval values stands for them, so that a comparison that mixes the two quantities shows it.
      */
     static StressResult run(Random random, Levels levels, Noise noise) {
-        int n = INTERVALS;
+        return run(random, levels, noise, INTERVALS);
+    }
+
+    /** The same, {@code n} intervals long. */
+    static StressResult run(Random random, Levels levels, Noise noise, int n) {
         double[][] e = noise(random, n, noise, 7);
         List<IntervalStats> intervals = new ArrayList<>();
         long writtenTotal = 0;
