@@ -27,7 +27,8 @@ public final class SavedResultsOptionDefs {
                     + "them)", RESULTS, FLAG, false, null);
     public static final Option<Double> MAX_REGRESSION =
             Option.own("--max-regression", "PCT", "compare: allowed worsening of a judged figure, e.g. 5%; a figure "
-                    + "worse beyond it, and significantly so (its 95% interval does not reach 0), exits 1", JUDGING,
+                    + "worse beyond it, and significantly so (its 95% interval does not reach 0, and worse at 5% for the "
+                    + "whole family of judged figures, Holm's correction), exits 1", JUDGING,
                     ValueType.REGRESSION_BOUND, 0.05, null);
     public static final Option<List<Path>> VS =
             Option.own("--vs", "B.json...", "compare: B's result files, several runs of the candidate; the files "
