@@ -48,8 +48,8 @@ class FindMaxCommandTest {
         "--growth 0.5                         | --growth: must be between 1.1 and 10",
         "--growth 1.0001                      | --growth: must be between 1.1 and 10",
         "--growth 11                          | --growth: must be between 1.1 and 10",
-        "--growth 1.1                         | find-max: x1.1 from 1,667 to 500,000,000 samples/s, then bisecting to 5%, can take 136 steps; at most 40",
-        "--growth 1.5 --precision 0.1%        | find-max: x1.5 from 1,667 to 500,000,000 samples/s, then bisecting to 0.1%, can take 42 steps; at most 40",
+        "--growth 1.1                         | find-max: x1.1 from 1,667 to 500,000,000 samples/s, then bisecting to 5%, can try 136 rates; at most 40",
+        "--growth 1.5 --precision 0.1%        | find-max: x1.5 from 1,667 to 500,000,000 samples/s, then bisecting to 0.1%, can try 42 rates; at most 40",
         "--growth x                           | --growth: 'x' is not a number",
         "--start-rate 2000 --max-rate 1000    | --max-rate: must be above --start-rate (2,000 samples/s)",
         "--max-rate 1000                      | --max-rate: must be above --start-rate (1,667 samples/s, the plan's own rate)",
@@ -58,6 +58,8 @@ class FindMaxCommandTest {
         "--step-duration 1s                   | --step-duration: at least 2s",
         "--cold-limit 0s                      | --cold-limit: must be more than 0",
         "--include-cold --no-index            | --include-cold: judges a cold resource cache; there is none with --no-index",
+        "--warm-up 30s                        | --warm-up: with indexing the warm-up runs until every resource is indexed",
+        "--warm-up soon --no-index            | --warm-up: ",
         "--sla p99<<5                         | --sla: 'p99<<5' is not metric op value",
         "-n 0                                 | --nodes: must be at least 1",
     })
@@ -81,6 +83,14 @@ class FindMaxCommandTest {
         assertTrue(s.indexing());
         assertFalse(s.includeCold());
         assertEquals(8192, s.ringSize());
+        assertTrue(s.warmUp().isZero(), "with indexing the index ends the warm-up");
+    }
+
+    @Test
+    void withoutIndexingTheWarmUpIsAStepLongUnlessGiven() {
+        assertEquals(java.time.Duration.ofSeconds(20), settings("--no-index", "--step-duration", "20s").warmUp());
+        assertEquals(java.time.Duration.ofSeconds(90), settings("--no-index", "--warm-up", "90s").warmUp());
+        assertTrue(settings("--no-index", "--warm-up", "0s").warmUp().isZero(), "0s: no warm-up");
     }
 
     @Test

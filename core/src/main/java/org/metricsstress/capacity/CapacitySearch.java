@@ -30,11 +30,15 @@ public final class CapacitySearch {
     /** The growth factors a search accepts: nearer 1 a search takes days, beyond 10 bisection does all the work. */
     public static final double MIN_GROWTH = 1.1;
     public static final double MAX_GROWTH = 10;
-    /** Steps a search may take at most, whatever the cluster does (40 one-minute steps: 40 minutes). */
+    /**
+     * Rates a search may try at most, whatever the cluster does (40 one-minute steps: 40 minutes). A
+     * failing rate is run once more to confirm it ({@link FindMax}), so a search runs at most twice as
+     * many steps; this bound is on the search's own arithmetic, which takes one verdict per rate.
+     */
     public static final int MAX_STEPS = 40;
 
     /**
-     * The most steps a search within {@code b} can take: growth from the start to the maximum,
+     * The most rates a search within {@code b} can try: growth from the start to the maximum,
      * then bisection of a bracket of one growth factor down to the precision; or a failing start,
      * its halvings, then bisection of a bracket of 2.
      */

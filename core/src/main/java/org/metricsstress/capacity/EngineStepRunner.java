@@ -31,17 +31,15 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     private final Supplier<StressConfig.Builder> options;
     private final PlanRate planRate;
     private final Duration stepDuration;
-    private final Duration coldLimit;
     private final PrintStream runLog;
     private final CacheView cache;
     private StopRequest stop = new StopRequest();
 
     private EngineStepRunner(Supplier<StressConfig.Builder> options, PlanRate planRate, Duration stepDuration,
-            Duration coldLimit, PrintStream runLog, CacheView cache) {
+            PrintStream runLog, CacheView cache) {
         this.options = options;
         this.planRate = planRate;
         this.stepDuration = stepDuration;
-        this.coldLimit = coldLimit;
         this.runLog = runLog;
         this.cache = cache;
     }
@@ -50,13 +48,14 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
      * A runner for the configuration {@code options} makes (a fresh builder each call, the user's
      * options applied), its cache open.
      *
-     * @param runLog where each step's own report lines and summary go
+     * @param stepDuration the judged steps' length, which sets every run's report interval (the warm-up's too)
+     * @param runLog       where each step's own report lines and summary go
      */
     public static EngineStepRunner open(Supplier<StressConfig.Builder> options, Duration stepDuration,
-            Duration coldLimit, PrintStream runLog) throws CacheUnavailableException {
+            PrintStream runLog) throws CacheUnavailableException {
         StressConfig base = options.get().build();
         CacheView cache = base.index().enabled() ? Caches.open(base) : null;
-        return new EngineStepRunner(options, PlanRate.of(base), stepDuration, coldLimit, runLog, cache);
+        return new EngineStepRunner(options, PlanRate.of(base), stepDuration, runLog, cache);
     }
 
     /** Each step ended early by {@code stop} (Karaf's Ctrl-C), and none started after it. */
@@ -76,9 +75,9 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     }
 
     @Override
-    public StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
+    public StressResult run(double targetSamplesPerSecond, Duration duration, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException {
-        StressConfig config = stepConfig(targetSamplesPerSecond, untilIndexed);
+        StressConfig config = stepConfig(targetSamplesPerSecond, duration);
         StressEngine engine = new StressEngine(config, runLog).stoppedBy(stop);
         if (cache != null) {
             engine.withCache(cache);
@@ -90,11 +89,11 @@ public final class EngineStepRunner implements StepRunner, AutoCloseable {
     }
 
     /** The configuration of one step: the user's, at the step's rate and duration, with no criteria or file of its own. */
-    StressConfig stepConfig(double targetSamplesPerSecond, boolean untilIndexed) {
+    StressConfig stepConfig(double targetSamplesPerSecond, Duration duration) {
         return options.get()
                 .primeCache(false) // every step from a cold cache: the worst case, whatever the keyspace holds
                 .rateFactor(planRate.factorFor(targetSamplesPerSecond))
-                .duration(untilIndexed ? coldLimit : stepDuration)
+                .duration(duration)
                 .reportInterval(reportInterval(stepDuration))
                 .sla(null)
                 .resultJson(null)

@@ -19,84 +19,125 @@ import java.math.MathContext;
  * the criteria, found by running steps at rates {@link CapacitySearch} picks, each judged by
  * {@link StepJudge}, then the table of steps and the answer ({@link StepTable}).
  *
- * <p>Every step shares one resource cache (the runner's). Unless cold steps are asked for, a
- * warm-up at the start rate first fills it, until every resource is indexed or the cold limit ends
- * it: a cold cache writes every index row once, which would make the first step look slower than
- * the cluster is, and the search is for the steady state. The warm-up is shown, never judged. With
- * --include-cold there is no warm-up and the first step is judged cold; its time to steady state is
- * shown. Without indexing there is no cache to warm.
+ * <p><b>Warm-up.</b> Before the first judged step a warm-up at the start rate runs, shown and never
+ * judged: the search is for the steady state, and a first step on a cold client and node (JIT,
+ * connections, a cold cache) looks slower than the cluster is. With indexing it runs until every
+ * resource is indexed or the cold limit ends it (a cold cache writes every index row once); with
+ * --include-cold there is none and the first step is judged cold, its time to steady state shown.
+ * Without indexing it runs for {@link Settings#warmUp()} (0: none).
  *
- * <p>Progress is one line when a step starts and one when it ends; the steps' own interval lines
- * and summaries go wherever the runner sends them ({@code --verbose}).
+ * <p><b>Confirmation.</b> A failing step is not taken at its word: its rate runs once more (a
+ * {@link Phase#CONFIRM} step) and the rate fails only if that fails too. If it passes, the rate
+ * passes and the first failure is shown as overruled. One step's p99 or one compaction inside it
+ * would otherwise turn the search down for good, since the search never goes back above a failure.
+ * The repeat leans towards passing a rate that fails half its steps; within the precision that is
+ * the noise the answer has anyway, and --repeat says how much. A cold step of --include-cold is not
+ * repeated: its repeat would be warm, and judging the cold cache is what it was asked for.
+ *
+ * <p>Every step shares one resource cache (the runner's). Progress is one line when a step starts
+ * and one when it ends; the steps' own interval lines and summaries go wherever the runner sends
+ * them ({@code --verbose}).
  */
 public final class FindMax {
     /**
      * @param stepDuration how long each judged step generates
-     * @param coldLimit    the longest the warm-up may run
+     * @param coldLimit    the longest the warm-up may run with indexing
      * @param indexing     whether the steps index (with a cache to warm)
      * @param includeCold  judge the first step on a cold cache instead of warming it up first
      * @param sla          criteria every judged step must meet
      * @param ringSize     ring slots of every step, for the backlog rule
+     * @param warmUp       the warm-up's length without indexing; zero for none (with indexing the
+     *                     index decides it)
      */
     public record Settings(CapacitySearch.Bounds bounds, Duration stepDuration, Duration coldLimit, boolean indexing,
-            boolean includeCold, Sla sla, int ringSize) {
+            boolean includeCold, Sla sla, int ringSize, Duration warmUp) {
 
-        boolean warmUp() {
-            return indexing && !includeCold;
+        boolean warmsUp() {
+            return indexing ? !includeCold : !warmUp.isZero();
         }
     }
 
     private final Settings settings;
     private final StepRunner runner;
     private final PrintStream out;
+    private final StepJudge judge;
+    private final List<SearchStep> steps = new ArrayList<>();
+    private int number;
 
     public FindMax(Settings settings, StepRunner runner, PrintStream out) {
         this.settings = settings;
         this.runner = runner;
         this.out = out;
+        this.judge = new StepJudge(settings.sla(), settings.ringSize());
     }
 
+    /** Runs the search once; a FindMax is for one search. */
     public FindMaxResult run() throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (!steps.isEmpty()) {
+            throw new IllegalStateException("a FindMax runs one search");
+        }
         CapacitySearch.Bounds b = settings.bounds();
         out.printf(Locale.ROOT, "find-max: from %,.0f samples/s, x%s per step up to %,.0f, then bisecting to %s;"
-                        + " steps of %s judged by %s and a ring backlog that does not grow%n",
+                        + " steps of %s judged by %s and a ring backlog that does not grow; a failing step is"
+                        + " run once more to confirm it%n",
                 b.startRate(), plain(b.growth()), b.maxRate(), percent(b.precision()),
                 seconds(settings.stepDuration()), settings.sla().expression());
-        StepJudge judge = new StepJudge(settings.sla(), settings.ringSize());
-        List<SearchStep> steps = new ArrayList<>();
-        if (settings.warmUp()) {
-            steps.add(warmUp(judge));
+        if (settings.warmsUp()) {
+            steps.add(warmUp());
         }
         CapacitySearch search = new CapacitySearch(b);
-        int number = 0;
         while (!search.done()) {
-            if (Thread.currentThread().isInterrupted() || runner.stopRequested()) {
-                // A run interrupted or stopped ends and drains, then passes the interrupt on: no new step starts.
-                throw new InterruptedException("find-max " + (runner.stopRequested() ? "stopped" : "interrupted")
-                        + " after step " + number);
-            }
             double target = search.nextRate();
-            Phase phase = search.nextPhase();
             boolean cold = settings.includeCold() && settings.indexing() && number == 0;
-            number++;
-            out.printf(Locale.ROOT, "step %d: target %,.0f samples/s for %s (%s%s)%n", number, target,
-                    seconds(settings.stepDuration()), phase.label(), cold ? ", cold cache" : "");
-            StressResult r = runner.run(target, false);
-            SearchStep step = new SearchStep(number, phase, cold, target, r, judge.judge(r));
-            steps.add(step);
-            out.println(finished(step));
-            search.record(step.passed());
+            SearchStep step = step(target, search.nextPhase(), cold, 0);
+            if (step.passed() || cold) {
+                search.record(step.passed());
+                continue;
+            }
+            SearchStep confirmation = step(target, Phase.CONFIRM, false, step.number());
+            if (confirmation.passed()) {
+                steps.set(steps.indexOf(step), step.overruledBy(confirmation.number()));
+            }
+            search.record(confirmation.passed());
         }
         FindMaxResult result = new FindMaxResult(settings, List.copyOf(steps), search.conclusion());
         StepTable.print(result, out);
         return result;
     }
 
-    private SearchStep warmUp(StepJudge judge) throws ClusterException, CacheUnavailableException {
+    /** Runs, judges and records the next judged step, with its two progress lines. */
+    private SearchStep step(double target, Phase phase, boolean cold, int repeats)
+            throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (Thread.currentThread().isInterrupted() || runner.stopRequested()) {
+            // A run interrupted or stopped ends and drains, then passes the interrupt on: no new step starts.
+            throw new InterruptedException("find-max " + (runner.stopRequested() ? "stopped" : "interrupted")
+                    + " after step " + number);
+        }
+        number++;
+        out.printf(Locale.ROOT, "step %d: target %,.0f samples/s for %s (%s%s)%n", number, target,
+                seconds(settings.stepDuration()), phase.label(),
+                repeats > 0 ? " step " + repeats : cold ? ", cold cache" : "");
+        StressResult r = runner.run(target, settings.stepDuration(), false);
+        SearchStep step = new SearchStep(number, phase, cold, target, r, judge.judge(r), repeats, 0);
+        steps.add(step);
+        out.println(finished(step));
+        return step;
+    }
+
+    private SearchStep warmUp() throws ClusterException, CacheUnavailableException {
         double rate = settings.bounds().startRate();
+        if (!settings.indexing()) {
+            out.printf(Locale.ROOT, "warm-up: %,.0f samples/s for %s to warm the client and the node; not judged%n",
+                    rate, seconds(settings.warmUp()));
+            StressResult r = runner.run(rate, settings.warmUp(), false);
+            SearchStep step = new SearchStep(0, Phase.WARM_UP, false, rate, r, judge.judge(r));
+            out.printf(Locale.ROOT, "warm-up: written %,.0f samples/s, p99 %s ms (not judged)%n",
+                    r.writtenSamplesPerSecond(), StepTable.ms(step.p99Ms()));
+            return step;
+        }
         out.printf(Locale.ROOT, "warm-up: %,.0f samples/s until every resource is indexed (at most %s); not judged%n",
                 rate, Parse.format(settings.coldLimit()));
-        StressResult r = runner.run(rate, true);
+        StressResult r = runner.run(rate, settings.coldLimit(), true);
         SearchStep step = new SearchStep(0, Phase.WARM_UP, true, rate, r, judge.judge(r));
         IndexSummary ix = r.index();
         if (step.secondsToSteadyState() >= 0) {
@@ -116,6 +157,13 @@ public final class FindMax {
         String line = String.format(Locale.ROOT, "step %d: %s: written %,.0f samples/s, p99 %s ms, drops %,d,"
                         + " failed %,d, backlog %s", s.number(), s.passed() ? "pass" : "FAIL", s.achievedSamplesPerSecond(),
                 StepTable.ms(s.p99Ms()), s.result().dropped(), s.result().failed(), s.judgement().backlog().brief());
+        if (s.repeats() > 0) {
+            line += s.passed()
+                    ? String.format(Locale.ROOT, "; step %d's failure not confirmed: the rate passes", s.repeats())
+                    : String.format(Locale.ROOT, "; step %d's failure confirmed: the rate fails", s.repeats());
+        } else if (!s.passed() && !s.coldCache()) {
+            line += "; to be confirmed at the same rate";
+        }
         if (s.coldCache()) {
             line += s.secondsToSteadyState() >= 0
                     ? String.format(Locale.ROOT, "; every resource indexed after %.1f s", s.secondsToSteadyState())

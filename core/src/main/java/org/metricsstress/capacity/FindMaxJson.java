@@ -34,8 +34,9 @@ public final class FindMaxJson {
     /**
      * The layout of one search, with every search's steps (each with its {@code search} number), the
      * answer the median of the searches' ({@code highestSustainableSamplesPerSecond}, so that size
-     * reads it as one search's) with its {@code interval} and {@code level}, and each search's answer
-     * in {@code searches}.
+     * reads it as one search's; {@code lowestFailingSamplesPerSecond} instead when the median is a
+     * search that found no rate) with its {@code medianBound}, {@code interval}, {@code intervalBounds}
+     * and {@code level}, and each search's answer in {@code searches} with its {@code bound}.
      */
     public static Map<String, Object> of(FindMaxRepeats r) {
         Map<String, Object> json = of(r.searches().get(0));
@@ -51,16 +52,22 @@ public final class FindMaxJson {
             }
             Map<String, Object> answer = answer(one);
             answer.put("search", k + 1);
+            answer.put("bound", FindMaxRepeats.SearchAnswer.of(one).bound().label());
             searches.add(answer);
         }
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("conclusion", r.conclusion().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        var median = r.median();
-        if (median != null) {
-            answer.put("highestSustainableSamplesPerSecond", median.median());
-            answer.put("interval", List.of(median.low(), median.high()));
-            answer.put("level", median.level());
+        FindMaxRepeats.Median median = r.median();
+        if (median.median().bound() == FindMaxRepeats.Bound.BELOW) {
+            // As one search that found no rate: no sustainable rate, the rate it is below.
+            answer.put("lowestFailingSamplesPerSecond", median.median().samplesPerSecond());
+        } else {
+            answer.put("highestSustainableSamplesPerSecond", median.median().samplesPerSecond());
         }
+        answer.put("medianBound", median.median().bound().label());
+        answer.put("interval", List.of(median.low().samplesPerSecond(), median.high().samplesPerSecond()));
+        answer.put("intervalBounds", List.of(median.low().bound().label(), median.high().bound().label()));
+        answer.put("level", median.level());
         answer.put("searches", r.searches().size());
         answer.put("answers", java.util.Arrays.stream(r.answers()).boxed().toList());
         answer.put("text", r.text());
@@ -82,6 +89,9 @@ public final class FindMaxJson {
         search.put("includeCold", s.includeCold());
         search.put("sla", s.sla().expression());
         search.put("ringSize", s.ringSize());
+        // Without indexing the warm-up's length (0: none); with indexing the index ends it (coldLimitSeconds bounds it).
+        search.put("warmUpSeconds", s.indexing() ? null : s.warmUp().toMillis() / 1000.0);
+        search.put("confirmFailures", true);
 
         List<Map<String, Object>> steps = new ArrayList<>();
         for (SearchStep step : r.steps()) {
@@ -110,6 +120,7 @@ public final class FindMaxJson {
         r.lowestFailing().ifPresent(f -> {
             answer.put("lowestFailingSamplesPerSecond", f.targetSamplesPerSecond());
             answer.put("lowestFailingStep", f.number());
+            r.confirmationOf(f).ifPresent(c -> answer.put("lowestFailingConfirmedBy", c.number()));
         });
         answer.put("text", StepTable.answer(r));
         return answer;
@@ -139,6 +150,9 @@ public final class FindMaxJson {
         // A warm-up is not judged: it neither passed nor failed.
         m.put("passed", step.judged() ? step.passed() : null);
         m.put("failures", step.judged() ? step.judgement().failures() : List.of());
+        // A confirm step names the step it repeats; a failure its passing confirmation overruled names that.
+        m.put("repeats", step.repeats() > 0 ? step.repeats() : null);
+        m.put("overruledBy", step.overruledBy() > 0 ? step.overruledBy() : null);
         m.put("secondsToSteadyState", step.secondsToSteadyState() >= 0 ? step.secondsToSteadyState() : null);
         m.put("result", step.result());
         return m;

@@ -18,10 +18,18 @@ public record FindMaxResult(FindMax.Settings settings, List<SearchStep> steps, C
                 .max(Comparator.comparingDouble(SearchStep::targetSamplesPerSecond));
     }
 
-    /** The judged step with the lowest rate that failed. */
+    /**
+     * The judged step with the lowest rate that failed, its failure not overruled by a passing
+     * confirmation; of a failure and its confirmation, the first.
+     */
     public Optional<SearchStep> lowestFailing() {
-        return steps.stream().filter(s -> s.judged() && !s.passed())
+        return steps.stream().filter(SearchStep::failedItsRate)
                 .min(Comparator.comparingDouble(SearchStep::targetSamplesPerSecond));
+    }
+
+    /** The step that confirmed {@code failing}'s failure, if one ran (none for a cold step, never repeated). */
+    public Optional<SearchStep> confirmationOf(SearchStep failing) {
+        return steps.stream().filter(s -> s.repeats() == failing.number() && failing.number() > 0).findFirst();
     }
 
     /** Whether a sustainable rate was found (possibly only "at least" the maximum). */

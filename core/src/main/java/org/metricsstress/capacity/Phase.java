@@ -9,7 +9,9 @@ public enum Phase {
     /** The very first step failed: half the last failing rate, to find any rate that passes. */
     HALVING("halving"),
     /** Midway between the highest passing and the lowest failing rate. */
-    BISECT("bisect");
+    BISECT("bisect"),
+    /** The step before failed: its rate once more, so that one noisy step cannot turn the search down. */
+    CONFIRM("confirm");
 
     private final String label;
 

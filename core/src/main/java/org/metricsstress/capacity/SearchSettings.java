@@ -6,6 +6,7 @@ import static org.metricsstress.config.FindMaxOptionDefs.MAX_RATE;
 import static org.metricsstress.config.FindMaxOptionDefs.PRECISION;
 import static org.metricsstress.config.FindMaxOptionDefs.START_RATE;
 import static org.metricsstress.config.FindMaxOptionDefs.STEP_DURATION;
+import static org.metricsstress.config.FindMaxOptionDefs.WARM_UP;
 
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,7 @@ import org.metricsstress.config.StressOptions;
 
 /**
  * find-max's own options read and checked against the plan they search: the step's length, the
- * warm-up's bound, the rates, growth and precision, and whether the search can end in
+ * warm-up's length or bound, the rates, growth and precision, and whether the search can end in
  * {@link CapacitySearch#MAX_STEPS}. Every message names the option, what is allowed and what was given.
  */
 public final class SearchSettings {
@@ -58,6 +59,15 @@ public final class SearchSettings {
         if (includeCold && !base.index().enabled()) {
             throw new ConfigException("--include-cold: judges a cold resource cache; there is none with --no-index");
         }
+        Duration warmUp = given.get(WARM_UP);
+        if (warmUp != null && base.index().enabled()) {
+            throw new ConfigException("--warm-up: with indexing the warm-up runs until every resource is indexed"
+                    + " (at most --cold-limit; --include-cold for none); --warm-up sets it with --no-index, got "
+                    + given.text(WARM_UP));
+        }
+        if (warmUp == null) {
+            warmUp = base.index().enabled() ? Duration.ZERO : step;
+        }
         PlanRate plan = PlanRate.of(base);
         Double start = given.get(START_RATE);
         Double max = given.get(MAX_RATE);
@@ -81,12 +91,12 @@ public final class SearchSettings {
         int steps = CapacitySearch.maxSteps(bounds);
         if (steps > CapacitySearch.MAX_STEPS) {
             throw new ConfigException(String.format(Locale.ROOT, "find-max: x%s from %,.0f to %,.0f samples/s, then "
-                    + "bisecting to %s, can take %d steps; at most %d: raise --growth or --start-rate, lower --max-rate, "
+                    + "bisecting to %s, can try %d rates; at most %d: raise --growth or --start-rate, lower --max-rate, "
                     + "or widen --precision", plain(growth), startRate, maxRate, given.text(PRECISION), steps,
                     CapacitySearch.MAX_STEPS));
         }
         return new FindMax.Settings(bounds, step, coldLimit, base.index().enabled(), includeCold, sla,
-                base.pipeline().ringSize());
+                base.pipeline().ringSize(), warmUp);
     }
 
     /** 2 rather than 2.0, 1.5 as 1.5. */

@@ -1,5 +1,6 @@
 package org.metricsstress.capacity;
 
+import java.time.Duration;
 import org.metricsstress.cache.CacheUnavailableException;
 import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.StressResult;
@@ -10,12 +11,12 @@ import org.metricsstress.result.StressResult;
  */
 public interface StepRunner {
     /**
-     * Generates {@code targetSamplesPerSecond} and returns the run's result.
+     * Generates {@code targetSamplesPerSecond} for {@code duration} and returns the run's result.
      *
-     * @param untilIndexed a warm-up: run until every plan resource is indexed (at most the cold
-     *                     limit) instead of for the step duration
+     * @param untilIndexed a warm-up that ends as soon as every plan resource is indexed, {@code
+     *                     duration} (the cold limit) at most
      */
-    StressResult run(double targetSamplesPerSecond, boolean untilIndexed)
+    StressResult run(double targetSamplesPerSecond, Duration duration, boolean untilIndexed)
             throws ClusterException, CacheUnavailableException;
 
     /** True once the search must start no further step (Karaf's Ctrl-C); a simulated cluster never stops. */

@@ -23,10 +23,14 @@ public final class StepTable {
                     ms(s.p99Ms()), String.format(Locale.ROOT, "%,d", s.result().dropped()),
                     String.format(Locale.ROOT, "%,d", s.result().failed()), s.judgement().backlog().brief(),
                     !s.judged() ? "-" : s.passed() ? "pass" : "FAIL",
-                    !s.judged() ? "(not judged)" : String.join("; ", s.judgement().failures()))));
+                    criteria(s))));
         }
         sb.append(String.format(Locale.ROOT, "backlog: mean ring occupancy in slots (of %,d), first half -> last half"
                 + " of the step; p99: response time, intended -> acknowledged%n", r.settings().ringSize()));
+        if (r.steps().stream().anyMatch(s -> s.phase() == Phase.CONFIRM)) {
+            sb.append(String.format(Locale.ROOT, "confirm: the failing step before it, its rate run once more; the rate"
+                    + " fails only if both fail%n"));
+        }
         for (SearchStep s : r.steps()) {
             if (s.judged() && s.coldCache()) {
                 sb.append(s.secondsToSteadyState() >= 0
@@ -46,14 +50,31 @@ public final class StepTable {
         SearchStep fail = r.lowestFailing().orElse(null);
         return switch (r.conclusion()) {
             case FOUND -> String.format(Locale.ROOT, "highest sustainable rate: %s samples/s (step %d, p99 %s ms);"
-                            + " lowest failing: %s (step %d: %s)", rate(pass.targetSamplesPerSecond()), pass.number(),
-                    ms(pass.p99Ms()), rate(fail.targetSamplesPerSecond()), fail.number(), reasons(fail));
+                            + " lowest failing: %s (%s: %s)", rate(pass.targetSamplesPerSecond()), pass.number(),
+                    ms(pass.p99Ms()), rate(fail.targetSamplesPerSecond()), failingSteps(r, fail), reasons(fail));
             case AT_LEAST_MAX_RATE -> String.format(Locale.ROOT, "highest sustainable rate: at least %s samples/s"
                             + " (step %d, p99 %s ms): every step passed up to --max-rate; raise it to search higher",
                     rate(pass.targetSamplesPerSecond()), pass.number(), ms(pass.p99Ms()));
-            case NONE_PASSED -> String.format(Locale.ROOT, "no rate passed down to %s samples/s (step %d: %s)",
-                    rate(fail.targetSamplesPerSecond()), fail.number(), reasons(fail));
+            case NONE_PASSED -> String.format(Locale.ROOT, "no rate passed down to %s samples/s (%s: %s)",
+                    rate(fail.targetSamplesPerSecond()), failingSteps(r, fail), reasons(fail));
         };
+    }
+
+    /** The failing criteria column: what a judged step missed, and whether its confirmation overruled it. */
+    private static String criteria(SearchStep s) {
+        if (!s.judged()) {
+            return "(not judged)";
+        }
+        String failures = String.join("; ", s.judgement().failures());
+        return s.overruledBy() > 0
+                ? String.format(Locale.ROOT, "not confirmed (step %d passed): %s", s.overruledBy(), failures)
+                : failures;
+    }
+
+    /** The failing step of the answer, with the step that confirmed it: {@code step 8} or {@code steps 8 and 9}. */
+    private static String failingSteps(FindMaxResult r, SearchStep fail) {
+        return r.confirmationOf(fail).map(c -> "steps " + fail.number() + " and " + c.number())
+                .orElse("step " + fail.number());
     }
 
     /** A row without the blanks a passing step leaves after its result. */

@@ -115,7 +115,7 @@ final class FindMaxCommand implements ToolCommand {
         // One runner, one cache: a repeat's warm-up finds the cache warm and ends at once, as a second
         // search on a running OpenNMS would.
         try (EngineStepRunner runner = EngineStepRunner.open(() -> options.builder(Map.of()), s.stepDuration(),
-                s.coldLimit(), runLog).stoppedBy(in.stop())) {
+                runLog).stoppedBy(in.stop())) {
             for (int k = 1; k <= search.repeat(); k++) {
                 if (search.repeat() > 1) {
                     out.printf("find-max search %d of %d%n", k, search.repeat());

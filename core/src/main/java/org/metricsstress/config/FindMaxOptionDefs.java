@@ -27,7 +27,7 @@ public final class FindMaxOptionDefs {
                     "the fastest the plan allows: its interval paced down to 1 ms");
     public static final Option<Double> GROWTH =
             Option.own("--growth", "X", "after each passing step, multiply the rate by X (1.1 to 10) until a step "
-                    + "fails; a search that could take more than 40 steps is refused", CAPACITY, POSITIVE_NUMBER, 2.0, null);
+                    + "fails; a search that could try more than 40 rates is refused", CAPACITY, POSITIVE_NUMBER, 2.0, null);
     public static final Option<Double> PRECISION =
             Option.own("--precision", "PCT", "bisect between the highest passing and the lowest failing rate until "
                     + "they are this close, relative to the passing one (0.1% to 50%; 5% or 0.05)", CAPACITY,
@@ -35,6 +35,12 @@ public final class FindMaxOptionDefs {
     public static final Option<Boolean> INCLUDE_COLD =
             Option.own("--include-cold", null, "no warm-up: judge the first step on a cold resource cache and "
                     + "report its time to steady state", CAPACITY, FLAG, false, null);
+
+    public static final Option<Duration> WARM_UP =
+            Option.own("--warm-up", "DURATION", "with --no-index: how long the unjudged warm-up at the start rate "
+                    + "runs before the first judged step, warming the client and the node; 0s for none (with "
+                    + "indexing the warm-up runs until every resource is indexed, at most --cold-limit)", CAPACITY,
+                    DURATION, null, "one --step-duration");
 
     private FindMaxOptionDefs() {}
 }

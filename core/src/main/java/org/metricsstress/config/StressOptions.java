@@ -389,6 +389,7 @@ public final class StressOptions {
             FindMaxOptionDefs.GROWTH.def(),
             FindMaxOptionDefs.PRECISION.def(),
             FindMaxOptionDefs.INCLUDE_COLD.def(),
+            FindMaxOptionDefs.WARM_UP.def(),
             // --- tune
             TuneOptionDefs.MAX_ROUNDS.def(),
             // --- verify

@@ -1,5 +1,6 @@
 package org.metricsstress.capacity;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.metricsstress.result.IndexSummary;
@@ -21,7 +22,7 @@ final class SimulatedCluster implements StepRunner {
     static final int INTERVALS = 12;
 
     /** One call of the search. */
-    record Call(double target, boolean untilIndexed) {}
+    record Call(double target, Duration duration, boolean untilIndexed) {}
 
     private final double capacity;
     private final boolean indexing;
@@ -38,9 +39,9 @@ final class SimulatedCluster implements StepRunner {
     }
 
     @Override
-    public StressResult run(double target, boolean untilIndexed) {
+    public StressResult run(double target, Duration duration, boolean untilIndexed) {
         boolean cold = calls.isEmpty();
-        calls.add(new Call(target, untilIndexed));
+        calls.add(new Call(target, duration, untilIndexed));
         double u = target / capacity;
         double achieved = Math.min(target, capacity);
         double p99 = u >= 1 ? P99_CAP_MS : Math.min(P99_CAP_MS, BASE_P99_MS / (1 - u));

@@ -54,10 +54,10 @@ class FindMaxIT {
                 .interval(Duration.ofSeconds(1)).ringSize(RING).writerThreads(1).maxInFlight(1).batchCommits(1);
         FindMax.Settings settings = new FindMax.Settings(new CapacitySearch.Bounds(1_000, 512_000, 4, PRECISION),
                 Duration.ofSeconds(4), Duration.ofSeconds(60), true, false,
-                Sla.parse("--sla", "drops=0,failed=0,rate>=0.98"), RING);
+                Sla.parse("--sla", "drops=0,failed=0,rate>=0.98"), RING, Duration.ZERO);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         FindMaxResult r;
-        try (EngineStepRunner runner = EngineStepRunner.open(options, settings.stepDuration(), settings.coldLimit(),
+        try (EngineStepRunner runner = EngineStepRunner.open(options, settings.stepDuration(),
                 new PrintStream(OutputStream.nullOutputStream()))) {
             r = new FindMax(settings, runner, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         }
