@@ -251,10 +251,6 @@ public final class CassandraConnector {
         return new DriverThenOurs(CqlSession.class.getClassLoader(), CassandraConnector.class.getClassLoader());
     }
 
-    /**
-     * A node that hangs up during the handshake gives the driver no reason; the usual ones are a
-     * TLS mismatch, which the user can fix with an option.
-     */
     /** How long the probe of a contact point waits for its connection to be accepted. */
     private static final int PROBE_MS = 1_000;
 
@@ -276,6 +272,10 @@ public final class CassandraConnector {
         return true;
     }
 
+    /**
+     * A node that hangs up during the handshake gives the driver no reason; the usual ones are a
+     * TLS mismatch, which the user can fix with an option.
+     */
     static String tlsHint(StressConfig c, String why) {
         if (!why.contains("Unexpected error on channel") && !why.contains("ClosedConnectionException")) {
             return "";
