@@ -36,9 +36,4 @@ public final class ClusterException extends Exception {
     private static String nothingAnswers(String where, String orElse) {
         return "nothing answers at " + where + ": give --contact-points" + orElse;
     }
-
-    /** The contact points where nothing accepted a connection, or null when the failure was another. */
-    public String nothingAnswersAt() {
-        return nothingAnswersAt;
-    }
 }
