@@ -24,6 +24,7 @@ import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.Option;
+import org.metricsstress.config.LocalClusterOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import picocli.CommandLine.ParseResult;
@@ -35,7 +36,8 @@ import picocli.CommandLine.ParseResult;
  */
 final class LocalClusterOptions {
     /** Every command with a cluster offers these: the run, the bench and find-max. */
-    static final List<OptionDef> ONE_NODE = List.of(EMBEDDED.def(), CASSANDRA_JAVA_HOME.def(), EMBEDDED_HEAP.def());
+    static final List<OptionDef> ONE_NODE = List.of(EMBEDDED.def(), CASSANDRA_JAVA_HOME.def(), EMBEDDED_HEAP.def(),
+            LocalClusterOptionDefs.EMBEDDED_TSDB.def());
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
     static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES.def(), EMBEDDED_FAULT.def(),
             EMBEDDED_AUTH.def(), EMBEDDED_TLS.def(), EMBEDDED_IMAGE.def(), EMBEDDED_LATENCY.def());

@@ -11,6 +11,9 @@ import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.fault.FaultInjector;
 import org.metricsstress.cluster.fault.FaultPlan;
+import org.metricsstress.cluster.tsdb.LocalTsdb;
+import org.metricsstress.cluster.tsdb.LocalTsdbException;
+import org.metricsstress.api.ExitCode;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
@@ -31,6 +34,8 @@ final class RunCommand {
         if (LocalClusterOptions.withContactPoints(parsed)) {
             return cli.usage("--embedded starts its own node: leave out --contact-points");
         }
+        LocalTsdb.Kind receiverKind = EmbeddedReceiver.asked(parsed);
+        EmbeddedReceiver.checkWith(b, receiverKind);
         b.build(); // validate everything before spending seconds on a node
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
@@ -43,6 +48,26 @@ final class RunCommand {
         }
         // The run's Redis as given: the local cluster changes only where the run connects to Cassandra.
         CliContext.BeforeNode first = () -> CacheCheck.reach(b.build());
+        LocalTsdb receiver;
+        try {
+            receiver = EmbeddedReceiver.start(receiverKind, b, cli.out());
+        } catch (LocalTsdbException e) {
+            cli.fail(e.getMessage());
+            return ExitCode.CLUSTER;
+        }
+        try {
+            return runOnCluster(parsed, cli, b, layout, faults, stop, signals, first);
+        } finally {
+            if (receiver != null) {
+                cli.out().println("stopping the embedded " + EmbeddedReceiver.name(receiver.kind()) + " (pid "
+                        + receiver.pid() + ")");
+                receiver.close();
+            }
+        }
+    }
+
+    private static int runOnCluster(ParseResult parsed, CliContext cli, StressConfig.Builder b, ClusterLayout layout,
+            FaultPlan faults, StopRequest stop, CommandStop signals, CliContext.BeforeNode first) {
         return new WithCluster(cli).run(parsed, layout, first, signals::cluster, signals::finished, cluster -> {
                     if (cluster != null) {
                         pointAt(b, cluster, parsed);

@@ -221,7 +221,7 @@ public final class ResultMerge {
                 response, latency(rs, StressResult::serviceLatency), latency(rs, StressResult::queueLatency), lag,
                 client, index(rs, start), cache(rs), null, null, intervals, writes(rs), nodes,
                 events(sources, start), steps(rs), reads(rs), null, info, coldStart(rs, start, target), intended, unsent,
-                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null, nodeTelemetry(rs)));
+                losses(rs), distance(rs, nodes), DiskMerge.merge(rs), null, null, null, nodeTelemetry(rs), null, java.util.List.of()));
     }
 
     /**

@@ -27,7 +27,26 @@ public final class IgnoredOptions {
                     + " to --writer " + others + " only: ignored with --writer " + model.label());
         }
         out.addAll(model.warnings(c));
+        if (c.pipeline().writers().paths().stream().noneMatch(w -> w == Writer.TSS)) {
+            SortedSet<String> tss = new java.util.TreeSet<>();
+            for (OptionDef d : StressOptions.all()) {
+                if (d.section() == OptionDef.Section.TSS && d.typed() != null && d.typed().getter() != null
+                        && !Objects.equals(d.typed().defaultValue(), d.typed().getter().apply(c))) {
+                    tss.add(d.longName());
+                }
+            }
+            if (!tss.isEmpty()) {
+                out.add("warning: " + String.join(", ", tss) + (tss.size() > 1 ? " apply" : " applies")
+                        + " to --writer tss only: ignored with --writer " + c.pipeline().writers().text());
+            }
+        }
         return out;
+    }
+
+    /** The setting of {@code option} as {@code c} holds it (its result-file getter). */
+    public static Object value(StressConfig c, String option) {
+        OptionDef d = StressOptions.byName(option);
+        return d.typed() == null || d.typed().getter() == null ? null : d.typed().getter().apply(c);
     }
 
     /** Adds {@code option} to {@code unused} when {@code c} holds it away from its default. */

@@ -52,5 +52,10 @@ public final class LocalClusterOptionDefs {
                     + "Docker engine (Testcontainers) instead of child JVMs, e.g. cassandra:5.0 or scylladb/scylla:6.2; "
                     + "with --embedded-fault, partition and heal a DC too", LOCAL_CLUSTER, TEXT, null, "child JVMs");
 
+    public static final Option<String> EMBEDDED_TSDB =
+            Option.own("--embedded-tsdb", "prometheus|victoriametrics", "--writer tss: start a throwaway local "
+                    + "remote-write receiver from this machine's binary (Debian's prometheus or victoria-metrics "
+                    + "package) on 127.0.0.1 and a free port, and write to it", LOCAL_CLUSTER, TEXT, null, "none");
+
     private LocalClusterOptionDefs() {}
 }

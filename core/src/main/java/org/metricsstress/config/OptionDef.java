@@ -49,6 +49,8 @@ public record OptionDef(
         PACING("pacing"),
         /** Between the generators and the cluster: ring, writers, requests. */
         PIPELINE("pipeline"),
+        /** {@code --writer tss}: the receiver and the remote-write plugin's settings. */
+        TSS("time series integration layer (--writer tss)"),
         CLUSTER("cluster and security"),
         SCHEMA("schema"),
         INDEX("index and cache"),

@@ -205,6 +205,20 @@ public final class Parse {
         return ms + "ms";
     }
 
+    /** An http(s) URL; what it must look like beyond that is its section's to say. */
+    public static URI httpUrl(String option, String value) {
+        try {
+            URI uri = new URI(value.trim());
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                throw new ConfigException(option + ": an http:// or https:// URL such as "
+                        + "http://127.0.0.1:9090/api/v1/write, got " + value.trim());
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw new ConfigException(option + ": not a URL: " + value.trim());
+        }
+    }
+
     /** A Redis URI: redis:// or rediss:// (TLS), a host, an optional port and /db index. */
     public static URI redisUri(String option, String value) {
         // The user-info may hold a password: no message repeats it.

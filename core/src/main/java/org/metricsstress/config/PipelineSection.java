@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /** The write pipeline (help section "pipeline"): the writer model, its ring, threads and requests. */
 public record PipelineSection(
-        Writer writer,
+        WriterPaths writers,
         int ringSize,
         int writerThreads,
         int maxBatchSize,
@@ -34,8 +34,23 @@ public record PipelineSection(
         }
     }
 
-    /** The writer model {@code --writer} chose: ask it rather than test which one it is. */
+    /** The run's own writer model: the first {@code --writer} names. */
+    public Writer writer() {
+        return writers.first();
+    }
+
+    /** The writer model {@code --writer} chose first: ask it rather than test which one it is. */
     public WriterModel model() {
-        return WriterModels.of(writer);
+        return WriterModels.of(writers.first());
+    }
+
+    /** The model of the path written beside the run's own ({@code --writer opennms,tss}), or null. */
+    public WriterModel besideModel() {
+        return writers.beside() == null ? null : WriterModels.of(writers.beside());
+    }
+
+    /** Every path's model, in {@code --writer} order. */
+    public java.util.List<WriterModel> models() {
+        return writers.paths().stream().map(WriterModels::of).toList();
     }
 }

@@ -28,7 +28,8 @@ public record StressConfig(
         ReadSection reads,
         OutputSection outputs,
         JudgingSection judging,
-        DiskSection disk) {
+        DiskSection disk,
+        TssSection tss) {
 
     /** How late an instance may start after {@code --start-at} at least (one interval if that is longer). */
     public static final Duration MAX_START_LATENESS = Duration.ofMinutes(5);
@@ -44,7 +45,19 @@ public record StressConfig(
                 }
             }
         }
-        pipeline.model().check(plan, pipeline);
+        pipeline.models().forEach(m -> m.check(plan, pipeline));
+        if (pipeline.writers().paths().contains(Writer.TSS) && pipeline.sink() == Sink.CASSANDRA
+                && tss.tssWriteUrl() == null) {
+            throw new ConfigException("--writer " + pipeline.writers().text() + ": give the receiver with --tss-write-url "
+                    + "URL (the plugin's writeUrl), or --embedded-tsdb prometheus|victoriametrics for a throwaway local one");
+        }
+        if (!pipeline.model().writesToCassandra()) {
+            // The path writes no Newts rows: what reads or measures them has nothing to read.
+            refuseWithout("--read-rate", reads.readRate() != null);
+            refuseWithout("--search-rate", reads.searchRate() != null);
+            refuseWithout("--freshness-probes", reads.freshnessProbes() != null);
+            refuseWithout("--disk", disk.disk());
+        }
         if (pipeline.sink() == Sink.NULL) {
             // --sink null ends before the network: nothing that needs a cluster's answer (reads, a
             // read-back, priming the cache, a second DC's connection) can run without one.
@@ -66,6 +79,15 @@ public record StressConfig(
         return IgnoredOptions.warnings(this);
     }
 
+    /**
+     * Whether the run reaches a Cassandra: a path writes Newts and the sink is the cluster. A run
+     * of {@code --writer tss} alone (or {@code --sink null}) connects to none: no contact point,
+     * schema or node watch.
+     */
+    public boolean cassandraSide() {
+        return pipeline.sink() == Sink.CASSANDRA && pipeline.models().stream().anyMatch(WriterModel::writesToCassandra);
+    }
+
     /** True when the run goes on until it is stopped rather than for a fixed time. */
     public boolean untilStopped() {
         return pacing.untilStopped();
@@ -74,6 +96,13 @@ public record StressConfig(
     /** How long generation lasts: --duration, or all --rate-steps; null when until stopped. */
     public Duration totalDuration() {
         return pacing.totalDuration();
+    }
+
+    private void refuseWithout(String option, boolean given) {
+        if (given) {
+            throw new ConfigException(option + ": reads or measures Newts rows in Cassandra, which --writer "
+                    + pipeline.writers().text() + " does not write");
+        }
     }
 
     private static void refuseWithNullSink(String option, boolean given) {
@@ -129,7 +158,8 @@ public record StressConfig(
         public Builder rateSteps(RateSteps v) { return put("rateSteps", v); }
         public Builder startAt(Instant v) { return put("startAt", v); }
         // pipeline
-        public Builder writer(Writer v) { return put("writer", v); }
+        public Builder writer(Writer v) { return put("writers", WriterPaths.of(v)); }
+        public Builder writers(WriterPaths v) { return put("writers", v); }
         public Builder writer(WriterModel v) { return writer(v.id()); }
         public Builder ringSize(int v) { return put("ringSize", v); }
         public Builder writerThreads(int v) { return put("writerThreads", v); }
@@ -139,6 +169,19 @@ public record StressConfig(
         public Builder batchCommits(int v) { return put("batchCommits", v); }
         public Builder drainTimeout(Duration v) { return put("drainTimeout", v); }
         public Builder sink(Sink v) { return put("sink", v); }
+        // tss
+        public Builder tssWriteUrl(URI v) { return put("tssWriteUrl", v); }
+        public Builder tssReadUrl(URI v) { return put("tssReadUrl", v); }
+        public Builder tssMode(TssMode v) { return put("tssMode", v); }
+        public Builder tssOrgId(String v) { return put("tssOrgId", v); }
+        public Builder tssMaxConnections(int v) { return put("tssMaxConnections", v); }
+        public Builder tssWriteTimeout(Duration v) { return put("tssWriteTimeout", v); }
+        public Builder tssCallTimeout(Duration v) { return put("tssCallTimeout", v); }
+        public Builder tssExternalTagsCacheSize(int v) { return put("tssExternalTagsCacheSize", v); }
+        public Builder tssExternalTagsStore(String v) { return put("tssExternalTagsStore", v); }
+        public Builder tssUsername(String v) { return put("tssUsername", v); }
+        public Builder tssPassword(String v) { return put("tssPassword", v); }
+        public Builder tssStorePassword(String v) { return put("tssStorePassword", v); }
         // cluster and security
         public Builder contactPoints(List<ContactPoint> v) { return put("contactPoints", List.copyOf(v)); }
         public Builder localDc(String v) { return put("localDc", v); }
@@ -241,6 +284,9 @@ public record StressConfig(
             PipelineSection pipeline = SectionAssembler.assemble(PipelineSection.class, v);
             // Each writer model's own defaults (OpenNMS's with its writer, this tool's with the pipelined one).
             WriterModel model = pipeline.model();
+            if (!model.writesToCassandra()) {
+                v.put("enabled", false); // no Newts index: the TSS path leaves series discovery to its receiver
+            }
             v.computeIfAbsent("writeConsistency", k -> model.defaultWriteConsistency());
             driverDefaults(v, pipeline);
             ClusterSection cluster = SectionAssembler.assemble(ClusterSection.class, v);
@@ -257,7 +303,8 @@ public record StressConfig(
             OutputSection outputs = SectionAssembler.assemble(OutputSection.class, v);
             JudgingSection judging = SectionAssembler.assemble(JudgingSection.class, v);
             DiskSection disk = SectionAssembler.assemble(DiskSection.class, v);
-            return new StressConfig(plan, pacing, pipeline, cluster, schema, index, reads, outputs, judging, disk);
+            TssSection tss = SectionAssembler.assemble(TssSection.class, v);
+            return new StressConfig(plan, pacing, pipeline, cluster, schema, index, reads, outputs, judging, disk, tss);
         }
 
         /**

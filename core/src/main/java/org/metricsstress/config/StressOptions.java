@@ -7,6 +7,7 @@ import static org.metricsstress.config.OptionDef.Section.JUDGING;
 import static org.metricsstress.config.OptionDef.Section.PACING;
 import static org.metricsstress.config.OptionDef.Section.OUTPUT;
 import static org.metricsstress.config.OptionDef.Section.PIPELINE;
+import static org.metricsstress.config.OptionDef.Section.TSS;
 import static org.metricsstress.config.OptionDef.Section.PLAN;
 import static org.metricsstress.config.OptionDef.Section.READ;
 import static org.metricsstress.config.OptionDef.Section.SCHEMA;
@@ -62,6 +63,10 @@ public final class StressOptions {
     public static final String REDIS_PASSWORD_ENV = "METRICS_STRESS_REDIS_PASSWORD";
     public static final String TRUSTSTORE_PASSWORD_ENV = "METRICS_STRESS_TRUSTSTORE_PASSWORD";
     public static final String KEYSTORE_PASSWORD_ENV = "METRICS_STRESS_KEYSTORE_PASSWORD";
+    /** The remote-write receiver's basic-auth password, with --tss-username. */
+    public static final String TSS_PASSWORD_ENV = "METRICS_STRESS_TSS_PASSWORD";
+    /** The password of --tss-external-tags-store's PostgreSQL user. */
+    public static final String TSS_STORE_PASSWORD_ENV = "METRICS_STRESS_TSS_STORE_PASSWORD";
     public static final String INSTANCE_ENV = "METRICS_STRESS_INSTANCE";
     /** Set by Kubernetes in each pod of an Indexed Job: the pod's index. */
     public static final String JOB_INDEX_ENV = "JOB_COMPLETION_INDEX";
@@ -126,11 +131,14 @@ public final class StressOptions {
                     + "counted as schedule lag", PACING,
                     ValueType.INSTANT, "now", Builder::startAt, c -> c.pacing().startAt()),
             // --- pipeline
-            opt(null, "--writer", "opennms|pipelined", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
+            opt(null, "--writer", "opennms|pipelined|tss[,tss]", "the writer model: opennms = OpenNMS's NewtsWriter (one ring of "
                     + "events, two per group commit, synchronous workers writing literal batches of --max-batch-size "
                     + "and indexing inline, waiting for it); pipelined = this tool's (a lane per writer, prepared "
-                    + "token-aware asynchronous batches, the index a stage apart); both write the same rows", PIPELINE,
-                    ValueType.oneOf(Writer.class), Writer.OPENNMS, Builder::writer, c -> c.pipeline().writer()),
+                    + "token-aware asynchronous batches, the index a stage apart); both write the same rows; tss = "
+                    + "OpenNMS's time series integration layer with the Prometheus remote-write plugin (one ring event "
+                    + "and one remote-write request per group) into --tss-write-url; opennms,tss or pipelined,tss "
+                    + "writes one collection through both paths, as OpenNMS's parallel writes do", PIPELINE,
+                    ValueType.WRITER_PATHS, WriterPaths.of(Writer.OPENNMS), Builder::writers, c -> c.pipeline().writers()),
             opt(null, "--ring-size", "N", "ring buffer slots (power of two): events with --writer opennms (OpenNMS's "
                     + "org.opennms.newts.config.ring_buffer_size), group commits split evenly over the lanes with "
                     + "pipelined", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, c -> c.pipeline().ringSize()),
@@ -152,6 +160,38 @@ public final class StressOptions {
             opt(null, "--sink", "cassandra|null", "where requests end: the cluster, or nowhere (built and encoded as the "
                     + "driver's protocol frames, then counted as written): the client's own capacity, no cluster needed", PIPELINE,
                     ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, c -> c.pipeline().sink()),
+            // --- tss
+            derived(null, "--tss-write-url", "URL", "--writer tss: the remote-write receiver (the plugin's writeUrl), "
+                    + "e.g. http://127.0.0.1:9090/api/v1/write (Prometheus with --web.enable-remote-write-receiver), "
+                    + "http://127.0.0.1:8428/api/v1/write (VictoriaMetrics), .../api/v1/push (Cortex, Mimir)", TSS,
+                    ValueType.HTTP_URL, "none", Builder::tssWriteUrl, c -> c.tss().tssWriteUrl()),
+            derived(null, "--tss-read-url", "URL", "--writer tss: the receiver's query API, ending in /api/v1 (the plugin's "
+                    + "readUrl), for verify and the receiver's figures", TSS,
+                    ValueType.HTTP_URL, "the write URL's /api/v1", Builder::tssReadUrl, c -> c.tss().tssReadUrl()),
+            opt(null, "--tss-mode", "async|sync", "--writer tss: async = the released plugin (v2.1.0: store() takes one of "
+                    + "4 x --tss-max-connections bulkhead permits and returns; failures counted lost, never retried); "
+                    + "sync = its main branch (the writer thread waits for the answer, --tss-call-timeout)", TSS,
+                    ValueType.oneOf(TssMode.class), TssMode.ASYNC, Builder::tssMode, c -> c.tss().tssMode()),
+            derived(null, "--tss-org-id", "ID", "--writer tss: the plugin's organizationId, sent as X-Scope-OrgID "
+                    + "(Cortex, Mimir tenants)", TSS, TEXT, "none", Builder::tssOrgId, c -> c.tss().tssOrgId()),
+            opt(null, "--tss-max-connections", "N", "--writer tss: requests on the wire at most (the plugin's "
+                    + "maxConcurrentHttpConnections); the bulkhead holds 4 x N calls", TSS,
+                    POSITIVE_INT, TssSection.MAX_CONNECTIONS, Builder::tssMaxConnections, c -> c.tss().tssMaxConnections()),
+            opt(null, "--tss-write-timeout", "DURATION", "--writer tss: a request's timeout (the plugin's writeTimeoutInMs)", TSS,
+                    DURATION, Duration.ofSeconds(5), Builder::tssWriteTimeout, c -> c.tss().tssWriteTimeout()),
+            opt(null, "--tss-call-timeout", "DURATION", "--writer tss with --tss-mode sync: how long a writer thread waits "
+                    + "for an answer at most (the plugin's callTimeoutInMs)", TSS,
+                    DURATION, Duration.ofSeconds(10), Builder::tssCallTimeout, c -> c.tss().tssCallTimeout()),
+            opt(null, "--tss-external-tags-cache-size", "N", "--writer tss: the plugin's cache of external-tags records "
+                    + "(externalTagsCacheSize); a series it does not hold is looked up in the key-value store, on the "
+                    + "writer thread", TSS, POSITIVE_INT, 1000, Builder::tssExternalTagsCacheSize,
+                    c -> c.tss().tssExternalTagsCacheSize()),
+            derived(null, "--tss-external-tags-store", "URL", "--writer tss: OpenNMS's key-value store, a PostgreSQL "
+                    + "(postgresql://user@host:port/db; password from " + TSS_STORE_PASSWORD_ENV + ") the plugin's "
+                    + "external-tags lookups go to, each a real round trip; without it they are counted, not made", TSS,
+                    TEXT, "none: lookups not made", Builder::tssExternalTagsStore, c -> c.tss().tssExternalTagsStore()),
+            derived(null, "--tss-username", "USER", "--writer tss: basic-auth user for the receiver (password from "
+                    + TSS_PASSWORD_ENV + ")", TSS, TEXT, "none", Builder::tssUsername, c -> c.tss().tssUsername()),
             // --- cluster
             opt(null, "--contact-points", "HOST:PORT,...", "Cassandra nodes to connect to first", CLUSTER,
                     ValueType.CONTACT_POINTS, List.of(new ContactPoint("127.0.0.1", ContactPoint.DEFAULT_PORT)),
@@ -372,6 +412,7 @@ public final class StressOptions {
             LocalClusterOptionDefs.EMBEDDED_TLS.def(),
             LocalClusterOptionDefs.EMBEDDED_LATENCY.def(),
             LocalClusterOptionDefs.EMBEDDED_IMAGE.def(),
+            LocalClusterOptionDefs.EMBEDDED_TSDB.def(),
             // --- bench (and what it shares with find-max)
             BenchOptionDefs.WARMUP_SAMPLES.def(),
             BenchOptionDefs.PHASE.def(),
@@ -445,7 +486,8 @@ public final class StressOptions {
     public static final Option<Integer> INSTANCES = run("--instances", POSITIVE_INT);
     public static final Option<Integer> REDIS_POOL = run("--redis-pool", POSITIVE_INT);
     public static final Option<Integer> MAX_IN_FLIGHT = run("--max-in-flight", POSITIVE_INT);
-    public static final Option<Writer> WRITER = declared("--writer");
+    public static final Option<WriterPaths> WRITER = declared("--writer");
+    public static final Option<URI> TSS_WRITE_URL = declared("--tss-write-url");
     public static final Option<Integer> MAX_BATCH_SIZE = declared("--max-batch-size");
     public static final Option<Integer> CONNECTIONS_PER_HOST = declared("--connections-per-host");
     public static final Option<Integer> MAX_REQUESTS_PER_CONNECTION = declared("--max-requests-per-connection");
@@ -463,6 +505,10 @@ public final class StressOptions {
             new EnvSetting(REDIS_PASSWORD_ENV, "Redis password (with --cache redis)", (b, v) -> b.redisPassword(v)),
             new EnvSetting(TRUSTSTORE_PASSWORD_ENV, "truststore password (with --truststore)",
                     (b, v) -> b.truststorePassword(v)),
+            new EnvSetting(TSS_PASSWORD_ENV, "the remote-write receiver's password (with --tss-username)",
+                    (b, v) -> b.tssPassword(v)),
+            new EnvSetting(TSS_STORE_PASSWORD_ENV, "the external-tags store's password (with --tss-external-tags-store)",
+                    (b, v) -> b.tssStorePassword(v)),
             new EnvSetting(KEYSTORE_PASSWORD_ENV, "keystore password (with --keystore)", (b, v) -> b.keystorePassword(v)),
             new EnvSetting(JOB_INDEX_ENV, "this instance's index when --instances N is given without --instance "
                     + "(Kubernetes sets it in an Indexed Job)", (b, v) -> b.jobCompletionIndex(v)));

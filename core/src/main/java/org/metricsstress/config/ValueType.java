@@ -87,6 +87,8 @@ public final class ValueType<T> {
             ValueType::percent, v -> v);
     public static final ValueType<HotSet> HOT_SET = text(HotSet::parse, HotSet::toString);
     public static final ValueType<RateSteps> RATE_STEPS = text(RateSteps::parse, RateSteps::text);
+    public static final ValueType<URI> HTTP_URL = text(Parse::httpUrl, ValueType::redacted);
+    public static final ValueType<WriterPaths> WRITER_PATHS = text(WriterPaths::parse, WriterPaths::text);
     public static final ValueType<Sla> SLA = text(Sla::parse, Sla::expression);
     /** Shown without its user info, which may hold a password. */
     public static final ValueType<URI> REDIS_URI = text(Parse::redisUri, ValueType::redacted);

@@ -90,11 +90,21 @@ public interface WriterModel {
     /** The names its advice is given in. */
     AdviceVocabulary advice();
 
+    /**
+     * Whether it writes to Cassandra: a run whose paths all write elsewhere connects to no
+     * Cassandra (no contact point, schema or node watch).
+     */
+    default boolean writesToCassandra() {
+        return true;
+    }
+
     /** The names a model's advice is given in, and so which advisor judges it. */
     enum AdviceVocabulary {
         /** OpenNMS's {@code org.opennms.newts.config.*} properties (and its heap). */
         NEWTS_PROPERTIES,
         /** This tool's own options. */
-        TOOL_OPTIONS
+        TOOL_OPTIONS,
+        /** OpenNMS's {@code org.opennms.timeseries.config.*} and the remote-write plugin's keys. */
+        TSS_PROPERTIES
     }
 }

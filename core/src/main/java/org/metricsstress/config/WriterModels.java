@@ -19,7 +19,9 @@ public final class WriterModels {
         /** The client OpenNMS runs (its NewtsWriter): what the field sees, the reference measured against. */
         REFERENCE,
         /** This tool's own design: what a better client would get from the same cluster. */
-        CANDIDATE
+        CANDIDATE,
+        /** OpenNMS's path after Newts (its time series integration layer): a migration's target. */
+        SUCCESSOR
     }
 
     private static final Map<Writer, WriterModel> BY_ID = load();
@@ -60,13 +62,15 @@ public final class WriterModels {
      */
     public static WriterModel named(Object text) {
         if (text != null) {
+            // A parallel write's echo ("opennms,tss") is the run of its first path.
+            String first = String.valueOf(text).split(",", -1)[0].trim();
             for (WriterModel m : BY_ID.values()) {
-                if (m.label().equalsIgnoreCase(String.valueOf(text).trim())) {
+                if (m.label().equalsIgnoreCase(first)) {
                     return m;
                 }
             }
         }
-        return of(StressOptions.WRITER.defaultValue());
+        return of(StressOptions.WRITER.defaultValue().first());
     }
 
     /** The model that plays {@code role} in the bench: exactly one does. */

@@ -24,10 +24,16 @@ final class GeneratorThreads {
     private final List<Thread> threads = new ArrayList<>();
 
     GeneratorThreads(StressConfig config, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics) {
+        this(config, plan, schedule, ring, metrics, null, null);
+    }
+
+    /** With a path written beside the run's own ({@code besideRing} and its metrics; null for none). */
+    GeneratorThreads(StressConfig config, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics,
+            Ring besideRing, StressMetrics besideMetrics) {
         // OpenNMS's pacing holds every thread at the end of a pass until all have finished it.
         Phaser passes = plan.passBarrier() ? new Phaser(plan.threads()) : null;
         for (int t = 0; t < plan.threads(); t++) {
-            Generator g = new Generator(t, plan, schedule, ring, metrics, passes);
+            Generator g = new Generator(t, plan, schedule, ring, metrics, besideRing, besideMetrics, passes);
             Thread th = new Thread(g, "metrics-stress-generator-" + t);
             th.setDaemon(true);
             generators.add(g);
@@ -55,9 +61,11 @@ final class GeneratorThreads {
      * stuck writer) the ring is closed and it gives up, its commit counted as abandoned, so the
      * run still ends.
      */
-    void awaitEnd(long drainTimeoutNanos, Ring ring, PrintStream out) {
+    void awaitEnd(long drainTimeoutNanos, PrintStream out, Ring... rings) {
         if (!joinAll(threads, drainTimeoutNanos)) {
-            ring.close();
+            for (Ring ring : rings) {
+                ring.close();
+            }
             if (!joinAll(threads, AFTER_CLOSE_NANOS)) {
                 out.println("generator threads still running after the ring closed: left behind; a commit one"
                         + " holds shows as unaccounted");

@@ -106,7 +106,7 @@ final class RunResults {
                         generationSeconds), intended,
                 c.unsent(), meters.ledger() == null ? null : SeriesLosses.of(meters.ledger().snapshot()),
                 Distance.of(run.distance(), samplesConsistency(config), nodes, cost.relays()), null, null, null, null,
-                run.nodeTelemetry());
+                run.nodeTelemetry(), null, java.util.List.of());
     }
 
     private static PlanFacts planView(StressConfig config, StressPlan plan) {

@@ -63,6 +63,8 @@ public final class StressEngine {
     private final PrintStream out;
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final StressMetrics metrics = new StressMetrics();
+    /** The counts of the path written beside the run's own (a parallel write): an audit of its own. */
+    private final StressMetrics besideMetrics = new StressMetrics();
     private IndexMetrics indexMetrics;
     private CacheView callersCache;
     private boolean stopWhenIndexed;
@@ -182,11 +184,19 @@ public final class StressEngine {
             try (Priming priming = Priming.start(session, config, plan, cache, out)) {
                 Pipeline pipeline = ClusterStep.onCluster("preparing the writers",
                         () -> Writers.open(session, config, plan, cache, cache == null ? null : indexMetrics(plan), metrics));
+                Pipeline beside = null;
                 try {
                     out.println(pipeline.describe());
-                    return generate(session, plan, cluster, cache, priming, pipeline, afterRun);
+                    beside = Writers.openBeside(config, plan, besideMetrics);
+                    if (beside != null) {
+                        out.println("beside it, " + beside.describe());
+                    }
+                    return generate(session, plan, cluster, cache, priming, pipeline, beside, afterRun);
                 } finally {
                     pipeline.close();
+                    if (beside != null) {
+                        beside.close();
+                    }
                 }
             }
         } finally {
@@ -196,7 +206,7 @@ public final class StressEngine {
     }
 
     private ClusterFacts prepare(CqlSession session) throws ClusterException {
-        if (config.pipeline().sink() == Sink.NULL) {
+        if (!config.cassandraSide()) {
             return ClusterSetup.none(config, out);
         }
         return ClusterStep.onCluster("setting up the schema of " + config.schema().keyspace(),
@@ -213,7 +223,7 @@ public final class StressEngine {
     }
 
     private StressResult generate(CqlSession session, StressPlan plan, ClusterFacts cluster, CacheView cache,
-            Priming priming, Pipeline pipeline, AfterRun afterRun) throws ClusterException {
+            Priming priming, Pipeline pipeline, Pipeline beside, AfterRun afterRun) throws ClusterException {
         // Everything started from here on is inside the cleanup below: a setup step that fails (the
         // probes' session, the reads' statements, the live outputs) leaves no session or thread behind.
         // Per --freshness-dc, a session local to it; empty: probes read through the run's session.
@@ -259,7 +269,9 @@ public final class StressEngine {
             LossLedger ledger = metrics.trackLosses(plan.groupResources());
             Baseline baseline = Baseline.take(session, relayMeter);
 
-            generators = new GeneratorThreads(config, plan, schedule, ring, metrics);
+            LossLedger besideLedger = beside == null ? null : besideMetrics.trackLosses(plan.groupResources());
+            generators = new GeneratorThreads(config, plan, schedule, ring, metrics, beside == null ? null : beside.ring(),
+                    beside == null ? null : besideMetrics);
             IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
                     ring::occupancy, pipeline::inFlightRequests);
             if (indexMetrics != null) {
@@ -291,12 +303,17 @@ public final class StressEngine {
             generators.requestStop();
             long stopAt = Math.min(System.nanoTime() + STOP_LEAD_NANOS, schedule.endNanos());
             generators.stop(stopAt);
-            generators.awaitEnd(config.pipeline().drainTimeout().toNanos(), ring, out);
+            if (beside != null) {
+                generators.awaitEnd(config.pipeline().drainTimeout().toNanos(), out, ring, beside.ring());
+            } else {
+                generators.awaitEnd(config.pipeline().drainTimeout().toNanos(), out, ring);
+            }
             Settle.Generation generation = new Settle.Generation(stopAt, System.nanoTime());
             ringWatch.generationEnded();
 
             Settle.Settled settled = new Settle(config, out, metrics)
                     .settle(pipeline, reads, sampler, console, intervals, generation);
+            boolean besideDrained = beside == null || BesidePath.drain(beside, config, out);
             Baseline.ClientCost cost = baseline.since();
             ringWatch.close();
             metrics.retriedByDriver(baseline.driverRetries());
@@ -305,6 +322,7 @@ public final class StressEngine {
                     new RunResults.Meters(metrics, indexMetrics, cache, priming.primed(), readMetrics, ledger, ringWatch,
                             ring.size()),
                     settled, cost);
+            result = BesidePath.withPaths(result, config, pipeline, beside, besideMetrics, besideLedger, besideDrained);
             live.runSettled(); // the figures are final: --prometheus-linger may serve them once more
             settledNormally = true;
         } finally {
@@ -315,6 +333,9 @@ public final class StressEngine {
                     generators.stop(stopAt);
                 }
                 pipeline.abort();
+                if (beside != null) {
+                    beside.abort();
+                }
             }
             if (ringWatch != null) {
                 ringWatch.close();

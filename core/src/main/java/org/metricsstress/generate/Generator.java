@@ -39,6 +39,9 @@ public final class Generator implements Runnable {
     private final StressMetrics metrics;
     private final SampleValues sampleValues;
     private final Phaser passes;
+    /** The path written beside the run's own (a parallel write), or null: its ring and its own audit. */
+    private final Ring besideRing;
+    private final StressMetrics besideMetrics;
     private volatile boolean stopped;
     /** Commits intended before this moment are owed when the generator stops behind them. */
     private volatile long stopAtNanos = Long.MAX_VALUE;
@@ -48,6 +51,18 @@ public final class Generator implements Runnable {
      *               registered for all of them; null for none
      */
     public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, Phaser passes) {
+        this(thread, plan, schedule, ring, metrics, null, null, passes);
+    }
+
+    /**
+     * A generator of a parallel write: each commit is offered to the beside path's ring as well, as
+     * OpenNMS's persisters hand one collection to both its Newts and its time series writers; each
+     * ring drops on its own and each path counts its own samples.
+     */
+    public Generator(int thread, StressPlan plan, Schedule schedule, Ring ring, StressMetrics metrics, Ring besideRing,
+            StressMetrics besideMetrics, Phaser passes) {
+        this.besideRing = besideRing;
+        this.besideMetrics = besideMetrics;
         this.thread = thread;
         this.passes = passes;
         this.plan = plan;
@@ -172,6 +187,9 @@ public final class Generator implements Runnable {
                             return; // past the stop: neither generated nor owed
                         }
                         metrics.scheduleLag().recordNanos(System.nanoTime() - intended);
+                        if (besideRing != null) {
+                            offerBeside(key, intended, attributes);
+                        }
                         metrics.generated(attributes, strings);
                         Lane lane = ring.laneFor(key);
                         long seq = lane.claim();
@@ -209,6 +227,42 @@ public final class Generator implements Runnable {
     private void owe(int key, long intended) {
         metrics.unsent(key, plan.attributes());
         metrics.response().recordNanos(Math.max(0, stopAtNanos - intended));
+        if (besideMetrics != null) {
+            besideMetrics.unsent(key, plan.attributes());
+            besideMetrics.response().recordNanos(Math.max(0, stopAtNanos - intended));
+        }
+    }
+
+    /**
+     * The commit offered to the beside path first: its slot is filled from the same values, and a
+     * full ring there is that path's drop alone. Before the run's own path, whose published slot a
+     * worker may recycle at once.
+     */
+    private void offerBeside(int key, long intended, int attributes) {
+        besideMetrics.generated(attributes, 0);
+        Lane lane = besideRing.laneFor(key);
+        long seq = lane.claim();
+        if (seq == Lane.CLOSED) {
+            besideMetrics.failed(key, attributes, ErrorClass.ABANDONED);
+            return;
+        }
+        long ts = schedule.timestampMillis(intended);
+        if (seq < 0) {
+            besideMetrics.dropped(key, attributes);
+            lane.afterDrop(key, intended, ts);
+            return;
+        }
+        GroupCommit slot = lane.slot(seq);
+        slot.resourceKey = key;
+        slot.intendedNanos = intended;
+        slot.timestampMillis = ts;
+        slot.sampleCount = attributes;
+        slot.indexOnly = false;
+        double[] values = slot.values;
+        for (int a = 0; a < attributes; a++) {
+            values[a] = sampleValues.value(key, a, ts);
+        }
+        lane.publish(seq);
     }
 
     /** Parks until about the intended time; false if the generator was stopped meanwhile. */

@@ -17,5 +17,16 @@ public enum ErrorClass {
     /** Not written because the run ended before the sample reached the database. */
     ABANDONED,
     /** Anything else (rejected statement, connection lost, ...). */
-    OTHER
+    OTHER,
+    /**
+     * A remote-write receiver refused the request (HTTP 4xx other than 429): Prometheus' answer to
+     * an out-of-order, duplicate or too old sample, which rolls the whole request back.
+     */
+    REFUSED,
+    /** A remote-write receiver asked for less (HTTP 429): a tenant's ingestion limit in Cortex or Mimir. */
+    THROTTLED,
+    /** A remote-write receiver failed the request (HTTP 5xx): overloaded, or its storage failed. */
+    SERVER_ERROR,
+    /** The connection to a remote-write receiver failed before an answer (refused, reset). */
+    IO
 }

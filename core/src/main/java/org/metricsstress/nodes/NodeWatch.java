@@ -140,6 +140,9 @@ public final class NodeWatch implements AutoCloseable {
         if (config.pipeline().sink() == Sink.NULL) {
             return inert("off (--sink null: no cluster)");
         }
+        if (!config.cassandraSide()) {
+            return inert("off (--writer " + config.pipeline().writers().text() + ": no Cassandra)");
+        }
         NodeWatch watch = new NodeWatch(null, config, out);
         watch.opener.start();
         return watch;

@@ -37,7 +37,8 @@ public final class SharedRing implements Ring {
     private final Sequence workSequence = new Sequence(-1);
     private final Sequence[] workerSequences;
     private final SequenceBarrier barrier;
-    private final WriterThreads threads = new WriterThreads("metrics-stress-worker-");
+    private final WriterThreads threads;
+    private final boolean indexEvents;
     private final AtomicLong handled = new AtomicLong();
     private final Lane lane = new EventLane();
     private volatile boolean running = true;
@@ -52,6 +53,18 @@ public final class SharedRing implements Ring {
      */
     public SharedRing(int size, int valuesPerSlot, int workers, OnFull onFull, GroupCommitHandler.Factory handlers,
             StressMetrics metrics) {
+        this(size, valuesPerSlot, workers, onFull, handlers, metrics, true, "metrics-stress-worker-");
+    }
+
+    /**
+     * @param indexEvents whether each commit is followed by its index-only event (Newts' persister);
+     *                    OpenNMS's time series persister publishes one event per group and nothing else
+     * @param threadName  the workers' names, numbered (OpenNMS's own pools' names, where the model has one)
+     */
+    public SharedRing(int size, int valuesPerSlot, int workers, OnFull onFull, GroupCommitHandler.Factory handlers,
+            StressMetrics metrics, boolean indexEvents, String threadName) {
+        this.indexEvents = indexEvents;
+        this.threads = new WriterThreads(threadName);
         this.metrics = metrics;
         this.onFull = onFull;
         this.ring = RingBuffer.createMultiProducer(() -> new GroupCommit(valuesPerSlot), size,
@@ -278,12 +291,16 @@ public final class SharedRing implements Ring {
             long intended = samples.intendedNanos;
             long timestamp = samples.timestampMillis;
             ring.publish(sequence);
-            publishStrings(onFull == OnFull.BLOCK ? slots.claim() : slots.tryClaim(), key, intended, timestamp);
+            if (indexEvents) {
+                publishStrings(onFull == OnFull.BLOCK ? slots.claim() : slots.tryClaim(), key, intended, timestamp);
+            }
         }
 
         @Override
         public void afterDrop(int resourceKey, long intendedNanos, long timestampMillis) {
-            publishStrings(slots.tryClaim(), resourceKey, intendedNanos, timestampMillis);
+            if (indexEvents) {
+                publishStrings(slots.tryClaim(), resourceKey, intendedNanos, timestampMillis);
+            }
         }
 
         private void publishStrings(long s, int key, long intended, long timestamp) {

@@ -51,6 +51,10 @@ import java.util.Locale;
  * @param nodeTelemetry     what each node said of itself every report interval (thread pools,
  *                          compactions, hints, its write latency; GC and CPU where its JMX answered);
  *                          null in results older than schema 10
+ * @param remoteWrite       the TSS path's own figures when it is the run's first path ({@code --writer tss});
+ *                          null otherwise and in results older than schema 11
+ * @param writers           every write path in {@code --writer} order, each with its audit and verdict
+ *                          (one for a single model); empty in results older than schema 11
  */
 public record StressResult(
         int schemaVersion,
@@ -102,10 +106,16 @@ public record StressResult(
         Evidence evidence,
         Map<String, Advice> advice,
         Tuning tune,
-        NodeTelemetry nodeTelemetry) {
+        NodeTelemetry nodeTelemetry,
+        RemoteWriteSummary remoteWrite,
+        List<WriterPath> writers) {
+
+    public StressResult {
+        writers = writers == null ? List.of() : List.copyOf(writers);
+    }
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 
@@ -182,6 +192,17 @@ public record StressResult(
         return copy(verdict, sla, steps, verify, disk, evidence, advice, tune);
     }
 
+    /** This result with its write paths (each with its own verdict), and the TSS path's figures when it is the first. */
+    public StressResult withPaths(RemoteWriteSummary firstRemoteWrite, List<WriterPath> paths) {
+        return new StressResult(schemaVersion, tool, version, environment, config, plan, cluster, startedAt,
+                generationSeconds, drainSeconds, targetSamplesPerSecond, writtenSamplesPerSecond, generated, written, dropped, failed,
+                failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
+                stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
+                client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune, nodeTelemetry, firstRemoteWrite,
+                paths);
+    }
+
     /** This result as the last round of a tune, with the rounds. */
     public StressResult withTune(Tuning rounds) {
         return copy(verdict, sla, steps, verify, disk, evidence, advice, rounds);
@@ -195,7 +216,7 @@ public record StressResult(
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, writes, nodes, events, steps, reads, verify, merge,
-                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune, nodeTelemetry);
+                coldStart, intended, unsent, losses, distance, disk, evidence, advice, tune, nodeTelemetry, remoteWrite, writers);
     }
 
     /** intended = generated + unsent and generated = written + dropped + failed, exactly. */

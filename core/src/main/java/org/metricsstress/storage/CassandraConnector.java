@@ -77,7 +77,7 @@ public final class CassandraConnector {
      * points): LOCAL_* consistency levels then mean that DC, as --freshness-dc needs.
      */
     public static CqlSession connect(StressConfig c, String localDc) throws ClusterException {
-        if (c.pipeline().sink() == Sink.NULL) {
+        if (!c.cassandraSide()) {
             return NullSession.open();
         }
         ClassLoader loader = driverLoader();

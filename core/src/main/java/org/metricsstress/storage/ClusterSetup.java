@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.metricsstress.config.Replication;
+import org.metricsstress.config.Sink;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.failure.ClusterException;
@@ -25,8 +26,14 @@ public final class ClusterSetup {
 
     /** The description of a run that sends nothing ({@code --sink null}); no schema is touched. */
     public static ClusterFacts none(StressConfig config, PrintStream out) {
-        out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
-        return new ClusterFacts("none (--sink null)", 0, null, null, config.schema().keyspace(), null, null, null);
+        if (config.pipeline().sink() == Sink.NULL) {
+            out.println("--sink null: nothing is sent; every request is built and encoded here, then counted as written");
+            return new ClusterFacts("none (--sink null)", 0, null, null, config.schema().keyspace(), null, null, null);
+        }
+        out.println("--writer " + config.pipeline().writers().text() + ": no Cassandra; every sample goes to "
+                + config.tss().tssWriteUrl().getHost() + ":" + config.tss().tssWriteUrl().getPort());
+        return new ClusterFacts("none (--writer " + config.pipeline().writers().text() + ")", 0, null, null, null, null,
+                null, null);
     }
 
     /**

@@ -30,5 +30,5 @@ public interface WriterRuntime extends WriterModel {
      * @param indexMetrics the index figures, or null without indexing
      */
     Pipeline open(CqlSession session, StressConfig config, StressPlan plan, CacheView cache, IndexMetrics indexMetrics,
-            StressMetrics metrics);
+            StressMetrics metrics) throws ClusterException;
 }

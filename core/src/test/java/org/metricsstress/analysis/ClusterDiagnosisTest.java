@@ -415,6 +415,6 @@ public class ClusterDiagnosisTest {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, intervals, r.writes(),
                 r.nodes(), r.events(), r.steps(), r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(), r.unsent(),
-                r.losses(), r.distance(), r.disk(), null, null, null, r.nodeTelemetry());
+                r.losses(), r.distance(), r.disk(), null, null, null, r.nodeTelemetry(), null, java.util.List.of());
     }
 }

@@ -43,7 +43,7 @@ class ComparisonTest {
                 Facts.NO_CLUSTER, "2026-11-23T16:00:00Z", 10, 0, 100, 100, 1000, 1000, 0, 0, Map.of(), 0, true, 100, 0, 0, 100,
                 w, w, w, w, org.metricsstress.result.ResultFixtures.client(1, 5, 2, 1, 1, 1, 0, 0), IndexSummary.DISABLED, null,
                 new Verdict("KEPT_UP", "ok"), null, List.of(), StressResult.WriteAttempts.NONE, List.of(), List.of(),
-                List.of(), reads, null, null, null, 1000, 0, null, null, null, null, null, null, null);
+                List.of(), reads, null, null, null, 1000, 0, null, null, null, null, null, null, null, null, java.util.List.of());
     }
 
     @Test

@@ -208,6 +208,6 @@ public final class RecordedRun {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, r.intervals(),
                 StressResult.WriteAttempts.NONE, nodes, List.of(), List.of(), null, null, null, coldStart,
-                r.generated() + unsent, unsent, null, distance, null, null, null, null, telemetry));
+                r.generated() + unsent, unsent, null, distance, null, null, null, null, telemetry, null, java.util.List.of()));
     }
 }

@@ -296,7 +296,7 @@ class ResultMergeTest {
                 r.stringAttributesGenerated(), r.writeRequests(), r.responseLatency(), r.serviceLatency(),
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
                 r.writes(), r.nodes(), r.events(), steps, reads, r.verify(), r.merge(), r.coldStart(), r.intended(),
-                r.unsent(), r.losses(), distance, r.disk(), null, null, null, null);
+                r.unsent(), r.losses(), distance, r.disk(), null, null, null, null, null, java.util.List.of());
     }
 
     private static StressResult withConfig(StressResult r, Map<String, Object> config) {

@@ -50,9 +50,11 @@ class LayeringTest {
         // The OpenNMS writer model: its ring workers write and index inline, as OpenNMS's NewtsWriter.
         MAY_USE.put("opennms", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage"));
         // The writer models, each in its own subpackage with its defaults, cache, priming and the Pipeline
-        // the engine runs: pipelined (storage + index) or opennms. A failed priming is a ClusterException.
+        // the engine runs: pipelined (storage + index), opennms, or tss (its own wire, HTTP client, external
+        // tags and receiver). A failed priming is a ClusterException. A model whose path no shared figure
+        // describes (the TSS path's bulkhead, lookups and receiver) summarises it in a record of its own (result).
         MAY_USE.put("writer", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage",
-                "index", "opennms"));
+                "index", "opennms", "result"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
         // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.

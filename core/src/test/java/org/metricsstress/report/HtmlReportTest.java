@@ -188,7 +188,7 @@ class HtmlReportTest {
                 null, r.generated(), 0, null, org.metricsstress.result.Distance.of(Map.of("dc1-dc2", "10ms~0.5ms"),
                         "EACH_QUORUM", List.of(new org.metricsstress.result.NodeSummary("127.0.0.1:9042", "dc1", 100, 1000,
                                 Map.of("timeout", 0L), r.serviceLatency())),
-                        new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null, null, null, null, null);
+                        new org.metricsstress.result.Distance.Relays(12_300_000, 1.5)), null, null, null, null, null, null, java.util.List.of());
         String html = HtmlReport.render(withEvents);
         assertCharts(html, 1);
         assertTrue(html.contains("<li data-kind=\"fault\">kill dc2 at 30.0 s</li>"), "the event is marked by its verb and target");
@@ -320,7 +320,7 @@ class HtmlReportTest {
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), r.verdict(), r.sla(), r.intervals(),
                 StressResult.WriteAttempts.NONE, List.of(), List.of(new org.metricsstress.result.RunEvent(10.0, event)),
                 List.of(), null, null, null, null, r.generated(), 0, null, org.metricsstress.result.Distance.NONE, null,
-                null, null, null, null);
+                null, null, null, null, null, java.util.List.of());
     }
 
     @Test

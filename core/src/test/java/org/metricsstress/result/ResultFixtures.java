@@ -26,7 +26,7 @@ public final class ResultFixtures {
                 failedByClass, unaccounted, drained, groupCommitsGenerated, groupCommitsDropped,
                 stringAttributesGenerated, writeRequests, responseLatency, serviceLatency, queueLatency, scheduleLag,
                 client, index, cache, verdict, sla, intervals, StressResult.WriteAttempts.NONE, List.of(), List.of(), List.of(), null, null, null,
-                null, generated, 0, null, Distance.NONE, null, null, null, null, null);
+                null, generated, 0, null, Distance.NONE, null, null, null, null, null, null, java.util.List.of());
     }
 
     /** Without the failures by class (tests, and results written before they were kept per interval). */

@@ -140,7 +140,7 @@ class HtmlReportIT {
                 StressResult.WriteAttempts.NONE, List.of(),
                 List.of(new RunEvent(265, "kill dc1 (127.0.0.3 pid 4242): SIGKILL")), List.of(), null, null, null,
                 new ColdStart(31, 8192, 8192, 162, 150, 66_000, 47_800, 95.6), r.generated(), 0, null, Distance.NONE,
-                null, null, null, null, nodes());
+                null, null, null, null, nodes(), null, java.util.List.of());
     }
 
     /** Three nodes read every 10 s; the third stops answering from 265 s (the node killed). */
