@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -83,8 +84,12 @@ public final class ReceiverFigures {
             response = call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             call.cancel(true);
-            throw new IOException(metrics + " did not answer within " + timeout.toMillis() + " ms");
+            throw stalled();
         } catch (ExecutionException e) {
+            // The client's own bound (the request's timeout) may be the first to fire.
+            if (e.getCause() instanceof HttpTimeoutException) {
+                throw stalled();
+            }
             throw new IOException(metrics + ": " + e.getCause(), e.getCause());
         } catch (InterruptedException e) {
             call.cancel(true);
@@ -95,6 +100,10 @@ public final class ReceiverFigures {
             throw new IOException(metrics + " answered HTTP " + response.statusCode());
         }
         return parse(response.body(), System.currentTimeMillis());
+    }
+
+    private IOException stalled() {
+        return new IOException(metrics + " did not answer within " + timeout.toMillis() + " ms");
     }
 
     /** The reading in an exposition page; an IOException when neither receiver's names are in it. */

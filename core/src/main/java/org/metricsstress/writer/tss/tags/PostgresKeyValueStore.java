@@ -59,8 +59,12 @@ public final class PostgresKeyValueStore implements KeyValueStore {
     private final ThreadLocal<Reader> readers = new ThreadLocal<>();
     private final ConcurrentLinkedQueue<Reader> allReaders = new ConcurrentLinkedQueue<>();
     private final BlockingQueue<Put> puts = new ArrayBlockingQueue<>(QUEUE);
-    private final LongAdder putsFailed = new LongAdder();
+    /** Puts the queue refused (full, or the store closed). */
+    private final LongAdder putsRefused = new LongAdder();
+    /** Queued puts whose write failed. */
+    private final LongAdder writesFailed = new LongAdder();
     private final LongAdder putsWritten = new LongAdder();
+    private final LongAdder putsQueued = new LongAdder();
     private final Connection putConnection;
     private final Thread putThread;
     private volatile boolean closed;
@@ -137,7 +141,9 @@ public final class PostgresKeyValueStore implements KeyValueStore {
     @Override
     public void putAsync(String context, CharSequence key, String json) {
         if (closed || !puts.offer(new Put(context, key.toString(), json))) {
-            putsFailed.increment();
+            putsRefused.increment();
+        } else {
+            putsQueued.increment();
         }
     }
 
@@ -164,7 +170,7 @@ public final class PostgresKeyValueStore implements KeyValueStore {
 
     @Override
     public long putsFailed() {
-        return putsFailed.sum();
+        return putsRefused.sum() + writesFailed.sum();
     }
 
     /** Puts written to the table. */
@@ -172,9 +178,19 @@ public final class PostgresKeyValueStore implements KeyValueStore {
         return putsWritten.sum();
     }
 
-    /** Puts queued and not yet written. */
-    public int putsQueued() {
-        return puts.size();
+    /**
+     * Waits until every put queued so far is written (or failed), up to {@code timeoutMillis}; true
+     * when none is left. Polls: for tests and the end of a run, not the sample path.
+     */
+    public boolean awaitPuts(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (putsWritten.sum() + writesFailed.sum() < putsQueued.sum() && putThread.isAlive()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return putsWritten.sum() + writesFailed.sum() >= putsQueued.sum();
     }
 
     public StoreAddress address() {
@@ -213,11 +229,11 @@ public final class PostgresKeyValueStore implements KeyValueStore {
             }
         } catch (SQLException e) {
             // The put connection is gone: every put from now on is a failed transaction.
-            putsFailed.add(puts.size());
+            writesFailed.add(puts.size());
             puts.clear();
             closed = true;
         } catch (InterruptedException e) {
-            putsFailed.add(puts.size() + batch.size());
+            writesFailed.add(puts.size() + batch.size());
         }
     }
 
@@ -234,7 +250,7 @@ public final class PostgresKeyValueStore implements KeyValueStore {
             upsert.executeBatch();
             putsWritten.add(batch.size());
         } catch (SQLException e) {
-            putsFailed.add(batch.size());
+            writesFailed.add(batch.size());
             try {
                 upsert.clearBatch();
             } catch (SQLException ignored) {
