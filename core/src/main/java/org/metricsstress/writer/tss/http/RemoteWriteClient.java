@@ -224,6 +224,7 @@ public final class RemoteWriteClient implements AutoCloseable {
             return true;
         }
         settleAll(AnswerClass.TIMEOUT, "not answered within the drain's " + timeout.toMillis() + " ms");
+        dispatcher.dropSettled();
         return false;
     }
 

@@ -58,6 +58,11 @@ final class WireDispatcher {
         return next;
     }
 
+    /** Forgets the queued calls already settled (a drain's deadline), so {@link #queued()} counts only live ones. */
+    synchronized void dropSettled() {
+        waiting.removeIf(PendingCall::isSettled);
+    }
+
     synchronized int queued() {
         return waiting.size();
     }

@@ -1,5 +1,8 @@
 package org.metricsstress.writer.tss.wire;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -27,6 +30,10 @@ public final class Snappy {
     private static final int MIN_BLOCK_TO_MATCH = 16;
     /** Knuth's multiplicative hash constant (2^32 / the golden ratio). */
     private static final int HASH_MULTIPLIER = 0x9E3779B1;
+
+    /** Bytes read as one little-endian int or long: a plain load once compiled, not four or eight. */
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Positions relative to the block's start; -1 = none yet. */
     private final int[] table = new int[1 << MAX_TABLE_BITS];
@@ -65,10 +72,7 @@ public final class Snappy {
                 if (candidate >= 0 && load32(in, base + candidate) == word) {
                     int from = base + candidate;
                     op = literal(in, nextEmit, ip - nextEmit, o, op);
-                    int length = 4;
-                    while (ip + length < end && in[from + length] == in[ip + length]) {
-                        length++;
-                    }
+                    int length = matchLength(in, from, ip, end);
                     op = copy(ip - from, length, o, op);
                     ip += length;
                     nextEmit = ip;
@@ -88,6 +92,22 @@ public final class Snappy {
         return literal(in, nextEmit, end - nextEmit, o, op);
     }
 
+    /** How far the bytes at {@code from} repeat at {@code at} (at least the four known), eight at a time. */
+    private static int matchLength(byte[] in, int from, int at, int end) {
+        int length = 4;
+        while (at + length + 8 <= end) {
+            long diff = (long) LONG_LE.get(in, from + length) ^ (long) LONG_LE.get(in, at + length);
+            if (diff != 0) {
+                return length + (Long.numberOfTrailingZeros(diff) >>> 3);
+            }
+            length += 8;
+        }
+        while (at + length < end && in[from + length] == in[at + length]) {
+            length++;
+        }
+        return length;
+    }
+
     private static int tableBits(int n) {
         int bits = 32 - Integer.numberOfLeadingZeros(n - 1);
         return Math.max(MIN_TABLE_BITS, Math.min(MAX_TABLE_BITS, bits));
@@ -98,7 +118,7 @@ public final class Snappy {
     }
 
     private static int load32(byte[] b, int i) {
-        return (b[i] & 0xFF) | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF) << 16 | (b[i + 3] & 0xFF) << 24;
+        return (int) INT_LE.get(b, i);
     }
 
     private static int literal(byte[] in, int from, int len, byte[] o, int op) {

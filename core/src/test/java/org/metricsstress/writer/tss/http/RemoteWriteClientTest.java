@@ -306,6 +306,7 @@ class RemoteWriteClientTest {
                 }
                 assertTrue(answers.stream().allMatch(a -> a.written() || a.answerClass() == AnswerClass.TIMEOUT));
                 assertEquals(0, client.outstanding());
+                assertEquals(0, client.queued(), "a call settled while queued is not counted as queued");
                 assertEquals(16, client.availablePermits());
             }
             assertEquals(16, answers.size(), "close settles nothing twice");
