@@ -21,7 +21,9 @@ public final class IgnoredOptions {
         List<String> out = new ArrayList<>();
         SortedSet<String> unused = model.unusedOptions(c);
         if (!unused.isEmpty()) {
-            String others = WriterModels.all().stream().filter(m -> m != model).map(WriterModel::label)
+            // The models of the same storage: a Newts option is the other Newts writer's, never the TSS path's.
+            String others = WriterModels.all().stream().filter(m -> m != model)
+                    .filter(m -> !model.writesToCassandra() || m.writesToCassandra()).map(WriterModel::label)
                     .collect(Collectors.joining(" or "));
             out.add("warning: " + String.join(", ", unused) + (unused.size() > 1 ? " apply" : " applies")
                     + " to --writer " + others + " only: ignored with --writer " + model.label());

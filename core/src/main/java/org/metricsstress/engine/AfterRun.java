@@ -15,6 +15,7 @@ import org.metricsstress.result.StressResult;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.verify.ReadBack;
+import org.metricsstress.writer.Writers;
 import org.metricsstress.verify.RunLosses;
 
 /**
@@ -73,6 +74,10 @@ final class AfterRun {
 
     /** --verify-after: the run's resources read back; a cluster error while reading is a finding, not a crash. */
     private VerifyReport readBack(CqlSession session, StressResult result) {
+        VerifyReport elsewhere = Writers.of(config).readBack(config, result, out);
+        if (elsewhere != null) {
+            return elsewhere;
+        }
         try {
             return ReadBack.verify(session, config, Instant.parse(result.startedAt()).toEpochMilli(),
                     result.generationSeconds(), config.judging().verifyAfter(), RunLosses.of(result.losses(),

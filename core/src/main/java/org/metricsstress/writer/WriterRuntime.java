@@ -11,6 +11,8 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.plan.StressPlan;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.VerifyReport;
 
 /**
  * A writer model with what runs it: its own kind of cache, its way of priming that cache, and its
@@ -29,6 +31,14 @@ public interface WriterRuntime extends WriterModel {
      * @param cache        the cache {@link #openCache} gave, or null without indexing
      * @param indexMetrics the index figures, or null without indexing
      */
+    /**
+     * {@code --verify-after}: reads a finished run back from where this model wrote it; null when
+     * that is Cassandra's Newts tables (the engine's read-back does it).
+     */
+    default VerifyReport readBack(StressConfig config, StressResult result, PrintStream out) {
+        return null;
+    }
+
     Pipeline open(CqlSession session, StressConfig config, StressPlan plan, CacheView cache, IndexMetrics indexMetrics,
             StressMetrics metrics) throws ClusterException;
 }

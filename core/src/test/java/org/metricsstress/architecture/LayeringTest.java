@@ -54,7 +54,7 @@ class LayeringTest {
         // tags and receiver). A failed priming is a ClusterException. A model whose path no shared figure
         // describes (the TSS path's bulkhead, lookups and receiver) summarises it in a record of its own (result).
         MAY_USE.put("writer", List.of("cache", "config", "failure", "metrics", "newts", "plan", "pipeline", "storage",
-                "index", "opennms", "result"));
+                "index", "opennms", "result", "verify"));
         MAY_USE.put("read", List.of("config", "metrics", "newts", "plan", "storage"));
         MAY_USE.put("verify", List.of("config", "failure", "newts", "plan", "result"));
         // The nodes' own side of a run: their system_views and JMX, read beside it, off the samples' path.

@@ -42,7 +42,7 @@ class SectionAssemblerTest {
                         + c.getType().getSimpleName() + ")");
             }
         }
-        assertEquals(10, StressConfig.class.getRecordComponents().length, "one component per section");
+        assertEquals(11, StressConfig.class.getRecordComponents().length, "one component per section");
     }
 
     @Test

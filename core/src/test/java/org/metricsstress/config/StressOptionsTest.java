@@ -191,7 +191,8 @@ class StressOptionsTest {
         assertTrue(error("--ttl", "30y").startsWith("--ttl:"));
         // Free text (names, paths) is the only kind that takes "%%"; every other option refuses it.
         java.util.Set<String> freeText = java.util.Set.of("--local-dc", "--username", "--password", "--result-json",
-                "--report-html", "--advice-file", "--hdr-log", "--csv-dir");
+                "--report-html", "--advice-file", "--hdr-log", "--csv-dir", "--tss-org-id", "--tss-username",
+                "--tss-external-tags-store");
         for (OptionDef d : StressOptions.all()) {
             if (d.isFlag()) {
                 continue;

@@ -45,17 +45,23 @@ class WriterModelsTest {
         assertSame(StressConfig.builder().build().pipeline().model(), WriterModels.named(null));
     }
 
+    /** A receiver for the TSS model, which refuses to run without one; the others ignore it. */
+    private static StressConfig.Builder builder() {
+        return StressConfig.builder().tssWriteUrl(java.net.URI.create("http://127.0.0.1:9/api/v1/write"));
+    }
+
     @Test
     void theBenchsRolesAreEachPlayedByOneModel() {
         assertInstanceOf(OpenNmsModel.class, WriterModels.reference());
         assertInstanceOf(PipelinedModel.class, WriterModels.candidate());
+        assertInstanceOf(org.metricsstress.writer.tss.TssModel.class, WriterModels.inRole(WriterModels.Role.SUCCESSOR));
         assertEquals(Writer.PIPELINED, StressConfig.builder().writer(WriterModels.candidate()).build().pipeline().writer());
     }
 
     @Test
     void theRunsModelIsTheOneItsConfigurationChose() {
         for (WriterModel m : WriterModels.all()) {
-            StressConfig c = StressConfig.builder().writer(m).build();
+            StressConfig c = builder().writer(m).build();
             assertSame(m, Writers.of(c));
         }
     }
@@ -63,7 +69,7 @@ class WriterModelsTest {
     @Test
     void eachModelsDefaultsReachTheConfiguration() {
         for (WriterModel m : WriterModels.all()) {
-            StressConfig c = StressConfig.builder().writer(m).writerThreads(8).build();
+            StressConfig c = builder().writer(m).writerThreads(8).build();
             assertEquals(m.defaultWriteConsistency(), c.cluster().writeConsistency());
             assertEquals(m.defaultRequestTimeout(), c.cluster().requestTimeout());
             assertEquals(m.defaultRetries(), c.cluster().retries());

@@ -25,6 +25,8 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.plan.StressPlan;
+import org.metricsstress.result.StressResult;
+import org.metricsstress.result.VerifyReport;
 import org.metricsstress.writer.CachePriming;
 import org.metricsstress.writer.WriterRuntime;
 
@@ -198,6 +200,11 @@ public final class TssModel implements WriterRuntime {
     public CachePriming prime(CqlSession session, StressConfig config, StressPlan plan, CacheView cache,
             PrintStream out) {
         return CachePriming.NONE;
+    }
+
+    @Override
+    public VerifyReport readBack(StressConfig config, StressResult result, PrintStream out) {
+        return TssReadBack.verify(config, result, out);
     }
 
     /** @param session unused: the path reaches no Cassandra */
