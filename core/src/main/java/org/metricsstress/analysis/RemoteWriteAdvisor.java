@@ -25,7 +25,10 @@ public final class RemoteWriteAdvisor {
     private RemoteWriteAdvisor() {}
 
     public static Map<String, Advice> advise(StressResult r, WriterPath path, Verdict v) {
-        RemoteWritePath p = RemoteWritePath.of(r, path);
+        return advise(RemoteWritePath.of(r, path), v);
+    }
+
+    static Map<String, Advice> advise(RemoteWritePath p, Verdict v) {
         Map<String, Advice> out = new LinkedHashMap<>();
         switch (v.kind()) {
             case "STORE_BOUND" -> {

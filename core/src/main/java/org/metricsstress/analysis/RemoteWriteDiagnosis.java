@@ -105,13 +105,17 @@ public final class RemoteWriteDiagnosis {
 
     /** The verdict of the TSS path {@code path} of run {@code r}. */
     public static Verdict judge(StressResult r, WriterPath path) {
-        RemoteWritePath p = RemoteWritePath.of(r, path);
-        for (Rule rule : RULES) {
+        return judge(RemoteWritePath.of(r, path), RULES);
+    }
+
+    /** The first rule of {@code rules} that applies to {@code p}: the table can be judged without one of its rules. */
+    static Verdict judge(RemoteWritePath p, List<Rule> rules) {
+        for (Rule rule : rules) {
             if (rule.applies().test(p)) {
                 return new Verdict(rule.kind(), rule.message().apply(p), evidence(p), null, null);
             }
         }
-        throw new IllegalStateException("the last rule applies to every path");
+        return new Verdict("INCONCLUSIVE", "no rule applies", evidence(p), null, null);
     }
 
     private static String refused(RemoteWritePath p) {

@@ -53,10 +53,11 @@ public record StressConfig(
         }
         if (!pipeline.model().writesToCassandra()) {
             // The path writes no Newts rows: what reads or measures them has nothing to read.
-            refuseWithout("--read-rate", reads.readRate() != null);
-            refuseWithout("--search-rate", reads.searchRate() != null);
-            refuseWithout("--freshness-probes", reads.freshnessProbes() != null);
-            refuseWithout("--disk", disk.disk());
+            String paths = pipeline.writers().text();
+            refuseWithout(paths, "--read-rate", reads.readRate() != null);
+            refuseWithout(paths, "--search-rate", reads.searchRate() != null);
+            refuseWithout(paths, "--freshness-probes", reads.freshnessProbes() != null);
+            refuseWithout(paths, "--disk", disk.disk());
         }
         if (pipeline.sink() == Sink.NULL) {
             // --sink null ends before the network: nothing that needs a cluster's answer (reads, a
@@ -98,10 +99,10 @@ public record StressConfig(
         return pacing.totalDuration();
     }
 
-    private void refuseWithout(String option, boolean given) {
+    private static void refuseWithout(String paths, String option, boolean given) {
         if (given) {
             throw new ConfigException(option + ": reads or measures Newts rows in Cassandra, which --writer "
-                    + pipeline.writers().text() + " does not write");
+                    + paths + " does not write");
         }
     }
 

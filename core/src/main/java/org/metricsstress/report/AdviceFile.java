@@ -29,6 +29,13 @@ public final class AdviceFile {
      * part as a fragment beside it ({@link #yamlFile}).
      */
     public static void write(StressResult r, Path file) throws IOException {
+        if (WriterModels.named(r.setting(StressOptions.WRITER)).advice() == WriterModel.AdviceVocabulary.TSS_PROPERTIES) {
+            String properties = TssAdviceFile.renderProperties(r);
+            String plugin = TssAdviceFile.renderPlugin(r);
+            AtomicFile.write(file, tmp -> Files.writeString(tmp, properties, StandardCharsets.UTF_8));
+            AtomicFile.write(TssAdviceFile.pluginFile(file), tmp -> Files.writeString(tmp, plugin, StandardCharsets.UTF_8));
+            return;
+        }
         String text = render(r);
         AtomicFile.write(file, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
         String yaml = renderYaml(r);
@@ -147,7 +154,7 @@ public final class AdviceFile {
                 + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")";
     }
 
-    private static String oneLine(String s) {
+    static String oneLine(String s) {
         return s == null ? "" : s.replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -159,9 +159,16 @@ public final class Summary {
                 Numbers.count(r.generated()), Numbers.count(r.written()), Numbers.count(r.dropped()),
                 Numbers.count(r.failed()),
                 r.auditBalances() ? "BALANCED" : "OFF BY " + Numbers.count(r.auditGap()) + ": " + r.auditGaps());
-        out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
-                Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
-                Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));
+        if (r.remoteWrite() != null) {
+            // The TSS path writes no string attributes: OpenNMS's time series persister sends none.
+            out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s remote-write requests%n",
+                    Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
+                    Numbers.count(r.remoteWrite().requests()));
+        } else {
+            out.printf(Locale.ROOT, "group commits %s generated, %s dropped, %s write requests; string attributes %s (index-only)%n",
+                    Numbers.count(r.groupCommitsGenerated()), Numbers.count(r.groupCommitsDropped()),
+                    Numbers.count(r.writeRequests()), Numbers.count(r.stringAttributesGenerated()));
+        }
         StressResult.WriteAttempts w = r.writes();
         if (w != null && (w.retries() + w.speculativeExecutions() + w.requestsOffReplica()) > 0) {
             out.printf(Locale.ROOT, "attempts      %s retries, %s speculative executions, %s requests answered off replica%n",
@@ -180,8 +187,12 @@ public final class Summary {
         latency(out, "service", "sent -> acknowledged", "requests", r.serviceLatency());
         latency(out, "queue", "intended -> picked up", "commits", r.queueLatency());
         latency(out, "schedule lag", "intended -> generated", "commits", r.scheduleLag());
-        index(out, r.index(), r.cache(),
-                WriterModels.named(r.setting(StressOptions.WRITER)).indexesInline());
+        if (r.remoteWrite() != null) {
+            RemoteWriteLines.path(out, r.remoteWrite());
+        } else {
+            index(out, r.index(), r.cache(),
+                    WriterModels.named(r.setting(StressOptions.WRITER)).indexesInline());
+        }
         coldStart(out, r.coldStart(), r.index() != null && r.index().enabled());
         workers(out, r.evidence(), r.written() + r.failed());
         ClientSummary c = r.client();
@@ -200,6 +211,7 @@ public final class Summary {
         DiskLines.print(out, r.disk(), c == null ? -1 : ClientSummary.perSample(c.bytesSent(), r.written()));
         NodeLines.print(out, r);
         verdict(out, r);
+        RemoteWriteLines.paths(out, r);
         if (r.sla() != null) {
             out.println("sla           " + r.sla().expression() + " : "
                     + (r.sla().passed() ? "PASSED" : "FAILED (" + String.join("; ", r.sla().failures()) + ")"));

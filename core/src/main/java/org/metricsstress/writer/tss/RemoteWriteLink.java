@@ -154,6 +154,7 @@ abstract class RemoteWriteLink implements RemoteWriteOut, AutoCloseable {
     @Override
     public final void send(byte[] body, int length, int resourceKey, int samples, long intendedNanos) {
         long began = System.nanoTime();
+        metrics.requestSent();
         try {
             submit(body, length, resourceKey, samples, intendedNanos);
         } catch (InterruptedException e) {
