@@ -141,9 +141,9 @@ public final class StressOptions {
                     ValueType.WRITER_PATHS, WriterPaths.of(Writer.OPENNMS), Builder::writers, c -> c.pipeline().writers()),
             opt(null, "--ring-size", "N", "ring buffer slots (power of two): events with --writer opennms (OpenNMS's "
                     + "org.opennms.newts.config.ring_buffer_size), group commits split evenly over the lanes with "
-                    + "pipelined", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, c -> c.pipeline().ringSize()),
-            opt(null, "--writer-threads", "N", "ring consumers that write to Cassandra (OpenNMS's "
-                    + "org.opennms.newts.config.writer_threads)", PIPELINE,
+                    + "pipelined, one event per group with tss (its ring_buffer_size)", PIPELINE, POSITIVE_INT, 8192, Builder::ringSize, c -> c.pipeline().ringSize()),
+            opt(null, "--writer-threads", "N", "ring consumers that write to the storage (OpenNMS's "
+                    + "org.opennms.newts.config.writer_threads; with tss, its writer_threads)", PIPELINE,
                     POSITIVE_INT, 16, Builder::writerThreads, c -> c.pipeline().writerThreads()),
             opt(null, "--max-batch-size", "N", "--writer opennms: samples per insert request and index rows per "
                     + "batch at most (OpenNMS's org.opennms.newts.config.max_batch_size)", PIPELINE,
@@ -162,7 +162,7 @@ public final class StressOptions {
                     ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, c -> c.pipeline().sink()),
             // --- tss
             derived(null, "--tss-write-url", "URL", "--writer tss: the remote-write receiver (the plugin's writeUrl), "
-                    + "e.g. http://127.0.0.1:9090/api/v1/write (Prometheus with --web.enable-remote-write-receiver), "
+                    + "e.g. http://127.0.0.1:9090/api/v1/write (Prometheus, its remote-write receiver enabled), "
                     + "http://127.0.0.1:8428/api/v1/write (VictoriaMetrics), .../api/v1/push (Cortex, Mimir)", TSS,
                     ValueType.HTTP_URL, "none", Builder::tssWriteUrl, c -> c.tss().tssWriteUrl()),
             derived(null, "--tss-read-url", "URL", "--writer tss: the receiver's query API, ending in /api/v1 (the plugin's "

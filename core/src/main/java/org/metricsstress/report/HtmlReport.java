@@ -69,6 +69,7 @@ public final class HtmlReport {
         Details.diagnosis(sb, r);
         Headline.figures(sb, r);
         Headline.audit(sb, r);
+        PathsPanel.render(sb, r);
         Headline.latencyTable(sb, r);
         sb.append("<div class=\"grid2\">\n");
         Details.coldStart(sb, r);
