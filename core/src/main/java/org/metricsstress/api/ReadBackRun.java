@@ -1,5 +1,6 @@
 package org.metricsstress.api;
 
+import org.metricsstress.engine.StressEngine;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
 import java.io.PrintStream;
@@ -28,6 +29,11 @@ public final class ReadBackRun {
      */
     public static VerifyReport verify(StressConfig config, long startMillis, double seconds, double fraction,
             SeriesLosses losses, long lostInAll, boolean recorded, PrintStream out) throws ClusterException {
+        VerifyReport elsewhere = StressEngine.readBackElsewhere(config, startMillis, seconds, fraction,
+                recorded ? losses : null, out);
+        if (elsewhere != null) {
+            return elsewhere;
+        }
         int series = StressPlan.of(config).groupResources();
         RunLosses lost = recorded ? RunLosses.of(losses, series, lostInAll) : RunLosses.perSeries(new int[series]);
         try (CqlSession session = CassandraConnector.connect(config)) {

@@ -31,7 +31,8 @@ final class VerifyCommand implements ToolCommand {
     /** Settings of the run that say what it wrote; taken from its result file when there is one. */
     private static final Set<String> RUN_SETTING_NAMES = Set.of("--nodes", "--interfaces", "--groups", "--attributes",
             "--strings", "--interval", "--burst", "--rate-factor", "--seed", "--string-variation-factor",
-            "--duration", "--rate-steps", "--instance", "--instances", "--keyspace", "--values", "--resource-ids");
+            "--duration", "--rate-steps", "--instance", "--instances", "--keyspace", "--values", "--resource-ids",
+            "--writer", "--tss-write-url", "--tss-read-url");
     private static final List<OptionDef> RUN_SETTINGS = StressOptions.all().stream()
             .filter(d -> RUN_SETTING_NAMES.contains(d.longName())).toList();
     /** What runs saved before these options existed wrote: hashed doubles under the foreign-source ids. */
@@ -47,9 +48,9 @@ final class VerifyCommand implements ToolCommand {
 
     @Override
     public String description() {
-        return "Read back what a run wrote, from an existing keyspace: every sample of a share of its resources "
-                + "against the value function, each series complete but for what the run lost, and their index rows; "
-                + "exit 1 on any mismatch.";
+        return "Read back what a run wrote, from an existing keyspace (or, for --writer tss, its receiver's query API): "
+                + "every sample of a share of its resources against the value function, each series complete but for "
+                + "what the run lost, and their index rows; exit 1 on any mismatch.";
     }
 
     @Override
@@ -62,6 +63,10 @@ final class VerifyCommand implements ToolCommand {
             }
         }
         out.add(StressOptions.KEYSPACE.def());
+        // A TSS run is read back from its receiver: which path, and where the receiver answers.
+        out.add(StressOptions.WRITER.def());
+        out.add(StressOptions.byName("--tss-write-url"));
+        out.add(StressOptions.byName("--tss-read-url"));
         out.addAll(StressOptions.own(OptionDef.Section.VERIFY));
         return out;
     }

@@ -74,7 +74,8 @@ final class AfterRun {
 
     /** --verify-after: the run's resources read back; a cluster error while reading is a finding, not a crash. */
     private VerifyReport readBack(CqlSession session, StressResult result) {
-        VerifyReport elsewhere = Writers.of(config).readBack(config, result, out);
+        VerifyReport elsewhere = Writers.of(config).readBack(config, Instant.parse(result.startedAt()).toEpochMilli(),
+                result.generationSeconds(), config.judging().verifyAfter(), result.losses(), out);
         if (elsewhere != null) {
             return elsewhere;
         }

@@ -38,6 +38,8 @@ import org.metricsstress.result.IntervalStats;
 import org.metricsstress.result.RunEvent;
 import org.metricsstress.result.ClusterFacts;
 import org.metricsstress.result.StressResult;
+import org.metricsstress.result.SeriesLosses;
+import org.metricsstress.result.VerifyReport;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.ClusterSetup;
 import org.metricsstress.stop.StopRequest;
@@ -161,6 +163,15 @@ public final class StressEngine {
         try (CacheView cache = Caches.open(config)) {
             // open() has PINGed it: reachable, and the password (if any) taken
         }
+    }
+
+    /**
+     * A finished run read back from where its writer model wrote it, when that is not Cassandra's
+     * Newts tables ({@code verify} of a TSS run); null when it is (the caller reads Cassandra).
+     */
+    public static VerifyReport readBackElsewhere(StressConfig config, long startMillis, double seconds, double fraction,
+            SeriesLosses losses, PrintStream out) {
+        return Writers.of(config).readBack(config, startMillis, seconds, fraction, losses, out);
     }
 
     /** The run, read back and measured as asked: the result unjudged, no summary printed, no file written. */

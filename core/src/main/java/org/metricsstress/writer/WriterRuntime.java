@@ -11,7 +11,7 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.result.StressResult;
+import org.metricsstress.result.SeriesLosses;
 import org.metricsstress.result.VerifyReport;
 
 /**
@@ -35,7 +35,8 @@ public interface WriterRuntime extends WriterModel {
      * {@code --verify-after}: reads a finished run back from where this model wrote it; null when
      * that is Cassandra's Newts tables (the engine's read-back does it).
      */
-    default VerifyReport readBack(StressConfig config, StressResult result, PrintStream out) {
+    default VerifyReport readBack(StressConfig config, long startMillis, double generationSeconds, double fraction,
+            SeriesLosses losses, PrintStream out) {
         return null;
     }
 

@@ -25,7 +25,7 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.result.StressResult;
+import org.metricsstress.result.SeriesLosses;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.writer.CachePriming;
 import org.metricsstress.writer.WriterRuntime;
@@ -203,8 +203,9 @@ public final class TssModel implements WriterRuntime {
     }
 
     @Override
-    public VerifyReport readBack(StressConfig config, StressResult result, PrintStream out) {
-        return TssReadBack.verify(config, result, out);
+    public VerifyReport readBack(StressConfig config, long startMillis, double generationSeconds, double fraction,
+            SeriesLosses losses, PrintStream out) {
+        return TssReadBack.verify(config, startMillis, generationSeconds, fraction, losses, out);
     }
 
     /** @param session unused: the path reaches no Cassandra */

@@ -2,7 +2,6 @@ package org.metricsstress.writer.tss;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +12,7 @@ import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.SampleValues;
 import org.metricsstress.plan.Schedule;
 import org.metricsstress.plan.StressPlan;
-import org.metricsstress.result.StressResult;
+import org.metricsstress.result.SeriesLosses;
 import org.metricsstress.result.VerifyReport;
 import org.metricsstress.verify.ExpectedSamples;
 import org.metricsstress.verify.ResourceShare;
@@ -31,16 +30,19 @@ import org.metricsstress.writer.tss.receiver.SeriesMismatch;
 final class TssReadBack {
     private TssReadBack() {}
 
-    static VerifyReport verify(StressConfig config, StressResult result, PrintStream out) {
+    /**
+     * @param losses what the run lost per series (its result's ledger), or null: held to none
+     */
+    static VerifyReport verify(StressConfig config, long start, double generationSeconds, double fraction,
+            SeriesLosses losses, PrintStream out) {
         StressPlan plan = StressPlan.of(config);
-        long start = Instant.parse(result.startedAt()).toEpochMilli();
         Schedule schedule = config.pacing().rateSteps() != null
                 ? Schedule.stepped(plan, 0, start, config.pacing().rateSteps().steps())
                 : new Schedule(plan, 0, start, config.pacing().duration() == null ? Long.MAX_VALUE
                         : config.pacing().duration().toNanos());
-        ExpectedSamples expected = new ExpectedSamples(plan, schedule, Math.round(result.generationSeconds() * 1e9));
-        int[] keys = ResourceShare.pick(plan, config.judging().verifyAfter());
-        int[] lost = result.losses() == null ? new int[plan.groupResources()] : result.losses().byKey(plan.groupResources());
+        ExpectedSamples expected = new ExpectedSamples(plan, schedule, Math.round(generationSeconds * 1e9));
+        int[] keys = ResourceShare.pick(plan, fraction);
+        int[] lost = losses == null ? new int[plan.groupResources()] : losses.byKey(plan.groupResources());
         ResourceNames names = ResourceNames.storeByForeignSource(plan.resourceIds().storeByForeignSource());
         Map<String, Integer> keyOf = new HashMap<>();
         Map<Integer, List<String>> idsByGroup = new HashMap<>();
@@ -82,8 +84,7 @@ final class TssReadBack {
                 },
                 (id, n, ts) -> values.value(keyOf.get(id), attributeOfName.get(n), ts), start, last);
         out.printf(Locale.ROOT, "verify: reading back %,d of %,d group resources (%s) from %s%n", keys.length,
-                plan.ownedGroupResources(), config.judging().verifyAfter() >= 1 ? "all"
-                        : String.format(Locale.ROOT, "%.3g%%", 100 * config.judging().verifyAfter()),
+                plan.ownedGroupResources(), fraction >= 1 ? "all" : String.format(Locale.ROOT, "%.3g%%", 100 * fraction),
                 config.tss().readUrl());
         try {
             ReadBackReport r = new ReceiverReadBack(config.tss().readUrl()).check(readBack);
