@@ -38,7 +38,8 @@ final class TssAdviceFile {
         asRun.put("writeTimeoutInMs", millis(setting(r, StressOptions.byName("--tss-write-timeout"))));
         asRun.put("externalTagsCacheSize", setting(r, StressOptions.byName("--tss-external-tags-cache-size")));
         String org = setting(r, StressOptions.byName("--tss-org-id"));
-        asRun.put("organizationId", "null".equals(org) ? "" : org);
+        // No organizationId shows as the option's "none": the plugin's own default is empty.
+        asRun.put("organizationId", "null".equals(org) || "none".equals(org) ? "" : org);
         if ("sync".equalsIgnoreCase(setting(r, StressOptions.byName("--tss-mode")))) {
             // Only the plugin's main branch (2.2.0-SNAPSHOT) has these keys; v2.1.0 always writes asynchronously.
             asRun.put("asyncWrites", "false");
