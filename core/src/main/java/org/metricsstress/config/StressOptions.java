@@ -162,7 +162,7 @@ public final class StressOptions {
                     ValueType.oneOf(Sink.class), Sink.CASSANDRA, Builder::sink, c -> c.pipeline().sink()),
             // --- tss
             derived(null, "--tss-write-url", "URL", "--writer tss: the remote-write receiver (the plugin's writeUrl), "
-                    + "e.g. http://127.0.0.1:9090/api/v1/write (Prometheus with --web.enable-remote-write-receiver), "
+                    + "e.g. http://127.0.0.1:9090/api/v1/write (Prometheus with its remote-write receiver enabled), "
                     + "http://127.0.0.1:8428/api/v1/write (VictoriaMetrics), .../api/v1/push (Cortex, Mimir)", TSS,
                     ValueType.HTTP_URL, "none", Builder::tssWriteUrl, c -> c.tss().tssWriteUrl()),
             derived(null, "--tss-read-url", "URL", "--writer tss: the receiver's query API, ending in /api/v1 (the plugin's "
