@@ -15,8 +15,11 @@ import org.metricsstress.cluster.LocalNode;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.redis.LocalRedis;
+import org.metricsstress.cluster.tsdb.LocalTsdb;
+import org.metricsstress.cluster.tsdb.LocalTsdbException;
 import org.metricsstress.commandline.ToolCommandLine;
 import org.metricsstress.commands.ToolCommand;
+import org.metricsstress.config.LocalClusterOptionDefs;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.failure.ClusterException;
 import picocli.CommandLine.ParseResult;
@@ -31,12 +34,30 @@ final class CliInvocation extends ToolCommandLine.Parsed {
     private final ToolCommand command;
     /** Ctrl-C's stop of a command of several runs; null until {@link #stopOnSignal}, or where none applies. */
     private CommandStop signals;
+    /** The receiver --embedded-tsdb asks for (find-max offers it), or null. */
+    private final LocalTsdb.Kind receiverKind;
+    /** Where that receiver listens, once started; till then the runs are checked against a placeholder. */
+    private URI receiverUrl;
 
     CliInvocation(ParseResult parsed, ToolCommand command, CliContext cli) {
         super(parsed, cli.model(), ToolCommandLine.offered(command), cli.env());
         this.cli = cli;
         this.parsed = parsed;
         this.command = command;
+        this.receiverKind = command.options().contains(LocalClusterOptionDefs.EMBEDDED_TSDB.def())
+                ? EmbeddedReceiver.asked(parsed) : null;
+        // Before the command's own check: a receiver for a run without a TSS path is the mistake to name.
+        EmbeddedReceiver.checkWith(super.builder(Map.of()), receiverKind);
+    }
+
+    /** The runs' options, pointed at the embedded receiver when one is asked for. */
+    @Override
+    public StressConfig.Builder builder(Map<String, String> defaults) {
+        StressConfig.Builder b = super.builder(defaults);
+        if (receiverKind != null) {
+            b.tssWriteUrl(receiverUrl != null ? receiverUrl : EmbeddedReceiver.NOT_YET);
+        }
+        return b;
     }
 
     /**
@@ -71,8 +92,32 @@ final class CliInvocation extends ToolCommandLine.Parsed {
         return CliContext.NAME;
     }
 
+    /**
+     * The body on its node, with the receiver --embedded-tsdb asks for started first (as a run starts
+     * it, {@link RunCommand}) and stopped after.
+     */
     @Override
     public int onOneNode(OneNode body) throws ClusterException, CacheUnavailableException, InterruptedException {
+        if (receiverKind == null) {
+            return onNode(body);
+        }
+        LocalTsdb receiver;
+        try {
+            receiver = LocalTsdb.start(receiverKind, cli.out());
+        } catch (LocalTsdbException e) {
+            throw new ClusterException(e.getMessage());
+        }
+        try {
+            receiverUrl = receiver.writeUrl();
+            return onNode(body);
+        } finally {
+            cli.out().println("stopping the embedded " + EmbeddedReceiver.name(receiver.kind()) + " (pid "
+                    + receiver.pid() + ")");
+            receiver.close();
+        }
+    }
+
+    private int onNode(OneNode body) throws ClusterException, CacheUnavailableException, InterruptedException {
         if (!LocalClusterOptions.asked(parsed)) {
             return body.run(this::builder, -1);
         }

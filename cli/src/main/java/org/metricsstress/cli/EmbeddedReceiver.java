@@ -17,7 +17,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class EmbeddedReceiver {
     /** Where a run's configuration is checked before the receiver exists: replaced once it has started. */
-    private static final URI NOT_YET = URI.create("http://127.0.0.1:1/api/v1/write");
+    static final URI NOT_YET = URI.create("http://127.0.0.1:1/api/v1/write");
 
     private EmbeddedReceiver() {}
 

@@ -31,7 +31,7 @@ import org.metricsstress.config.StressOptions;
  */
 class HelpSectionsTest {
     /** A heading line: {@code Plan:}, {@code Cluster and security:}. */
-    private static final Pattern HEADING = Pattern.compile("^([A-Z][a-z ]+):$");
+    private static final Pattern HEADING = Pattern.compile("^([A-Z][^:]*):$");
     /** An option's first line: two to six blanks, then {@code -n, --nodes=N} or {@code --ring-size=N}. */
     private static final Pattern OPTION = Pattern.compile("^ {2,6}(?:(-[A-Za-z]), )?(--[a-z0-9-]+)");
 
@@ -74,7 +74,7 @@ class HelpSectionsTest {
         Map<String, List<String>> sections = byHeading(help(""));
         List<String> expected = new ArrayList<>();
         for (OptionDef.Section s : List.of(OptionDef.Section.PLAN, OptionDef.Section.PACING,
-                OptionDef.Section.PIPELINE, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
+                OptionDef.Section.PIPELINE, OptionDef.Section.TSS, OptionDef.Section.CLUSTER, OptionDef.Section.SCHEMA,
                 OptionDef.Section.INDEX, OptionDef.Section.READ, OptionDef.Section.OUTPUT, OptionDef.Section.JUDGING,
                 OptionDef.Section.DISK, OptionDef.Section.LOCAL_CLUSTER)) {
             expected.add(heading(s));

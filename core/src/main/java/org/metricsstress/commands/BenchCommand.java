@@ -32,6 +32,9 @@ import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
+import org.metricsstress.config.Writer;
+import org.metricsstress.config.WriterModel;
+import org.metricsstress.config.WriterModels;
 import org.metricsstress.failure.ClusterException;
 
 /**
@@ -106,6 +109,7 @@ final class BenchCommand implements ToolCommand {
 
     @Override
     public void check(Invocation in) {
+        refuseOffCassandraPaths(in);
         BenchOptions.of(in.given());
         refuseBeside(in, BenchOptionDefs.CLIENT_ONLY, "runs without a cluster or Redis",
                 List.of(EMBEDDED, BenchOptionDefs.NODE_PID, StressOptions.CONTACT_POINTS, StressOptions.REDIS));
@@ -116,6 +120,24 @@ final class BenchCommand implements ToolCommand {
             throw new ConfigException("--embedded reports its own node's CPU: leave out --node-pid");
         }
         in.builder(Map.of()).build();
+    }
+
+    /**
+     * The bench measures writers against a Cassandra node (its ceiling writer is a Newts one): a path
+     * that writes elsewhere has no place in it, and is refused before the missing receiver is.
+     */
+    private static void refuseOffCassandraPaths(Invocation in) {
+        if (!in.given().given(StressOptions.WRITER)) {
+            return;
+        }
+        for (Writer w : in.given().get(StressOptions.WRITER).paths()) {
+            WriterModel model = WriterModels.of(w);
+            if (!model.writesToCassandra()) {
+                throw new ConfigException("--writer " + in.given().text(StressOptions.WRITER) + ": bench measures the "
+                        + "Newts writers against a Cassandra node and " + model.label() + " writes to none; "
+                        + "search its rate with find-max");
+            }
+        }
     }
 
     /** With {@code option} given, any of {@code refused} is a usage error saying {@code why}. */

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,6 +19,7 @@ import org.metricsstress.capacity.FindMaxResult;
 import org.metricsstress.capacity.SearchSettings;
 import org.metricsstress.config.Option;
 import org.metricsstress.config.BenchOptionDefs;
+import org.metricsstress.config.LocalClusterOptionDefs;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import org.metricsstress.failure.ClusterException;
@@ -27,7 +29,9 @@ import org.metricsstress.failure.ClusterException;
  * pipeline, cluster, schema and index options of a stress run, minus what each step decides (its
  * rate factor, duration and report interval; the cache is warmed by the search, not primed), plus
  * {@code --sla} (the criteria every step is judged by) and {@code --result-json} (one file for the
- * whole search), and its own options.
+ * whole search), and its own options. With {@code --writer tss} it searches the TSS path's rate
+ * against the receiver {@code --tss-write-url} names (or the jar's {@code --embedded-tsdb}); the
+ * steps are judged alike, since the criteria and the backlog read no writer's own figures.
  *
  * <p>{@code --sla} and {@code --result-json} are the table's own options, so they parse and are
  * spelled as for a run; the search reads them from the built configuration and clears them from
@@ -68,6 +72,10 @@ final class FindMaxCommand implements ToolCommand {
     @Override
     public List<OptionDef> options() {
         List<OptionDef> out = RunOptions.but(DECIDED_BY_FIND_MAX);
+        // A search of the TSS path's rate (--writer tss): its receiver's options, and the throwaway
+        // receiver the jar starts as it starts a node for --embedded (OpenNMS's shell refuses it).
+        out.addAll(StressOptions.in(EnumSet.of(OptionDef.Section.TSS)));
+        out.add(LocalClusterOptionDefs.EMBEDDED_TSDB.def());
         out.add(SLA);
         out.add(RESULT_JSON.def());
         // Its own: its section, then the cold limit and the output it shares with bench.

@@ -98,6 +98,33 @@ public interface WriterModel {
         return true;
     }
 
+    /**
+     * Where OpenNMS publishes the metrics of the writer this model is (its Dropwizard registry on
+     * JMX), so a run publishes its own figures under those names.
+     */
+    default OpenNmsMetrics openNmsMetrics() {
+        return OpenNmsMetrics.NEWTS;
+    }
+
+    /** OpenNMS's metric registries of its write paths, by JMX domain. */
+    enum OpenNmsMetrics {
+        /** NewtsWriter's and Newts' registry. */
+        NEWTS("org.opennms.newts"),
+        /** The time series integration layer's writer (RingBufferTimeseriesWriter). */
+        TIMESERIES("org.opennms.timeseries");
+
+        private final String domain;
+
+        OpenNmsMetrics(String domain) {
+            this.domain = domain;
+        }
+
+        /** The JMX domain OpenNMS's JmxReporter publishes the registry in. */
+        public String domain() {
+            return domain;
+        }
+    }
+
     /** The names a model's advice is given in, and so which advisor judges it. */
     enum AdviceVocabulary {
         /** OpenNMS's {@code org.opennms.newts.config.*} properties (and its heap). */

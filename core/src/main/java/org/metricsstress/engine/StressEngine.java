@@ -289,7 +289,8 @@ public final class StressEngine {
                 sampler.withIndex(indexMetrics, cache::size);
             }
             OpenNmsNames openNms = new OpenNmsNames(new OpenNmsNames.Sources(config, metrics, ring::occupancy, ring.size(),
-                    indexMetrics, cache == null ? null : cache::size));
+                    indexMetrics, cache == null ? null : cache::size, beside == null ? null
+                            : new OpenNmsNames.Beside(besideMetrics, beside.ring()::occupancy, beside.ring().size())));
             live = LiveOutputs.open(config, metrics, openNms, start.epochMillis(), out);
             live.nodeSide(nodeWatch::latest);
             ringWatch = new RingWatch(ring, metrics);

@@ -1,12 +1,15 @@
 package org.metricsstress.live;
 
 import com.codahale.metrics.CsvReporter;
+import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.jmx.JmxReporter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +37,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
     private CsvReporter csv;
     private PrometheusEndpoint prometheus;
     private JmxReporter jmx;
-    private JmxReporter openNmsJmx;
+    private final List<JmxReporter> openNmsJmx = new ArrayList<>();
     private OpenNmsNames openNms;
     /** --prometheus-linger, once the run's figures are final ({@link #runSettled}); zero before. */
     private Duration linger = Duration.ZERO;
@@ -99,14 +102,18 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
             o.jmx.start();
             // OpenNMS's reporter is built with the defaults too (durations in ms, rates per second),
             // so a JMX client of OpenNMS reads the same units here.
-            o.openNmsJmx = JmxReporter.forRegistry(openNms.registry()).inDomain(OpenNmsNames.DOMAIN).build();
-            o.openNmsJmx.start();
-            out.println("JMX: metrics in domain '" + JMX_DOMAIN + "', OpenNMS's names in '" + OpenNmsNames.DOMAIN + "'");
+            for (Map.Entry<String, MetricRegistry> d : openNms.registries().entrySet()) {
+                JmxReporter reporter = JmxReporter.forRegistry(d.getValue()).inDomain(d.getKey()).build();
+                o.openNmsJmx.add(reporter);
+                reporter.start();
+            }
+            out.println("JMX: metrics in domain '" + JMX_DOMAIN + "', OpenNMS's names in '"
+                    + String.join("', '", openNms.registries().keySet()) + "'");
         }
         if (config.outputs().prometheusPort() > 0) {
             try {
                 o.prometheus = new PrometheusEndpoint(config.outputs().prometheusPort(), metrics.registry(), o.last::get,
-                        () -> Map.copyOf(o.latencyCounts), metrics.nodes(), openNms.registry());
+                        () -> Map.copyOf(o.latencyCounts), metrics.nodes(), openNms.registries());
                 out.println("Prometheus metrics on http://127.0.0.1:" + o.prometheus.port() + "/metrics");
             } catch (IOException e) {
                 out.println("cannot serve --prometheus-port " + config.outputs().prometheusPort() + ": " + e.getMessage());
@@ -176,9 +183,7 @@ public final class LiveOutputs implements IntervalSampler.IntervalListener, Auto
         if (jmx != null) {
             jmx.stop();
         }
-        if (openNmsJmx != null) {
-            openNmsJmx.stop();
-        }
+        openNmsJmx.forEach(JmxReporter::stop);
         if (hdrLog != null) {
             hdrLog.close();
             sayIfHdrLogFailed();

@@ -23,7 +23,9 @@ import java.util.Map;
  * ({@code name}), the attribute, joined by {@code _}, every other character than letters, digits,
  * {@code :} and {@code _} made {@code _} and runs of {@code _} made one, lower-cased
  * ({@code lowercaseOutputName: true}); the other key ({@code type}) becomes a label; untyped.
- * For example {@code org_opennms_newts_repository_samples_inserted_count{type="meters"}}.
+ * For example {@code org_opennms_newts_repository_samples_inserted_count{type="meters"}}, or
+ * {@code org_opennms_timeseries_ring_buffer_dropped_samples_count{type="meters"}} (the template's
+ * {@code org.opennms.*:*} takes in the time series domain too).
  *
  * <p>Values are what the MBeans of Dropwizard's JmxReporter hold with its defaults, as OpenNMS
  * builds it: rates per second, durations in milliseconds.
@@ -33,9 +35,9 @@ final class OpenNmsPrometheus {
 
     private OpenNmsPrometheus() {}
 
-    /** The Prometheus name of attribute {@code attribute} of the bean named {@code dropwizardName}. */
-    static String name(String dropwizardName, String attribute) {
-        String raw = OpenNmsNames.DOMAIN + "_" + dropwizardName + "_" + attribute;
+    /** The Prometheus name of attribute {@code attribute} of the bean named {@code dropwizardName} in {@code domain}. */
+    static String name(String domain, String dropwizardName, String attribute) {
+        String raw = domain + "_" + dropwizardName + "_" + attribute;
         StringBuilder sb = new StringBuilder(raw.length());
         boolean underscore = false;
         for (int i = 0; i < raw.length(); i++) {
@@ -52,50 +54,57 @@ final class OpenNmsPrometheus {
         return sb.toString().toLowerCase(Locale.ROOT);
     }
 
-    /** Every attribute of every bean as one untyped family (the exporter's default), the bean's type its label. */
-    static List<MetricSnapshot> snapshots(MetricRegistry registry) {
+    /** Every attribute of every bean of every domain, each as one untyped family (the exporter's default), the bean's type its label. */
+    static List<MetricSnapshot> snapshots(Map<String, MetricRegistry> byDomain) {
         List<MetricSnapshot> out = new ArrayList<>();
-        for (Map.Entry<String, Gauge> e : registry.getGauges().entrySet()) {
-            Object v = e.getValue().getValue();
-            if (v instanceof Number n) {
-                // JmxReporter's gauge bean has two attributes holding the number: Value and Number.
-                sample(out, e.getKey(), "Value", "gauges", n.doubleValue());
-                sample(out, e.getKey(), "Number", "gauges", n.doubleValue());
-            }
-        }
-        for (Map.Entry<String, Meter> e : registry.getMeters().entrySet()) {
-            rates(out, e.getKey(), "meters", e.getValue());
-        }
-        for (Map.Entry<String, Timer> e : registry.getTimers().entrySet()) {
-            String name = e.getKey();
-            Timer t = e.getValue();
-            rates(out, name, "timers", t);
-            Snapshot s = t.getSnapshot();
-            sample(out, name, "Min", "timers", s.getMin() / NANOS_PER_MILLI);
-            sample(out, name, "Max", "timers", s.getMax() / NANOS_PER_MILLI);
-            sample(out, name, "Mean", "timers", s.getMean() / NANOS_PER_MILLI);
-            sample(out, name, "StdDev", "timers", s.getStdDev() / NANOS_PER_MILLI);
-            sample(out, name, "50thPercentile", "timers", s.getMedian() / NANOS_PER_MILLI);
-            sample(out, name, "75thPercentile", "timers", s.get75thPercentile() / NANOS_PER_MILLI);
-            sample(out, name, "95thPercentile", "timers", s.get95thPercentile() / NANOS_PER_MILLI);
-            sample(out, name, "98thPercentile", "timers", s.get98thPercentile() / NANOS_PER_MILLI);
-            sample(out, name, "99thPercentile", "timers", s.get99thPercentile() / NANOS_PER_MILLI);
-            sample(out, name, "999thPercentile", "timers", s.get999thPercentile() / NANOS_PER_MILLI);
+        for (Map.Entry<String, MetricRegistry> d : byDomain.entrySet()) {
+            snapshots(out, d.getKey(), d.getValue());
         }
         return out;
     }
 
-    private static void rates(List<MetricSnapshot> out, String name, String type, Metered m) {
-        sample(out, name, "Count", type, m.getCount());
-        sample(out, name, "MeanRate", type, m.getMeanRate());
-        sample(out, name, "OneMinuteRate", type, m.getOneMinuteRate());
-        sample(out, name, "FiveMinuteRate", type, m.getFiveMinuteRate());
-        sample(out, name, "FifteenMinuteRate", type, m.getFifteenMinuteRate());
+    private static void snapshots(List<MetricSnapshot> out, String domain, MetricRegistry registry) {
+        for (Map.Entry<String, Gauge> e : registry.getGauges().entrySet()) {
+            Object v = e.getValue().getValue();
+            if (v instanceof Number n) {
+                // JmxReporter's gauge bean has two attributes holding the number: Value and Number.
+                sample(out, domain, e.getKey(), "Value", "gauges", n.doubleValue());
+                sample(out, domain, e.getKey(), "Number", "gauges", n.doubleValue());
+            }
+        }
+        for (Map.Entry<String, Meter> e : registry.getMeters().entrySet()) {
+            rates(out, domain, e.getKey(), "meters", e.getValue());
+        }
+        for (Map.Entry<String, Timer> e : registry.getTimers().entrySet()) {
+            String name = e.getKey();
+            Timer t = e.getValue();
+            rates(out, domain, name, "timers", t);
+            Snapshot s = t.getSnapshot();
+            sample(out, domain, name, "Min", "timers", s.getMin() / NANOS_PER_MILLI);
+            sample(out, domain, name, "Max", "timers", s.getMax() / NANOS_PER_MILLI);
+            sample(out, domain, name, "Mean", "timers", s.getMean() / NANOS_PER_MILLI);
+            sample(out, domain, name, "StdDev", "timers", s.getStdDev() / NANOS_PER_MILLI);
+            sample(out, domain, name, "50thPercentile", "timers", s.getMedian() / NANOS_PER_MILLI);
+            sample(out, domain, name, "75thPercentile", "timers", s.get75thPercentile() / NANOS_PER_MILLI);
+            sample(out, domain, name, "95thPercentile", "timers", s.get95thPercentile() / NANOS_PER_MILLI);
+            sample(out, domain, name, "98thPercentile", "timers", s.get98thPercentile() / NANOS_PER_MILLI);
+            sample(out, domain, name, "99thPercentile", "timers", s.get99thPercentile() / NANOS_PER_MILLI);
+            sample(out, domain, name, "999thPercentile", "timers", s.get999thPercentile() / NANOS_PER_MILLI);
+        }
     }
 
-    private static void sample(List<MetricSnapshot> out, String dropwizardName, String attribute, String type, double value) {
-        out.add(UnknownSnapshot.builder().name(name(dropwizardName, attribute))
-                .help(attribute + " of " + OpenNmsNames.DOMAIN + ":name=" + dropwizardName + ",type=" + type
+    private static void rates(List<MetricSnapshot> out, String domain, String name, String type, Metered m) {
+        sample(out, domain, name, "Count", type, m.getCount());
+        sample(out, domain, name, "MeanRate", type, m.getMeanRate());
+        sample(out, domain, name, "OneMinuteRate", type, m.getOneMinuteRate());
+        sample(out, domain, name, "FiveMinuteRate", type, m.getFiveMinuteRate());
+        sample(out, domain, name, "FifteenMinuteRate", type, m.getFifteenMinuteRate());
+    }
+
+    private static void sample(List<MetricSnapshot> out, String domain, String dropwizardName, String attribute,
+            String type, double value) {
+        out.add(UnknownSnapshot.builder().name(name(domain, dropwizardName, attribute))
+                .help(attribute + " of " + domain + ":name=" + dropwizardName + ",type=" + type
                         + " (OpenNMS's name; metrics-stress figures: docs/reports.md)")
                 .dataPoint(UnknownDataPointSnapshot.builder().labels(Labels.of("type", type)).value(value).build()).build());
     }

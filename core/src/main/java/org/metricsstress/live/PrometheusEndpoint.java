@@ -69,9 +69,13 @@ public final class PrometheusEndpoint implements AutoCloseable {
     /** The nodes' own latest readings, once the run reads them ({@link #nodeSide}). */
     private volatile Supplier<Map<String, Map.Entry<String, NodeTelemetry.Reading>>> nodeSide = Map::of;
 
-    /** @param openNms the run's figures under OpenNMS's names, served as OpenNMS's JMX exporter names them */
+    /**
+     * @param openNms the run's figures under OpenNMS's names, per JMX domain, served as OpenNMS's JMX
+     *                exporter names them
+     */
     public PrometheusEndpoint(int port, MetricRegistry registry, Supplier<IntervalStats> lastInterval,
-            Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes, MetricRegistry openNms) throws IOException {
+            Supplier<Map<String, Long>> latencyCounts, NodeFigures nodes, Map<String, MetricRegistry> openNms)
+            throws IOException {
         MultiCollector run = () -> {
             List<MetricSnapshot> all = new ArrayList<>(snapshots(registry, lastInterval.get(), latencyCounts.get()));
             all.addAll(nodes(nodes));

@@ -1,6 +1,8 @@
 package org.metricsstress.metrics;
 
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.metricsstress.result.WorkerTime;
 
@@ -19,6 +21,11 @@ public final class WorkerClock {
     private final LongAdder indexWaits = new LongAdder();
     private final LongAdder cacheLookups = new LongAdder();
     private final LongAdder events = new LongAdder();
+    /**
+     * Each event's handling one by one: OpenNMS's time series writer times the same span
+     * ({@code samples.write.ts}, its whole onEvent). Apart from the registry, as {@link NewtsCalls}.
+     */
+    private final Timer eventTimer = new Timer(new HdrReservoir());
     private volatile int workers;
 
     WorkerClock(MetricRegistry registry) {
@@ -44,6 +51,12 @@ public final class WorkerClock {
     public void event(long nanos) {
         busy.add(nanos);
         events.increment();
+        eventTimer.update(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** The events timed one by one ({@link #event}; a ring batch's are not). */
+    public Timer eventTimer() {
+        return eventTimer;
     }
 
     /** A worker finished {@code count} events back to back in {@code nanos} (a ring batch). */

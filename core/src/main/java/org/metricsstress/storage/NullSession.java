@@ -68,7 +68,7 @@ public final class NullSession {
     private final CqlSession session;
 
     private NullSession() {
-        this.session = (CqlSession) Proxy.newProxyInstance(CqlSession.class.getClassLoader(),
+        this.session = (CqlSession) Proxy.newProxyInstance(PROXY_LOADER,
                 new Class<?>[] {CqlSession.class, Bytes.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "prepare" -> prepare(args[0] instanceof SimpleStatement s ? s.getQuery() : (String) args[0]);
                     case "executeAsync" -> executeAsync((Statement<?>) args[0]);
@@ -86,6 +86,17 @@ public final class NullSession {
                     default -> throw new UnsupportedOperationException("--sink null: no cluster to answer " + method.getName());
                 });
     }
+
+    /**
+     * Sees the driver's types and {@link Bytes}: in OSGi (Karaf) the driver's bundle cannot see ours,
+     * and ours does not import every driver package CqlSession's methods name. In the jar both are one.
+     */
+    private static final ClassLoader PROXY_LOADER = new ClassLoader(CqlSession.class.getClassLoader()) {
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            return NullSession.class.getClassLoader().loadClass(name);
+        }
+    };
 
     /** A session that sends nothing; {@link #bytesSent} reads what it encoded. */
     public static CqlSession open() {

@@ -24,6 +24,8 @@ import org.metricsstress.metrics.IndexMetrics;
 import org.metricsstress.metrics.StressMetrics;
 
 class OpenNmsNamesTest {
+    private static final String NEWTS = "org.opennms.newts";
+    private static final String TIMESERIES = "org.opennms.timeseries";
     private final StressMetrics metrics = new StressMetrics();
     private final AtomicLong queued = new AtomicLong();
     private final AtomicLong cacheEntries = new AtomicLong();
@@ -44,7 +46,7 @@ class OpenNmsNamesTest {
     @Test
     void theOpenNmsWriterPublishesEveryNameWithOpenNmsTypes() {
         OpenNmsNames n = names(config(Writer.OPENNMS, 2), true);
-        var r = n.registry();
+        var r = n.registry(NEWTS);
         assertEquals(Set.of("ring-buffer.size", "ring-buffer.max-size", "cache.size", "cache.max-size"), r.getGauges().keySet());
         assertEquals(Set.of("ring-buffer.dropped-samples", "repository.samples-inserted", "search.inserts",
                 "cache.metric-reqs", "cache.metric-misses", "cache.attribute-reqs", "cache.attribute-misses"),
@@ -56,7 +58,7 @@ class OpenNmsNamesTest {
     @Test
     void thePipelinedWriterLeavesOutWhatOnlyOpenNmsWriterCalls() {
         OpenNmsNames n = names(config(Writer.PIPELINED, 2), true);
-        var r = n.registry();
+        var r = n.registry(NEWTS);
         assertTrue(r.getTimers().isEmpty(), r.getTimers().keySet().toString());
         assertEquals(Set.of("ring-buffer.dropped-samples", "repository.samples-inserted", "search.inserts"),
                 r.getMeters().keySet());
@@ -65,7 +67,7 @@ class OpenNmsNamesTest {
 
     @Test
     void withoutIndexingThereIsNoSearchNorCache() {
-        var r = names(config(Writer.OPENNMS, 0).index(false), false).registry();
+        var r = names(config(Writer.OPENNMS, 0).index(false), false).registry(NEWTS);
         assertEquals(Set.of("ring-buffer.size", "ring-buffer.max-size"), r.getGauges().keySet());
         assertEquals(Set.of("ring-buffer.dropped-samples", "repository.samples-inserted"), r.getMeters().keySet());
         assertEquals(Set.of("repository.insert-timer"), r.getTimers().keySet());
@@ -73,7 +75,7 @@ class OpenNmsNamesTest {
 
     @Test
     void ringGaugesReadTheRing() {
-        var r = names(config(Writer.OPENNMS, 2), true).registry();
+        var r = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         queued.set(4_711);
         assertEquals(4_711L, r.getGauges().get("ring-buffer.size").getValue());
         assertEquals(8_192L, r.getGauges().get("ring-buffer.max-size").getValue());
@@ -84,7 +86,7 @@ class OpenNmsNamesTest {
 
     @Test
     void droppedSamplesCountTheStringsSampleOfEveryDroppedIndexEvent() {
-        var withStrings = names(config(Writer.OPENNMS, 2), true).registry();
+        var withStrings = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         metrics.dropped(0, 10);
         metrics.dropped(1, 10);
         metrics.indexEventDropped();
@@ -96,7 +98,7 @@ class OpenNmsNamesTest {
 
     @Test
     void withoutStringsAnIndexEventIsEmptyAndDropsNoSample() {
-        var r = names(config(Writer.OPENNMS, 0), true).registry();
+        var r = names(config(Writer.OPENNMS, 0), true).registry(NEWTS);
         metrics.dropped(0, 10);
         metrics.indexEventDropped();
         assertEquals(10, r.getMeters().get("ring-buffer.dropped-samples").getCount());
@@ -104,7 +106,7 @@ class OpenNmsNamesTest {
 
     @Test
     void samplesInsertedLeaveOutChunksWhoseIndexingFailed() {
-        var r = names(config(Writer.OPENNMS, 2), true).registry();
+        var r = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         metrics.written(160);
         metrics.newtsCalls().writtenButNotIndexed(16);
         assertEquals(144, r.getMeters().get("repository.samples-inserted").getCount());
@@ -115,7 +117,7 @@ class OpenNmsNamesTest {
 
     @Test
     void cacheQuestionsAreNewtsMeters() {
-        var r = names(config(Writer.OPENNMS, 2), true).registry();
+        var r = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         metrics.newtsCalls().asked(10, 1, 140, 14);
         assertEquals(10, r.getMeters().get("cache.metric-reqs").getCount());
         assertEquals(1, r.getMeters().get("cache.metric-misses").getCount());
@@ -125,7 +127,7 @@ class OpenNmsNamesTest {
 
     @Test
     void withRedisTheQuestionMetersNeverMoveAndMaxSizeIsZeroAsInOpenNms() {
-        var r = names(config(Writer.OPENNMS, 2).cache(CacheKind.REDIS), true).registry();
+        var r = names(config(Writer.OPENNMS, 2).cache(CacheKind.REDIS), true).registry(NEWTS);
         metrics.newtsCalls().asked(10, 1, 140, 14);
         assertEquals(0, r.getMeters().get("cache.metric-reqs").getCount());
         assertEquals(0, r.getMeters().get("cache.attribute-misses").getCount());
@@ -134,7 +136,7 @@ class OpenNmsNamesTest {
 
     @Test
     void timersAreTheWriterCalls() {
-        var r = names(config(Writer.OPENNMS, 2), true).registry();
+        var r = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         metrics.newtsCalls().inserted(TimeUnit.MILLISECONDS.toNanos(3));
         metrics.newtsCalls().inserted(TimeUnit.MILLISECONDS.toNanos(5));
         metrics.newtsCalls().updated(TimeUnit.MILLISECONDS.toNanos(2));
@@ -149,10 +151,10 @@ class OpenNmsNamesTest {
         var n = names(config(Writer.OPENNMS, 2), true);
         metrics.written(42);
         MBeanServer server = MBeanServerFactory.newMBeanServer();
-        try (JmxReporter jmx = JmxReporter.forRegistry(n.registry()).inDomain(OpenNmsNames.DOMAIN).registerWith(server).build()) {
+        try (JmxReporter jmx = JmxReporter.forRegistry(n.registry(NEWTS)).inDomain(NEWTS).registerWith(server).build()) {
             jmx.start();
             Set<String> beans = new TreeSet<>();
-            for (ObjectName o : server.queryNames(new ObjectName(OpenNmsNames.DOMAIN + ":*"), null)) {
+            for (ObjectName o : server.queryNames(new ObjectName(NEWTS + ":*"), null)) {
                 beans.add(o.getCanonicalName());
             }
             assertTrue(beans.contains("org.opennms.newts:name=repository.samples-inserted,type=meters"), beans.toString());
@@ -167,7 +169,7 @@ class OpenNmsNamesTest {
             assertEquals(8192L, server.getAttribute(new ObjectName("org.opennms.newts:name=ring-buffer.max-size,type=gauges"),
                     "Value"));
         }
-        assertTrue(server.queryNames(new ObjectName(OpenNmsNames.DOMAIN + ":*"), null).isEmpty());
+        assertTrue(server.queryNames(new ObjectName(NEWTS + ":*"), null).isEmpty());
     }
 
     @Test
@@ -185,10 +187,83 @@ class OpenNmsNamesTest {
 
     @Test
     void gaugesAreLongsAsOpenNmsRegistersThem() {
-        var r = names(config(Writer.OPENNMS, 2), true).registry();
+        var r = names(config(Writer.OPENNMS, 2), true).registry(NEWTS);
         for (Gauge<?> g : r.getGauges().values()) {
             assertInstanceOf(Long.class, g.getValue());
         }
         assertFalse(r.getGauges().isEmpty());
+    }
+
+    private final StressMetrics beside = new StressMetrics();
+    private final AtomicLong besideQueued = new AtomicLong();
+
+    private static StressConfig.Builder tss() {
+        return StressConfig.builder().writer(Writer.TSS).tssWriteUrl(java.net.URI.create("http://127.0.0.1:9090/api/v1/write"));
+    }
+
+    @Test
+    void aTssRunPublishesTheTimeSeriesWritersNamesAndNoneOfNewts() {
+        OpenNmsNames n = new OpenNmsNames(new OpenNmsNames.Sources(tss().build(), metrics, queued::get, 8192, null, null));
+        assertEquals(Set.of(TIMESERIES), n.registries().keySet());
+        var r = n.registry(TIMESERIES);
+        assertEquals(Set.of("ring-buffer.size", "ring-buffer.max-size"), r.getGauges().keySet());
+        assertEquals(Set.of("ring-buffer.dropped-samples"), r.getMeters().keySet());
+        assertEquals(Set.of("samples.write.ts"), r.getTimers().keySet());
+        queued.set(33);
+        metrics.dropped(0, 10);
+        metrics.dropped(1, 10);
+        metrics.workerClock().event(TimeUnit.MILLISECONDS.toNanos(7));
+        assertEquals(33L, r.getGauges().get("ring-buffer.size").getValue());
+        assertEquals(8_192L, r.getGauges().get("ring-buffer.max-size").getValue());
+        assertEquals(20, r.getMeters().get("ring-buffer.dropped-samples").getCount(), "the dropped groups' samples");
+        Timer write = r.getTimers().get("samples.write.ts");
+        assertEquals(1, write.getCount());
+        assertEquals(7.0, write.getSnapshot().getMax() / 1e6, 0.01, "the writer thread's whole event");
+    }
+
+    @Test
+    void aParallelWritePublishesBothDomainsEachFromItsOwnPath() {
+        StressConfig config = tss().writers(org.metricsstress.config.WriterPaths.parse("--writer", "opennms,tss"))
+                .strings(0).build();
+        OpenNmsNames n = new OpenNmsNames(new OpenNmsNames.Sources(config, metrics, queued::get, 8192, null, null,
+                new OpenNmsNames.Beside(beside, besideQueued::get, 1024)));
+        assertEquals(java.util.List.of(NEWTS, TIMESERIES), java.util.List.copyOf(n.registries().keySet()),
+                "the paths' order");
+        metrics.dropped(0, 10);
+        beside.dropped(0, 3);
+        queued.set(5);
+        besideQueued.set(9);
+        beside.workerClock().event(1_000_000);
+        beside.workerClock().event(1_000_000);
+        var newts = n.registry(NEWTS);
+        var ts = n.registry(TIMESERIES);
+        assertEquals(10, newts.getMeters().get("ring-buffer.dropped-samples").getCount());
+        assertEquals(3, ts.getMeters().get("ring-buffer.dropped-samples").getCount());
+        assertEquals(5L, newts.getGauges().get("ring-buffer.size").getValue());
+        assertEquals(9L, ts.getGauges().get("ring-buffer.size").getValue());
+        assertEquals(1_024L, ts.getGauges().get("ring-buffer.max-size").getValue());
+        assertEquals(2, ts.getTimers().get("samples.write.ts").getCount());
+        assertTrue(newts.getTimers().containsKey("repository.insert-timer"), "the Newts path's own timer stays");
+    }
+
+    @Test
+    void theTimeSeriesBeansAreInTheirOwnJmxDomain() throws Exception {
+        OpenNmsNames n = new OpenNmsNames(new OpenNmsNames.Sources(tss().build(), metrics, queued::get, 8192, null, null));
+        metrics.dropped(0, 4);
+        MBeanServer server = MBeanServerFactory.newMBeanServer();
+        try (JmxReporter jmx = JmxReporter.forRegistry(n.registry(TIMESERIES)).inDomain(TIMESERIES).registerWith(server)
+                .build()) {
+            jmx.start();
+            Set<String> beans = new TreeSet<>();
+            for (ObjectName o : server.queryNames(new ObjectName("org.opennms.*:*"), null)) {
+                beans.add(o.getCanonicalName());
+            }
+            assertEquals(Set.of("org.opennms.timeseries:name=ring-buffer.dropped-samples,type=meters",
+                    "org.opennms.timeseries:name=ring-buffer.max-size,type=gauges",
+                    "org.opennms.timeseries:name=ring-buffer.size,type=gauges",
+                    "org.opennms.timeseries:name=samples.write.ts,type=timers"), beans);
+            assertEquals(4L, server.getAttribute(
+                    new ObjectName("org.opennms.timeseries:name=ring-buffer.dropped-samples,type=meters"), "Count"));
+        }
     }
 }

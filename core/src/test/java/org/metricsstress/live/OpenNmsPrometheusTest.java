@@ -1,6 +1,7 @@
 package org.metricsstress.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,16 +34,16 @@ class OpenNmsPrometheusTest {
         metrics.dropped(0, 10);
         metrics.written(320);
         metrics.newtsCalls().inserted(TimeUnit.MILLISECONDS.toNanos(4));
-        return PrometheusEndpoint.text(OpenNmsPrometheus.snapshots(names.registry()));
+        return PrometheusEndpoint.text(OpenNmsPrometheus.snapshots(names.registries()));
     }
 
     @Test
     void namesAreTheJmxExportersDefaultFormat() {
-        assertEquals("org_opennms_newts_repository_samples_inserted_count", OpenNmsPrometheus.name("repository.samples-inserted", "Count"));
-        assertEquals("org_opennms_newts_ring_buffer_max_size_value", OpenNmsPrometheus.name("ring-buffer.max-size", "Value"));
+        assertEquals("org_opennms_newts_repository_samples_inserted_count", OpenNmsPrometheus.name("org.opennms.newts", "repository.samples-inserted", "Count"));
+        assertEquals("org_opennms_newts_ring_buffer_max_size_value", OpenNmsPrometheus.name("org.opennms.newts", "ring-buffer.max-size", "Value"));
         assertEquals("org_opennms_newts_repository_insert_timer_99thpercentile",
-                OpenNmsPrometheus.name("repository.insert-timer", "99thPercentile"));
-        assertEquals("org_opennms_newts_cache_metric_reqs_oneminuterate", OpenNmsPrometheus.name("cache.metric-reqs", "OneMinuteRate"));
+                OpenNmsPrometheus.name("org.opennms.newts", "repository.insert-timer", "99thPercentile"));
+        assertEquals("org_opennms_newts_cache_metric_reqs_oneminuterate", OpenNmsPrometheus.name("org.opennms.newts", "cache.metric-reqs", "OneMinuteRate"));
     }
 
     @Test
@@ -100,5 +101,20 @@ class OpenNmsPrometheusTest {
                 "org_opennms_newts_ring_buffer_dropped_samples_count", "org_opennms_newts_repository_samples_inserted_count"}) {
             assertTrue(queried.contains(needed), "the board should show " + needed + "; it queries " + queried);
         }
+    }
+
+    @Test
+    void aTssRunIsScrapedUnderTheTimeSeriesDomainOnly() {
+        StressMetrics metrics = new StressMetrics();
+        OpenNmsNames names = new OpenNmsNames(new OpenNmsNames.Sources(StressConfig.builder().writer(Writer.TSS)
+                .tssWriteUrl(java.net.URI.create("http://127.0.0.1:9090/api/v1/write")).build(), metrics, () -> 3, 8192,
+                null, null));
+        metrics.dropped(0, 12);
+        metrics.workerClock().event(TimeUnit.MILLISECONDS.toNanos(2));
+        String text = PrometheusEndpoint.text(OpenNmsPrometheus.snapshots(names.registries()));
+        assertTrue(text.contains("\norg_opennms_timeseries_ring_buffer_dropped_samples_count{type=\"meters\"} 12.0\n"), text);
+        assertTrue(text.contains("\norg_opennms_timeseries_ring_buffer_size_value{type=\"gauges\"} 3.0\n"), text);
+        assertTrue(text.contains("\norg_opennms_timeseries_samples_write_ts_count{type=\"timers\"} 1.0\n"), text);
+        assertFalse(text.contains("org_opennms_newts"), text);
     }
 }

@@ -136,7 +136,7 @@ class PrometheusScrapeTest {
                 .strings(2).build(), metrics, () -> 17, 8192, null, () -> 5));
         int port = freePort();
         try (PrometheusEndpoint endpoint = new PrometheusEndpoint(port, metrics.registry(), () -> last,
-                () -> Map.of("response", 10L), nodes, openNms.registry())) {
+                () -> Map.of("response", 10L), nodes, openNms.registries())) {
             HttpResponse<byte[]> text = scrape(port, null);
             assertEquals("text/plain; version=0.0.4; charset=utf-8", text.headers().firstValue("Content-Type").orElse(""));
             HttpResponse<byte[]> om = scrape(port, OPENMETRICS);

@@ -137,4 +137,16 @@ class BothShellsTest {
                     e.getMessage());
         }
     }
+
+    @Test
+    void theLocalReceiverIsRefusedInOneLineInOpenNmsShell() {
+        for (String command : List.of("stress", "find-max")) {
+            CommandException e = assertThrows(CommandException.class, () -> karaf().get(command).execute(session,
+                    List.of("--writer", "tss", "--embedded-tsdb", "prometheus")));
+            assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+            assertTrue(e.getMessage().contains("--embedded-tsdb: starts a remote-write receiver as a child process of "
+                    + "the standalone jar"), e.getMessage());
+            assertTrue(e.getMessage().contains("--tss-write-url"), e.getMessage());
+        }
+    }
 }

@@ -37,6 +37,8 @@ class FrontEndParityTest {
         "--read-cl local_quorum --read-window 30m --read-max-in-flight 8 --verify-after 1%",
         "--sink null --compression lz4 --index-max-in-flight auto --cache redis --redis-near-cache 0",
         "--compression snappy --index-max-in-flight 64",
+        "--writer tss --tss-write-url http://127.0.0.1:9090/api/v1/write --tss-mode sync --tss-max-connections 8",
+        "--writer opennms,tss --tss-write-url http://127.0.0.1:8428/api/v1/write",
     })
     void sameWordsSameConfiguration(String line) {
         List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
@@ -77,6 +79,8 @@ class FrontEndParityTest {
         "--read-hot 10%:90%",
         "--rate-steps 5k",
         "--verify-after 200%",
+        "--writer tss",
+        "--writer tss,opennms --tss-write-url http://127.0.0.1:9090/api/v1/write",
     })
     void sameMistakeSameLine(String line) {
         List<String> args = List.of(line.split(" "));

@@ -54,7 +54,7 @@ class StressCommandTest {
         Map<String, List<String>> byHeading = new java.util.LinkedHashMap<>();
         List<String> current = null;
         for (String line : help.lines().toList()) {
-            java.util.regex.Matcher h = java.util.regex.Pattern.compile("^([A-Z][a-z ]+):$").matcher(line);
+            java.util.regex.Matcher h = java.util.regex.Pattern.compile("^([A-Z][^:]*):$").matcher(line);
             java.util.regex.Matcher o = java.util.regex.Pattern.compile("^ {2,6}(?:-[A-Za-z], )?(--[a-z0-9-]+)")
                     .matcher(line);
             if (h.matches()) {

@@ -185,6 +185,12 @@ public final class TssModel implements WriterRuntime {
         return AdviceVocabulary.TSS_PROPERTIES;
     }
 
+    /** Its figures go by RingBufferTimeseriesWriter's names, not NewtsWriter's. */
+    @Override
+    public OpenNmsMetrics openNmsMetrics() {
+        return OpenNmsMetrics.TIMESERIES;
+    }
+
     @Override
     public boolean writesToCassandra() {
         return false;

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.embedded.EmbeddedCassandra;
 import org.metricsstress.cluster.embedded.PortPicker;
+import org.metricsstress.cluster.tsdb.LocalTsdb;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressOptions;
 import redis.embedded.RedisServer;
@@ -318,6 +319,31 @@ class KarafStressIT {
         } finally {
             redis.stop();
         }
+    }
+
+    /**
+     * The TSS path inside Karaf: the feature wires what it needs at run time (the JDK's HTTP client,
+     * snappy, the PostgreSQL driver its external-tags store may use) and the run writes to a real
+     * Prometheus, started here as an operator's receiver would be; Karaf cannot start one itself.
+     */
+    @Test
+    void aTssRunWritesToARealPrometheusAndItsAuditBalances() throws Exception {
+        try (LocalTsdb prometheus = LocalTsdb.start(LocalTsdb.Kind.PROMETHEUS, System.out)) {
+            KarafShell.Result r = shell.exec("metrics:stress --writer tss --tss-write-url " + prometheus.writeUrl()
+                    + " -n 5 -i 5s --duration 5s", COMMAND);
+            System.out.println(r.output());
+            assertEquals(0, r.status(), r.output());
+            assertTrue(BALANCED.matcher(r.output()).find(), r.output());
+            assertTrue(written(r.output()) > 0, r.output());
+            assertTrue(r.output().contains("\nverdict       "), "the verdict line:\n" + r.output());
+            assertFalse(STACK_TRACE.matcher(r.output()).find(), r.output());
+        }
+        KarafShell.Result local = shell.exec("metrics:stress --writer tss --embedded-tsdb prometheus", COMMAND);
+        assertNotEquals(0, local.status());
+        assertEquals(1, local.output().strip().lines().count(), local.output());
+        assertTrue(local.output().startsWith("metrics:stress: --embedded-tsdb: starts a remote-write receiver"),
+                local.output());
+        assertNoThreadOfOursLeft(Duration.ZERO);
     }
 
     private Set<ObjectName> karafMBeans(String pattern) throws IOException, MalformedObjectNameException {
