@@ -15,7 +15,10 @@ public final class ExitCode {
     public static final int CRITERIA_FAILED = 1;
     /** Bad command line or configuration: one line says what. */
     public static final int USAGE = 2;
-    /** The cluster, the cache or the embedded node could not be used: unreachable, refused, failed to start. */
+    /**
+     * The cluster, the cache, the embedded node or receiver, or the TSS path's key-value store could not be
+     * used: unreachable, refused, failed to start.
+     */
     public static final int CLUSTER = 3;
     /** A bug in the tool: the stack trace is printed. */
     public static final int INTERNAL = 4;

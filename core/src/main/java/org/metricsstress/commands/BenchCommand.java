@@ -32,7 +32,6 @@ import org.metricsstress.config.Option;
 import org.metricsstress.config.OptionDef;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.StressOptions;
-import org.metricsstress.config.Writer;
 import org.metricsstress.config.WriterModel;
 import org.metricsstress.config.WriterModels;
 import org.metricsstress.failure.ClusterException;
@@ -130,8 +129,7 @@ final class BenchCommand implements ToolCommand {
         if (!in.given().given(StressOptions.WRITER)) {
             return;
         }
-        for (Writer w : in.given().get(StressOptions.WRITER).paths()) {
-            WriterModel model = WriterModels.of(w);
+        for (WriterModel model : in.given().get(StressOptions.WRITER).paths().stream().map(WriterModels::of).toList()) {
             if (!model.writesToCassandra()) {
                 throw new ConfigException("--writer " + in.given().text(StressOptions.WRITER) + ": bench measures the "
                         + "Newts writers against a Cassandra node and " + model.label() + " writes to none; "

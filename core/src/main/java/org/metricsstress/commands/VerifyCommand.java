@@ -65,8 +65,8 @@ final class VerifyCommand implements ToolCommand {
         out.add(StressOptions.KEYSPACE.def());
         // A TSS run is read back from its receiver: which path, and where the receiver answers.
         out.add(StressOptions.WRITER.def());
-        out.add(StressOptions.byName("--tss-write-url"));
-        out.add(StressOptions.byName("--tss-read-url"));
+        out.add(StressOptions.TSS_WRITE_URL.def());
+        out.add(StressOptions.TSS_READ_URL.def());
         out.addAll(StressOptions.own(OptionDef.Section.VERIFY));
         return out;
     }

@@ -488,6 +488,13 @@ public final class StressOptions {
     public static final Option<Integer> MAX_IN_FLIGHT = run("--max-in-flight", POSITIVE_INT);
     public static final Option<WriterPaths> WRITER = declared("--writer");
     public static final Option<URI> TSS_WRITE_URL = declared("--tss-write-url");
+    public static final Option<URI> TSS_READ_URL = declared("--tss-read-url");
+    public static final Option<TssMode> TSS_MODE = declared("--tss-mode");
+    public static final Option<String> TSS_ORG_ID = declared("--tss-org-id");
+    public static final Option<Integer> TSS_MAX_CONNECTIONS = declared("--tss-max-connections");
+    public static final Option<Duration> TSS_WRITE_TIMEOUT = declared("--tss-write-timeout");
+    public static final Option<Duration> TSS_CALL_TIMEOUT = declared("--tss-call-timeout");
+    public static final Option<Integer> TSS_EXTERNAL_TAGS_CACHE_SIZE = declared("--tss-external-tags-cache-size");
     public static final Option<Integer> MAX_BATCH_SIZE = declared("--max-batch-size");
     public static final Option<Integer> CONNECTIONS_PER_HOST = declared("--connections-per-host");
     public static final Option<Integer> MAX_REQUESTS_PER_CONNECTION = declared("--max-requests-per-connection");

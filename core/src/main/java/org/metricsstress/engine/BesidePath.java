@@ -10,7 +10,6 @@ import java.util.Map;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.metrics.Counts;
 import org.metricsstress.metrics.ErrorClass;
-import org.metricsstress.metrics.LossLedger;
 import org.metricsstress.metrics.StressMetrics;
 import org.metricsstress.pipeline.Pipeline;
 import org.metricsstress.result.StressResult;
@@ -47,7 +46,7 @@ final class BesidePath {
      * figures at the top level too), the one beside from its own counts.
      */
     static StressResult withPaths(StressResult r, StressConfig config, Pipeline first, Pipeline beside,
-            StressMetrics besideMetrics, LossLedger besideLedger, boolean besideDrained) {
+            StressMetrics besideMetrics) {
         List<WriterPath> paths = new ArrayList<>();
         var firstFigures = Writers.figuresOf(first);
         paths.add(new WriterPath(config.pipeline().model().label(), r.generated(), r.written(), r.dropped(), r.failed(),

@@ -280,7 +280,6 @@ public final class StressEngine {
             LossLedger ledger = metrics.trackLosses(plan.groupResources());
             Baseline baseline = Baseline.take(session, relayMeter);
 
-            LossLedger besideLedger = beside == null ? null : besideMetrics.trackLosses(plan.groupResources());
             generators = new GeneratorThreads(config, plan, schedule, ring, metrics, beside == null ? null : beside.ring(),
                     beside == null ? null : besideMetrics);
             IntervalSampler sampler = new IntervalSampler(metrics, startNanos, schedule::targetSamplesPerSecondAt,
@@ -325,7 +324,9 @@ public final class StressEngine {
 
             Settle.Settled settled = new Settle(config, out, metrics)
                     .settle(pipeline, reads, sampler, console, intervals, generation);
-            boolean besideDrained = beside == null || BesidePath.drain(beside, config, out);
+            if (beside != null) {
+                BesidePath.drain(beside, config, out);
+            }
             Baseline.ClientCost cost = baseline.since();
             ringWatch.close();
             metrics.retriedByDriver(baseline.driverRetries());
@@ -334,7 +335,7 @@ public final class StressEngine {
                     new RunResults.Meters(metrics, indexMetrics, cache, priming.primed(), readMetrics, ledger, ringWatch,
                             ring.size()),
                     settled, cost);
-            result = BesidePath.withPaths(result, config, pipeline, beside, besideMetrics, besideLedger, besideDrained);
+            result = BesidePath.withPaths(result, config, pipeline, beside, besideMetrics);
             live.runSettled(); // the figures are final: --prometheus-linger may serve them once more
             settledNormally = true;
         } finally {

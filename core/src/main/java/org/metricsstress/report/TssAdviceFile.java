@@ -33,17 +33,17 @@ final class TssAdviceFile {
 
     static String renderPlugin(StressResult r) {
         Map<String, String> asRun = new LinkedHashMap<>();
-        asRun.put("writeUrl", setting(r, StressOptions.byName("--tss-write-url")));
-        asRun.put("maxConcurrentHttpConnections", setting(r, StressOptions.byName("--tss-max-connections")));
-        asRun.put("writeTimeoutInMs", millis(setting(r, StressOptions.byName("--tss-write-timeout"))));
-        asRun.put("externalTagsCacheSize", setting(r, StressOptions.byName("--tss-external-tags-cache-size")));
-        String org = setting(r, StressOptions.byName("--tss-org-id"));
+        asRun.put("writeUrl", setting(r, StressOptions.TSS_WRITE_URL.def()));
+        asRun.put("maxConcurrentHttpConnections", setting(r, StressOptions.TSS_MAX_CONNECTIONS.def()));
+        asRun.put("writeTimeoutInMs", millis(setting(r, StressOptions.TSS_WRITE_TIMEOUT.def())));
+        asRun.put("externalTagsCacheSize", setting(r, StressOptions.TSS_EXTERNAL_TAGS_CACHE_SIZE.def()));
+        String org = setting(r, StressOptions.TSS_ORG_ID.def());
         // No organizationId shows as the option's "none": the plugin's own default is empty.
         asRun.put("organizationId", "null".equals(org) || "none".equals(org) ? "" : org);
-        if ("sync".equalsIgnoreCase(setting(r, StressOptions.byName("--tss-mode")))) {
+        if ("sync".equalsIgnoreCase(setting(r, StressOptions.TSS_MODE.def()))) {
             // Only the plugin's main branch (2.2.0-SNAPSHOT) has these keys; v2.1.0 always writes asynchronously.
             asRun.put("asyncWrites", "false");
-            asRun.put("callTimeoutInMs", millis(setting(r, StressOptions.byName("--tss-call-timeout"))));
+            asRun.put("callTimeoutInMs", millis(setting(r, StressOptions.TSS_CALL_TIMEOUT.def())));
         }
         return header(r, "etc/org.opennms.plugins.tss.prometheus.cfg") + body(r, asRun, RemoteWriteAdvisor.PLUGIN);
     }
