@@ -16,10 +16,11 @@ import com.lmax.disruptor.TimeoutException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * OpenNMS's ring (its NewtsWriter): ONE multi-producer Disruptor ring of events read by a pool of
- * workers, any worker taking the next event. A group commit is two events: its samples, then an
- * index-only event for its string attributes (published even when there are none), so a ring of
- * N events holds about N/2 group commits.
+ * OpenNMS's ring (its NewtsWriter, and its time series writer): ONE multi-producer Disruptor ring of
+ * events read by a pool of workers, any worker taking the next event. For Newts a group commit is two
+ * events: its samples, then an index-only event for its string attributes (published even when there
+ * are none), so a ring of N events holds about N/2 group commits; OpenNMS's time series persister
+ * publishes one event per group and nothing else.
  *
  * <p>Disruptor 4 dropped the worker pool, so the pool is ours: each worker claims the next
  * sequence from one shared work sequence by compare-and-set, waits for it to be published, handles

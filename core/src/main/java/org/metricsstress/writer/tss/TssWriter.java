@@ -128,8 +128,12 @@ final class TssWriter implements Pipeline, PathFigures {
         if (!ringDrained) {
             ring.abandonRest(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
         }
-        // Sent requests get their own timeout to settle, so each is counted once, by its answer.
-        long left = Math.max(0, deadline - System.nanoTime()) + requestTimeout.toNanos();
+        // Sent requests get their own timeout to settle, so each is counted once, by its answer: the
+        // plugin's, not the driver's request timeout the engine passes for a Newts path.
+        TssSection t = config.tss();
+        Duration own = t.tssMode() == org.metricsstress.config.TssMode.SYNC && t.tssCallTimeout().compareTo(t.tssWriteTimeout()) < 0
+                ? t.tssCallTimeout() : t.tssWriteTimeout();
+        long left = Math.max(0, deadline - System.nanoTime()) + Math.max(requestTimeout.toNanos(), own.toNanos());
         boolean settled = link.drain(Duration.ofNanos(left));
         drainedNanos = System.nanoTime();
         return ringDrained && settled;
