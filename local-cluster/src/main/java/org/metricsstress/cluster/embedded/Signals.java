@@ -1,8 +1,8 @@
 package org.metricsstress.cluster.embedded;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.metricsstress.cluster.ChildProcesses;
 
 /** How the launcher ends or signals a child JVM: only its own children, by their PID. */
 final class Signals {
@@ -17,16 +17,7 @@ final class Signals {
      * SIGCONT, so the system's kill sends them.
      */
     static boolean send(Process p, String name) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return org.metricsstress.cluster.ChildProcesses.signal(p, name);
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.metricsstress.cluster.postgres;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.metricsstress.cluster.ChildProcesses;
 
 /**
  * A throwaway local PostgreSQL, as the TSS writer model's tests and runs want for OpenNMS's
@@ -62,7 +61,7 @@ public final class LocalPostgres implements AutoCloseable {
             Path data = dir.resolve("data");
             run(dir, as(root, List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", SUPERUSER,
                     "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync")), "initdb");
-            int port = freePort();
+            int port = ChildProcesses.freePort();
             process = new ProcessBuilder(as(root, List.of(bin.resolve("postgres").toString(), "-D", data.toString(),
                     "-p", String.valueOf(port), "-c", "listen_addresses=127.0.0.1",
                     "-c", "unix_socket_directories=" + dir, "-c", "fsync=off")))
@@ -71,7 +70,7 @@ public final class LocalPostgres implements AutoCloseable {
             return new LocalPostgres(process, port, dir);
         } catch (IOException e) {
             stop(process);
-            delete(dir);
+            ChildProcesses.delete(dir);
             throw e;
         }
     }
@@ -93,7 +92,7 @@ public final class LocalPostgres implements AutoCloseable {
     @Override
     public void close() {
         stop(postmaster);
-        delete(dir);
+        ChildProcesses.delete(dir);
     }
 
     static Path newestBin(Path installRoot) throws IOException {
@@ -219,20 +218,5 @@ public final class LocalPostgres implements AutoCloseable {
         }
     }
 
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // A temp directory left behind is harmless.
-        }
-    }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return s.getLocalPort();
-        }
-    }
 }

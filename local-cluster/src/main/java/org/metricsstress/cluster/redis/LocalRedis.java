@@ -1,21 +1,17 @@
 package org.metricsstress.cluster.redis;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import org.metricsstress.cluster.ChildProcesses;
 
 /**
  * A throwaway local Redis, as the bench starts for its Redis phases: the {@code redis-server} on
@@ -37,7 +33,7 @@ public final class LocalRedis implements AutoCloseable {
 
     /** Starts one, or says in a line why the Redis phases are skipped and returns null. */
     public static LocalRedis startIfInstalled(PrintStream out) {
-        Path binary = onPath("redis-server");
+        Path binary = ChildProcesses.onPath("redis-server");
         if (binary == null) {
             out.println("bench: no redis-server on the PATH: the Redis phases are skipped (install Debian's"
                     + " redis-server, or give --redis URI)");
@@ -46,7 +42,7 @@ public final class LocalRedis implements AutoCloseable {
         Path dir = null;
         Process process = null;
         try {
-            int port = freePort();
+            int port = ChildProcesses.freePort();
             dir = Files.createTempDirectory("metrics-stress-redis");
             process = new ProcessBuilder(binary.toString(), "--bind", "127.0.0.1", "--port", String.valueOf(port),
                     "--save", "", "--appendonly", "no", "--dir", dir.toString())
@@ -55,8 +51,8 @@ public final class LocalRedis implements AutoCloseable {
             out.printf("bench: started %s on 127.0.0.1:%d for the Redis phases%n", binary, port);
             return new LocalRedis(process, port, dir);
         } catch (IOException e) {
-            stop(process);
-            delete(dir);
+            ChildProcesses.stop(process, java.time.Duration.ofSeconds(5));
+            ChildProcesses.delete(dir);
             out.println("bench: could not start " + binary + " (" + e.getMessage() + "): the Redis phases are skipped");
             return null;
         }
@@ -68,8 +64,8 @@ public final class LocalRedis implements AutoCloseable {
 
     @Override
     public void close() {
-        stop(process);
-        delete(dir);
+        ChildProcesses.stop(process, java.time.Duration.ofSeconds(5));
+        ChildProcesses.delete(dir);
     }
 
     private static void awaitPong(int port, Process process) throws IOException {
@@ -102,49 +98,7 @@ public final class LocalRedis implements AutoCloseable {
         throw new IOException("no answer to PING within " + START_MILLIS / 1000 + " s");
     }
 
-    private static void stop(Process process) {
-        if (process == null) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-    }
 
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // A temp directory left behind is harmless.
-        }
-    }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return s.getLocalPort();
-        }
-    }
 
-    private static Path onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir, name);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
 }

@@ -4,8 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,13 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import org.metricsstress.cluster.ChildProcesses;
 
 /**
  * A throwaway local remote-write receiver for the TSS writer: the machine's own Prometheus or
@@ -105,7 +102,7 @@ public final class LocalTsdb implements AutoCloseable {
         Process process = null;
         try {
             dir = Files.createTempDirectory("metrics-stress-" + kind.binary);
-            int port = freePort();
+            int port = ChildProcesses.freePort();
             Path log = dir.resolve(kind.binary + ".log");
             process = new ProcessBuilder(command(kind, binary, dir, port)).directory(dir.toFile())
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -115,8 +112,8 @@ public final class LocalTsdb implements AutoCloseable {
                     kind.label(), version, port, (System.nanoTime() - t0) / 1e9, process.pid());
             return tsdb;
         } catch (IOException e) {
-            stop(process);
-            delete(dir);
+            ChildProcesses.stop(process, STOP_GRACE);
+            ChildProcesses.delete(dir);
             throw new LocalTsdbException("--embedded-tsdb " + kind.label() + ": " + binary + " did not start: "
                     + e.getMessage());
         }
@@ -175,30 +172,16 @@ public final class LocalTsdb implements AutoCloseable {
     public void close() {
         if (stalled && process.isAlive()) {
             // A stopped process leaves SIGTERM pending: let it run so it shuts down cleanly.
-            sendSignal(process, "CONT");
+            ChildProcesses.signal(process, "CONT");
         }
-        stop(process);
-        delete(dir);
+        ChildProcesses.stop(process, STOP_GRACE);
+        ChildProcesses.delete(dir);
     }
 
     private void signal(String name) throws LocalTsdbException {
-        if (!process.isAlive() || !sendSignal(process, name)) {
+        if (!process.isAlive() || !ChildProcesses.signal(process, name)) {
             throw new LocalTsdbException("embedded " + kind.label() + " (pid " + process.pid() + "): could not send SIG"
                     + name + (process.isAlive() ? "" : ": it has exited"));
-        }
-    }
-
-    /** The JDK has no SIGSTOP or SIGCONT; the system's kill sends them, to this one pid. */
-    private static boolean sendSignal(Process p, String name) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         }
     }
 
@@ -300,35 +283,6 @@ public final class LocalTsdb implements AutoCloseable {
         return null;
     }
 
-    private static void stop(Process process) {
-        if (process == null) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-    }
 
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // A temp directory left behind is harmless.
-        }
-    }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return s.getLocalPort();
-        }
-    }
 }
