@@ -205,17 +205,7 @@ public final class Generator implements Runnable {
                             lane.afterDrop(key, intended, schedule.timestampMillis(intended));
                             continue;
                         }
-                        GroupCommit slot = lane.slot(seq);
-                        slot.resourceKey = key;
-                        slot.intendedNanos = intended;
-                        long ts = schedule.timestampMillis(intended);
-                        slot.timestampMillis = ts;
-                        slot.sampleCount = attributes;
-                        slot.indexOnly = false;
-                        double[] values = slot.values;
-                        for (int a = 0; a < attributes; a++) {
-                            values[a] = sampleValues.value(key, a, ts);
-                        }
+                        fill(lane.slot(seq), key, intended, schedule.timestampMillis(intended), attributes);
                         lane.publish(seq);
                     }
                 }
@@ -252,7 +242,12 @@ public final class Generator implements Runnable {
             lane.afterDrop(key, intended, ts);
             return;
         }
-        GroupCommit slot = lane.slot(seq);
+        fill(lane.slot(seq), key, intended, ts, attributes);
+        lane.publish(seq);
+    }
+
+    /** A claimed slot filled with one group commit: its primitives and its values, nothing allocated. */
+    private void fill(GroupCommit slot, int key, long intended, long ts, int attributes) {
         slot.resourceKey = key;
         slot.intendedNanos = intended;
         slot.timestampMillis = ts;
@@ -262,7 +257,6 @@ public final class Generator implements Runnable {
         for (int a = 0; a < attributes; a++) {
             values[a] = sampleValues.value(key, a, ts);
         }
-        lane.publish(seq);
     }
 
     /** Parks until about the intended time; false if the generator was stopped meanwhile. */

@@ -32,7 +32,7 @@ final class ExternalTagsLookups implements SeriesLookups, AutoCloseable {
             return new ExternalTagsLookups(new ExternalTags(none, t.tssExternalTagsCacheSize(), numbers::ofKey), none,
                     none, null);
         }
-        PostgresKeyValueStore store = PostgresKeyValueStore.open(t.tssExternalTagsStore());
+        PostgresKeyValueStore store = PostgresKeyValueStore.open(t.tssExternalTagsStore(), t.tssStorePassword());
         ExternalTags tags = new ExternalTags(store, t.tssExternalTagsCacheSize(), numbers::ofKey);
         tags.preload();
         return new ExternalTagsLookups(tags, store, null, store.address().hostPort());

@@ -52,7 +52,7 @@ class ExternalTagsOnPostgresTest {
         try (Connection c = DriverManager.getConnection(postgres.jdbcUrl()); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE passes");
         }
-        PostgresKeyValueStore store = PostgresKeyValueStore.open("postgresql://postgres@127.0.0.1:" + postgres.port() + "/passes");
+        PostgresKeyValueStore store = PostgresKeyValueStore.open("postgresql://postgres@127.0.0.1:" + postgres.port() + "/passes", null);
         ExternalTags tags = new ExternalTags(store, ExternalTagsCache.DEFAULT_SIZE, k -> -1);
         assertEquals(0, tags.preload(), "a fresh table preloads nothing");
         long scansBefore = indexScans();
@@ -97,7 +97,7 @@ class ExternalTagsOnPostgresTest {
 
     @Test
     void aPreloadFillsTheCacheFromTheContext() throws Exception {
-        try (PostgresKeyValueStore store = PostgresKeyValueStore.open(postgres.jdbcUrl())) {
+        try (PostgresKeyValueStore store = PostgresKeyValueStore.open(postgres.jdbcUrl(), null)) {
             ExternalTags tags = new ExternalTags(store, 10, k -> k.startsWith("name=") ? k.hashCode() & 0x7fffffff : -1);
             for (int s = 0; s < 20; s++) {
                 store.putAsync(ExternalTags.CONTEXT, "name=pre" + s + "_resourceId=snmp/9/x", "{}");

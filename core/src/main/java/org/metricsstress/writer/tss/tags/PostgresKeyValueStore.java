@@ -82,14 +82,16 @@ public final class PostgresKeyValueStore implements KeyValueStore {
      * Connects to {@code url} ({@link StoreAddress}), creates the table if absent and starts the put
      * thread. A store that cannot be used is a {@link ClusterException} with one line naming its
      * address; a malformed URL an {@link IllegalArgumentException}.
+     *
+     * @param password the user's password (the configuration's, from {@value StoreAddress#PASSWORD_VARIABLE}),
+     *                 or null for none
      */
-    public static PostgresKeyValueStore open(String url) throws ClusterException {
+    public static PostgresKeyValueStore open(String url, String password) throws ClusterException {
         StoreAddress address = StoreAddress.parse(url);
         Properties credentials = new Properties();
         if (address.user() != null) {
             credentials.setProperty("user", address.user());
         }
-        String password = System.getenv(StoreAddress.PASSWORD_VARIABLE);
         if (password != null) {
             credentials.setProperty("password", password);
         }

@@ -15,7 +15,7 @@ import java.net.URISyntaxException;
  */
 public record StoreAddress(String jdbcUrl, String user, String hostPort) {
     /** The environment variable that holds the store's password, if it needs one. */
-    public static final String PASSWORD_VARIABLE = "METRICS_STRESS_TSS_STORE_PASSWORD";
+    public static final String PASSWORD_VARIABLE = org.metricsstress.config.StressOptions.TSS_STORE_PASSWORD_ENV;
     static final String OPTION = "--tss-external-tags-store";
     private static final int DEFAULT_PORT = 5432;
 

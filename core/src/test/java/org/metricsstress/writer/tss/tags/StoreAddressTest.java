@@ -50,7 +50,7 @@ class StoreAddressTest {
         }
         int closedPort = port;
         ClusterException e = assertThrows(ClusterException.class,
-                () -> PostgresKeyValueStore.open("postgresql://opennms@127.0.0.1:" + closedPort + "/opennms"));
+                () -> PostgresKeyValueStore.open("postgresql://opennms@127.0.0.1:" + closedPort + "/opennms", null));
         assertEquals("--tss-external-tags-store: nothing answers at 127.0.0.1:" + closedPort, e.getMessage());
     }
 }
