@@ -33,7 +33,7 @@ public final class RemoteWriteAdvisor {
         switch (v.kind()) {
             case "STORE_BOUND" -> {
                 long current = p.figures().externalTags().cacheSize();
-                long wanted = (long) Math.ceil(p.series() * 1.1);
+                long wanted = p.series() + (p.series() + 9) / 10; // +10%, rounded up in whole series (no floating error)
                 if (wanted > current) {
                     out.put(CACHE, new Advice(CACHE, String.valueOf(wanted), String.valueOf(current),
                             "a series the cache does not hold is read from the key-value store on the writer thread, "

@@ -101,13 +101,8 @@ public final class AdviceFile {
             asRun.put(Advisor.CACHE_MAX_ENTRIES, String.valueOf(r.setting(StressOptions.CACHE_MAX_ENTRIES)).replace(",", ""));
         }
         for (Map.Entry<String, String> e : asRun.entrySet()) {
-            Advice a = advice.get(e.getKey());
-            if (a != null) {
-                sb.append("# ").append(oneLine(a.reason())).append('\n');
-                sb.append("# model: ").append(oneLine(a.model())).append('\n');
-                sb.append(e.getKey()).append('=').append(a.value()).append('\n');
-            } else if (!"null".equals(e.getValue())) {
-                sb.append("# as run\n").append(e.getKey()).append('=').append(e.getValue()).append('\n');
+            if (!"null".equals(e.getValue()) || advice.containsKey(e.getKey())) {
+                advisedOrAsRun(sb, e.getKey(), advice.get(e.getKey()), e.getValue());
             }
         }
         for (Advice a : advice.values()) {
@@ -152,6 +147,17 @@ public final class AdviceFile {
         String mb = value == null ? "?" : value.startsWith("+") ? value.substring(1) : value;
         return "# etc/opennms.conf, not a Newts property: JAVA_HEAP_SIZE = the heap OpenNMS needs without the cache + "
                 + mb + " (MB to add to it; never set JAVA_HEAP_SIZE to " + mb + ")";
+    }
+
+    /** One key of a properties file: the advised value with its reason and model, or the run's own. */
+    static void advisedOrAsRun(StringBuilder sb, String key, Advice a, String asRun) {
+        if (a != null) {
+            sb.append("# ").append(oneLine(a.reason())).append('\n');
+            sb.append("# model: ").append(oneLine(a.model())).append('\n');
+            sb.append(key).append('=').append(a.value()).append('\n');
+        } else {
+            sb.append("# as run\n").append(key).append('=').append(asRun).append('\n');
+        }
     }
 
     static String oneLine(String s) {

@@ -58,14 +58,7 @@ final class TssAdviceFile {
         Map<String, Advice> advice = r.advice() == null ? Map.of() : r.advice();
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, String> e : asRun.entrySet()) {
-            Advice a = advice.get(prefix + e.getKey());
-            if (a != null) {
-                sb.append("# ").append(AdviceFile.oneLine(a.reason())).append('\n');
-                sb.append("# model: ").append(AdviceFile.oneLine(a.model())).append('\n');
-                sb.append(e.getKey()).append('=').append(a.value()).append('\n');
-            } else {
-                sb.append("# as run\n").append(e.getKey()).append('=').append(e.getValue()).append('\n');
-            }
+            AdviceFile.advisedOrAsRun(sb, e.getKey(), advice.get(prefix + e.getKey()), e.getValue());
         }
         if (prefix.isEmpty()) {
             for (Advice a : advice.values()) {

@@ -107,7 +107,7 @@ class RemoteWriteDiagnosisTest {
         Verdict v = RemoteWriteDiagnosis.judge(p, RemoteWriteDiagnosis.RULES);
         Map<String, Advice> a = RemoteWriteAdvisor.advise(p, v);
         Advice cache = a.get(RemoteWriteAdvisor.CACHE);
-        assertEquals(String.valueOf((long) Math.ceil(50_000 * 1.1)), cache.value(), "the plan's series + 10%");
+        assertEquals("55000", cache.value(), "the plan's 50,000 series + 10%");
         assertEquals("1000", cache.current());
 
         Case ring = CASES.stream().filter(c -> c.expected().equals("RING_TOO_SMALL")).findFirst().orElseThrow();
