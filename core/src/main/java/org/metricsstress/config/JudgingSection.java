@@ -7,5 +7,12 @@ package org.metricsstress.config;
 public record JudgingSection(
         Double verifyAfter,
         Sla sla,
-        NodeTelemetryScope nodeTelemetry) {
+        NodeTelemetryScope nodeTelemetry,
+        java.time.Duration nodeTelemetryEvery) {
+    public JudgingSection {
+        if (nodeTelemetryEvery != null && (nodeTelemetryEvery.toMillis() < 500 || nodeTelemetryEvery.toSeconds() > 60)) {
+            throw new ConfigException("--node-telemetry-every: between 500ms and 60s, got "
+                    + Parse.format(nodeTelemetryEvery));
+        }
+    }
 }

@@ -244,6 +244,7 @@ public record StressConfig(
         public Builder verifyAfter(Double v) { return put("verifyAfter", v); }
         public Builder sla(Sla v) { return put("sla", v); }
         public Builder nodeTelemetry(NodeTelemetryScope v) { return put("nodeTelemetry", v); }
+        public Builder nodeTelemetryEvery(Duration v) { return put("nodeTelemetryEvery", v); }
         // disk and retention
         public Builder disk(boolean v) { return put("disk", v); }
         public Builder flush(boolean v) { return put("flush", v); }

@@ -348,11 +348,17 @@ public final class StressOptions {
                     + "a mismatch exits 1", JUDGING, ValueType.SHARE, null, Builder::verifyAfter, c -> c.judging().verifyAfter()),
             derived(null, "--sla", "CRITERIA", "pass/fail criteria checked at the end, e.g. \"p99<25ms,drops=0,rate>=0.98\"; "
                     + "failing them exits 1", JUDGING, ValueType.SLA, null, Builder::sla, c -> c.judging().sla()),
-            opt(null, "--node-telemetry", "local|all|off", "every report interval, read each node's own figures "
-                    + "(system_views: thread pools, compactions, hints, its write latency; JMX where it answers: GC, "
-                    + "CPU, dropped mutations), off the samples' path, for the verdict: local (the local DC's "
-                    + "nodes), all (every DC's), off", JUDGING, ValueType.oneOf(NodeTelemetryScope.class),
-                    NodeTelemetryScope.LOCAL, Builder::nodeTelemetry, c -> c.judging().nodeTelemetry()),
+            opt(null, "--node-telemetry", "local|all|off", "every --node-telemetry-every, read each node's own "
+                    + "figures (system_views: thread pools, compactions, hints for each node, its write latency; JMX "
+                    + "where it answers: GC, CPU, dropped mutations, commit-log waits), off the samples' path, for the "
+                    + "verdict: local (the local DC's nodes), all (every DC's), off", JUDGING,
+                    ValueType.oneOf(NodeTelemetryScope.class), NodeTelemetryScope.LOCAL, Builder::nodeTelemetry,
+                    c -> c.judging().nodeTelemetry()),
+            opt(null, "--node-telemetry-every", "DURATION", "how often the nodes are read (500ms to 60s), apart from "
+                    + "the report interval: a queue that lasts is told from a burst by the share of readings that "
+                    + "show it, so a 60 s run needs tens of them; each reading is bounded to 4/5 of this (1 s at "
+                    + "least, 5 s at most)", JUDGING, DURATION, Duration.ofSeconds(2), Builder::nodeTelemetryEvery,
+                    c -> c.judging().nodeTelemetryEvery()),
             // --- disk and retention
             flag(null, "--disk", "after the run: measure each Newts table on disk (JMX table metrics, else CQL "
                     + "estimates; embedded nodes flushed first) and project --retention per node (docs/disk-and-retention.md)",

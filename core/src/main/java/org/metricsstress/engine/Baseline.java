@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.function.Supplier;
 import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.metrics.JvmStats;
+import org.metricsstress.metrics.MachineCpu;
 import org.metricsstress.metrics.ProcessCpu;
 import org.metricsstress.result.Distance;
 import org.metricsstress.storage.DriverNodeCounters;
@@ -18,6 +19,7 @@ final class Baseline {
     /** Reads the relays that run in this process; null when none do. */
     private final Supplier<Distance.Relays> relayMeter;
     private final long cpuNanos;
+    private final MachineCpu.Ticks machine;
     private final Distance.Relays relays;
     private final long sent;
     private final long received;
@@ -29,6 +31,7 @@ final class Baseline {
         this.driver = new DriverNodeCounters(session);
         this.relayMeter = relayMeter;
         this.cpuNanos = ProcessCpu.nanos();
+        this.machine = MachineCpu.now();
         this.relays = relayMeter == null ? null : relayMeter.get();
         this.sent = driver.sent();
         this.received = driver.received();
@@ -51,14 +54,17 @@ final class Baseline {
     ClientCost since() {
         long cpu = ProcessCpu.between(cpuNanos, ProcessCpu.nanos());
         Distance.Relays relaysSince = relays == null ? null : relayMeter.get().since(relays);
+        MachineCpu.Ticks machineNow = MachineCpu.now();
         return new ClientCost(cpu, driver.sent() - sent, driver.received() - received,
-                JvmStats.gcCount() - gcCount, JvmStats.gcMillis() - gcMillis, relaysSince);
+                JvmStats.gcCount() - gcCount, JvmStats.gcMillis() - gcMillis, relaysSince,
+                machineNow == null ? -1 : machineNow.busyPercentSince(machine));
     }
 
     /**
      * What a run cost the client: CPU (negative when the JVM cannot say), bytes sent and received,
-     * collections and their time, and what the relays in this process did (null when none run here).
+     * collections and their time, what the relays in this process did (null when none run here), and
+     * the whole machine's CPU busy in % of its cores (-1 when unknown).
      */
     record ClientCost(long cpuNanos, long bytesSent, long bytesReceived, long gcCount, long gcMillis,
-            Distance.Relays relays) {}
+            Distance.Relays relays, double machineCpuPercent) {}
 }

@@ -124,7 +124,8 @@ final class RunResults {
         // cpuNanos < 0: the JVM could not say; every CPU figure is then -1 (unknown), not 0.
         return new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
                 cpuNanos < 0 ? -1 : written > 0 ? cpuNanos / 1e3 / written : 0, JvmStats.maxHeapBytes(),
-                HeapPeak.bytes(), cost.gcCount(), cost.gcMillis(), cost.bytesSent(), cost.bytesReceived());
+                HeapPeak.bytes(), cost.gcCount(), cost.gcMillis(), cost.bytesSent(), cost.bytesReceived(),
+                cost.machineCpuPercent());
     }
 
     /**

@@ -271,7 +271,7 @@ public final class StressEngine {
                     ? new ReadMetrics(metrics.registry(), config.reads().freshnessDcs()) : null;
             reads = readMetrics == null ? null : ClusterStep.onCluster("preparing the reads",
                     () -> new ReadStage(session, probeSessions, config, plan, schedule, readMetrics));
-            nodeWatch.from(startNanos, config.outputs().reportInterval());
+            nodeWatch.from(startNanos);
             this.startNanos = startNanos;
             generationStarted.countDown();
             LiveGauges.register(metrics, schedule, cache);

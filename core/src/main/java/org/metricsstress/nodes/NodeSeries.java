@@ -97,7 +97,7 @@ final class NodeSeries {
             lastJmxNanos = jmx.atNanos();
         }
         Reading reading = new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions,
-                cql.hintFiles(), tables, gcMs, cpu, dropped, waits);
+                cql.hintFiles(), tables, gcMs, cpu, dropped, waits, cql.hintFilesFor());
         readings.add(reading);
         lastCql = cql;
         lastCqlNanos = nanos;

@@ -27,15 +27,18 @@ import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.Coordinators;
 
 /**
- * Reads every node's own figures beside a run, every report interval (docs/diagnosis.md, "the
- * nodes' side"): its {@code system_views} over a small session of its own, each statement routed to
+ * Reads every node's own figures beside a run, at a cadence of its own (--node-telemetry-every,
+ * 2 s by default; docs/diagnosis.md, "the nodes' side"): its {@code system_views} over a small session of its own, each statement routed to
  * the node, and its JMX where that answers. Off the samples' path: a thread of its own, one read per
- * node per table per interval, each bounded well inside the interval, so a node that does not answer
+ * node per table per reading, each bounded well inside the cadence, so a node that does not answer
  * (stopped, overloaded) is recorded as such and never holds the run or the next reading up. A
  * cluster without {@code system_views} (ScyllaDB, Cassandra before 4.0) is said in one line, and the
  * run goes on without it.
  */
 public final class NodeWatch implements AutoCloseable {
+    /** How often the nodes are read unless --node-telemetry-every says otherwise. */
+    public static final Duration DEFAULT_EVERY = Duration.ofSeconds(2);
+
     /** A node's JMX connect: long enough for a loaded node, short enough not to hold the start up. */
     private static final long JMX_CONNECT_MS = 3_000;
 
@@ -50,6 +53,8 @@ public final class NodeWatch implements AutoCloseable {
     /** Set by {@link #finish} or {@link #close}: a watch opened after it is closed at once. */
     private boolean ended;
     private volatile long startNanos;
+    /** How often the nodes are read: their own cadence, not the report interval's. */
+    private final Duration every;
 
     /** The nodes once their session is open and their counters' base taken. */
     private static final class Watching {
@@ -110,6 +115,7 @@ public final class NodeWatch implements AutoCloseable {
 
     private NodeWatch(String inertWhy, StressConfig config, PrintStream out) {
         this.inertWhy = inertWhy;
+        this.every = config == null ? DEFAULT_EVERY : every(config);
         if (inertWhy != null) {
             clock = null;
             opener = null;
@@ -151,12 +157,7 @@ public final class NodeWatch implements AutoCloseable {
     /** The opener's work: the nodes' watch, or null with {@link #notOpened} saying why. */
     private Watching connect(StressConfig config, PrintStream out) {
         NodeTelemetryScope scope = config.judging().nodeTelemetry();
-        Duration interval = config.outputs().reportInterval();
-        // Inside the interval, but a second at least: nodes sharing a loaded machine with their
-        // client took up to 800 ms to answer a healthy reading (a shorter interval's readings then
-        // slip a little, never pile up: the next starts when this one is done).
-        long bound = Math.max(TimeUnit.SECONDS.toNanos(1),
-                Math.min(interval.toNanos() * 4 / 5, TimeUnit.SECONDS.toNanos(5)));
+        long bound = boundNanos(every);
         CqlSession session;
         try {
             session = CassandraConnector.connectForNodes(config, scope == NodeTelemetryScope.ALL, Duration.ofNanos(bound));
@@ -312,21 +313,40 @@ public final class NodeWatch implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "node telemetry: %d node(s)%s every %s over %s, each read bounded to %d ms",
                 nodes.size(), scope == NodeTelemetryScope.ALL ? " of every DC" : " of " + localDc,
-                org.metricsstress.config.Parse.format(config.outputs().reportInterval()), what,
+                org.metricsstress.config.Parse.format(every), what,
                 TimeUnit.NANOSECONDS.toMillis(bound)));
         notes.forEach(n -> lines.add("node telemetry: " + n));
         return new Watching("system_views", notes, lines, session, views, bound, watched);
     }
 
-    /** Reads every node at each report line of a run whose first intended commit is at {@code startNanos}. */
-    public void from(long startNanos, Duration interval) {
+    /**
+     * Reads every node each {@link #every} of a run whose first intended commit is at {@code startNanos}.
+     * A fixed rate: readings at times that do not depend on the load, so the share of readings that
+     * show a queue estimates the share of the time it lasted (the utilisation law's sampling).
+     */
+    public void from(long startNanos) {
         if (clock == null) {
             return;
         }
         this.startNanos = startNanos;
-        long every = interval.toNanos();
-        clock.scheduleAtFixedRate(this::tick, Math.max(0, startNanos + every - System.nanoTime()), every,
+        long period = every.toNanos();
+        clock.scheduleAtFixedRate(this::tick, Math.max(0, startNanos + period - System.nanoTime()), period,
                 TimeUnit.NANOSECONDS);
+    }
+
+    static Duration every(StressConfig config) {
+        Duration d = config.judging().nodeTelemetryEvery();
+        return d == null ? DEFAULT_EVERY : d;
+    }
+
+    /**
+     * Each reading's bound: 4/5 of the cadence, so a node that does not answer costs one reading and
+     * the next starts on time; a second at least, because nodes sharing a loaded machine with their
+     * client took up to 800 ms to answer a healthy reading; 5 s at most, so a stopped node never
+     * holds the end of a run longer.
+     */
+    static long boundNanos(Duration every) {
+        return Math.max(TimeUnit.SECONDS.toNanos(1), Math.min(every.toNanos() * 4 / 5, TimeUnit.SECONDS.toNanos(5)));
     }
 
     private static NodeWatch inert(String why) {

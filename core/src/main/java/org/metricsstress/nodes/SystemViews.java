@@ -41,8 +41,13 @@ final class SystemViews {
     record RawTable(long localCount, double localP50Ms, double localP99Ms, long coordinatedCount,
             double coordinatorP50Ms, double coordinatorP99Ms) {}
 
-    /** One reading of one node. */
-    record Raw(Map<String, RawPool> pools, long compactionsRunning, long hintFiles, Map<String, RawTable> tables) {}
+    /** One reading of one node; {@code hintFilesFor}: its hint files by the address of the node they are for. */
+    record Raw(Map<String, RawPool> pools, long compactionsRunning, long hintFiles, Map<String, RawTable> tables,
+            Map<String, Long> hintFilesFor) {
+        Raw(Map<String, RawPool> pools, long compactionsRunning, long hintFiles, Map<String, RawTable> tables) {
+            this(pools, compactionsRunning, hintFiles, tables, Map.of());
+        }
+    }
 
     private final CqlSession session;
     private final String keyspace;
@@ -90,7 +95,15 @@ final class SystemViews {
                 running[0]++;
             }
         }));
-        all.add(rows(node, "SELECT files FROM system_views.pending_hints", row -> hints[0] += number(row, "files")));
+        Map<String, Long> hintsFor = new HashMap<>();
+        all.add(rows(node, "SELECT address, files FROM system_views.pending_hints", row -> {
+            long files = number(row, "files");
+            hints[0] += files;
+            java.net.InetAddress address = row.getInetAddress("address");
+            if (address != null && files > 0) {
+                hintsFor.merge(address.getHostAddress(), files, Long::sum);
+            }
+        }));
         all.add(latencies(node, "local_write_latency", localCounts, local));
         all.add(latencies(node, "coordinator_write_latency", coordinatedCounts, coordinated));
         return CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
@@ -101,7 +114,7 @@ final class SystemViews {
                 tables.put(table, new RawTable(localCounts.get(table)[0], l[0], l[1],
                         coordinatedCounts.getOrDefault(table, new long[1])[0], c[0], c[1]));
             }
-            return new Raw(pools, running[0], hints[0], tables);
+            return new Raw(pools, running[0], hints[0], tables, hintsFor);
         });
     }
 

@@ -23,7 +23,8 @@ final class NodeLines {
             out.println("node side     not read: " + t.source());
             return;
         }
-        out.printf(Locale.ROOT, "node side     each node's own figures every report line (%s)%n", t.source());
+        int readings = t.nodes().stream().mapToInt(n -> n.readings().size()).max().orElse(0);
+        out.printf(Locale.ROOT, "node side     each node's own figures, %d readings a node (%s)%n", readings, t.source());
         out.printf(Locale.ROOT, "  %-21s %-6s %8s %15s %9s %11s %13s %9s %11s %10s %6s %5s %8s%n", "node", "dc",
                 "answered", "mutation act/q", "blocked", "transport q", "flush q/blk", "compact q", "hint files",
                 "write p99", "GC%", "CPU%", "dropped");

@@ -10,6 +10,8 @@ import java.util.List;
  * @param bytesSent          bytes the driver wrote to the nodes over the run (after compression;
  *                           for {@code --sink null} the frames it encoded); -1 if unknown
  * @param bytesReceived      bytes the driver read from the nodes; -1 if unknown
+ * @param machineCpuPercent  the whole machine's CPU busy over the run, in % of all its cores (this
+ *                           client, and nodes on the same machine, and anything else); -1 if unknown
  */
 public record ClientSummary(
         double cpuSeconds,
@@ -21,7 +23,15 @@ public record ClientSummary(
         long gcCount,
         double gcPauseMs,
         long bytesSent,
-        long bytesReceived) {
+        long bytesReceived,
+        double machineCpuPercent) {
+
+    /** A client without the machine's figure (written before it was measured, or a test's). */
+    public ClientSummary(double cpuSeconds, double cpuPercent, int cores, double cpuMicrosPerSample, long maxHeapBytes,
+            long peakHeapBytes, long gcCount, double gcPauseMs, long bytesSent, long bytesReceived) {
+        this(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes, gcCount, gcPauseMs,
+                bytesSent, bytesReceived, -1);
+    }
 
 
     /** Bytes per sample written, or -1. */
@@ -48,6 +58,8 @@ public record ClientSummary(
                 Sums.sum(cs, ClientSummary::maxHeapBytes), Sums.sum(cs, ClientSummary::peakHeapBytes),
                 Sums.sum(cs, ClientSummary::gcCount), cs.stream().mapToDouble(ClientSummary::gcPauseMs).sum(),
                 cs.stream().allMatch(c -> c.bytesSent() >= 0) ? Sums.sum(cs, ClientSummary::bytesSent) : -1,
-                cs.stream().allMatch(c -> c.bytesReceived() >= 0) ? Sums.sum(cs, ClientSummary::bytesReceived) : -1);
+                cs.stream().allMatch(c -> c.bytesReceived() >= 0) ? Sums.sum(cs, ClientSummary::bytesReceived) : -1,
+                // Machines apart: the busiest one's, the one closest to being the limit.
+                cs.stream().mapToDouble(ClientSummary::machineCpuPercent).max().orElse(-1));
     }
 }

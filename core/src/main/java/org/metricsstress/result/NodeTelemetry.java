@@ -106,14 +106,26 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      *                           without JMX
      * @param commitLogWaits     writes that waited on the commit log (segment allocation or sync) over
      *                           the interval; -1 without JMX
+     * @param hintFilesFor       of {@code hintFiles}, those for each node, by its address ({@code
+     *                           pending_hints.address}): which node the hints wait for; empty in
+     *                           results written before it was read
      */
     public record Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools, long compactionsRunning,
             long compactionsPending, long hintFiles, Map<String, TableWrites> tables, double gcMs, double cpuPercent,
-            long droppedMutations, long commitLogWaits) {
+            long droppedMutations, long commitLogWaits, Map<String, Long> hintFilesFor) {
 
         public Reading {
             pools = pools == null ? Map.of() : Map.copyOf(pools);
             tables = tables == null ? Map.of() : Map.copyOf(tables);
+            hintFilesFor = hintFilesFor == null ? Map.of() : Map.copyOf(hintFilesFor);
+        }
+
+        /** A reading without the hints' targets (a disk reading, a test's). */
+        public Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools,
+                long compactionsRunning, long compactionsPending, long hintFiles, Map<String, TableWrites> tables,
+                double gcMs, double cpuPercent, long droppedMutations, long commitLogWaits) {
+            this(elapsedSeconds, problem, readMs, pools, compactionsRunning, compactionsPending, hintFiles, tables, gcMs,
+                    cpuPercent, droppedMutations, commitLogWaits, Map.of());
         }
 
         /** A node that did not answer in time, or at all. */

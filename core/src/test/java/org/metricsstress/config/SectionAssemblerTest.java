@@ -49,7 +49,7 @@ class SectionAssemblerTest {
     void aPrimitiveWithoutAValueIsABugNotAUserMistake() {
         Map<String, Object> values = new HashMap<>();
         values.put("verifyAfter", null);
-        assertEquals(new JudgingSection(null, null, null), SectionAssembler.assemble(JudgingSection.class, values));
+        assertEquals(new JudgingSection(null, null, null, null), SectionAssembler.assemble(JudgingSection.class, values));
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> SectionAssembler.assemble(PlanSection.class, values));
         assertEquals("PlanSection.nodes has no value", e.getMessage());
