@@ -382,13 +382,46 @@ public final class Advisor {
         if (achieved <= 0 || nodes <= 0) {
             return;
         }
+        Advice byCpu = nodesByCpu(r, nodes, achieved);
+        if (byCpu != null) {
+            out.put(NODES, byCpu);
+            return;
+        }
         long value = (long) Math.ceil(nodes * r.targetSamplesPerSecond() / (achieved * NODE_TARGET));
         out.put(NODES, new Advice(NODES, String.valueOf(Math.max(nodes + 1, value)), String.valueOf(nodes),
                 String.format(Locale.ROOT, "the cluster of %d node%s per DC wrote %,.0f of %,.0f samples/s", nodes,
                         nodes == 1 ? "" : "s", achieved, r.targetSamplesPerSecond()),
-                String.format(Locale.ROOT, "linear scaling assumed: nodes x target / written, planned at %.0f%% of what "
-                        + "they wrote; measure it (find-max at two or more sizes) before buying", 100 * NODE_TARGET),
+                String.format(Locale.ROOT, "linear scaling assumed (the nodes' CPU was not seen, so their service demand "
+                        + "is not known): nodes x target / written, planned at %.0f%% of what they wrote; measure it "
+                        + "(find-max at two or more sizes) before buying", 100 * NODE_TARGET),
                 null));
+    }
+
+    /**
+     * Nodes from the service demand law, where every watched node told its CPU: D = the nodes' CPU
+     * seconds per sample written (their mean CPU x their cores / the rate written), and a node of c
+     * cores planned at {@link #NODE_TARGET} of them carries c x NODE_TARGET / D samples a second.
+     * Null when a node's CPU was not seen.
+     */
+    static Advice nodesByCpu(StressResult r, int nodes, double achieved) {
+        List<NodeLoad> loads = ClusterDiagnosis.loads(r, 0, r.generationSeconds());
+        if (loads.isEmpty() || loads.stream().anyMatch(l -> l.cpuPercent() < 0 || l.processors() <= 0)) {
+            return null;
+        }
+        double coresUsed = loads.stream().mapToDouble(l -> l.cpuPercent() / 100 * l.processors()).sum();
+        double demand = coresUsed / achieved;
+        double cores = loads.stream().mapToInt(NodeLoad::processors).average().orElse(1);
+        long value = (long) Math.ceil(demand * r.targetSamplesPerSecond() * nodes / loads.size() / (cores * NODE_TARGET));
+        return new Advice(NODES, String.valueOf(Math.max(nodes + 1, value)), String.valueOf(nodes),
+                String.format(Locale.ROOT, "the cluster of %d node%s per DC wrote %,.0f of %,.0f samples/s, its nodes "
+                        + "using %.2f cores together", nodes, nodes == 1 ? "" : "s", achieved, r.targetSamplesPerSecond(),
+                        coresUsed),
+                String.format(Locale.ROOT, "the service demand law: the nodes spent %.1f CPU-µs per sample written; at "
+                        + "the target that is %.2f cores, on nodes of %.0f cores each planned at %.0f%% busy%s", demand * 1e6,
+                        demand * r.targetSamplesPerSecond(), cores, 100 * NODE_TARGET, ClusterDiagnosis.sharesMachine(r)
+                                ? "; measured on one machine shared with this client, so the nodes' cores there are "
+                                        + "not their own: measure on the nodes' own machines before buying" : ""),
+                null);
     }
 
     /** Nodes per data centre the run wrote through; 1 when nothing says. */

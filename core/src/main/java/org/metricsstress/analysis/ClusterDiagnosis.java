@@ -12,28 +12,23 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * Where in the cluster a run's time went, from the nodes' own figures ({@link NodeTelemetry}) and
- * the client's per-coordinator ones ({@link NodeSummary}): which node, and which part of its write
- * path. The questions, in the order an operator would act:
- *
- * <ol>
- * <li>a sick node: one that could not tell its own figures in time, or that the client's failures
- *     or slow answers single out among its peers (and whether its share of the writes explains it);</li>
- * <li>its mutation stage saturated ({@code concurrent_writes});</li>
- * <li>requests queued at native transport ({@code native_transport_max_threads});</li>
- * <li>flushes behind ({@code memtable_flush_writers});</li>
- * <li>a compaction backlog growing ({@code compaction_throughput}, {@code concurrent_compactors});</li>
- * <li>GC pauses (the node's heap);</li>
- * <li>hints piling up (a replica down or behind);</li>
- * <li>every node evenly busy: too few nodes.</li>
- * </ol>
+ * the client's per-coordinator ones ({@link NodeSummary}): which resource, on which node, compared
+ * with its peers. The write path's resources on the nodes, each judged by the USE method
+ * (utilisation, saturation that lasts, errors), are asked in the order of {@link #RULES}: a cause
+ * before the queues it makes (a stopped node before the hints held for it, a collector's pauses and a
+ * busy CPU before the stages that queue behind them), since the bottleneck law names one resource
+ * and the others' queues follow from it. Each rule states its basis (docs/diagnosis.md, "The model").
  *
  * It also tells a client that starved (its own stalls measured as service time) from a cluster that
  * was slow: nodes that were idle did not make the client wait. Pure: reads a result, decides nothing
- * else (docs/diagnosis.md).
+ * else.
  */
 public final class ClusterDiagnosis {
     /**
@@ -88,8 +83,23 @@ public final class ClusterDiagnosis {
     static final long COMPACTIONS_BACKLOG = 8;
     /** Collectors' time at or above this share of the stretch. */
     static final double GC_SHARE = 0.10;
-    /** Every node this busy (% of its cores): the cluster is evenly saturated. */
-    static final double BUSY_CPU = 85;
+    /**
+     * A CPU this busy (% of the cores it may use) is saturated: by the utilisation law U = X·S, at
+     * U = 0.9 a single queue already holds U/(1-U) = 9 waiting on average, and more threads only
+     * lengthen it. The same figure for a node's process and for the whole machine.
+     */
+    static final double BUSY_CPU = 90;
+    /**
+     * One node's CPU singled out: saturated while its peers' median is below this share of it (a
+     * node is hot or sick by comparison, not by an absolute figure).
+     */
+    static final double CPU_PEER_SHARE = 0.75;
+    /**
+     * A node whose local writes a second are this many times its peers' median takes more of the
+     * ring's writes (the forced flow law: its visits V_k = r·o_k grow with its ownership o_k): hot,
+     * not sick.
+     */
+    static final double HOT_WRITES = 1.5;
     /** Nodes this idle did not keep a client waiting: neither queued at native transport nor this busy. */
     static final double IDLE_CPU = 50;
     /**
@@ -127,36 +137,138 @@ public final class ClusterDiagnosis {
         return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, FLUSHES_QUEUED, IDLE_TRANSPORT_QUEUE)).toList();
     }
 
+    /**
+     * What one rule sees: the stretch's figures of every node, the run they belong to, and the
+     * stretch itself.
+     */
+    public record Scene(StressResult run, List<NodeLoad> loads, double from, double to) {
+        /** Every node on this machine (a loopback address): the nodes and this client share its CPU. */
+        boolean oneMachine() {
+            return !loads.isEmpty() && loads.stream().allMatch(l -> l.host().startsWith("127.") || l.host().equals("::1")
+                    || l.host().equals("localhost"));
+        }
+
+        /** The machine's CPU busy over the run, % of its cores; -1 when not known. */
+        double machineCpu() {
+            return run.client() == null ? -1 : run.client().machineCpuPercent();
+        }
+
+        List<NodeLoad> peers(NodeLoad l) {
+            return loads.stream().filter(p -> p != l).toList();
+        }
+    }
+
+    /**
+     * One rule of the model: the resource it names ({@code part}), its basis, and the finding when it
+     * holds (null when it does not). docs/diagnosis.md lists them in this order with the same basis.
+     */
+    public record Rule(String part, String basis, Function<Scene, Finding> find) {}
+
+    /** The rules, a cause before the queues it makes; the first that holds names the limit. */
+    public static final List<Rule> RULES = List.of(
+            new Rule("sick-node", "a node that could not tell its own figures within the bound in many more of the "
+                    + "readings than its peers was stopped or overloaded: compared with its peers, not by an absolute "
+                    + "figure (unless most of what it did tell shows its mutation stage full: that stage, then)",
+                    ClusterDiagnosis::silentNode),
+            new Rule("hints", "Cassandra's hints docs: a node writes hints for a replica that did not acknowledge a "
+                    + "write and replays them when it is back; hints for one node that grow (or are replayed) name "
+                    + "that node, not the ones that hold them", ClusterDiagnosis::hintsFor),
+            new Rule("gc", "a collector's pause stops every thread of the node, so its stages queue behind it; above "
+                    + "G1's own goal (GCTimeRatio 12: 1/13, about 8% of the time) the collector is overloaded",
+                    s -> part(s.loads(), "gc", l -> l.gcShare() >= GC_SHARE,
+                            l -> String.format(Locale.ROOT, "its collectors took %.0f%% of the time%s", 100 * l.gcShare(),
+                                    peersGc(s, l)))),
+            new Rule("machine-cpu", "the utilisation law on the one CPU that the nodes and this client share when they "
+                    + "run on one machine: its busy share is the machine's (/proc/stat), and each process's own CPU "
+                    + "says who used it", ClusterDiagnosis::machineCpu),
+            new Rule("too-few-nodes", "the bottleneck law X <= m/D_max: every node's CPU saturated alike and no stage "
+                    + "of its own: the nodes' CPU bounds the rate, and only more of them raise the bound",
+                    ClusterDiagnosis::tooFewNodes),
+            new Rule("cpu", "the utilisation law U = X·S on one node's CPU, saturated while its peers' is not: that "
+                    + "node bounds the writes its replicas take; its local write rate against its peers' tells a hot "
+                    + "node (more of the ring: the forced flow law) from a sick one", ClusterDiagnosis::nodeCpu),
+            new Rule("commit-log", "Cassandra's tpstats docs and the write path: a mutation stage full while the "
+                    + "node's CPU has room has its threads blocked, and writes that waited on the commit log "
+                    + "(CommitLog WaitingOnCommit) say where", s -> part(s.loads(), "commit-log",
+                            l -> mutationFull(l) && cpuRoom(l) && l.commitLogWaits() > 0 && !narrowed(s, l),
+                            l -> String.format(Locale.ROOT, "%s; %,d writes waited on its commit log, with its CPU at "
+                                    + "%.0f%%: its threads were blocked on the commit log's syncs, not short of CPU",
+                                    mutationFigures(l), l.commitLogWaits(), l.cpuPercent()))),
+            new Rule("mutation-stage", "the USE method on the MutationStage (concurrent_writes threads): every thread "
+                    + "busy with writes queued in half the readings or more is saturation that lasts; dropped "
+                    + "mutations (waited past write_request_timeout in its queue) are its errors",
+                    s -> part(s.loads(), "mutation-stage", l -> mutationFull(l)
+                            || l.mutationFullShare() >= MUTATION_FULL / 2 && l.mutationPending()
+                                    >= Math.max(MUTATION_QUEUE, MUTATION_QUEUE_PER_THREAD * l.mutationLimit())
+                            || l.droppedMutations() > 0 && l.mutationFullShare() > 0,
+                            l -> mutationFigures(l) + stageContext(s, l))),
+            new Rule("native-transport", "the USE method on Native-Transport-Requests: requests blocked, or a queue of "
+                    + "a quarter of its default 128 threads in half the readings or more (a queue that lasts, not a "
+                    + "starved client's burst)", s -> part(s.loads(), "native-transport",
+                            l -> l.transportBlocked() > 0 || l.transportQueuedShare() >= IDLE_TRANSPORT_SHARE,
+                            l -> String.format(Locale.ROOT, "%,d or more requests queued at native transport in %.0f%% "
+                                    + "of the readings (up to %,d), %,d blocked (its threads: native_transport_max_threads)"
+                                    + "%s", IDLE_TRANSPORT_QUEUE, 100 * l.transportQueuedShare(), l.transportPending(),
+                                    l.transportBlocked(), stageContext(s, l)))),
+            new Rule("flushes", "cassandra.yaml (memtable_flush_writers) and Cassandra's docs: writes stop when "
+                    + "memtable memory is full until a flush frees it; flushes queued in half the readings is a backlog "
+                    + "that lasts (a schema change or a recycled segment flushes many tables at once)",
+                    s -> part(s.loads(), "flushes", l -> l.flushBlocked() > 0 || l.flushQueuedShare() >= FLUSHES_QUEUED_SHARE,
+                            l -> String.format(Locale.ROOT, "memtable flushes behind: %d or more queued in %.0f%% of the "
+                                    + "readings (up to %d), %,d blocked (flush writers: memtable_flush_writers)",
+                                    FLUSHES_QUEUED, 100 * l.flushQueuedShare(), l.flushPending(), l.flushBlocked()))),
+            new Rule("compaction", "Cassandra's tpstats docs: pending compactions that grow mean compaction cannot keep "
+                    + "up with the writes (flow balance fails on that resource)", s -> part(s.loads(), "compaction",
+                            l -> l.compactionsLast() - l.compactionsFirst() >= COMPACTIONS_GROWN
+                                    && l.compactionsLast() >= COMPACTIONS_BACKLOG,
+                            l -> String.format(Locale.ROOT, "a compaction backlog growing from %d to %d pending (peak %d)",
+                                    l.compactionsFirst(), l.compactionsLast(), l.compactionsPeak()))),
+            new Rule("hints-held", "hints growing on a node, for a node not told (a result written before the hints' "
+                    + "targets were read): a replica is down or behind", s -> part(s.loads(), "hints",
+                            l -> l.hintFilesLast() > l.hintFilesFirst(),
+                            l -> String.format(Locale.ROOT, "hints for other nodes growing from %d to %d files: a "
+                                    + "replica is down or behind", l.hintFilesFirst(), l.hintFilesLast()))));
+
     /** What limited the cluster over the stretch, or null when its figures single out nothing. */
     public static Finding locate(StressResult r, double from, double to) {
+        return locate(r, from, to, RULES);
+    }
+
+    /** ... by {@code rules} alone (a test removes one to see what it decides). */
+    public static Finding locate(StressResult r, double from, double to, List<Rule> rules) {
         List<NodeLoad> loads = loads(r, from, to);
-        // A node that could not tell its own figures first: what a stopped node did tell, in the
-        // moments it ran, is its backlog, not a stage's limit. Unless most of what it told shows its
-        // mutation stage full: then the stage kept it too busy to answer, and is the answer. Then a
-        // stage saturated (the more precise answer for a node the client's figures also single out),
-        // then the client's figures alone.
-        Finding silent = silentNode(loads);
-        if (silent != null) {
-            Finding stage = part(loads, "mutation-stage", l -> l.node().equals(silent.nodes().get(0)) && mutationFull(l),
-                    l -> String.format(Locale.ROOT, "%s; too busy to tell its own figures: it told them in %d of %d "
-                            + "readings%s", mutationFigures(l), l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
-                                    : String.format(Locale.ROOT, ", taking %.0f ms (median)", l.readMedianMs())));
-            return stage != null ? stage : silent;
+        if (!loads.isEmpty()) {
+            Scene scene = new Scene(r, loads, from, to);
+            for (Rule rule : rules) {
+                Finding f = rule.find().apply(scene);
+                if (f != null) {
+                    return f;
+                }
+            }
         }
-        Finding stage = loads.isEmpty() ? null : stage(loads);
-        return stage != null ? stage : sickNode(r, loads);
+        return sickNode(r, loads);
     }
 
     /**
      * Its mutation stage blocked, or every thread busy with writes queued in most of the readings it
      * answered. Not a deep queue for part of the time: a node stopped for a while (SIGSTOP) has that
      * once it runs again, from the writes that reached it meanwhile; its readings before the stop are
-     * idle. In CI a node with one MutationStage thread answered 3 of 12 readings, 2 of them full
-     * (491 queued); stopped nodes' answered readings showed 0 % full.
+     * idle.
      */
     private static boolean mutationFull(NodeLoad l) {
         return l.mutationBlocked() > 0
                 || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit());
+    }
+
+    /** Its CPU seen, and with room: below {@link #BUSY_CPU}. */
+    private static boolean cpuRoom(NodeLoad l) {
+        return l.cpuPercent() >= 0 && l.cpuPercent() < BUSY_CPU;
+    }
+
+    /** Its MutationStage limit below its peers' median: concurrent_writes set lower on it. */
+    private static boolean narrowed(Scene s, NodeLoad l) {
+        double peers = median(s.peers(l).stream().mapToDouble(NodeLoad::mutationLimit).toArray());
+        return peers > 0 && l.mutationLimit() < peers;
     }
 
     private static String mutationFigures(NodeLoad l) {
@@ -165,48 +277,165 @@ public final class ClusterDiagnosis {
                 100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l));
     }
 
-    /** The first stage of the write path saturated on some node, or every node evenly busy; null when none. */
-    private static Finding stage(List<NodeLoad> loads) {
-        Finding f = part(loads, "mutation-stage", l -> mutationFull(l)
-                || l.mutationFullShare() >= MUTATION_FULL / 2
-                        && l.mutationPending() >= Math.max(MUTATION_QUEUE, MUTATION_QUEUE_PER_THREAD * l.mutationLimit()),
-                ClusterDiagnosis::mutationFigures);
-        if (f == null) {
-            // A queue behind busy threads on a node whose CPU is spent is the CPU's, not the threads'
-            // (more threads only queue there): named by its own figures only where the CPU had room.
-            f = part(loads, "native-transport", l -> l.transportBlocked() > 0 || l.transportPending() >= TRANSPORT_QUEUED
-                    && l.cpuPercent() >= 0 && l.cpuPercent() < BUSY_CPU,
-                    l -> String.format(Locale.ROOT, "up to %,d requests queued at native transport, %,d blocked (its "
-                            + "threads: native_transport_max_threads)", l.transportPending(), l.transportBlocked()));
+    /** Beside a stage's figures: its limit against its peers', and its CPU, or that it was not seen. */
+    private static String stageContext(Scene s, NodeLoad l) {
+        List<String> parts = new ArrayList<>();
+        double peers = median(s.peers(l).stream().mapToDouble(NodeLoad::mutationLimit).toArray());
+        if (narrowed(s, l)) {
+            parts.add(String.format(Locale.ROOT, "its concurrent_writes %d against its peers' %.0f", l.mutationLimit(),
+                    peers));
         }
-        if (f == null) {
-            f = part(loads, "flushes", l -> l.flushBlocked() > 0 || l.flushQueuedShare() >= FLUSHES_QUEUED_SHARE,
-                    l -> String.format(Locale.ROOT, "memtable flushes behind: %d or more queued in %.0f%% of the readings "
-                            + "(up to %d), %,d blocked (flush writers: memtable_flush_writers)", FLUSHES_QUEUED,
-                            100 * l.flushQueuedShare(), l.flushPending(), l.flushBlocked()));
+        parts.add(l.cpuPercent() < 0 ? "its CPU not seen (JMX out of reach): a CPU limit is not ruled out"
+                : String.format(Locale.ROOT, "its CPU at %.0f%%", l.cpuPercent()));
+        return "; " + String.join(", ", parts);
+    }
+
+    /** Hints for one node growing, or replayed, on its peers: that node is down, behind, or catching up. */
+    private static Finding hintsFor(Scene s) {
+        NodeTelemetry t = s.run().nodeTelemetry();
+        Map<String, long[]> byTarget = new TreeMap<>();
+        Map<String, List<String>> holders = new TreeMap<>();
+        for (NodeTelemetry.Node n : t.nodes()) {
+            List<NodeTelemetry.Reading> ok = n.readings().stream().filter(NodeTelemetry.Reading::answered)
+                    .filter(r -> r.elapsedSeconds() >= s.from() - 0.5 && r.elapsedSeconds() <= s.to() + 0.5).toList();
+            if (ok.isEmpty()) {
+                continue;
+            }
+            Map<String, Long> first = ok.get(0).hintFilesFor();
+            Map<String, Long> last = ok.get(ok.size() - 1).hintFilesFor();
+            long peak = 0;
+            java.util.Set<String> targets = new java.util.TreeSet<>(first.keySet());
+            targets.addAll(last.keySet());
+            ok.forEach(r -> targets.addAll(r.hintFilesFor().keySet()));
+            for (String target : targets) {
+                long[] f = byTarget.computeIfAbsent(target, k -> new long[3]);
+                f[0] += first.getOrDefault(target, 0L);
+                f[1] += last.getOrDefault(target, 0L);
+                for (NodeTelemetry.Reading r : ok) {
+                    peak = Math.max(peak, r.hintFilesFor().getOrDefault(target, 0L));
+                }
+                f[2] += peak;
+                holders.computeIfAbsent(target, k -> new ArrayList<>()).add(n.host());
+            }
         }
-        if (f == null) {
-            f = part(loads, "compaction", l -> l.compactionsLast() - l.compactionsFirst() >= COMPACTIONS_GROWN
-                    && l.compactionsLast() >= COMPACTIONS_BACKLOG,
-                    l -> String.format(Locale.ROOT, "a compaction backlog growing from %d to %d pending (peak %d)",
-                            l.compactionsFirst(), l.compactionsLast(), l.compactionsPeak()));
+        for (Map.Entry<String, long[]> e : byTarget.entrySet()) {
+            long[] f = e.getValue();
+            boolean grew = f[1] > f[0];
+            boolean replayed = f[2] > 0 && f[1] < f[2];
+            if (!grew && !replayed) {
+                continue;
+            }
+            String host = e.getKey();
+            NodeLoad target = s.loads().stream().filter(l -> l.host().equals(host)).findFirst().orElse(null);
+            String node = target == null ? host : target.node();
+            String dc = target == null ? "" : " (" + target.dc() + ")";
+            String told = target == null ? "" : String.format(Locale.ROOT, "; it told its own figures in %d of %d "
+                    + "readings", target.answered(), target.readings());
+            String what = grew ? String.format(Locale.ROOT, "hints for it grew from %d to %d files on %s: it did not "
+                    + "take its writes (down or behind)", f[0], f[1], String.join(", ", holders.get(host)))
+                    : String.format(Locale.ROOT, "hints for it, up to %d files on %s, were replayed to it (%d left): it "
+                            + "was down or behind, and took the missed writes on top of the run's", f[2],
+                            String.join(", ", holders.get(host)), f[1]);
+            return new Finding("hints", List.of(node), String.format(Locale.ROOT, "node %s%s is down or behind: %s%s",
+                    node, dc, what, told), s.loads());
         }
-        if (f == null) {
-            f = part(loads, "gc", l -> l.gcShare() >= GC_SHARE,
-                    l -> String.format(Locale.ROOT, "its collectors took %.0f%% of the time", 100 * l.gcShare()));
+        return null;
+    }
+
+    /** This machine's CPU saturated with the nodes on it: who used it, from each process's own CPU. */
+    private static Finding machineCpu(Scene s) {
+        double machine = s.machineCpu();
+        if (!s.oneMachine() || machine < BUSY_CPU) {
+            return null;
         }
-        if (f == null) {
-            f = part(loads, "hints", l -> l.hintFilesLast() > l.hintFilesFirst(),
-                    l -> String.format(Locale.ROOT, "hints for other nodes growing from %d to %d files: a replica is "
-                            + "down or behind", l.hintFilesFirst(), l.hintFilesLast()));
+        int cores = s.run().client() == null ? 0 : s.run().client().cores();
+        double client = clientShareOfMachine(s.run());
+        List<String> nodes = new ArrayList<>();
+        for (NodeLoad l : s.loads()) {
+            nodes.add(l.cpuPercent() < 0 ? l.host() + " not seen" : String.format(Locale.ROOT, "%s %.0f%%", l.host(),
+                    nodeShareOfMachine(l, cores)));
         }
-        if (f == null && loads.stream().allMatch(l -> l.cpuPercent() >= BUSY_CPU)) {
-            f = new Finding("too-few-nodes", loads.stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
-                    "every node evenly busy (CPU %s) with no stage of its own saturated: too few nodes for this rate",
-                    String.join(", ", loads.stream().map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(),
-                            l.cpuPercent())).toList())), loads);
+        return new Finding("machine-cpu", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
+                "this machine's CPU is the limit: it was busy %.0f%% of the run on its %d cores, shared by the nodes "
+                        + "(%s of the machine) and this client (%s)", machine, cores, String.join(", ", nodes),
+                client < 0 ? "not seen" : String.format(Locale.ROOT, "%.0f%%", client)), s.loads());
+    }
+
+    /** Whether the run's watched nodes are on this client's machine. */
+    static boolean sharesMachine(StressResult r) {
+        return new Scene(r, loads(r, 0, r.generationSeconds()), 0, r.generationSeconds()).oneMachine();
+    }
+
+    /** This client's CPU in % of the machine's cores; -1 when not known. */
+    static double clientShareOfMachine(StressResult r) {
+        return r.client() == null || r.client().cpuPercent() < 0 ? -1 : r.client().cpuPercent();
+    }
+
+    /** A node's CPU in % of {@code cores}, the machine's; its own cores' share when the machine's are not known. */
+    private static double nodeShareOfMachine(NodeLoad l, int cores) {
+        return cores <= 0 || l.processors() <= 0 ? l.cpuPercent() : l.cpuPercent() * l.processors() / cores;
+    }
+
+    /** Whether this client used most of a saturated machine's CPU: more than all the nodes together. */
+    static boolean clientUsedMostOfTheMachine(StressResult r, Finding f) {
+        if (f == null || !"machine-cpu".equals(f.part())) {
+            return false;
         }
-        return f;
+        int cores = r.client() == null ? 0 : r.client().cores();
+        double nodes = 0;
+        for (NodeLoad l : f.loads()) {
+            nodes += Math.max(0, nodeShareOfMachine(l, cores));
+        }
+        return clientShareOfMachine(r) > nodes;
+    }
+
+    private static Finding tooFewNodes(Scene s) {
+        if (!s.loads().stream().allMatch(l -> l.cpuPercent() >= BUSY_CPU)) {
+            return null;
+        }
+        return new Finding("too-few-nodes", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
+                "every node's CPU evenly busy (%s) with no stage of its own saturated: too few nodes for this rate",
+                String.join(", ", s.loads().stream().map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(),
+                        l.cpuPercent())).toList())), s.loads());
+    }
+
+    private static Finding nodeCpu(Scene s) {
+        for (NodeLoad l : s.loads()) {
+            List<NodeLoad> peers = s.peers(l);
+            double peerCpu = median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray());
+            if (l.cpuPercent() < BUSY_CPU || !peers.isEmpty() && peerCpu >= CPU_PEER_SHARE * l.cpuPercent()) {
+                continue;
+            }
+            double peerWrites = median(peers.stream().mapToDouble(NodeLoad::writesPerSecond).toArray());
+            String share = peers.isEmpty() || peerWrites <= 0 ? ""
+                    : l.writesPerSecond() >= HOT_WRITES * peerWrites
+                            ? String.format(Locale.ROOT, "; it wrote %,.0f local writes/s against its peers' %,.0f: hot, "
+                                    + "it takes more of the ring's writes (its token ownership)", l.writesPerSecond(),
+                                    peerWrites)
+                            : String.format(Locale.ROOT, "; it wrote %,.0f local writes/s, about its peers' %,.0f: its "
+                                    + "own CPU is short (a quota, a noisy neighbour, or work of its own)",
+                                    l.writesPerSecond(), peerWrites);
+            return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
+                    + "saturated: %.0f%% of its %d cores%s%s", l.node(), l.dc(), l.cpuPercent(), l.processors(),
+                    peers.isEmpty() ? "" : String.format(Locale.ROOT, " against its peers' %.0f%%", peerCpu), share),
+                    s.loads());
+        }
+        return null;
+    }
+
+    private static String peersGc(Scene s, NodeLoad l) {
+        double peers = median(s.peers(l).stream().mapToDouble(NodeLoad::gcShare).filter(v -> v >= 0).toArray());
+        return s.peers(l).isEmpty() ? "" : String.format(Locale.ROOT, " (its peers' %.0f%%)", 100 * peers);
+    }
+
+    /** The median; 0 of none. */
+    private static double median(double[] values) {
+        if (values.length == 0) {
+            return 0;
+        }
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     /**
@@ -307,6 +536,31 @@ public final class ClusterDiagnosis {
         return String.format(Locale.ROOT, "; the nodes' own: they coordinated the writes in p50 %.3f ms at most", p50);
     }
 
+    /**
+     * What the verdict could not see of the nodes, and what it therefore could not rule in or out:
+     * "" when every node told its CPU and GC. Said in the verdict's own sentence, so a run against a
+     * cluster whose JMX is out of reach (the normal case) says what its verdict rests on.
+     */
+    public static String unseen(StressResult r) {
+        NodeTelemetry t = r.nodeTelemetry();
+        if (t == null) {
+            return "";
+        }
+        if (!t.read()) {
+            return "; not seen: the nodes' own figures (" + t.source() + "), so no resource on a node could be ruled "
+                    + "in or out";
+        }
+        List<String> blind = t.nodes().stream().filter(n -> n.readings().stream().noneMatch(x -> x.cpuPercent() >= 0))
+                .map(NodeTelemetry.Node::host).toList();
+        if (blind.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; not seen: the CPU, GC, dropped mutations and commit-log waits of %s (JMX "
+                + "did not answer: --node-jmx-port), so a CPU, GC or commit-log limit there could not be ruled in or out",
+                blind.size() == t.nodes().size() ? "every node" : "node" + (blind.size() > 1 ? "s " : " ")
+                        + String.join(", ", blind));
+    }
+
     /** One evidence line per node over the whole run. */
     public static List<String> evidenceLines(StressResult r) {
         List<String> out = new ArrayList<>();
@@ -335,6 +589,20 @@ public final class ClusterDiagnosis {
      * A node its own figures or the client's single out: it could not tell its figures in time (or took
      * far longer than its peers), or it holds most of the run's failures, or answered far slower.
      */
+    private static Finding silentNode(Scene s) {
+        Finding silent = silentNode(s.loads());
+        if (silent == null) {
+            return null;
+        }
+        // What a stopped node did tell, in the moments it ran, is its backlog, not a stage's limit;
+        // unless most of what it told shows its mutation stage full: that kept it too busy to answer.
+        Finding stage = part(s.loads(), "mutation-stage", l -> l.node().equals(silent.nodes().get(0)) && mutationFull(l),
+                l -> String.format(Locale.ROOT, "%s; too busy to tell its own figures: it told them in %d of %d "
+                        + "readings%s", mutationFigures(l), l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
+                                : String.format(Locale.ROOT, ", taking %.0f ms (median)", l.readMedianMs())));
+        return stage != null ? stage : silent;
+    }
+
     private static Finding silentNode(List<NodeLoad> loads) {
         for (NodeLoad l : loads) {
             List<NodeLoad> peers = loads.stream().filter(p -> p != l).toList();
@@ -449,6 +717,7 @@ public final class ClusterDiagnosis {
             case "compaction" -> "compaction is behind";
             case "gc" -> "GC pauses";
             case "hints" -> "hints pile up";
+            case "commit-log" -> "the commit log holds the writes";
             default -> part;
         };
     }

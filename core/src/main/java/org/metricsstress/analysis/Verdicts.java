@@ -74,7 +74,8 @@ public final class Verdicts {
     /** ... and this share of the lookups slow, or any failed: Redis, not a pause of this client. */
     static final double SLOW_LOOKUP_SHARE = 0.01;
     /** What the nodes' figures can name on their own, without the client's service time crossing its bounds. */
-    static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage");
+    static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage", "commit-log",
+            "cpu");
     /** The fewest seconds of steady state worth judging apart. */
     static final double SHORTEST_PHASE_S = 2;
 
@@ -201,6 +202,11 @@ public final class Verdicts {
         WorkerTime w = s.workers;
         boolean cacheHeld = cacheSlow(r, e, w) && w != null && w.measured() && w.busyShare() >= SATURATED
                 && w.shareOfBusy(w.cacheLookupSeconds()) >= CACHE_HELD_SHARE;
+        if (ClusterDiagnosis.clientUsedMostOfTheMachine(r, found)) {
+            // One machine's CPU, and this client the largest user of it: the nodes were slowed by it.
+            return new Verdict.Phase("CLIENT_BOUND", found.message() + ": this client used most of it, so the run "
+                    + "measured this machine, not the cluster; " + written, from, to);
+        }
         if (cluster != null && !cacheHeld) {
             // A client that starved measures its own stalls as service time: the nodes' side tells them apart.
             String starved = e.clusterErrors() == 0 && found == null
@@ -212,7 +218,8 @@ public final class Verdicts {
                         written), from, to);
             }
             return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit" + (found == null ? "" : ": "
-                    + found.message()) + "; as this client saw it: " + cluster + "; " + written, from, to);
+                    + found.message()) + ClusterDiagnosis.unseen(r) + "; as this client saw it: " + cluster + "; "
+                    + written, from, to);
         }
         String busy = w != null && w.measured() ? String.format(Locale.ROOT,
                 "the %d workers were busy %.0f%% of their time (%.0f%% of it waiting for index writes, %.0f%% for sample "
@@ -244,16 +251,16 @@ public final class Verdicts {
             // A node the nodes' own figures single out (stopped, or its mutation stage at its limit),
             // though the client's averages stayed inside their bounds (the other nodes carried the
             // rest); asked after the cache, whose own figures say when the workers waited on it.
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message() + "; " + written,
-                    from, to);
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message()
+                    + ClusterDiagnosis.unseen(r) + "; " + written, from, to);
         }
         if (found != null && !"too-few-nodes".equals(found.part()) && !"hints".equals(found.part())
                 && w != null && w.measured() && w.busyShare() >= SATURATED
                 && w.indexWaitSeconds() + w.sampleWriteSeconds() >= w.busySeconds() / 2) {
             // The workers waited on writes the nodes' own figures show a saturated or sick cluster
             // behind, though the client's service time alone did not cross its bounds.
-            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s; "
-                    + "%s; %s; %s", found.message(), busy, flat, written), from, to);
+            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s%s; "
+                    + "%s; %s; %s", found.message(), ClusterDiagnosis.unseen(r), busy, flat, written), from, to);
         }
         if (w != null && w.measured() && w.busyShare() >= SATURATED) {
             return new Verdict.Phase("WRITER_BOUND", String.format(Locale.ROOT,
@@ -273,8 +280,9 @@ public final class Verdicts {
                     r.client() == null ? -1 : r.client().cpuPercent(), written), from, to);
         }
         if (found != null) {
-            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s; %s%s; %s",
-                    found.message(), busy.isEmpty() ? "" : busy + "; ", flat, written), from, to);
+            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s%s; %s%s; "
+                    + "%s", found.message(), ClusterDiagnosis.unseen(r), busy.isEmpty() ? "" : busy + "; ", flat, written),
+                    from, to);
         }
         return new Verdict.Phase("INCONCLUSIVE", String.format(Locale.ROOT,
                 "did not keep up, and no resource was seen saturated: %s%s; %s; %s", busy.isEmpty() ? "" : busy + "; ",
