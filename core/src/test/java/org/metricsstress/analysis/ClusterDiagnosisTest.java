@@ -11,6 +11,7 @@ import org.metricsstress.result.NodeTelemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -372,6 +373,150 @@ public class ClusterDiagnosisTest {
         assertEquals("CLUSTER_BEHIND", r.verdict().kind());
         assertTrue(r.verdict().message().contains("too few nodes"), r.verdict().message());
         assertNotNull(r.advice().get(Advisor.NODES), r.advice().toString());
+    }
+
+    /** A healthy reading with hint files held for other nodes, by their address. */
+    private static Reading holding(double at, Map<String, Long> hintsFor) {
+        Reading h = healthy(at);
+        long files = hintsFor.values().stream().mapToLong(Long::longValue).sum();
+        return new Reading(at, null, h.readMs(), h.pools(), 0, 0, files, h.tables(), 0, 30, 0, 0, hintsFor);
+    }
+
+    @Test
+    void hintsForANodeNameTheNodeTheyAreForNotTheNodesThatHoldThem() {
+        // The run: 127.0.0.2 stopped in bursts; its peers hold hints for it.
+        IntFunction<Reading> holder = i -> holding(i * SECONDS, Map.of("127.0.0.2", (long) i / 2));
+        NodeTelemetry t = new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", holder),
+                node("127.0.0.2", i -> healthy(i * SECONDS)), node("127.0.0.3", holder)));
+        StressResult r = run(t, 60, 300, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, r.generationSeconds());
+        assertEquals("hints", f.part(), f.message());
+        assertEquals(List.of("127.0.0.2:9042"), f.nodes(), f.message());
+        assertTrue(f.message().startsWith("node 127.0.0.2:9042 (dc1) is down or behind: hints for it grew from 0 to 8 "
+                + "files on 127.0.0.1, 127.0.0.3"), f.message());
+        assertTrue(r.verdict().message().contains("node 127.0.0.2:9042 (dc1) is down or behind"), r.verdict().message());
+        assertNotNull(r.advice().get("node 127.0.0.2"), r.advice().toString());
+        assertNull(r.advice().get("node 127.0.0.1"), r.advice().toString());
+        // Replayed once it was back: 6 files down to 0 on its peers still names it.
+        IntFunction<Reading> replaying = i -> holding(i * SECONDS, i <= 3 ? Map.of("127.0.0.2", 3L) : Map.of());
+        NodeTelemetry back = new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", replaying),
+                node("127.0.0.2", i -> healthy(i * SECONDS)), node("127.0.0.3", replaying)));
+        ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(run(back, 60, 300, false), 0, 45);
+        assertEquals(List.of("127.0.0.2:9042"), g.nodes(), g.message());
+        assertTrue(g.message().contains("were replayed to it"), g.message());
+    }
+
+    @Test
+    void aMachineWhoseCpuIsSpentIsNamedAndNoThreadPoolIsAdvised() {
+        // The run: one node at 77% of the two cores, this client at 20%, every stage full.
+        NodeTelemetry one = new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1",
+                i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(32, 32, 900, 0, 0, 9_000),
+                        NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, 203, 0, 0, 9_000)), 0, 0, 0, 30, 77))));
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(one)
+                .machine(20, 98);
+        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
+        StressResult r = run.target(4_000).build();
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("this machine's CPU is the limit: it was busy 98% of the run on its 2 "
+                + "cores, shared by the nodes (127.0.0.1 77% of the machine) and this client (20%)"), r.verdict().message());
+        for (String pool : List.of("concurrent_writes", "native_transport_max_threads", "memtable_flush_writers",
+                "concurrent_compactors")) {
+            assertNull(r.advice().get("cassandra.yaml:" + pool), r.advice().toString());
+            assertTrue(r.advice().values().stream().noneMatch(a -> a.toString().contains(pool)), r.advice().toString());
+        }
+        assertNotNull(r.advice().get("machine"), r.advice().toString());
+        // The same machine, this client the one that used it: the client's limit.
+        RecordedRun client = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1",
+                        i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 10))))).machine(92, 97);
+        client.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            client.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
+        Verdict v = client.target(4_000).build().verdict();
+        assertEquals("CLIENT_BOUND", v.kind(), v.message());
+        assertTrue(v.message().contains("this client used most of it"), v.message());
+    }
+
+    @Test
+    void oneNodesCpuAgainstItsPeersIsHotOrSickByItsShareOfTheWrites() {
+        IntFunction<Reading> busy = i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION,
+                new Pool(32, 32, 300, 0, 0, 9_000)), 0, 0, 0, 20, 96);
+        StressResult sick = run(three(busy), 60, 300, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(sick, 0, 45);
+        assertEquals("cpu", f.part(), f.message());
+        assertEquals(List.of("127.0.0.3:9042"), f.nodes(), f.message());
+        assertTrue(f.message().contains("the CPU of node 127.0.0.3:9042 (dc1) is saturated: 96% of its 2 cores against "
+                + "its peers' 30%"), f.message());
+        assertTrue(f.message().contains("about its peers'"), f.message());
+        assertNull(sick.advice().get("cassandra.yaml:concurrent_writes"), "its CPU is spent: " + sick.advice());
+        // Three times its peers' local writes: hot.
+        IntFunction<Reading> hot = i -> {
+            Reading b = busy.apply(i);
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, Map.of("samples",
+                    new TableWrites(12_000, 0.02, 0.1, 300, 20, 80)), 0, 96, 0, 0);
+        };
+        ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(run(three(hot), 60, 300, false), 0, 45);
+        assertTrue(g.message().contains("hot, it takes more of the ring's writes"), g.message());
+    }
+
+    @Test
+    void aFullStageOnACpuWithRoomWhoseWritesWaitedOnTheCommitLogIsTheCommitLog() {
+        IntFunction<Reading> waiting = i -> {
+            Reading b = reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(32, 32, 500, 0, 0, 3_000)), 0, 0,
+                    0, 200, 25);
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, b.tables(), 0, 25, 0, 2_500);
+        };
+        StressResult r = run(three(waiting), 60, 300, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, 45);
+        assertEquals("commit-log", f.part(), f.message());
+        assertEquals(List.of("127.0.0.3:9042"), f.nodes(), f.message());
+        assertNotNull(r.advice().get("cassandra.yaml:commitlog_directory"), r.advice().toString());
+        // Without JMX the same stage is named by its own figures, and the verdict says what it could not see.
+        IntFunction<Reading> blind = i -> {
+            Reading b = waiting.apply(i);
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, b.tables(), -1, -1, -1, -1);
+        };
+        NodeTelemetry t = three(blind);
+        NodeTelemetry noJmx = new NodeTelemetry("system_views", List.of(), List.of(
+                node("127.0.0.1", i -> { Reading h = healthy(i * SECONDS); return new Reading(h.elapsedSeconds(), null, 3,
+                        h.pools(), 0, 0, 0, h.tables(), -1, -1, -1, -1); }),
+                node("127.0.0.2", i -> { Reading h = healthy(i * SECONDS); return new Reading(h.elapsedSeconds(), null, 3,
+                        h.pools(), 0, 0, 0, h.tables(), -1, -1, -1, -1); }),
+                // Without JMX the node's cores are not known either.
+                new NodeTelemetry.Node("127.0.0.3:9042", "dc1", SETTINGS, t.nodes().get(2).readings(), -1)));
+        StressResult seenLess = run(noJmx, 60, 300, false);
+        ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(seenLess, 0, 45);
+        assertEquals("mutation-stage", g.part(), g.message());
+        assertEquals(List.of("127.0.0.3:9042"), g.nodes(), g.message());
+        assertTrue(seenLess.verdict().message().contains("not seen: the CPU, GC, dropped mutations and commit-log waits "
+                + "of every node"), seenLess.verdict().message());
+        // A CPU not seen withholds no pool's advice: the model's value, above the stage's live limit.
+        Advice a = seenLess.advice().get("cassandra.yaml:concurrent_writes");
+        assertNotNull(a, seenLess.advice().toString());
+        assertEquals("532", a.value(), "Little's law: its 32 threads and the 500 queued, no cores to cap it by");
+        assertTrue(a.model().contains("the node's CPU was not seen"), a.model());
+    }
+
+    @Test
+    void anUnreadSettingIsSaidNotTakenAsZero() {
+        NodeTelemetry t = three(i -> reading(i * SECONDS, 4, Map.of(NodeTelemetry.NATIVE_TRANSPORT,
+                new Pool(128, 128, 300, 0, 0, 700)), 0, 0, 0, 30, 40));
+        NodeTelemetry unread = new NodeTelemetry(t.source(), t.notes(), List.of(t.nodes().get(0), t.nodes().get(1),
+                new NodeTelemetry.Node("127.0.0.3:9042", "dc1", Map.of(), t.nodes().get(2).readings(), 2)));
+        Map<String, Advice> out = new java.util.LinkedHashMap<>();
+        StressResult r = run(unread, 60, 300, false);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, 45);
+        assertEquals("native-transport", f.part(), f.message());
+        ClusterAdvice.add(out, r, f);
+        Advice a = out.get("cassandra.yaml:native_transport_max_threads");
+        assertNotNull(a, out.toString());
+        assertNull(a.current(), a.toString());
+        assertTrue(a.model().contains("was not read"), a.model());
+        assertNotEquals("1", a.value(), a.toString());
     }
 
     @Test

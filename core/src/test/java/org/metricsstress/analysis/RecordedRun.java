@@ -187,6 +187,16 @@ public final class RecordedRun {
         return this;
     }
 
+    /** This client's CPU (% of its cores) and the whole machine's, over the run. */
+    public RecordedRun machine(double clientCpuPercent, double machineCpuPercent) {
+        this.clientCpu = clientCpuPercent;
+        this.machineCpu = machineCpuPercent;
+        return this;
+    }
+
+    private double clientCpu = 20;
+    private double machineCpu = -1;
+
     public StressResult build() {
         double seconds = intervals.size() * SECONDS;
         long failed = failedByClass.values().stream().mapToLong(Long::longValue).sum();
@@ -200,7 +210,8 @@ public final class RecordedRun {
                 Facts.NO_CLUSTER, "2026-01-01T00:00:00Z", seconds, 1, target, writtenTotal / seconds, generatedTotal,
                 writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
                 writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
-                org.metricsstress.result.ResultFixtures.client(10, 20, 2, 10, 1 << 30, 1 << 28, 1, 5), index, cache, null, null, intervals);
+                new org.metricsstress.result.ClientSummary(10, clientCpu, 2, 10, 1 << 30, 1 << 28, 1, 5, -1, -1, machineCpu),
+                index, cache, null, null, intervals);
         return Judgement.of(new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),
                 r.writtenSamplesPerSecond(), r.generated(), r.written(), r.dropped(), r.failed(), r.failedByClass(),
