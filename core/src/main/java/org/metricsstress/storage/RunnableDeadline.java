@@ -15,14 +15,14 @@ import org.metricsstress.metrics.CpuThrottling;
  * and compiles the driver while it connects, at a seventh of the speed, and a wall-clock bound
  * blamed the cluster for it; for a client no quota holds the two are the same. A hard cap on the
  * wall clock, {@link #WALL_CAP_FACTOR} times the bound, still ends a wait on an address that never
- * answers.
+ * answers. Public for the other waits of a connect (the node watch's first readings).
  */
-final class RunnableDeadline {
+public final class RunnableDeadline {
     /**
      * The wall-clock cap as a multiple of the bound: a quota of 15 % of a core leaves about a tenth
      * of the wall clock to run in, so 20 s of running fits in the cap of 200 s.
      */
-    static final int WALL_CAP_FACTOR = 10;
+    public static final int WALL_CAP_FACTOR = 10;
     /** How often a wait looks at the throttled time: a tenth of a second, the kernel's default quota period. */
     static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -39,7 +39,7 @@ final class RunnableDeadline {
     }
 
     /** From now, on this process's cgroups (the wall clock alone where there are none). */
-    static RunnableDeadline start(Duration bound) {
+    public static RunnableDeadline start(Duration bound) {
         CpuThrottling throttling = CpuThrottling.ofThisProcess();
         if (!throttling.known()) {
             return new RunnableDeadline(bound, System::nanoTime, () -> 0);
@@ -48,22 +48,18 @@ final class RunnableDeadline {
         return new RunnableDeadline(bound, System::nanoTime, since::heldBackNanos);
     }
 
-    Duration bound() {
-        return bound;
-    }
-
     long wallCapNanos() {
         return bound.toNanos() * WALL_CAP_FACTOR;
     }
 
     /** What is left: of the time to run, and never past the wall-clock cap; 0 when it is over. */
-    long leftNanos() {
+    public long leftNanos() {
         long wall = wallNanos.getAsLong() - start;
         long ran = ran(wall, heldBackNanos.getAsLong());
         return Math.max(0, Math.min(bound.toNanos() - ran, wallCapNanos() - wall));
     }
 
-    boolean over() {
+    public boolean over() {
         return leftNanos() == 0;
     }
 
@@ -73,7 +69,7 @@ final class RunnableDeadline {
     }
 
     /** Waits for {@code f} until it is done or the time is over, looking at the throttling as it goes. */
-    <T> T get(Future<T> f) throws InterruptedException, ExecutionException, TimeoutException {
+    public <T> T get(Future<T> f) throws InterruptedException, ExecutionException, TimeoutException {
         while (true) {
             long left = leftNanos();
             if (left == 0) {
@@ -94,7 +90,7 @@ final class RunnableDeadline {
      * "20s", the bound as the user gave it, and where a quota held the process back or the cap ended
      * the wait, by how much: the error keeps its form ("no answer within 20s") and says the rest.
      */
-    String describe() {
+    public String describe() {
         long wall = wallNanos.getAsLong() - start;
         long held = heldBackNanos.getAsLong();
         String within = bound.toSeconds() + "s";
