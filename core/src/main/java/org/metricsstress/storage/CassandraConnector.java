@@ -1,6 +1,7 @@
 package org.metricsstress.storage;
 
 import org.metricsstress.failure.ClusterException;
+import org.metricsstress.metrics.CpuThrottling;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.metricsstress.newts.NewtsSchema;
 import org.metricsstress.config.Compression;
@@ -156,6 +156,7 @@ public final class CassandraConnector {
         // The driver's buildAsync() clears the calling thread's interrupt flag (seen with 4.19.2), so
         // a Ctrl-C in the first second would be lost and the run never end. Started from a thread of
         // its own, the build leaves the caller's flag alone and the wait below still sees it.
+        RunnableDeadline deadline = RunnableDeadline.start(c.cluster().connectTimeout());
         CompletableFuture<CqlSession> pending = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
             try {
@@ -173,11 +174,11 @@ public final class CassandraConnector {
         starter.setDaemon(true);
         starter.start();
         try {
-            return pending.get(c.cluster().connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return deadline.get(pending);
         } catch (TimeoutException e) {
             pending.thenAccept(CqlSession::closeAsync); // if it connects after all, let it go
             throw new ClusterException("cannot connect to Cassandra at " + where + ": no answer within "
-                    + c.cluster().connectTimeout().getSeconds() + "s");
+                    + e.getMessage());
         } catch (ExecutionException e) {
             if (nothingListens(c.cluster().contactPoints())) {
                 throw ClusterException.nothingAnswers(where);
@@ -196,11 +197,15 @@ public final class CassandraConnector {
      * reference.conf or a --driver-config file.
      */
     static ProgrammaticDriverConfigLoaderBuilder driverConfig(StressConfig c, String localDc, ClassLoader loader) {
+        Duration driverWait = driverWait(c.cluster().connectTimeout(), CpuThrottling.ofThisProcess().quotaCores());
         ProgrammaticDriverConfigLoaderBuilder cfg = DriverSettings.builder(c, loader)
                 .withString(DefaultDriverOption.SESSION_NAME, "metrics-stress")
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, c.cluster().requestTimeout())
-                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
-                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, min(c.cluster().connectTimeout(), Duration.ofSeconds(5)))
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, driverWait)
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, driverWait)
+                .withDuration(DefaultDriverOption.CONNECTION_SET_KEYSPACE_TIMEOUT, driverWait)
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, driverWait)
+                .withDuration(DefaultDriverOption.HEARTBEAT_TIMEOUT, driverWait)
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_TIMEOUT)
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_TIMEOUT)
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, SCHEMA_REFRESH_WINDOW)
@@ -244,6 +249,23 @@ public final class CassandraConnector {
             }
         }
         return cfg;
+    }
+
+    /** The driver's own waits while connecting, before a CPU quota stretches them: its 5 s, or a shorter --connect-timeout. */
+    static final Duration DRIVER_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * The driver's own waits (a TCP connect, the init queries and USE, its control connection's
+     * queries, a heartbeat's answer): {@link #DRIVER_WAIT} stretched by how much slower a CPU quota of
+     * less than a core makes this process, at most {@link RunnableDeadline#WALL_CAP_FACTOR} times. They
+     * run on the driver's timer, by the wall clock, and at 15 % of a core its first init queries (the
+     * classes of its protocol loaded and compiled then) outlast 5 s. Not the whole connect bound: the
+     * driver tries the contact points one after another, and a silent one must leave time for the next.
+     */
+    static Duration driverWait(Duration connectTimeout, double quotaCores) {
+        Duration base = min(connectTimeout, DRIVER_WAIT);
+        double stretch = quotaCores >= 1 ? 1 : Math.min(RunnableDeadline.WALL_CAP_FACTOR, 1 / quotaCores);
+        return Duration.ofMillis(Math.round(base.toMillis() * stretch));
     }
 
     /** The driver's own class loader (inside OSGi the thread's context loader cannot see its classes), and ours after it for the policies we give it by name. */

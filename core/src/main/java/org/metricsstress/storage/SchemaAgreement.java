@@ -40,7 +40,8 @@ final class SchemaAgreement {
      * did not within {@code timeout}.
      */
     static void await(CqlSession session, Duration timeout) throws ClusterException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        // Of the time this process could run: a client a CPU quota holds looks slowly, not the nodes.
+        RunnableDeadline deadline = RunnableDeadline.start(timeout);
         String last;
         while (true) {
             try {
@@ -53,10 +54,10 @@ final class SchemaAgreement {
                 // A look that failed (a node slow to answer) says nothing: look again until the end.
                 last = CassandraConnector.reason(e);
             }
-            long left = deadline - System.nanoTime();
+            long left = deadline.leftNanos();
             if (left <= 0) {
                 throw new ClusterException("schema: the nodes did not agree on the schema within "
-                        + timeout.toSeconds() + "s (" + last + ")");
+                        + deadline.describe() + " (" + last + ")");
             }
             try {
                 TimeUnit.NANOSECONDS.sleep(Math.min(left, INTERVAL.toNanos()));

@@ -21,7 +21,8 @@ import org.metricsstress.result.StressResult;
  * figures tell the two apart. The jar, as a user runs it, against the shared node (alone here, so
  * the node's figures are this run's): once as it is (the control, which must not blame the client),
  * once held to 15 % of one core by a cgroup CPU quota the test makes (cgroup v1's cpu controller, or
- * v2's cpu.max): CLIENT_BOUND, from the nodes' idle figures, never CLUSTER_BEHIND. Where no cgroup
+ * v2's cpu.max): CLIENT_BOUND, from the nodes' idle figures, never CLUSTER_BEHIND; and once held to it
+ * from its start, when it must still connect. Where no cgroup
  * can be made the test is skipped with its reason, but not under CI, where it fails.
  */
 @ExtendWith(CassandraExtension.class)
@@ -57,6 +58,47 @@ class StarvedClientIT {
         }
     }
 
+    /**
+     * The everyday case of a load generator in a pod with a small CPU limit: the quota holds the JVM
+     * from its first instruction, so class loading and the JIT of the driver happen at 15 % of a
+     * core, while connecting. Before the connect bound counted the time the process could run, this
+     * ended with exit 3, "cannot connect to Cassandra ...: no answer within 20s", blaming the cluster.
+     */
+    @Test
+    void aClientHeldFromItsStartConnectsAndIsTheClient(CassandraServer server, @TempDir Path dir) throws Exception {
+        CpuQuota quota = CpuQuota.make("metrics-stress-starved-start-" + ProcessHandle.current().pid(), 15_000,
+                100_000);
+        try {
+            Path json = dir.resolve("held.json");
+            long t0 = System.nanoTime();
+            Process p = quota.startHeld(dir, "held.txt", plan(server, json));
+            double connectedAfter = secondsUntil(p, dir.resolve("held.txt"), "connected to cluster", t0);
+            String out = Jar.finish(p, dir, "held.txt", 600);
+            System.out.printf("held from its start: connected %.1f s after the start, exit %d%n", connectedAfter,
+                    p.exitValue());
+            assertTrue(connectedAfter >= 0, "never connected: " + out);
+            StressResult held = ResultJson.read(json);
+            assertTrue(held.auditBalances(), held.auditGaps());
+            assertEquals("CLIENT_BOUND", held.verdict().kind(), held.verdict().message());
+        } finally {
+            quota.remove();
+        }
+    }
+
+    /** Seconds from {@code t0} until {@code output} holds {@code line}; -1 if the process ended without it. */
+    private static double secondsUntil(Process p, Path output, String line, long t0) throws Exception {
+        while (true) {
+            boolean ended = !p.isAlive();
+            if (Files.exists(output) && Files.readString(output).contains(line)) {
+                return (System.nanoTime() - t0) / 1e9;
+            }
+            if (ended) {
+                return -1;
+            }
+            Thread.sleep(100);
+        }
+    }
+
     /** A CPU quota of the kernel's cgroups for the processes put in it; removed (empty) at the end. */
     private record CpuQuota(Path dir, boolean v2) {
         static CpuQuota make(String name, long quotaMicros, long periodMicros) throws IOException {
@@ -87,6 +129,21 @@ class StarvedClientIT {
             }
             Assumptions.assumeTrue(false, why);
             return null;
+        }
+
+        /**
+         * The jar as {@link Jar#start} runs it, but in this cgroup before its first instruction: a shell
+         * puts itself in, then becomes the JVM ({@code exec} keeps the process, and so its cgroup).
+         */
+        Process startHeld(Path workDir, String output, List<String> args) throws IOException {
+            Path jar = Path.of(System.getProperty("metrics-stress.jar"));
+            assertTrue(Files.isRegularFile(jar), "build the cli module first: " + jar);
+            List<String> cmd = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"",
+                    dir.resolve("cgroup.procs").toString(), ProcessHandle.current().info().command().orElse("java"),
+                    ClusterRuns.QUICK_JIT, "-jar", jar.toString()));
+            cmd.addAll(args);
+            return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(workDir.resolve(output).toFile()).start();
         }
 
         void hold(long pid) throws IOException {
