@@ -25,6 +25,7 @@ import org.metricsstress.failure.ClusterException;
 import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.storage.CassandraConnector;
 import org.metricsstress.storage.Coordinators;
+import org.metricsstress.storage.RunnableDeadline;
 
 /**
  * Reads every node's own figures beside a run, at a cadence of its own (--node-telemetry-every,
@@ -233,14 +234,16 @@ public final class NodeWatch implements AutoCloseable {
             }, connecting));
         }
         // The settings tell whether the nodes have system_views at all: one line and no watch when not.
-        long settingsBy = System.nanoTime() + 2 * bound;
+        // Bounds on the time this process could run: a client held to a CPU quota from its start
+        // still takes its nodes' first figures (storage.RunnableDeadline).
+        RunnableDeadline settingsBy = RunnableDeadline.start(Duration.ofNanos(2 * bound));
         Map<Node, Map<String, String>> settings = new LinkedHashMap<>();
         Map<Node, String> settingsNotes = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         String missing = null;
         for (Node n : nodes) {
             try {
-                settings.put(n, asked.get(n).get(Math.max(0, settingsBy - System.nanoTime()), TimeUnit.NANOSECONDS));
+                settings.put(n, settingsBy.get(asked.get(n).toCompletableFuture()));
             } catch (ExecutionException e) {
                 String why = CassandraConnector.reason(e.getCause());
                 if (why.contains("system_views") || why.toLowerCase(Locale.ROOT).contains("unauthorized")) {
@@ -267,7 +270,8 @@ public final class NodeWatch implements AutoCloseable {
         }
         Map<Node, CompletableFuture<SystemViews.Raw>> cqlBase = new LinkedHashMap<>();
         nodes.forEach(n -> cqlBase.put(n, views.read(n)));
-        long baseBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JMX_CONNECT_MS) + 2 * bound;
+        RunnableDeadline baseBy = RunnableDeadline.start(Duration.ofNanos(TimeUnit.MILLISECONDS.toNanos(JMX_CONNECT_MS)
+                + 2 * bound));
         int jmxAnswering = 0;
         List<Watched> watched = new ArrayList<>();
         for (Node n : nodes) {
@@ -277,7 +281,7 @@ public final class NodeWatch implements AutoCloseable {
             JmxFigures jmx = jmxOf.get(n);
             JmxFigures.Raw jmxRaw = null;
             try {
-                jmxRaw = jmxBase.get(n).get(Math.max(0, baseBy - System.nanoTime()), TimeUnit.NANOSECONDS);
+                jmxRaw = baseBy.get(jmxBase.get(n));
                 jmxAnswering++;
             } catch (ExecutionException | TimeoutException e) {
                 jmx.close();
@@ -293,7 +297,7 @@ public final class NodeWatch implements AutoCloseable {
             }
             SystemViews.Raw raw = null;
             try {
-                raw = cqlBase.get(n).get(Math.max(0, baseBy - System.nanoTime()), TimeUnit.NANOSECONDS);
+                raw = baseBy.get(cqlBase.get(n));
             } catch (ExecutionException | TimeoutException e) {
                 // The first interval's changes then count from its first answer.
             } catch (InterruptedException e) {
@@ -380,14 +384,16 @@ public final class NodeWatch implements AutoCloseable {
                     }, w.jmxThread);
                 }
             }
-            long deadline = t0 + on.boundNanos;
+            // The bound counts the time this process could run: a reading a CPU quota held this
+            // client back from is not the node's silence.
+            RunnableDeadline deadline = RunnableDeadline.start(Duration.ofNanos(on.boundNanos));
             for (int i = 0; i < on.watched.size(); i++) {
                 Watched w = on.watched.get(i);
                 SystemViews.Raw raw = null;
                 String problem = null;
                 double readMs = -1;
                 try {
-                    raw = cql.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    raw = deadline.get(cql.get(i));
                     readMs = (answeredAt.get(i)[0] - t0) / 1e6;
                 } catch (TimeoutException e) {
                     problem = String.format(Locale.ROOT, "no answer within %d ms",
@@ -398,7 +404,7 @@ public final class NodeWatch implements AutoCloseable {
                 JmxFigures.Raw jmx = null;
                 if (w.jmxUnderWay != null) {
                     try {
-                        jmx = w.jmxUnderWay.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                        jmx = deadline.get(w.jmxUnderWay);
                     } catch (TimeoutException | ExecutionException e) {
                         // not this interval
                     }
