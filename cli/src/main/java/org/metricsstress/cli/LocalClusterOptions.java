@@ -22,6 +22,7 @@ import org.metricsstress.cluster.containers.ContainerCluster;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.embedded.NodeOverrides;
+import org.metricsstress.cluster.fault.CpuCgroup;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
@@ -106,8 +107,13 @@ final class LocalClusterOptions {
             throw new ConfigException("--embedded-fault: acts on the nodes --embedded starts; add --embedded"
                     + " (for a cluster of your own, use your own tooling)");
         }
-        return FaultPlan.parse(text).checkedAgainst(layout)
+        FaultPlan plan = FaultPlan.parse(text).checkedAgainst(layout)
                 .checkedFor(parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()));
+        String noQuota = plan.cpuQuotas().isEmpty() ? null : CpuCgroup.unavailable();
+        if (noQuota != null) {
+            throw new ConfigException("--embedded-fault: cpu: " + noQuota);
+        }
+        return plan;
     }
 
     /** The nodes of the layout on settings of their own; none without --embedded-node. */
