@@ -7,6 +7,7 @@ import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_FAULT;
 import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_HEAP;
 import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_IMAGE;
 import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_LATENCY;
+import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_NODE;
 import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_NODES;
 import static org.metricsstress.config.LocalClusterOptionDefs.EMBEDDED_TLS;
 
@@ -20,6 +21,8 @@ import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.containers.ContainerCluster;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
+import org.metricsstress.cluster.embedded.NodeOverrides;
+import org.metricsstress.cluster.fault.CpuCgroup;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
@@ -40,7 +43,7 @@ final class LocalClusterOptions {
             LocalClusterOptionDefs.EMBEDDED_TSDB.def());
     /** Only a stress run has a cluster, a plan of faults and a secured path; the bench measures one plain node. */
     static final List<OptionDef> CLUSTER_ONLY = List.of(EMBEDDED_NODES.def(), EMBEDDED_FAULT.def(),
-            EMBEDDED_AUTH.def(), EMBEDDED_TLS.def(), EMBEDDED_IMAGE.def(), EMBEDDED_LATENCY.def());
+            EMBEDDED_NODE.def(), EMBEDDED_AUTH.def(), EMBEDDED_TLS.def(), EMBEDDED_IMAGE.def(), EMBEDDED_LATENCY.def());
 
     private LocalClusterOptions() {}
 
@@ -104,8 +107,29 @@ final class LocalClusterOptions {
             throw new ConfigException("--embedded-fault: acts on the nodes --embedded starts; add --embedded"
                     + " (for a cluster of your own, use your own tooling)");
         }
-        return FaultPlan.parse(text).checkedAgainst(layout)
+        FaultPlan plan = FaultPlan.parse(text).checkedAgainst(layout)
                 .checkedFor(parsed.hasMatchedOption(EMBEDDED_IMAGE.longName()));
+        String noQuota = plan.cpuQuotas().isEmpty() ? null : CpuCgroup.unavailable();
+        if (noQuota != null) {
+            throw new ConfigException("--embedded-fault: cpu: " + noQuota);
+        }
+        return plan;
+    }
+
+    /** The nodes of the layout on settings of their own; none without --embedded-node. */
+    static NodeOverrides nodeOverrides(ParseResult parsed, ClusterLayout layout) {
+        String text = parsed.matchedOptionValue(EMBEDDED_NODE.longName(), null);
+        if (text == null) {
+            return NodeOverrides.NONE;
+        }
+        if (!asked(parsed)) {
+            throw new ConfigException("--embedded-node: sets a node --embedded starts; add --embedded");
+        }
+        if (parsed.hasMatchedOption(EMBEDDED_IMAGE.longName())) {
+            throw new ConfigException("--embedded-node: sets child-JVM nodes only (an image has its own configuration);"
+                    + " leave out --embedded-image");
+        }
+        return NodeOverrides.parse(text).checkedAgainst(layout);
     }
 
     /** How far apart the DCs of the layout are; null without --embedded-latency (no relays at all). */
@@ -134,7 +158,7 @@ final class LocalClusterOptions {
         }
         EmbeddedCluster.Security security = new EmbeddedCluster.Security(
                 parsed.hasMatchedOption(EMBEDDED_AUTH.longName()), parsed.hasMatchedOption(EMBEDDED_TLS.longName()));
-        return EmbeddedCluster.start(layout, security, latency(parsed, layout), eb -> {
+        return EmbeddedCluster.start(layout, security, latency(parsed, layout), nodeOverrides(parsed, layout), eb -> {
             eb.output(out::println).heap(heap);
             if (jdk != null) {
                 eb.javaHome(jdk);

@@ -39,7 +39,9 @@ final class RunCommand {
         b.build(); // validate everything before spending seconds on a node
         ClusterLayout layout = LocalClusterOptions.layout(parsed);
         FaultPlan faults = LocalClusterOptions.faultPlan(parsed, layout);
-        LocalClusterOptions.latency(parsed, layout); // a mistake in it is found before any node starts
+        // A mistake in these is found before any node starts.
+        LocalClusterOptions.latency(parsed, layout);
+        LocalClusterOptions.nodeOverrides(parsed, layout);
         StopRequest stop = new StopRequest();
         CommandStop signals = new CommandStop(stop, DrainBound.ofDefaults());
         if (cli.handleSignals()) {

@@ -46,7 +46,14 @@ class MainTest {
         "--sink null --read-rate 5", "--compression zip", "--index-max-in-flight none",
         "--embedded-image cassandra:5.0", "--embedded --embedded-image cassandra:5.0 --embedded-tls",
         "--embedded --embedded-fault partition_dc1_at_1s", "--embedded --embedded-image cassandra:5.0 --embedded-fault "
-                + "kill_127.0.0.1_at_1s"
+                + "kill_127.0.0.1_at_1s",
+        "--embedded-node 127.0.0.1:heap=1G", "--embedded --embedded-node 127.0.0.2:heap=1G",
+        "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:tokens=4",
+        "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:heap=64M",
+        "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:commitlog=slow",
+        "--embedded --embedded-image cassandra:5.0 --embedded-node 127.0.0.1:heap=1G",
+        "--embedded --embedded-fault cpu_127.0.0.1_0%_from_1s",
+        "--embedded --embedded-image cassandra:5.0 --embedded-fault cpu_dc1_25%_from_1s"
     })
     void badInputIsOneLineAndExitCodeTwo(String args) {
         // '_' stands for a space inside one argument.

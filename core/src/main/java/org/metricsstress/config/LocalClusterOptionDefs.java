@@ -33,8 +33,16 @@ public final class LocalClusterOptionDefs {
             Option.own("--embedded-fault", "PLAN", "act on embedded nodes during the run, e.g. \"kill dc2 at 30s, "
                     + "restart dc2 at 90s\"; actions kill (SIGKILL), pause (SIGSTOP), resume, restart, and with "
                     + "--embedded-image partition (off the network) and heal; \"stall 127.0.0.3 1.8s every 2s from 10s "
-                    + "until 50s\" stops a target 1.8 s of every 2 s (without until, to the run's end); a target is a DC "
-                    + "or a node address; times from the start of generation", LOCAL_CLUSTER, TEXT, null, "none");
+                    + "until 50s\" stops a target 1.8 s of every 2 s (without until, to the run's end); \"cpu 127.0.0.2 25% "
+                    + "from 10s until 50s\" holds each node of a target to 25% of one core (a cgroup of this machine; "
+                    + "child JVMs); a target is a DC or a node address; times from the start of generation",
+                    LOCAL_CLUSTER, TEXT, null, "none");
+    public static final Option<String> EMBEDDED_NODE =
+            Option.own("--embedded-node", "ADDR:KEY=VALUE,...", "settings of one embedded node of its own, nodes "
+                    + "apart by ';', e.g. \"127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch\": num_tokens "
+                    + "(more than its peers' 16: a hot node), heap (at least 256M: GC pressure), commitlog=batch or "
+                    + "group:WINDOW (every write waits for an fsync: a slow commit log), concurrent_writes (a narrowed "
+                    + "mutation stage); child JVMs only", LOCAL_CLUSTER, TEXT, null, "the cluster's for every node");
     public static final Option<Boolean> EMBEDDED_AUTH =
             Option.own("--embedded-auth", null, "start the embedded nodes with password authentication; the run "
                     + "logs in as the default superuser unless --username is given", LOCAL_CLUSTER, FLAG, false, null);

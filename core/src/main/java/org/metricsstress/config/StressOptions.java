@@ -414,6 +414,7 @@ public final class StressOptions {
             LocalClusterOptionDefs.EMBEDDED_HEAP.def(),
             LocalClusterOptionDefs.EMBEDDED_NODES.def(),
             LocalClusterOptionDefs.EMBEDDED_FAULT.def(),
+            LocalClusterOptionDefs.EMBEDDED_NODE.def(),
             LocalClusterOptionDefs.EMBEDDED_AUTH.def(),
             LocalClusterOptionDefs.EMBEDDED_TLS.def(),
             LocalClusterOptionDefs.EMBEDDED_LATENCY.def(),

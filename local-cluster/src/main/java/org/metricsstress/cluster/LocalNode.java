@@ -25,6 +25,14 @@ public interface LocalNode {
     /** Stop if running, start again on the same data; returns once it answers CQL again. */
     String restart() throws LocalClusterException;
 
+    /**
+     * The node's process on this machine, for what acts on a process rather than a node (a CPU
+     * quota): a child JVM's; a container's belongs to its engine.
+     */
+    default long pid() throws LocalClusterException {
+        throw new LocalClusterException("a CPU quota needs child-JVM nodes (their processes are this one's)");
+    }
+
     /** Cuts the node off the network its peers and clients reach it on (containers only). */
     default String partition() throws LocalClusterException {
         throw new LocalClusterException("partition needs nodes in containers (--embedded-image)");

@@ -100,14 +100,28 @@ public final class EmbeddedCluster implements LocalCluster {
      */
     public static EmbeddedCluster start(ClusterLayout layout, Security security, LatencyMatrix latency,
             Consumer<NodeBuilder> userSettings, Consumer<String> output) throws LocalClusterException {
+        return start(layout, security, latency, NodeOverrides.NONE, userSettings, output);
+    }
+
+    /**
+     * As {@link #start(ClusterLayout, Security, LatencyMatrix, Consumer, Consumer)}, with the nodes
+     * {@code overrides} names on settings of their own (over {@code userSettings}), each said in one
+     * line before the nodes start.
+     */
+    public static EmbeddedCluster start(ClusterLayout layout, Security security, LatencyMatrix latency,
+            NodeOverrides overrides, Consumer<NodeBuilder> userSettings, Consumer<String> output)
+            throws LocalClusterException {
+        overrides.checkedAgainst(layout);
+        overrides.byAddress().forEach((address, own) -> output.accept("Node " + address + " runs with settings of its"
+                + " own: " + own.describe()));
         try {
-            return startOnce(layout, security, latency, userSettings, output, FIRST_RING_TIMEOUT);
+            return startOnce(layout, security, latency, overrides, userSettings, output, FIRST_RING_TIMEOUT);
         } catch (RingNotFormed first) {
             output.accept("The local cluster did not form within " + FIRST_RING_TIMEOUT.toSeconds() + " s ("
                     + first.getMessage() + "); starting it again on new ports");
         }
         try {
-            return startOnce(layout, security, latency, userSettings, output, RING_TIMEOUT);
+            return startOnce(layout, security, latency, overrides, userSettings, output, RING_TIMEOUT);
         } catch (RingNotFormed second) {
             throw new LocalClusterException("the cluster did not form, started twice (" + FIRST_RING_TIMEOUT.toSeconds()
                     + " s, then " + RING_TIMEOUT.toSeconds() + " s): " + second.getMessage());
@@ -124,7 +138,7 @@ public final class EmbeddedCluster implements LocalCluster {
     }
 
     private static EmbeddedCluster startOnce(ClusterLayout layout, Security security, LatencyMatrix latency,
-            Consumer<NodeBuilder> userSettings, Consumer<String> output, Duration ringTimeout)
+            NodeOverrides overrides, Consumer<NodeBuilder> userSettings, Consumer<String> output, Duration ringTimeout)
             throws LocalClusterException, RingNotFormed {
         List<ClusterLayout.Member> members = layout.members();
         List<DelayRelay> relays = new ArrayList<>();
@@ -157,9 +171,10 @@ public final class EmbeddedCluster implements LocalCluster {
             if (members.size() == 1) {
                 NodeBuilder b = EmbeddedCassandra.builder().datacenter(members.get(0).dc());
                 settings.accept(b);
+                b.settings(overrides.of(members.get(0).address()));
                 starts.begin("embedded-cassandra-start-" + members.get(0).address(), b);
             } else {
-                beginCluster(layout, routes, relays, settings, starts, output);
+                beginCluster(layout, routes, relays, overrides, settings, starts, output);
             }
             EmbeddedCluster cluster = new EmbeddedCluster(layout, starts.await(), security, tls, tlsDir, routes,
                     relays);
@@ -206,7 +221,7 @@ public final class EmbeddedCluster implements LocalCluster {
 
     /** Several nodes: one CQL and one storage port free on every address, every node a seed. */
     private static void beginCluster(ClusterLayout layout, Routes routes, List<DelayRelay> relays,
-            Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
+            NodeOverrides overrides, Consumer<NodeBuilder> settings, NodeStarts starts, Consumer<String> output) throws LocalClusterException {
         List<ClusterLayout.Member> members = layout.members();
         List<String> addresses = addresses(members, routes != null);
         int storage = PortPicker.freeOnAll(addresses);
@@ -227,6 +242,7 @@ public final class EmbeddedCluster implements LocalCluster {
         for (ClusterLayout.Member m : members) {
             NodeBuilder b = EmbeddedCassandra.builder();
             settings.accept(b);
+            b.settings(overrides.of(m.address()));
             if (routes != null) {
                 b.relayedAt(ClusterRelays.address(m), m.dc().equals(layout.firstDc()) ? null : ClusterRelays.address(m));
             }

@@ -35,6 +35,7 @@ public final class NodeBuilder {
     private boolean clientAuth;
     private NodeConfig.Relayed relayed = NodeConfig.Relayed.NONE;
     private List<String> jvmFlags = NodeJvmFlags.fromEnvironment();
+    private NodeSettings settings = NodeSettings.DEFAULT;
 
     NodeBuilder() {
     }
@@ -136,6 +137,15 @@ public final class NodeBuilder {
         return this;
     }
 
+    /**
+     * What this node runs with where it differs from its peers ({@code --embedded-node}); its heap,
+     * when it gives one, wins over {@link #heap}. Default {@link NodeSettings#DEFAULT}.
+     */
+    public NodeBuilder settings(NodeSettings own) {
+        this.settings = Objects.requireNonNull(own, "settings");
+        return this;
+    }
+
     public NodeBuilder startTimeout(Duration timeout) {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("start timeout " + timeout + " must be positive, e.g. 120 s");
@@ -189,7 +199,7 @@ public final class NodeBuilder {
                         tls == null ? null : tls.keystorePassword(),
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
                         tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),
-                relayed);
+                relayed, settings);
         NodeLauncher launcher = new NodeLauncher(config, jdk, lib, jamm,
                 tls == null ? null : tls.clientContext(clientAuth), startTimeout, output, jvmFlags);
 

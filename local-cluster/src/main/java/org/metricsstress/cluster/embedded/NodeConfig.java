@@ -82,11 +82,16 @@ final class NodeConfig {
             WAIT_FOR_PEER_SCHEMA,
             "-Dcassandra.skip_wait_for_gossip_to_settle=0",
             "-Dcassandra.unsafesystem=true",
-            "-Dcassandra.skip_sync=true",
             "-Dcassandra.test.ignore_sigar=true",
             // The shutdown announcement is still sent; on loopback it arrives in far less than
             // the default 2 s the node sleeps after sending it.
             "-Dcassandra.shutdown_announce_in_ms=200");
+
+    /**
+     * No fsync of the commit log (nor of sstables): a node's writes never wait for its disk. Left
+     * off a node whose commit log must sync ({@link NodeSettings.CommitLog#syncs()}).
+     */
+    static final String SKIP_SYNC = "-Dcassandra.skip_sync=true";
 
     static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
 
@@ -102,6 +107,8 @@ final class NodeConfig {
     final Path workDir;
     final ClientSecurity security;
     final Relayed relayed;
+    /** What this node runs with where it differs from its peers ({@code --embedded-node}). */
+    final NodeSettings settings;
 
     /**
      * Addresses the node gives out in place of its own, where a delay relay stands in front of it
@@ -135,6 +142,14 @@ final class NodeConfig {
 
     NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
                String datacenter, String rack, String heap, Path workDir, ClientSecurity security, Relayed relayed) {
+        this(clusterName, address, nativePort, storagePort, jmxPort, seeds, datacenter, rack, heap, workDir, security,
+                relayed, NodeSettings.DEFAULT);
+    }
+
+    NodeConfig(String clusterName, String address, int nativePort, int storagePort, int jmxPort, String seeds,
+               String datacenter, String rack, String heap, Path workDir, ClientSecurity security, Relayed relayed,
+               NodeSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
         this.security = security;
         this.relayed = relayed;
         this.clusterName = requireClusterName(clusterName);
@@ -145,7 +160,7 @@ final class NodeConfig {
         this.seeds = requireSeeds(seeds);
         this.datacenter = ClusterLayout.requireName(datacenter, "datacenter");
         this.rack = ClusterLayout.requireName(rack, "rack");
-        this.heap = requireHeap(heap);
+        this.heap = requireHeap(settings.heap() != null ? settings.heap() : heap);
         this.workDir = workDir.toAbsolutePath().normalize();
     }
 
@@ -182,6 +197,24 @@ final class NodeConfig {
             throw new IllegalArgumentException("heap size '" + heap + "' is not a JVM size; use e.g. 512m, 1G or 2G");
         }
         return heap.trim();
+    }
+
+    /** A size {@link #requireHeap} accepted, in bytes (no suffix: bytes, as the JVM reads it). */
+    static long heapBytes(String heap) {
+        String h = heap.trim();
+        char unit = Character.toLowerCase(h.charAt(h.length() - 1));
+        long shift = switch (unit) {
+            case 'k' -> 10;
+            case 'm' -> 20;
+            case 'g' -> 30;
+            default -> 0;
+        };
+        String digits = shift == 0 ? h : h.substring(0, h.length() - 1);
+        try {
+            return Math.multiplyExact(Long.parseLong(digits), 1L << shift);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("heap size '" + heap + "' is too large");
+        }
     }
 
     static String requireClusterName(String name) {
@@ -266,7 +299,9 @@ final class NodeConfig {
         StringBuilder y = new StringBuilder(2048);
         y.append("# Written by metrics-stress for a throwaway local node; rewritten at every start.\n");
         y.append("cluster_name: ").append(yamlQuote(clusterName)).append('\n');
-        y.append("num_tokens: 16\n");
+        // A node with more tokens than its peers owns more of the ring (a hot node), allocation
+        // algorithm and all: 64 tokens beside 16 owned 0.818 of a two-node ring (NodeOverridesIT).
+        y.append("num_tokens: ").append(settings.numTokensOrDefault()).append('\n');
         y.append("allocate_tokens_for_local_replication_factor: 1\n");
         y.append("partitioner: org.apache.cassandra.dht.Murmur3Partitioner\n");
         y.append("authenticator:\n  class_name: org.apache.cassandra.auth.")
@@ -277,13 +312,22 @@ final class NodeConfig {
         y.append("saved_caches_directory: ").append(yamlQuote(data.resolve("saved_caches").toString())).append('\n');
         y.append("hints_directory: ").append(yamlQuote(data.resolve("hints").toString())).append('\n');
         y.append("cdc_raw_directory: ").append(yamlQuote(data.resolve("cdc_raw").toString())).append('\n');
-        y.append("commitlog_sync: periodic\n");
-        y.append("commitlog_sync_period: 10000ms\n");
+        NodeSettings.CommitLog commitLog = settings.commitLogOrDefault();
+        // Cassandra 5.0 refuses a sync period beside batch or group sync.
+        switch (commitLog.sync()) {
+            case PERIODIC -> y.append("commitlog_sync: periodic\ncommitlog_sync_period: 10000ms\n");
+            case BATCH -> y.append("commitlog_sync: batch\n");
+            case GROUP -> y.append("commitlog_sync: group\ncommitlog_sync_group_window: ")
+                    .append(commitLog.groupWindow().toMillis()).append("ms\n");
+        }
         // Small segments and memtables: the node shares a developer's machine with the harness.
         y.append("commitlog_segment_size: 8MiB\n");
         y.append("memtable_heap_space: 128MiB\n");
         y.append("memtable_offheap_space: 128MiB\n");
         y.append("concurrent_compactors: 1\n");
+        if (settings.concurrentWrites() != null) {
+            y.append("concurrent_writes: ").append(settings.concurrentWrites()).append('\n');
+        }
         y.append("seed_provider:\n");
         y.append("  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n");
         y.append("    parameters:\n");
@@ -374,6 +418,9 @@ final class NodeConfig {
         cmd.add("-Dio.netty.allocator.maxOrder=11");
         cmd.add("-javaagent:" + jammJar);
         cmd.addAll(FAST_START_FLAGS);
+        if (!settings.commitLogOrDefault().syncs()) {
+            cmd.add(SKIP_SYNC);
+        }
         if (security.passwordAuth()) {
             // The default superuser is otherwise created 10 s after start.
             cmd.add("-Dcassandra.superuser_setup_delay_ms=0");

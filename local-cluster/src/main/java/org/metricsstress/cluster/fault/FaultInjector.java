@@ -64,8 +64,8 @@ public final class FaultInjector implements AutoCloseable {
     private final Set<LocalNode> partitioned = new LinkedHashSet<>();
     /** Who acts on each node a stall or an action of the plan touched, and whether a stall stopped it. */
     private final Map<LocalNode, Hold> holds = new ConcurrentHashMap<>();
-    /** The stalls' threads; guarded by itself, and none is added once {@link #closed}. */
-    private final List<Thread> stallThreads = new ArrayList<>();
+    /** The stalls' and the CPU quotas' threads; guarded by itself, and none is added once {@link #closed}. */
+    private final List<Thread> timedThreads = new ArrayList<>();
     /** Counted down by {@link #close()}: the stalls wait on it, so an end never interrupts a signal. */
     private final CountDownLatch closing = new CountDownLatch(1);
 
@@ -200,8 +200,8 @@ public final class FaultInjector implements AutoCloseable {
             t.interrupt();
             waitFor.add(t);
         }
-        synchronized (stallThreads) {
-            waitFor.addAll(stallThreads);
+        synchronized (timedThreads) {
+            waitFor.addAll(timedThreads);
         }
         for (Thread w : waitFor) {
             try {
@@ -252,17 +252,86 @@ public final class FaultInjector implements AutoCloseable {
 
     /** Starts one thread per stall of the plan, unless the injector was closed first. */
     private void startStalls(GenerationClock clock) {
-        synchronized (stallThreads) {
+        synchronized (timedThreads) {
             if (closed) {
                 return;
             }
             for (FaultPlan.Stall s : plan.stalls()) {
                 Thread st = new Thread(new StallRun(s, clock)::run, "metrics-stress-stall-" + s.target());
                 st.setDaemon(true);
-                stallThreads.add(st);
+                timedThreads.add(st);
                 st.start();
             }
+            for (FaultPlan.CpuQuota q : plan.cpuQuotas()) {
+                Thread qt = new Thread(() -> holdToQuota(q, clock), "metrics-stress-cpu-" + q.target());
+                qt.setDaemon(true);
+                timedThreads.add(qt);
+                qt.start();
+            }
         }
+    }
+
+    /**
+     * One CPU quota of the plan, on its own thread: from its start, each node of its target in a
+     * cgroup of its own, released (the process moved back, the group removed) at its end or the
+     * run's. A node restarted meanwhile runs free: its new process was never put in the group.
+     */
+    private void holdToQuota(FaultPlan.CpuQuota q, GenerationClock clock) {
+        List<CpuCgroup> groups = new ArrayList<>();
+        String who = q.target();
+        try {
+            if (awaitClosing(q.from().toNanos() / 1e9 - clock.secondsIntoRun())) {
+                return;
+            }
+            List<? extends LocalNode> nodes = cluster.target(q.target());
+            who = q.target() + " (" + nodes.stream().map(n -> n.address() + " " + n.handle())
+                    .collect(Collectors.joining(", ")) + ")";
+            for (LocalNode n : nodes) {
+                long pid = n.pid();
+                CpuCgroup g = CpuCgroup.make("metrics-stress-" + ProcessHandle.current().pid() + "-cpu-" + n.address(),
+                        q.percent());
+                groups.add(g);
+                g.hold(pid);
+            }
+            events.accept("cpu " + who + ": " + q.describe() + " (" + groups.get(0).kind() + ")");
+            boolean runEnded;
+            if (q.until() == null) {
+                closing.await();
+                runEnded = true;
+            } else {
+                runEnded = awaitClosing(q.until().toNanos() / 1e9 - clock.secondsIntoRun());
+            }
+            String throttled = groups.stream().map(CpuCgroup::throttled).distinct().collect(Collectors.joining(", "));
+            String problems = release(groups);
+            events.accept("cpu " + who + ": released (" + (runEnded ? "the run ended" : "until " + FaultPlan.seconds(q.until()))
+                    + "; " + throttled + ")" + (problems == null ? "" : "; " + problems));
+        } catch (LocalClusterException | RuntimeException ex) {
+            String problems = release(groups);
+            events.accept("cpu " + who + " failed: " + ex.getMessage() + (problems == null ? "" : "; " + problems));
+        } catch (InterruptedException ex) {
+            release(groups);
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits {@code seconds} (nothing if not positive) unless the run ends first; true if it did. */
+    private boolean awaitClosing(double seconds) throws InterruptedException {
+        if (closed) {
+            return true;
+        }
+        return seconds > 0 && closing.await((long) (seconds * 1e9), TimeUnit.NANOSECONDS);
+    }
+
+    private static String release(List<CpuCgroup> groups) {
+        List<String> problems = new ArrayList<>();
+        for (CpuCgroup g : groups) {
+            String p = g.release();
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+        groups.clear();
+        return problems.isEmpty() ? null : String.join("; ", problems);
     }
 
     /**

@@ -15,11 +15,13 @@ import org.metricsstress.config.Parse;
 /**
  * What to do to the embedded nodes while a run goes on, as {@code --embedded-fault} gives it:
  * {@code "kill dc2 at 30s, restart dc2 at 90s"}, and duty cycles such as
- * {@code "stall 127.0.0.3 1.8s every 2s from 10s until 50s"} (see {@link Stall}). A target is a
- * data centre (all its nodes) or one node's address; times count from the start of generation.
+ * {@code "stall 127.0.0.3 1.8s every 2s from 10s until 50s"} (see {@link Stall}), and CPU quotas
+ * such as {@code "cpu 127.0.0.2 25% from 10s"} (see {@link CpuQuota}). A target is a data centre (all its nodes) or one node's address; times count from the start of generation.
  */
-public record FaultPlan(List<Event> events, List<Stall> stalls) {
+public record FaultPlan(List<Event> events, List<Stall> stalls, List<CpuQuota> cpuQuotas) {
     public static final FaultPlan NONE = new FaultPlan(List.of(), List.of());
+    /** A CPU quota's share of one core at most: ten cores, more than any machine this runs on lends a node. */
+    public static final int MAX_CPU_PERCENT = 1000;
 
     /** The shortest period a stall may have: below it a cycle is mostly the signals' own latency. */
     public static final Duration MIN_STALL_PERIOD = Duration.ofMillis(100);
@@ -27,6 +29,9 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
     private static final Pattern EVENT = Pattern.compile("(\\S+)\\s+(\\S+)\\s+at\\s+(\\S+)");
     private static final String STALL_FORM = "stall TARGET STOPPED every PERIOD from TIME [until TIME]";
     private static final String STALL_EXAMPLE = "'stall 127.0.0.3 1.8s every 2s from 10s until 50s'";
+    private static final String CPU_FORM = "cpu TARGET PERCENT% from TIME [until TIME]";
+    private static final String CPU_EXAMPLE = "'cpu 127.0.0.2 25% from 10s until 50s'";
+    private static final Pattern PERCENT = Pattern.compile("(\\d+)%");
     /** A stall's durations may have a fraction (1.8s); a bare number is seconds, as for {@code at}. */
     private static final Pattern DECIMAL_DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)?");
 
@@ -87,14 +92,44 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
         }
     }
 
+    /**
+     * A CPU quota: from {@code from} until {@code until} (null: the run's end), each node of the
+     * target gets {@code percent} of one core (150: one and a half), held in a cgroup of its own
+     * ({@link CpuCgroup}): a node starved of CPU by its neighbours, or on too small a host.
+     * Child JVMs only (their processes are this one's children).
+     */
+    public record CpuQuota(String target, int percent, Duration from, Duration until) {
+        public CpuQuota {
+            if (percent < 1 || percent > MAX_CPU_PERCENT || (until != null && until.compareTo(from) <= 0)) {
+                throw new IllegalArgumentException("not a CPU quota: " + percent + "% from " + from + " until " + until);
+            }
+        }
+
+        /** As the event line says it: "25% of one core from 10.0 s until 50.0 s". */
+        public String describe() {
+            return percent + "% of one core from " + seconds(from) + (until == null ? "" : " until " + seconds(until));
+        }
+
+        @Override
+        public String toString() {
+            return "cpu " + target + " " + percent + "% from " + Parse.format(from)
+                    + (until == null ? "" : " until " + Parse.format(until));
+        }
+    }
+
     /** A plan of one-off events only. */
     public FaultPlan(List<Event> events) {
         this(events, List.of());
     }
 
+    public FaultPlan(List<Event> events, List<Stall> stalls) {
+        this(events, stalls, List.of());
+    }
+
     public FaultPlan {
         events = events.stream().sorted(Comparator.comparing(Event::at)).toList();
         stalls = stalls.stream().sorted(Comparator.comparing(Stall::from)).toList();
+        cpuQuotas = cpuQuotas.stream().sorted(Comparator.comparing(CpuQuota::from)).toList();
     }
 
     public static FaultPlan parse(String text) {
@@ -103,6 +138,7 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
         }
         List<Event> events = new ArrayList<>();
         List<Stall> stalls = new ArrayList<>();
+        List<CpuQuota> cpuQuotas = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             String p = part.trim();
             String[] words = p.split("\\s+");
@@ -110,22 +146,48 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
                 stalls.add(stall(p, words));
                 continue;
             }
+            if (words[0].equalsIgnoreCase("cpu")) {
+                cpuQuotas.add(cpuQuota(p, words));
+                continue;
+            }
             Matcher m = EVENT.matcher(p);
             if (!m.matches()) {
                 throw new ConfigException("--embedded-fault: '" + p + "' is not VERB TARGET at TIME,"
-                        + " e.g. 'kill dc2 at 30s', nor " + STALL_FORM);
+                        + " e.g. 'kill dc2 at 30s', nor " + STALL_FORM + ", nor " + CPU_FORM);
             }
             Verb verb;
             try {
                 verb = Verb.valueOf(m.group(1).toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("--embedded-fault: unknown action '" + m.group(1)
-                        + "'; use kill, pause, resume, restart, partition, heal or stall");
+                        + "'; use kill, pause, resume, restart, partition, heal, stall or cpu");
             }
             Duration at = Parse.duration("--embedded-fault", m.group(3));
             events.add(new Event(verb, m.group(2), at));
         }
-        return new FaultPlan(events, stalls);
+        return new FaultPlan(events, stalls, cpuQuotas);
+    }
+
+    /** {@code cpu TARGET PERCENT% from TIME [until TIME]}, split into {@code words}. */
+    private static CpuQuota cpuQuota(String part, String[] words) {
+        boolean form = (words.length == 5 || words.length == 7) && words[3].equalsIgnoreCase("from")
+                && (words.length == 5 || words[5].equalsIgnoreCase("until"));
+        if (!form) {
+            throw new ConfigException("--embedded-fault: '" + part + "' is not " + CPU_FORM + ", e.g. " + CPU_EXAMPLE);
+        }
+        Matcher m = PERCENT.matcher(words[2]);
+        int percent = m.matches() && m.group(1).length() <= 5 ? Integer.parseInt(m.group(1)) : -1;
+        if (percent < 1 || percent > MAX_CPU_PERCENT) {
+            throw new ConfigException("--embedded-fault: '" + part + "': the quota must be a percentage of one core, 1% to "
+                    + MAX_CPU_PERCENT + "%, e.g. 25%, not " + words[2]);
+        }
+        Duration from = decimalDuration(part, words[4]);
+        Duration until = words.length == 7 ? decimalDuration(part, words[6]) : null;
+        if (until != null && until.compareTo(from) <= 0) {
+            throw new ConfigException("--embedded-fault: '" + part + "': until (" + words[6]
+                    + ") must come after from (" + words[4] + ")");
+        }
+        return new CpuQuota(words[1], percent, from, until);
     }
 
     /** {@code stall TARGET STOPPED every PERIOD from TIME [until TIME]}, split into {@code words}. */
@@ -204,6 +266,7 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
     private List<String> targets() {
         List<String> out = new ArrayList<>(events.stream().map(Event::target).toList());
         stalls.forEach(s -> out.add(s.target()));
+        cpuQuotas.forEach(q -> out.add(q.target()));
         return out;
     }
 
@@ -220,6 +283,10 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
                         + " needs nodes in containers (--embedded-image); child JVMs share loopback");
             }
         }
+        if (containers && !cpuQuotas.isEmpty()) {
+            throw new ConfigException("--embedded-fault: cpu holds a node's process in a cgroup of this machine, which"
+                    + " needs child JVMs; leave out --embedded-image");
+        }
         for (String target : targets()) {
             if (containers && target.matches("[0-9.]+")) {
                 throw new ConfigException("--embedded-fault: with --embedded-image name a data centre, not the address '"
@@ -230,15 +297,17 @@ public record FaultPlan(List<Event> events, List<Stall> stalls) {
     }
 
     public boolean isEmpty() {
-        return events.isEmpty() && stalls.isEmpty();
+        return events.isEmpty() && stalls.isEmpty() && cpuQuotas.isEmpty();
     }
 
-    /** The plan as it would be written, in order of time (a stall at its start). */
+    /** The plan as it would be written, in order of time (a stall or a CPU quota at its start). */
     @Override
     public String toString() {
         List<Object> all = new ArrayList<>(events);
         all.addAll(stalls);
-        all.sort(Comparator.comparing(o -> o instanceof Event e ? e.at() : ((Stall) o).from()));
+        all.addAll(cpuQuotas);
+        all.sort(Comparator.comparing(o -> o instanceof Event e ? e.at()
+                : o instanceof Stall s ? s.from() : ((CpuQuota) o).from()));
         return String.join(", ", all.stream().map(Object::toString).toList());
     }
 }

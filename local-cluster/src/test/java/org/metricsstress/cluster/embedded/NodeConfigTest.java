@@ -141,4 +141,60 @@ class NodeConfigTest {
         assertThrows(IllegalArgumentException.class, () -> b.startTimeout(java.time.Duration.ZERO));
         b.nativePort(0).storagePort(0).heap("2G").datacenter("dc-2").rack("rack_1").seeds("127.0.0.1:7000,127.0.0.2:7000");
     }
+
+    private static NodeConfig nodeBWith(NodeSettings own) {
+        return new NodeConfig("c", "127.0.0.2", 19042, 17000, 17199, "127.0.0.1:17000", "dc1", "rack1", "768m", WORK,
+                NodeConfig.ClientSecurity.NONE, NodeConfig.Relayed.NONE, own);
+    }
+
+    private static List<String> commandOf(NodeConfig c) {
+        return c.command(Path.of("/jdk17"), Path.of("/lib"), Path.of("/lib/jamm-0.4.0.jar"), List.of());
+    }
+
+    @Test
+    void aNodeOnTheClustersSettingsSkipsSyncsAndSyncsItsCommitLogPeriodically() {
+        String yaml = nodeB().renderYaml();
+        assertTrue(yaml.contains("\nnum_tokens: 16\nallocate_tokens_for_local_replication_factor: 1\n"), yaml);
+        assertTrue(yaml.contains("\ncommitlog_sync: periodic\ncommitlog_sync_period: 10000ms\n"), yaml);
+        assertFalse(yaml.contains("concurrent_writes"), "Cassandra's own default: " + yaml);
+        assertTrue(commandOf(nodeB()).contains("-Dcassandra.skip_sync=true"), commandOf(nodeB()).toString());
+    }
+
+    @Test
+    void aNodesOwnTokensHeapAndConcurrentWritesReachItsYamlAndCommandLine() {
+        NodeConfig c = nodeBWith(new NodeSettings(64, "384M", null, 4));
+        String yaml = c.renderYaml();
+
+        assertTrue(yaml.contains("\nnum_tokens: 64\n"), yaml);
+        assertTrue(yaml.contains("\nconcurrent_writes: 4\n"), yaml);
+        List<String> cmd = commandOf(c);
+        assertTrue(cmd.contains("-Xmx384M") && !cmd.contains("-Xmx768m"), "its own heap wins: " + cmd);
+        assertTrue(cmd.contains("-Dcassandra.skip_sync=true"), "its commit log stays the cluster's: " + cmd);
+    }
+
+    @Test
+    void aNodeWithABatchCommitLogReallySyncs() {
+        NodeConfig c = nodeBWith(NodeSettings.DEFAULT.withCommitLog(NodeSettings.CommitLog.batch()));
+        String yaml = c.renderYaml();
+
+        assertTrue(yaml.contains("\ncommitlog_sync: batch\n"), yaml);
+        assertFalse(yaml.contains("commitlog_sync_period"), "Cassandra 5.0 refuses a period beside batch: " + yaml);
+        assertFalse(commandOf(c).stream().anyMatch(f -> f.contains("skip_sync")), commandOf(c).toString());
+    }
+
+    @Test
+    void aNodeWithAGroupCommitLogSyncsOncePerWindow() {
+        NodeConfig c = nodeBWith(NodeSettings.DEFAULT.withCommitLog(NodeSettings.CommitLog.group(java.time.Duration.ofMillis(15))));
+        String yaml = c.renderYaml();
+
+        assertTrue(yaml.contains("\ncommitlog_sync: group\ncommitlog_sync_group_window: 15ms\n"), yaml);
+        assertFalse(yaml.contains("commitlog_sync_period"), yaml);
+        assertFalse(commandOf(c).contains("-Dcassandra.skip_sync=true"), commandOf(c).toString());
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"256M,268435456", "1g,1073741824", "2048k,2097152", "1000,1000"})
+    void heapSizesAreReadAsTheJvmReadsThem(String heap, long bytes) {
+        assertEquals(bytes, NodeConfig.heapBytes(heap));
+    }
 }

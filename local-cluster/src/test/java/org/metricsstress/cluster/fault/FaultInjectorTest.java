@@ -163,6 +163,17 @@ class FaultInjectorTest {
     }
 
     /** pause, resume, pause, resume, ... on {@code address}, ending resumed. */
+    @Test
+    void aCpuQuotaOnANodeWithoutAProcessOfOursFailsInOneEventAndMakesNoGroup() throws Exception {
+        Recorded r = new Recorded();
+        FaultInjector injector = r.start("cpu dc2 10% from 0s");
+        awaitTrue(() -> r.events.size() == 1, "the quota's one event: " + r.events);
+        injector.close();
+        assertEquals(List.of("cpu dc2 (127.0.0.2 fake) failed: a CPU quota needs child-JVM nodes (their processes are"
+                + " this one's)"), r.events);
+        assertEquals(List.of(), r.calls, "no signal was sent");
+    }
+
     private static void assertAlternating(List<String> calls, String address) {
         assertTrue(!calls.isEmpty() && calls.size() % 2 == 0, "whole cycles: " + calls);
         for (int i = 0; i < calls.size(); i++) {

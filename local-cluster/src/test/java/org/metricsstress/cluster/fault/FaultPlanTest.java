@@ -35,7 +35,7 @@ class FaultPlanTest {
 
     @Test
     void mistakesAreOneLineNamingThePart() {
-        assertEquals("--embedded-fault: unknown action 'stop'; use kill, pause, resume, restart, partition, heal or stall",
+        assertEquals("--embedded-fault: unknown action 'stop'; use kill, pause, resume, restart, partition, heal, stall or cpu",
                 assertThrows(ConfigException.class, () -> FaultPlan.parse("stop dc2 at 3s")).getMessage());
         assertTrue(assertThrows(ConfigException.class, () -> FaultPlan.parse("kill dc2 30s")).getMessage()
                 .contains("'kill dc2 30s' is not VERB TARGET at TIME"));
@@ -111,7 +111,7 @@ class FaultPlanTest {
                 refused("stall dc2 1s every 2s from 99999999999h"));
         assertTrue(refused("kill dc2 1s every 2s from 10s").endsWith(
                 "is not VERB TARGET at TIME, e.g. 'kill dc2 at 30s', nor " + "stall TARGET STOPPED every PERIOD"
-                        + " from TIME [until TIME]"));
+                        + " from TIME [until TIME], nor cpu TARGET PERCENT% from TIME [until TIME]"));
         String unknown = assertThrows(ConfigException.class,
                 () -> FaultPlan.parse("stall dc3 1s every 2s from 10s").checkedAgainst(TWO_DCS)).getMessage();
         assertTrue(unknown.startsWith("--embedded-fault: 'dc3' is neither a data centre nor a node address"), unknown);
@@ -128,5 +128,37 @@ class FaultPlanTest {
 
     private static String refused(String plan) {
         return assertThrows(ConfigException.class, () -> FaultPlan.parse(plan), plan).getMessage();
+    }
+
+    @Test
+    void aCpuQuotaHoldsATargetToAShareOfOneCoreFromItsStartToItsEnd() {
+        FaultPlan plan = FaultPlan.parse("cpu 127.0.0.2 25% from 10s until 50s, kill dc2 at 30s, CPU dc1 150% from 1.5s")
+                .checkedAgainst(TWO_DCS).checkedFor(false);
+        assertEquals(List.of(new FaultPlan.CpuQuota("dc1", 150, Duration.ofMillis(1500), null),
+                new FaultPlan.CpuQuota("127.0.0.2", 25, Duration.ofSeconds(10), Duration.ofSeconds(50))), plan.cpuQuotas());
+        assertEquals("cpu dc1 150% from 1500ms, cpu 127.0.0.2 25% from 10s until 50s, kill dc2 at 30s", plan.toString());
+        assertEquals("25% of one core from 10.0 s until 50.0 s", plan.cpuQuotas().get(1).describe());
+        assertFalse(FaultPlan.parse("cpu dc1 5% from 0s").isEmpty());
+    }
+
+    @Test
+    void aCpuQuotaMistakeIsOneLineSayingTheForm() {
+        assertEquals("--embedded-fault: 'cpu dc2 25% at 10s' is not cpu TARGET PERCENT% from TIME [until TIME], e.g."
+                + " 'cpu 127.0.0.2 25% from 10s until 50s'",
+                assertThrows(ConfigException.class, () -> FaultPlan.parse("cpu dc2 25% at 10s")).getMessage());
+        for (String percent : List.of("0%", "25", "1001%", "quarter", "99999999999%")) {
+            assertEquals("--embedded-fault: 'cpu dc2 " + percent + " from 1s': the quota must be a percentage of one core,"
+                    + " 1% to 1000%, e.g. 25%, not " + percent,
+                    assertThrows(ConfigException.class, () -> FaultPlan.parse("cpu dc2 " + percent + " from 1s"))
+                            .getMessage());
+        }
+        assertEquals("--embedded-fault: 'cpu dc2 25% from 10s until 5s': until (5s) must come after from (10s)",
+                assertThrows(ConfigException.class, () -> FaultPlan.parse("cpu dc2 25% from 10s until 5s")).getMessage());
+        assertTrue(assertThrows(ConfigException.class, () -> FaultPlan.parse("cpu dc9 25% from 1s")
+                .checkedAgainst(TWO_DCS)).getMessage().startsWith("--embedded-fault: 'dc9' is neither"));
+        assertEquals("--embedded-fault: cpu holds a node's process in a cgroup of this machine, which needs child JVMs;"
+                + " leave out --embedded-image",
+                assertThrows(ConfigException.class, () -> FaultPlan.parse("cpu dc2 25% from 1s").checkedFor(true))
+                        .getMessage());
     }
 }

@@ -1,0 +1,118 @@
+package org.metricsstress.cluster.embedded;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.config.ConfigException;
+import org.metricsstress.config.Parse;
+
+/**
+ * The nodes that run with settings of their own, as {@code --embedded-node} gives them:
+ * {@code "127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch"}, one node's address and
+ * its settings per {@code ;}-separated part. Every other node keeps the cluster's.
+ */
+public record NodeOverrides(Map<String, NodeSettings> byAddress) {
+    public static final NodeOverrides NONE = new NodeOverrides(Map.of());
+
+    static final String OPTION = "--embedded-node";
+    private static final String FORM = "ADDRESS:KEY=VALUE,..., e.g. 127.0.0.2:num_tokens=64,heap=384M";
+    private static final String KEYS = "num_tokens, heap, commitlog or concurrent_writes";
+
+    public NodeOverrides {
+        byAddress = Collections.unmodifiableMap(new LinkedHashMap<>(byAddress));
+    }
+
+    public static NodeOverrides parse(String text) {
+        if (text == null || text.isBlank()) {
+            return NONE;
+        }
+        Map<String, NodeSettings> nodes = new LinkedHashMap<>();
+        for (String part : text.split(";", -1)) {
+            String p = part.trim();
+            int colon = p.indexOf(':');
+            if (colon <= 0 || colon == p.length() - 1) {
+                throw new ConfigException(OPTION + ": '" + p + "' is not " + FORM);
+            }
+            String address = p.substring(0, colon).trim();
+            NodeSettings settings = settings(address, p.substring(colon + 1));
+            if (nodes.putIfAbsent(address, settings) != null) {
+                throw new ConfigException(OPTION + ": node " + address + " is given twice; give all its settings in one part");
+            }
+        }
+        return new NodeOverrides(nodes);
+    }
+
+    private static NodeSettings settings(String address, String text) {
+        NodeSettings s = NodeSettings.DEFAULT;
+        Set<String> seen = new HashSet<>();
+        for (String pair : text.split(",", -1)) {
+            String kv = pair.trim();
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || eq == kv.length() - 1) {
+                throw new ConfigException(OPTION + ": '" + kv + "' for " + address + " is not KEY=VALUE; keys: " + KEYS);
+            }
+            String key = kv.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            String value = kv.substring(eq + 1).trim();
+            if (!seen.add(key)) {
+                throw new ConfigException(OPTION + ": " + key + " is given twice for " + address);
+            }
+            try {
+                s = switch (key) {
+                    case "num_tokens" -> s.withNumTokens(Parse.positiveInt(OPTION + " " + address + " num_tokens", value));
+                    case "heap" -> s.withHeap(value);
+                    case "commitlog" -> s.withCommitLog(commitLog(address, value));
+                    case "concurrent_writes" -> s.withConcurrentWrites(Parse.positiveInt(OPTION + " " + address + " concurrent_writes", value));
+                    default -> throw new ConfigException(OPTION + ": unknown setting '" + key + "' for " + address
+                            + "; use " + KEYS);
+                };
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(OPTION + ": " + address + ": " + e.getMessage());
+            }
+        }
+        return s;
+    }
+
+    /** {@code batch}, or {@code group:WINDOW} (e.g. group:20ms); {@code periodic} is every node's already. */
+    private static NodeSettings.CommitLog commitLog(String address, String value) {
+        String v = value.toLowerCase(Locale.ROOT);
+        if (v.equals("batch")) {
+            return NodeSettings.CommitLog.batch();
+        }
+        if (v.startsWith("group:")) {
+            Duration window = Parse.duration(OPTION + " " + address + " commitlog group window",
+                    v.substring("group:".length()));
+            if (window.isZero()) {
+                throw new ConfigException(OPTION + ": " + address + ": the group window must be 1 ms or more, e.g. group:20ms");
+            }
+            return NodeSettings.CommitLog.group(window);
+        }
+        throw new ConfigException(OPTION + ": " + address + ": commitlog '" + value + "' is not batch or group:WINDOW"
+                + " (e.g. group:20ms); both make every write wait for an fsync");
+    }
+
+    /** Checks every address is a node of {@code layout}. */
+    public NodeOverrides checkedAgainst(ClusterLayout layout) {
+        for (String address : byAddress.keySet()) {
+            if (layout.members().stream().noneMatch(m -> m.address().equals(address))) {
+                throw new ConfigException(OPTION + ": '" + address + "' is not a node address of --embedded-nodes "
+                        + layout + " (its nodes: " + layout.members().get(0).address()
+                        + (layout.size() > 1 ? " to " + layout.members().get(layout.size() - 1).address() : "") + ")");
+            }
+        }
+        return this;
+    }
+
+    /** The settings of the node at {@code address}: its own, else the cluster's. */
+    public NodeSettings of(String address) {
+        return byAddress.getOrDefault(address, NodeSettings.DEFAULT);
+    }
+
+    public boolean isEmpty() {
+        return byAddress.isEmpty();
+    }
+}

@@ -1,0 +1,70 @@
+package org.metricsstress.cluster.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.config.ConfigException;
+
+class NodeOverridesTest {
+    private static final ClusterLayout THREE = ClusterLayout.parse("dc1:3");
+
+    @Test
+    void eachPartSetsOneNodeAndTheOthersKeepTheClusters() {
+        NodeOverrides o = NodeOverrides.parse(" 127.0.0.2:num_tokens=64, heap=384M ;127.0.0.3:commitlog=batch,"
+                + "CONCURRENT_WRITES=4").checkedAgainst(THREE);
+
+        assertEquals(new NodeSettings(64, "384M", null, null), o.of("127.0.0.2"));
+        assertEquals(new NodeSettings(null, null, NodeSettings.CommitLog.batch(), 4), o.of("127.0.0.3"));
+        assertEquals(NodeSettings.DEFAULT, o.of("127.0.0.1"));
+        assertEquals("num_tokens 64, heap 384M", o.of("127.0.0.2").describe());
+        assertEquals("commit log batch (every write waits for an fsync), concurrent_writes 4", o.of("127.0.0.3").describe());
+    }
+
+    @Test
+    void groupSyncTakesAWindow() {
+        NodeSettings s = NodeOverrides.parse("127.0.0.1:commitlog=group:20ms").of("127.0.0.1");
+        assertEquals(NodeSettings.CommitLog.group(Duration.ofMillis(20)), s.commitLog());
+        assertTrue(s.commitLog().syncs());
+    }
+
+    @Test
+    void noTextIsNoOverrides() {
+        assertTrue(NodeOverrides.parse(null).isEmpty());
+        assertTrue(NodeOverrides.parse(" ").isEmpty());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "127.0.0.2|--embedded-node: '127.0.0.2' is not ADDRESS:KEY=VALUE,..., e.g. 127.0.0.2:num_tokens=64,heap=384M",
+            "127.0.0.2:tokens=64|--embedded-node: unknown setting 'tokens' for 127.0.0.2; use num_tokens, heap, commitlog or concurrent_writes",
+            "127.0.0.2:num_tokens|--embedded-node: 'num_tokens' for 127.0.0.2 is not KEY=VALUE; keys: num_tokens, heap, commitlog or concurrent_writes",
+            "127.0.0.2:num_tokens=many|--embedded-node 127.0.0.2 num_tokens: 'many' is not a whole number",
+            "127.0.0.2:num_tokens=0|--embedded-node 127.0.0.2 num_tokens: must be at least 1, got 0",
+            "127.0.0.2:num_tokens=2000|--embedded-node: 127.0.0.2: num_tokens 2000 is out of range; use 1-1536",
+            "127.0.0.2:heap=lots|--embedded-node: 127.0.0.2: heap size 'lots' is not a JVM size; use e.g. 512m, 1G or 2G",
+            "127.0.0.2:heap=128M|--embedded-node: 127.0.0.2: heap 128M is below the initial heap of every node; use 256M or more",
+            "127.0.0.2:commitlog=slow|--embedded-node: 127.0.0.2: commitlog 'slow' is not batch or group:WINDOW (e.g. group:20ms); both make every write wait for an fsync",
+            "127.0.0.2:commitlog=group:0ms|--embedded-node: 127.0.0.2: the group window must be 1 ms or more, e.g. group:20ms",
+            "127.0.0.2:heap=512M,heap=1G|--embedded-node: heap is given twice for 127.0.0.2",
+            "127.0.0.2:heap=512M;127.0.0.2:num_tokens=4|--embedded-node: node 127.0.0.2 is given twice; give all its settings in one part",
+    })
+    void mistakesAreOneLineNamingTheNodeAndTheSetting(String text, String message) {
+        assertEquals(message, assertThrows(ConfigException.class, () -> NodeOverrides.parse(text)).getMessage());
+    }
+
+    @Test
+    void anAddressOutsideTheLayoutIsRefused() {
+        NodeOverrides o = NodeOverrides.parse("127.0.0.4:num_tokens=64");
+        assertEquals("--embedded-node: '127.0.0.4' is not a node address of --embedded-nodes dc1:3 (its nodes: 127.0.0.1"
+                + " to 127.0.0.3)", assertThrows(ConfigException.class, () -> o.checkedAgainst(THREE)).getMessage());
+        assertEquals("--embedded-node: 'localhost' is not a node address of --embedded-nodes dc1:1 (its nodes: 127.0.0.1)",
+                assertThrows(ConfigException.class, () -> NodeOverrides.parse("localhost:heap=1G")
+                        .checkedAgainst(ClusterLayout.SINGLE)).getMessage());
+    }
+}
