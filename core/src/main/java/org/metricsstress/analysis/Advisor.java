@@ -405,10 +405,10 @@ public final class Advisor {
      */
     static Advice nodesByCpu(StressResult r, int nodes, double achieved) {
         List<NodeLoad> loads = ClusterDiagnosis.loads(r, 0, r.generationSeconds());
-        if (loads.isEmpty() || loads.stream().anyMatch(l -> l.cpuPercent() < 0 || l.processors() <= 0)) {
+        if (loads.isEmpty() || loads.stream().anyMatch(l -> l.coresUsed() < 0 || l.processors() <= 0)) {
             return null;
         }
-        double coresUsed = loads.stream().mapToDouble(l -> l.cpuPercent() / 100 * l.processors()).sum();
+        double coresUsed = loads.stream().mapToDouble(NodeLoad::coresUsed).sum();
         double demand = coresUsed / achieved;
         double cores = loads.stream().mapToInt(NodeLoad::processors).average().orElse(1);
         long value = (long) Math.ceil(demand * r.targetSamplesPerSecond() * nodes / loads.size() / (cores * NODE_TARGET));

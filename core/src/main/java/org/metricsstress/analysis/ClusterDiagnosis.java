@@ -371,9 +371,9 @@ public final class ClusterDiagnosis {
         return r.client() == null || r.client().cpuPercent() < 0 ? -1 : r.client().cpuPercent();
     }
 
-    /** A node's CPU in % of {@code cores}, the machine's; its own cores' share when the machine's are not known. */
+    /** A node's CPU in % of {@code cores}, the machine's; -1 when not known. */
     private static double nodeShareOfMachine(NodeLoad l, int cores) {
-        return cores <= 0 || l.processors() <= 0 ? l.cpuPercent() : l.cpuPercent() * l.processors() / cores;
+        return cores <= 0 || l.coresUsed() < 0 ? -1 : 100 * l.coresUsed() / cores;
     }
 
     /** Whether this client used most of a saturated machine's CPU: more than all the nodes together. */

@@ -44,13 +44,15 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  * @param readMedianMs      how long it took to answer its own figures, the median of the readings it
  *                          answered (a healthy node: milliseconds; a node stopped most of the time: seconds)
  * @param processors        the processors its JVM sees; -1 when not known
+ * @param cpuCores          the cores its process used, mean over its readings (-1 without JMX): its
+ *                          CPU time, whatever share of a quota that is
  */
 public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
         double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
         double transportQueuedShare, long transportBlocked, long flushPending, double flushQueuedShare,
         long flushBlocked, long compactionsFirst, long compactionsLast, long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
         double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
-        double writesPerSecond, double readMedianMs, int processors) {
+        double writesPerSecond, double readMedianMs, int processors, double cpuCores) {
 
     /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
     public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
@@ -82,6 +84,8 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         double gcSeconds = 0;
         double cpu = 0;
         int cpuReadings = 0;
+        double cores = 0;
+        int coreReadings = 0;
         long dropped = -1;
         long waits = -1;
         double writes = 0;
@@ -122,6 +126,10 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
                 cpu += r.cpuPercent();
                 cpuReadings++;
             }
+            if (r.cpuCores() >= 0) {
+                cores += r.cpuCores();
+                coreReadings++;
+            }
             if (r.droppedMutations() >= 0) {
                 dropped = Math.max(0, dropped) + r.droppedMutations();
             }
@@ -144,7 +152,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
                 p99, slowest, coordinator.length == 0 ? 0 : coordinator[coordinator.length / 2],
                 gcSeconds > 0 ? gcMs / 1000 / gcSeconds : -1, cpuReadings > 0 ? cpu / cpuReadings : -1, dropped, waits,
                 ok.isEmpty() ? 0 : writes / ok.size(), readMs.length == 0 ? -1 : readMs[readMs.length / 2],
-                n.processors());
+                n.processors(), coreReadings > 0 ? cores / coreReadings : -1);
     }
 
     /**
@@ -166,6 +174,17 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
     public String host() {
         int colon = node.lastIndexOf(':');
         return colon > 0 ? node.substring(0, colon) : node;
+    }
+
+    /**
+     * The cores its process used: measured where the node told it, else its CPU share of its
+     * processors (a result written before the cores were kept); -1 when neither is known.
+     */
+    public double coresUsed() {
+        if (cpuCores >= 0) {
+            return cpuCores;
+        }
+        return cpuPercent < 0 || processors <= 0 ? -1 : cpuPercent / 100 * processors;
     }
 
     /** The share of readings the node answered in time; 1 with no readings. */

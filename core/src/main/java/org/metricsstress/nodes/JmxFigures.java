@@ -20,7 +20,13 @@ final class JmxFigures implements AutoCloseable {
      * time between its answers, never between the askings (which once read 720% CPU on 2 cores).
      */
     record Raw(double gcMs, long cpuNanos, int processors, long droppedMutations, long commitLogWaits,
-            long pendingCompactions, long atNanos) {}
+            long pendingCompactions, long atNanos, double processCpuLoad) {
+        /** Without the JVM's own load (a test's reading). */
+        Raw(double gcMs, long cpuNanos, int processors, long droppedMutations, long commitLogWaits,
+                long pendingCompactions, long atNanos) {
+            this(gcMs, cpuNanos, processors, droppedMutations, commitLogWaits, pendingCompactions, atNanos, -1);
+        }
+    }
 
     private static final ObjectName GC = name("java.lang:type=GarbageCollector,name=*");
     private static final ObjectName OS = name("java.lang:type=OperatingSystem");
@@ -70,12 +76,16 @@ final class JmxFigures implements AutoCloseable {
         long cpu = ((Number) j.attribute(OS, "ProcessCpuTime")).longValue();
         long answeredAt = System.nanoTime();
         int processors = ((Number) j.attribute(OS, "AvailableProcessors")).intValue();
+        // The JVM's own load since it was last asked, of the CPU it may use: relative to its cgroup's
+        // quota where it started inside one (JDK 17's container support), which no count of CPU
+        // time against the machine's cores can tell.
+        double load = ((Number) j.attribute(OS, "ProcessCpuLoad")).doubleValue();
         long waits = 0;
         for (ObjectName w : COMMIT_LOG_WAITS) {
             waits += count(j, w);
         }
         return new Raw(gc, cpu, processors, count(j, DROPPED), waits,
-                ((Number) j.attribute(PENDING_COMPACTIONS, "Value")).longValue(), answeredAt);
+                ((Number) j.attribute(PENDING_COMPACTIONS, "Value")).longValue(), answeredAt, load);
     }
 
     private static long count(NodeJmx j, ObjectName meter) throws IOException {

@@ -79,6 +79,7 @@ final class NodeSeries {
         });
         double gcMs = -1;
         double cpu = -1;
+        double cores = -1;
         long dropped = -1;
         long waits = -1;
         long pendingCompactions = cql.pools().containsKey(NodeTelemetry.COMPACTION)
@@ -89,7 +90,10 @@ final class NodeSeries {
             if (lastJmx != null && jmx.atNanos() > lastJmxNanos) {
                 double s = (jmx.atNanos() - lastJmxNanos) / 1e9;
                 gcMs = Math.max(0, jmx.gcMs() - lastJmx.gcMs());
-                cpu = 100.0 * Math.max(0, jmx.cpuNanos() - lastJmx.cpuNanos()) / (s * 1e9 * Math.max(1, jmx.processors()));
+                cores = Math.max(0, jmx.cpuNanos() - lastJmx.cpuNanos()) / (s * 1e9);
+                // Of the CPU it may use: the JVM's own load where it tells it (a quota it started in
+                // counts), else its CPU time over its processors.
+                cpu = jmx.processCpuLoad() >= 0 ? 100 * jmx.processCpuLoad() : 100.0 * cores / Math.max(1, jmx.processors());
                 dropped = Math.max(0, jmx.droppedMutations() - lastJmx.droppedMutations());
                 waits = Math.max(0, jmx.commitLogWaits() - lastJmx.commitLogWaits());
             }
@@ -97,7 +101,7 @@ final class NodeSeries {
             lastJmxNanos = jmx.atNanos();
         }
         Reading reading = new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions,
-                cql.hintFiles(), tables, gcMs, cpu, dropped, waits, cql.hintFilesFor());
+                cql.hintFiles(), tables, gcMs, cpu, dropped, waits, cql.hintFilesFor(), cores);
         readings.add(reading);
         lastCql = cql;
         lastCqlNanos = nanos;

@@ -101,7 +101,9 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param tables             the run's keyspace, per table: its local writes and the writes it
      *                           coordinated
      * @param gcMs               time its collectors reported over the interval; -1 without JMX
-     * @param cpuPercent         its process's CPU over the interval, in % of its cores; -1 without JMX
+     * @param cpuPercent         its process's CPU over the interval, in % of what it may use (the JVM's
+     *                           own ProcessCpuLoad: of its cgroup quota where it started in one, else of
+     *                           its cores); -1 without JMX
      * @param droppedMutations   mutations it dropped (timed out in its queue) over the interval; -1
      *                           without JMX
      * @param commitLogWaits     writes that waited on the commit log (segment allocation or sync) over
@@ -109,10 +111,12 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param hintFilesFor       of {@code hintFiles}, those for each node, by its address ({@code
      *                           pending_hints.address}): which node the hints wait for; empty in
      *                           results written before it was read
+     * @param cpuCores           the cores its process used over the interval (its CPU time over the
+     *                           time); -1 without JMX
      */
     public record Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools, long compactionsRunning,
             long compactionsPending, long hintFiles, Map<String, TableWrites> tables, double gcMs, double cpuPercent,
-            long droppedMutations, long commitLogWaits, Map<String, Long> hintFilesFor) {
+            long droppedMutations, long commitLogWaits, Map<String, Long> hintFilesFor, double cpuCores) {
 
         public Reading {
             pools = pools == null ? Map.of() : Map.copyOf(pools);
@@ -125,7 +129,7 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
                 long compactionsRunning, long compactionsPending, long hintFiles, Map<String, TableWrites> tables,
                 double gcMs, double cpuPercent, long droppedMutations, long commitLogWaits) {
             this(elapsedSeconds, problem, readMs, pools, compactionsRunning, compactionsPending, hintFiles, tables, gcMs,
-                    cpuPercent, droppedMutations, commitLogWaits, Map.of());
+                    cpuPercent, droppedMutations, commitLogWaits, Map.of(), -1);
         }
 
         /** A node that did not answer in time, or at all. */

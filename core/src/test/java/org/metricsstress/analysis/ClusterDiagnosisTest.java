@@ -379,7 +379,7 @@ public class ClusterDiagnosisTest {
     private static Reading holding(double at, Map<String, Long> hintsFor) {
         Reading h = healthy(at);
         long files = hintsFor.values().stream().mapToLong(Long::longValue).sum();
-        return new Reading(at, null, h.readMs(), h.pools(), 0, 0, files, h.tables(), 0, 30, 0, 0, hintsFor);
+        return new Reading(at, null, h.readMs(), h.pools(), 0, 0, files, h.tables(), 0, 30, 0, 0, hintsFor, 0.6);
     }
 
     @Test

@@ -37,4 +37,19 @@ class NodeSeriesTest {
         assertEquals(50, next.cpuPercent(), 1e-6, "one core's second over the next second");
         assertEquals(List.of(first, late, next), series.result().readings());
     }
+
+    /**
+     * A node started inside a CPU quota of 30 % of a core: its JVM sees one processor and tells its
+     * load of the quota (0.97); its CPU time says it used 0.3 cores. The first is its utilisation,
+     * the second what it took of the machine.
+     */
+    @Test
+    void aNodeInsideAQuotaIsBusyByItsOwnLoadAndUsesTheCoresItsCpuTimeSays() {
+        NodeSeries series = new NodeSeries("127.0.0.2:9042", "dc1");
+        series.base(0, views(), new JmxFigures.Raw(0, 0, 1, 0, 0, 0, 0, 0));
+        NodeTelemetry.Reading r = series.add(2 * S, 2, views(), 5, null,
+                new JmxFigures.Raw(0, 6 * S / 10, 1, 0, 0, 0, 2 * S, 0.97));
+        assertEquals(97, r.cpuPercent(), 1e-9);
+        assertEquals(0.3, r.cpuCores(), 1e-9);
+    }
 }
