@@ -22,7 +22,7 @@ import org.metricsstress.cluster.containers.ContainerCluster;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.embedded.NodeOverrides;
-import org.metricsstress.cluster.fault.CpuCgroup;
+import org.metricsstress.cluster.CpuCgroup;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;

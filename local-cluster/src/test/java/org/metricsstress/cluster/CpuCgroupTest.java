@@ -1,4 +1,4 @@
-package org.metricsstress.cluster.fault;
+package org.metricsstress.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.metricsstress.cluster.fault;
+package org.metricsstress.cluster;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metricsstress.cluster.LocalClusterException;
 
 /**
  * A CPU quota of the kernel's cgroups that this process makes, holds processes it started in, and
