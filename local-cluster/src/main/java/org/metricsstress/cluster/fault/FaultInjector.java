@@ -275,7 +275,8 @@ public final class FaultInjector implements AutoCloseable {
     /**
      * One CPU quota of the plan, on its own thread: from its start, each node of its target in a
      * cgroup of its own, released (the process moved back, the group removed) at its end or the
-     * run's. A node restarted meanwhile runs free: its new process was never put in the group.
+     * run's. A node restarted meanwhile runs free of it: its new process was never put in the group
+     * (one of {@code --embedded-node ADDR:cpu=N%} starts inside its own quota again).
      */
     private void holdToQuota(FaultPlan.CpuQuota q, GenerationClock clock) {
         List<CpuCgroup> groups = new ArrayList<>();
