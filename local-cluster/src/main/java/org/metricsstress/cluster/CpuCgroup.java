@@ -133,7 +133,7 @@ public final class CpuCgroup implements AutoCloseable {
     /**
      * {@code command} behind a shell that puts itself in the cgroup {@code group}, then execs it: the
      * command keeps the shell's pid (the one its spawner knows) and is in the group before it runs
-     * anything. A JVM must start so to see its quota: it reads its cgroup once, at start-up (JDK 17's
+     * anything. A JVM must start so to see its quota: it finds its cgroup once, at start-up (JDK 17's
      * container support), and then sizes its pools and reports {@code ProcessCpuLoad} against it (two
      * busy threads in a 30% quota: 0.97, one available processor); one moved in later reports the
      * machine's cores. Should the shell not get into the group, it exits 1 without running the
