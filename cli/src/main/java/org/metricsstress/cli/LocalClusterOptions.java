@@ -22,7 +22,7 @@ import org.metricsstress.cluster.containers.ContainerCluster;
 import org.metricsstress.cluster.distance.LatencyMatrix;
 import org.metricsstress.cluster.embedded.EmbeddedCluster;
 import org.metricsstress.cluster.embedded.NodeOverrides;
-import org.metricsstress.cluster.fault.CpuCgroup;
+import org.metricsstress.cluster.CpuCgroup;
 import org.metricsstress.cluster.fault.FaultPlan;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.ContactPoint;
@@ -129,7 +129,12 @@ final class LocalClusterOptions {
             throw new ConfigException("--embedded-node: sets child-JVM nodes only (an image has its own configuration);"
                     + " leave out --embedded-image");
         }
-        return NodeOverrides.parse(text).checkedAgainst(layout);
+        NodeOverrides overrides = NodeOverrides.parse(text).checkedAgainst(layout);
+        String noQuota = overrides.capsCpu() ? CpuCgroup.unavailable() : null;
+        if (noQuota != null) {
+            throw new ConfigException("--embedded-node: cpu: " + noQuota);
+        }
+        return overrides;
     }
 
     /** How far apart the DCs of the layout are; null without --embedded-latency (no relays at all). */

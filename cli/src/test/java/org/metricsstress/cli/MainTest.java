@@ -52,6 +52,9 @@ class MainTest {
         "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:heap=64M",
         "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:commitlog=slow",
         "--embedded --embedded-image cassandra:5.0 --embedded-node 127.0.0.1:heap=1G",
+        "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:cpu=150%",
+        "--embedded --embedded-nodes dc1:2 --embedded-node 127.0.0.2:cpu=40",
+        "--embedded --embedded-image cassandra:5.0 --embedded-node 127.0.0.1:cpu=40%",
         "--embedded --embedded-fault cpu_127.0.0.1_0%_from_1s",
         "--embedded --embedded-image cassandra:5.0 --embedded-fault cpu_dc1_25%_from_1s"
     })

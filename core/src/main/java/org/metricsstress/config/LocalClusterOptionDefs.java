@@ -42,7 +42,8 @@ public final class LocalClusterOptionDefs {
                     + "apart by ';', e.g. \"127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch\": num_tokens "
                     + "(more than its peers' 16: a hot node), heap (at least 256M: GC pressure), commitlog=batch or "
                     + "group:WINDOW (every write waits for an fsync: a slow commit log), concurrent_writes (a narrowed "
-                    + "mutation stage); child JVMs only", LOCAL_CLUSTER, TEXT, null, "the cluster's for every node");
+                    + "mutation stage), cpu=N% (1% to 100% of one core from its start, a cgroup of this machine: a pod's "
+                    + "small CPU limit); child JVMs only", LOCAL_CLUSTER, TEXT, null, "the cluster's for every node");
     public static final Option<Boolean> EMBEDDED_AUTH =
             Option.own("--embedded-auth", null, "start the embedded nodes with password authentication; the run "
                     + "logs in as the default superuser unless --username is given", LOCAL_CLUSTER, FLAG, false, null);

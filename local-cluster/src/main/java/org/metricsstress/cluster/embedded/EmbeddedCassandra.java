@@ -65,6 +65,14 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
         return process.pid();
     }
 
+    /**
+     * The cgroup the node's JVM starts inside, restarts included, for the CPU quota of {@code
+     * --embedded-node ADDR:cpu=N%}; null when it has none. Removed when the node is closed.
+     */
+    public Path cpuGroup() {
+        return launcher.cpuQuota == null ? null : launcher.cpuQuota.dir();
+    }
+
     /** The last line its system.log (warnings and errors only) has, or null when it has none. */
     String lastLogLine() {
         List<String> lines = LogTail.lastRelevantLines(config.systemLog(), 1);
@@ -125,7 +133,7 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
 
     /**
      * Stops the node if it still runs (SIGTERM, then SIGKILL) and starts it again on the same
-     * addresses, ports and data; returns once it answers CQL again. A {@link #close()} meanwhile
+     * addresses, ports and data, inside its CPU quota if it has one; returns once it answers CQL again. A {@link #close()} meanwhile
      * stops the new JVM too and makes this fail: a restart never outlives its node.
      */
     @Override
@@ -185,8 +193,9 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
      * under way ends first, its new JVM stopped. A node in a temporary work directory made by
      * {@link NodeBuilder#start()} is SIGKILLed at once and the directory deleted: its drain would
      * flush every table to files deleted a moment later (5 s a node on average in a CI run, up to
-     * 12 s). Idempotent and thread-safe: a second caller returns
-     * once the node is stopped. Never throws; callable from a shutdown hook.
+     * 12 s). Its CPU quota's cgroup, if any, is removed once no JVM of the node is left.
+     * Idempotent and thread-safe: a second caller returns once the node is stopped. Never throws;
+     * callable from a shutdown hook.
      */
     @Override
     public void close() {
@@ -208,6 +217,13 @@ public final class EmbeddedCassandra implements LocalNode, AutoCloseable {
             // its files must be written before the directory goes, not after.
             restarting.lock();
             restarting.unlock();
+            // The kernel keeps an emptied cgroup until it is removed; every JVM of the node is gone now.
+            if (launcher.cpuQuota != null) {
+                String left = launcher.cpuQuota.release();
+                if (left != null) {
+                    say("Cassandra " + config.datacenter + " on " + config.address + ": " + left);
+                }
+            }
             if (ownsWorkDir) {
                 TempDirs.delete(config.workDir);
             }

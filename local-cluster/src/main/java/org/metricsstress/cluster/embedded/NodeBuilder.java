@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.metricsstress.cluster.ClusterLayout;
+import org.metricsstress.cluster.CpuCgroup;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.NodeJvmFlags;
 import org.metricsstress.cluster.ThrowawayTls;
@@ -16,6 +18,8 @@ import org.metricsstress.cluster.ThrowawayTls;
  * has a default that works on a laptop; a bad one is refused where it is made.
  */
 public final class NodeBuilder {
+    /** Numbers the CPU quotas this process makes, so that no two nodes' ever share a name. */
+    private static final AtomicInteger QUOTAS = new AtomicInteger();
 
     private Path libDir;
     private Path javaHome;
@@ -139,7 +143,8 @@ public final class NodeBuilder {
 
     /**
      * What this node runs with where it differs from its peers ({@code --embedded-node}); its heap,
-     * when it gives one, wins over {@link #heap}. Default {@link NodeSettings#DEFAULT}.
+     * when it gives one, wins over {@link #heap}; its CPU quota is a cgroup {@link #start()} makes
+     * (see {@link CpuCgroup#unavailable()} for where none can be). Default {@link NodeSettings#DEFAULT}.
      */
     public NodeBuilder settings(NodeSettings own) {
         this.settings = Objects.requireNonNull(own, "settings");
@@ -172,8 +177,8 @@ public final class NodeBuilder {
     }
 
     /**
-     * Starts the node and waits until it answers CQL. On failure the child is killed, a
-     * temporary work directory removed (its logs kept beside it, in a directory named in
+     * Starts the node and waits until it answers CQL. On failure the child is killed, its CPU
+     * quota's cgroup removed, a temporary work directory removed (its logs kept beside it, in a directory named in
      * the message), and the exception says why in one line.
      */
     public EmbeddedCassandra start() throws LocalClusterException {
@@ -200,12 +205,16 @@ public final class NodeBuilder {
                         tls == null || !clientAuth ? null : tls.nodeTruststore(),
                         tls == null || !clientAuth ? null : tls.nodeTruststorePassword()),
                 relayed, settings);
-        NodeLauncher launcher = new NodeLauncher(config, jdk, lib, jamm,
-                tls == null ? null : tls.clientContext(clientAuth), startTimeout, output, jvmFlags);
-
         Process[] spawned = new Process[1];
         boolean started = false;
+        CpuCgroup cpuQuota = null;
         try {
+            if (settings.cpuPercent() != null) {
+                cpuQuota = CpuCgroup.make("metrics-stress-" + ProcessHandle.current().pid() + "-node-" + address + "-"
+                        + QUOTAS.incrementAndGet(), settings.cpuPercent());
+            }
+            NodeLauncher launcher = new NodeLauncher(config, jdk, lib, jamm,
+                    tls == null ? null : tls.clientContext(clientAuth), startTimeout, output, jvmFlags, cpuQuota);
             Process process = launcher.start(spawned, tempWorkDir ? dir : null,
                     tempWorkDir ? StartFailure.keptLogsDir(config) : config.logsDir());
             started = true;
@@ -214,6 +223,12 @@ public final class NodeBuilder {
             if (!started) {
                 if (spawned[0] != null) {
                     Signals.kill(spawned[0]);
+                }
+                if (cpuQuota != null) {
+                    String left = cpuQuota.release();
+                    if (left != null) {
+                        output.accept("Cassandra " + datacenter + " on " + address + ": " + left);
+                    }
                 }
                 if (tempWorkDir) {
                     StartFailure.keepLogsAside(config);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
+import org.metricsstress.cluster.CpuCgroup;
 import org.metricsstress.cluster.CqlProbe;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.ShutdownGuard;
@@ -18,8 +19,9 @@ import org.metricsstress.cluster.ShutdownGuard;
 /**
  * Starts a node's JVM in its work directory and waits until it answers CQL: writes the node's
  * files, spawns the child with the command line {@link NodeConfig} renders (nothing in the
- * environment may change it), and reports progress. A node keeps its launcher, so that a restart
- * starts it the same way on the same data.
+ * environment may change it), inside the node's CPU quota when it has one, and reports progress.
+ * A node keeps its launcher, so that a restart starts it the same way on the same data, back in
+ * its quota.
  */
 final class NodeLauncher {
     private static final long POLL_MILLIS = 200;
@@ -37,9 +39,17 @@ final class NodeLauncher {
     private final Consumer<String> output;
     /** The user's JVM flags, after the launcher's own (so that they win). */
     private final List<String> extraFlags;
+    /** The cgroup every JVM of the node starts inside ({@code --embedded-node ADDR:cpu=N%}); null for none. */
+    final CpuCgroup cpuQuota;
 
     NodeLauncher(NodeConfig config, Path jdk, Path lib, Path jamm, SSLContext probeTls, Duration startTimeout,
             Consumer<String> output, List<String> extraFlags) {
+        this(config, jdk, lib, jamm, probeTls, startTimeout, output, extraFlags, null);
+    }
+
+    NodeLauncher(NodeConfig config, Path jdk, Path lib, Path jamm, SSLContext probeTls, Duration startTimeout,
+            Consumer<String> output, List<String> extraFlags, CpuCgroup cpuQuota) {
+        this.cpuQuota = cpuQuota;
         this.extraFlags = List.copyOf(extraFlags);
         this.config = config;
         this.jdk = jdk;
@@ -72,8 +82,11 @@ final class NodeLauncher {
             output.accept("Starting Cassandra " + config.datacenter + " on " + config.address + ":" + config.nativePort
                     + " (storage " + config.storagePort + ", JMX " + config.jmxPort + ", JDK " + jdk
                     + ", log " + config.consoleLog() + ")"
-                    + (extraFlags.isEmpty() ? "" : ", JVM flags added: " + String.join(" ", extraFlags)));
-            ProcessBuilder pb = new ProcessBuilder(config.command(jdk, lib, jamm, extraFlags))
+                    + (extraFlags.isEmpty() ? "" : ", JVM flags added: " + String.join(" ", extraFlags))
+                    + (cpuQuota == null ? "" : ", held to " + config.settings.cpuPercent() + "% of one core from its start ("
+                            + cpuQuota.kind() + " " + cpuQuota.dir() + ")"));
+            ProcessBuilder pb = new ProcessBuilder(launchCommand(config.command(jdk, lib, jamm, extraFlags),
+                    cpuQuota == null ? null : cpuQuota.dir()))
                     .directory(config.workDir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(config.consoleLog().toFile()));
@@ -88,6 +101,9 @@ final class NodeLauncher {
             process.getOutputStream().close();
             try (ShutdownGuard guard = ShutdownGuard.install("embedded-cassandra-start-guard-" + process.pid(), () -> {
                 Signals.kill(process);
+                if (cpuQuota != null) {
+                    cpuQuota.release();
+                }
                 if (tempWorkDir != null) {
                     TempDirs.delete(tempWorkDir);
                 }
@@ -101,6 +117,14 @@ final class NodeLauncher {
             throw new LocalClusterException("Cannot start Cassandra with " + jdk + "/bin/java in " + config.workDir
                     + " (" + e.getMessage() + "); check that the JDK and the directory are usable", e);
         }
+    }
+
+    /**
+     * The node's JVM command line, behind the shell that starts it inside {@code cpuGroup} when the
+     * node has a CPU quota (null: none): the pid the launcher keeps stays the JVM's.
+     */
+    static List<String> launchCommand(List<String> jvm, Path cpuGroup) {
+        return cpuGroup == null ? jvm : CpuCgroup.startingInside(cpuGroup, jvm);
     }
 
     private void writeFiles() throws IOException {

@@ -7,13 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.metricsstress.cluster.ClusterLayout;
 import org.metricsstress.config.ConfigException;
 import org.metricsstress.config.Parse;
 
 /**
  * The nodes that run with settings of their own, as {@code --embedded-node} gives them:
- * {@code "127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch"}, one node's address and
+ * {@code "127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch,cpu=40%"}, one node's address and
  * its settings per {@code ;}-separated part. Every other node keeps the cluster's.
  */
 public record NodeOverrides(Map<String, NodeSettings> byAddress) {
@@ -21,7 +23,8 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
 
     static final String OPTION = "--embedded-node";
     private static final String FORM = "ADDRESS:KEY=VALUE,..., e.g. 127.0.0.2:num_tokens=64,heap=384M";
-    private static final String KEYS = "num_tokens, heap, commitlog or concurrent_writes";
+    private static final String KEYS = "num_tokens, heap, commitlog, concurrent_writes or cpu";
+    private static final Pattern PERCENT = Pattern.compile("(\\d{1,5})%");
 
     public NodeOverrides {
         byAddress = Collections.unmodifiableMap(new LinkedHashMap<>(byAddress));
@@ -67,6 +70,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
                     case "heap" -> s.withHeap(value);
                     case "commitlog" -> s.withCommitLog(commitLog(address, value));
                     case "concurrent_writes" -> s.withConcurrentWrites(Parse.positiveInt(OPTION + " " + address + " concurrent_writes", value));
+                    case "cpu" -> s.withCpuPercent(cpuPercent(address, value));
                     default -> throw new ConfigException(OPTION + ": unknown setting '" + key + "' for " + address
                             + "; use " + KEYS);
                 };
@@ -93,6 +97,21 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
         }
         throw new ConfigException(OPTION + ": " + address + ": commitlog '" + value + "' is not batch or group:WINDOW"
                 + " (e.g. group:20ms); both make every write wait for an fsync");
+    }
+
+    /** {@code N%}: a share of one core, as a pod's CPU limit of {@code N/100} CPU. */
+    private static int cpuPercent(String address, String value) {
+        Matcher m = PERCENT.matcher(value);
+        if (!m.matches()) {
+            throw new ConfigException(OPTION + ": " + address + ": cpu '" + value + "' is not a percentage of one core;"
+                    + " use 1% to " + NodeSettings.MAX_CPU_PERCENT + "%, e.g. cpu=40%");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** Whether a node is held to a CPU quota, which this machine's cgroups must allow. */
+    public boolean capsCpu() {
+        return byAddress.values().stream().anyMatch(s -> s.cpuPercent() != null);
     }
 
     /** Checks every address is a node of {@code layout}. */

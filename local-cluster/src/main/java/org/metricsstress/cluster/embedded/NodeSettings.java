@@ -8,10 +8,12 @@ import java.util.List;
  * What one child-JVM node runs with where it differs from its peers ({@code --embedded-node}):
  * each setting null keeps the cluster's own. Each makes a fault the verdict must see through:
  * more tokens a hot node (a larger share of the ring), a small heap GC pressure, a synced commit
- * log a slow disk, fewer concurrent writes a narrowed mutation stage.
+ * log a slow disk, fewer concurrent writes a narrowed mutation stage, a CPU quota a node starved
+ * of CPU (a pod with a small CPU limit).
  */
-public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, Integer concurrentWrites) {
-    public static final NodeSettings DEFAULT = new NodeSettings(null, null, null, null);
+public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, Integer concurrentWrites,
+        Integer cpuPercent) {
+    public static final NodeSettings DEFAULT = new NodeSettings(null, null, null, null, null);
 
     /** Every node's token count unless told otherwise: few, for a quick start and an even enough ring. */
     public static final int DEFAULT_NUM_TOKENS = 16;
@@ -20,6 +22,8 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
     /** The smallest heap a node may be given: the initial heap every node starts with. */
     public static final String MIN_HEAP = "256M";
     static final long MIN_HEAP_BYTES = 256L << 20;
+    /** A node's CPU quota is a share of one core, as a pod's CPU limit of at most one CPU. */
+    public static final int MAX_CPU_PERCENT = 100;
 
     /**
      * When the node's commit log reaches the disk. Every node of the harness runs {@link #periodic()}
@@ -79,22 +83,31 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
         if (concurrentWrites != null && concurrentWrites < 1) {
             throw new IllegalArgumentException("concurrent_writes " + concurrentWrites + " must be 1 or more");
         }
+        if (cpuPercent != null && (cpuPercent < 1 || cpuPercent > MAX_CPU_PERCENT)) {
+            throw new IllegalArgumentException("cpu " + cpuPercent + "% is out of range; use 1% to " + MAX_CPU_PERCENT
+                    + "% of one core");
+        }
     }
 
     public NodeSettings withNumTokens(int n) {
-        return new NodeSettings(n, heap, commitLog, concurrentWrites);
+        return new NodeSettings(n, heap, commitLog, concurrentWrites, cpuPercent);
     }
 
     public NodeSettings withHeap(String h) {
-        return new NodeSettings(numTokens, h, commitLog, concurrentWrites);
+        return new NodeSettings(numTokens, h, commitLog, concurrentWrites, cpuPercent);
     }
 
     public NodeSettings withCommitLog(CommitLog c) {
-        return new NodeSettings(numTokens, heap, c, concurrentWrites);
+        return new NodeSettings(numTokens, heap, c, concurrentWrites, cpuPercent);
     }
 
     public NodeSettings withConcurrentWrites(int n) {
-        return new NodeSettings(numTokens, heap, commitLog, n);
+        return new NodeSettings(numTokens, heap, commitLog, n, cpuPercent);
+    }
+
+    /** Its JVM held to {@code percent} of one core from its start (see {@link org.metricsstress.cluster.CpuCgroup}). */
+    public NodeSettings withCpuPercent(int percent) {
+        return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, percent);
     }
 
     int numTokensOrDefault() {
@@ -123,6 +136,9 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
         }
         if (concurrentWrites != null) {
             parts.add("concurrent_writes " + concurrentWrites);
+        }
+        if (cpuPercent != null) {
+            parts.add("cpu " + cpuPercent + "% of one core from its start");
         }
         return parts.isEmpty() ? "the cluster's settings" : String.join(", ", parts);
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.metricsstress.api.StressRun;
+import org.metricsstress.cluster.CpuCgroup;
 import org.metricsstress.cluster.LocalCluster;
 import org.metricsstress.cluster.LocalClusterException;
 import org.metricsstress.cluster.LocalNode;
@@ -274,7 +275,8 @@ public final class FaultInjector implements AutoCloseable {
     /**
      * One CPU quota of the plan, on its own thread: from its start, each node of its target in a
      * cgroup of its own, released (the process moved back, the group removed) at its end or the
-     * run's. A node restarted meanwhile runs free: its new process was never put in the group.
+     * run's. A node restarted meanwhile runs free of it: its new process was never put in the group
+     * (one of {@code --embedded-node ADDR:cpu=N%} starts inside its own quota again).
      */
     private void holdToQuota(FaultPlan.CpuQuota q, GenerationClock clock) {
         List<CpuCgroup> groups = new ArrayList<>();

@@ -162,7 +162,7 @@ class NodeConfigTest {
 
     @Test
     void aNodesOwnTokensHeapAndConcurrentWritesReachItsYamlAndCommandLine() {
-        NodeConfig c = nodeBWith(new NodeSettings(64, "384M", null, 4));
+        NodeConfig c = nodeBWith(new NodeSettings(64, "384M", null, 4, null));
         String yaml = c.renderYaml();
 
         assertTrue(yaml.contains("\nnum_tokens: 64\n"), yaml);

@@ -1,4 +1,4 @@
-package org.metricsstress.cluster.fault;
+package org.metricsstress.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -54,6 +54,45 @@ class CpuCgroupTest {
             busy.destroyForcibly();
             busy.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void aCommandStartedInsideTheGroupIsInItUnderItsOwnPidAndTheGroupGoesOnceItExits() throws Exception {
+        String why = CpuCgroup.unavailable();
+        Assumptions.assumeTrue(why == null, why);
+        CpuCgroup g = CpuCgroup.make("metrics-stress-test-start-" + ProcessHandle.current().pid(), 20);
+        Path dir = g.dir();
+        Process p = null;
+        try {
+            p = new ProcessBuilder(g.startingInside(List.of("sleep", "30"))).start();
+            long pid = p.pid();
+            // The shell joins the group and execs at once; give it a moment to be sleep.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!cmdline(pid).equals("sleep 30") && System.nanoTime() < deadline) {
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+            assertEquals("sleep 30", cmdline(pid), "exec kept the pid the spawner knows");
+            String line = cpuLine(pid);
+            assertTrue(line.endsWith(":/" + dir.getFileName()), "in the group from its start: " + line);
+            assertEquals(Long.toString(pid), Files.readString(dir.resolve("cgroup.procs")).trim());
+        } finally {
+            if (p != null) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+            assertNull(g.release(), "removed once its process exited");
+        }
+        assertFalse(Files.exists(dir), "the group is removed: " + dir);
+    }
+
+    @Test
+    void theShellJoinsTheGroupThenExecsTheCommandWordForWord() {
+        assertEquals(List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", "/g/cgroup.procs", "echo", "a b", "$HOME"),
+                CpuCgroup.startingInside(Path.of("/g"), List.of("echo", "a b", "$HOME")));
+    }
+
+    private static String cmdline(long pid) throws Exception {
+        return Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ').trim();
     }
 
     /** The cores {@code p} used over {@code window}, by the kernel's count of its CPU time. */

@@ -1,4 +1,4 @@
-package org.metricsstress.cluster.fault;
+package org.metricsstress.cluster;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,13 +8,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.metricsstress.cluster.LocalClusterException;
 
 /**
  * A CPU quota of the kernel's cgroups that this process makes, holds processes it started in, and
  * removes: cgroup v1's CFS quota ({@code cpu.cfs_quota_us}) where a writable cpu hierarchy is
  * mounted, else cgroup v2's {@code cpu.max}. A process held is moved back to the cgroup it came
- * from on {@link #close()}, so the group is empty and can be removed.
+ * from on {@link #close()}, so the group is empty and can be removed. A process can also be
+ * started inside it ({@link #startingInside(List)}); that one must have exited before the group
+ * can be removed.
  */
 public final class CpuCgroup implements AutoCloseable {
     static final Path V1 = Path.of("/sys/fs/cgroup/cpu");
@@ -119,6 +120,37 @@ public final class CpuCgroup implements AutoCloseable {
         } catch (IOException | SecurityException e) {
             throw new LocalClusterException("cannot put pid " + pid + " in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code command} as it must be spawned to run inside this group from its first instruction, as a
+     * container starts inside its pod's CPU limit (see {@link #startingInside(Path, List)}).
+     */
+    public List<String> startingInside(List<String> command) {
+        return startingInside(dir, command);
+    }
+
+    /**
+     * {@code command} behind a shell that puts itself in the cgroup {@code group}, then execs it: the
+     * command keeps the shell's pid (the one its spawner knows) and is in the group before it runs
+     * anything. A JVM must start so to see its quota: it finds its cgroup once, at start-up (JDK 17's
+     * container support), and then sizes its pools and reports {@code ProcessCpuLoad} against it (two
+     * busy threads in a 30% quota: 0.97, one available processor); one moved in later reports the
+     * machine's cores. Should the shell not get into the group, it exits 1 without running the
+     * command, its complaint on its standard error.
+     */
+    public static List<String> startingInside(Path group, List<String> command) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("no command to start inside " + group);
+        }
+        List<String> cmd = new ArrayList<>(command.size() + 4);
+        cmd.add("/bin/sh");
+        cmd.add("-c");
+        // $0 is the group's cgroup.procs, "$@" the command; $$ is the shell's pid, which exec keeps.
+        cmd.add("echo $$ > \"$0\" && exec \"$@\"");
+        cmd.add(group.resolve("cgroup.procs").toString());
+        cmd.addAll(command);
+        return cmd;
     }
 
     /** The cgroup {@code pid} is in now for this hierarchy's controller, as /proc says it ("/" for the root). */
