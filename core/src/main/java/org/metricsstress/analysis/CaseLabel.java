@@ -61,6 +61,28 @@ public record CaseLabel(String fault, Set<String> kinds, Set<String> parts, Stri
         return new Named(v.kind(), null, List.of());
     }
 
+    /**
+     * Whether the cluster's finding alone, by {@code rules} with {@code thresholds} over the stretch
+     * the verdict judged, names this label's resource and node (a control: does not): how a test
+     * sees which rule or threshold a case depends on. Only for labels with cluster parts.
+     */
+    public boolean rightByFinding(StressResult judged, List<ClusterDiagnosis.Rule> rules,
+            ClusterDiagnosis.Thresholds thresholds) {
+        double[] s = stretch(judged);
+        ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(judged, s[0], s[1], rules, thresholds);
+        boolean named = f != null && parts.contains(f.part())
+                && onNode(new Named(judged.verdict().kind(), f.part(), f.nodes().stream().map(CaseLabel::host).toList()));
+        return control != named;
+    }
+
+    /** The stretch a verdict judged: its lasting phase where it has phases, else the whole run. */
+    static double[] stretch(StressResult r) {
+        Verdict v = r.verdict();
+        Verdict.Phase p = v.steadyState() != null && !"KEPT_UP".equals(v.steadyState().kind()) ? v.steadyState()
+                : v.coldStart() != null ? v.coldStart() : null;
+        return p == null ? new double[] {0, r.generationSeconds()} : new double[] {p.fromSeconds(), p.toSeconds()};
+    }
+
     /** Whether {@code r}'s verdict is right for this label. */
     public boolean right(StressResult r) {
         return right(named(r));

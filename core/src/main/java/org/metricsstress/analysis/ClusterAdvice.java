@@ -63,6 +63,13 @@ final class ClusterAdvice {
                         + (sync == null ? "not read" : sync) + ")", "a full mutation stage whose threads wait on the "
                         + "commit log's syncs while the CPU has room: Little's law, each write holds a thread for its "
                         + "sync; cassandra.yaml: the commit log on its own disk from the data", null));
+                if ("batch".equals(sync) || "group".equals(sync)) {
+                    out.put(YAML + "commitlog_sync", new Advice(YAML + "commitlog_sync", "periodic", sync, "every write "
+                            + "on " + on + " waited for a sync of the commit log (commitlog_sync " + sync + ")",
+                            "cassandra.yaml: batch and group acknowledge a write only once the log is synced, periodic "
+                                    + "before it (losing at most commitlog_sync_period of writes on a crash): the "
+                                    + "durability this buys is the operator's choice, its cost is these waits", null));
+                }
             }
             case "mutation-stage" -> {
                 if (busy != null) {

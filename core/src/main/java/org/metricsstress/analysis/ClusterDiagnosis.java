@@ -32,83 +32,116 @@ import java.util.function.Predicate;
  */
 public final class ClusterDiagnosis {
     /**
-     * A node that answered fewer of its readings than this was stopped or overloaded, when its peers
-     * answered {@link #ANSWERED_GAP} more of theirs (on a machine that starves every node alike, all
-     * answer late together: that singles none out). A node without peers: below half.
+     * One threshold of the model, with its basis: a law, cassandra.yaml or Cassandra's docs, or a
+     * calibration on the corpus of recorded runs (docs/diagnosis.md, "The corpus"), which the
+     * corpus's tests hold it to (halved and doubled, the cases that flip are listed).
      */
+    public record Threshold(String name, double value, String basis) {}
+
+    /** Saturation is what lasts: a share of the readings, taken at times that do not depend on the load. */
+    private static final String LASTS = "the USE method's saturation is a queue that lasts, not a burst: half the "
+            + "readings or more (ScyllaDB's advisor states each rule with a duration for the same reason)";
+    private static final String PEERS = "a node is sick or hot by comparison with its peers, not by an absolute "
+            + "figure; the value is a calibration on the corpus (stall-node and cpu-quota against control-3)";
+
     static final double ANSWERED = 0.75;
     static final double ANSWERED_GAP = 0.25;
     static final double ANSWERED_ALONE = 0.5;
-    /**
-     * ... and it missed this many readings at least: in an 8-second control run on a 2-core machine
-     * shared by three healthy nodes and their client, one node missed 2 of 7 readings (every node took
-     * ~500 ms to answer a 1,000 ms bound), which a share alone would have called sick.
-     */
-    static final int MISSED_AT_LEAST = 3;
-    /** A node this many times slower than its peers to tell its own figures stands out ... */
+    static final double MISSED_AT_LEAST = 3;
     static final double SLOWER = 5;
-    /**
-     * ... when it also took this long. A healthy node answers in milliseconds, but nodes sharing a
-     * loaded 2-core machine with their client took 100-800 ms (three nodes, 10,000 samples/s).
-     */
-    static final double SLOW_READ_MS = 1_000;
-    /** A coordinator with this share of the run's failed attempts, and twice its fair share, is singled out. */
+    static final double SLOW_READ_MS = 500;
     static final double FAILURE_SHARE = 0.5;
-    /** A coordinator this many times slower (p99) than its peers' median is singled out ... */
     static final double SERVICE_OUTLIER = 3;
-    /** ... when it is this slow at least. */
     static final double SERVICE_OUTLIER_MS = 50;
-    /** Every MutationStage thread busy in this share of the readings, with tasks queued: saturated. */
     static final double MUTATION_FULL = 0.5;
-    /**
-     * Or busy in half that share with a queue this deep (and this many per thread): a stage saturated
-     * for part of the stretch (a cold start's burst of index rows) with a backlog no healthy one has.
-     */
-    static final long MUTATION_QUEUE = 32;
-    static final long MUTATION_QUEUE_PER_THREAD = 4;
-    /** Native-transport requests queued this deep (a whole pool's worth of the default 128) at a reading. */
-    static final long TRANSPORT_QUEUED = 128;
-    /** Flushes queued this deep ... */
-    static final long FLUSHES_QUEUED = 3;
-    /**
-     * ... in this share of the readings: a backlog that lasts. A schema change flushes every schema
-     * table at once, and a recycled commit-log segment every dirty table: on the suite's shared node a
-     * starved client's run (16 s, 17 readings) was named "flushes behind: up to 5 queued, 0 blocked"
-     * from such a burst, though nothing waited on it.
-     */
+    static final double MUTATION_QUEUE = 32;
+    static final double MUTATION_QUEUE_PER_THREAD = 4;
+    static final double FLUSHES_QUEUED = 3;
     static final double FLUSHES_QUEUED_SHARE = 0.5;
-    /** A compaction backlog that grew by this much over the stretch ... */
-    static final long COMPACTIONS_GROWN = 4;
-    /** ... to at least this. */
-    static final long COMPACTIONS_BACKLOG = 8;
-    /** Collectors' time at or above this share of the stretch. */
+    static final double COMPACTIONS_GROWN = 4;
+    static final double COMPACTIONS_BACKLOG = 8;
     static final double GC_SHARE = 0.10;
-    /**
-     * A CPU this busy (% of the cores it may use) is saturated: by the utilisation law U = X·S, at
-     * U = 0.9 a single queue already holds U/(1-U) = 9 waiting on average, and more threads only
-     * lengthen it. The same figure for a node's process and for the whole machine.
-     */
     static final double BUSY_CPU = 90;
-    /**
-     * One node's CPU singled out: saturated while its peers' median is below this share of it (a
-     * node is hot or sick by comparison, not by an absolute figure).
-     */
     static final double CPU_PEER_SHARE = 0.75;
-    /**
-     * A node whose local writes a second are this many times its peers' median takes more of the
-     * ring's writes (the forced flow law: its visits V_k = r·o_k grow with its ownership o_k): hot,
-     * not sick.
-     */
     static final double HOT_WRITES = 1.5;
-    /** Nodes this idle did not keep a client waiting: neither queued at native transport nor this busy. */
     static final double IDLE_CPU = 50;
-    /**
-     * ... queued at native transport meaning this many requests or more in half the readings. A
-     * starved client sends in bursts when it gets the CPU: held to 15% of a core, its node (idle
-     * otherwise) had 70 requests queued at one of 8 readings; a slow node's queue lasts.
-     */
-    static final long IDLE_TRANSPORT_QUEUE = TRANSPORT_QUEUED / 4;
+    static final double IDLE_TRANSPORT_QUEUE = 32;
     static final double IDLE_TRANSPORT_SHARE = 0.5;
+
+    /** Every threshold the rules read, with its basis; docs/diagnosis.md lists the same table. */
+    public static final List<Threshold> THRESHOLDS = List.of(
+            new Threshold("ANSWERED", ANSWERED, "a node that told its figures in fewer than this share of the "
+                    + "readings ...; " + PEERS),
+            new Threshold("ANSWERED_GAP", ANSWERED_GAP, "... while its peers' median told this much more: a machine "
+                    + "that starves every node alike singles none out; " + PEERS),
+            new Threshold("ANSWERED_ALONE", ANSWERED_ALONE, "a node without peers: fewer than half its readings"),
+            new Threshold("MISSED_AT_LEAST", MISSED_AT_LEAST, "and this many readings missed at least, so a share of "
+                    + "a few readings is not a finding; " + PEERS),
+            new Threshold("SLOWER", SLOWER, "a node this many times slower than its peers' median to tell its "
+                    + "figures; " + PEERS),
+            new Threshold("SLOW_READ_MS", SLOW_READ_MS, "... and this slow: half the least bound of a reading "
+                    + "(NodeWatch, 1 s); a calibration on the corpus (stall-node: a median of 930 ms against its peers' "
+                    + "55 ms on a saturated machine, where a 1 s floor named none; control-3: at most 302 ms)"),
+            new Threshold("FAILURE_SHARE", FAILURE_SHARE, "a coordinator with this share of the run's failed attempts "
+                    + "(and twice its even share); " + PEERS),
+            new Threshold("SERVICE_OUTLIER", SERVICE_OUTLIER, "a coordinator this many times slower (p99) than its "
+                    + "peers' median; " + PEERS),
+            new Threshold("SERVICE_OUTLIER_MS", SERVICE_OUTLIER_MS, "... and at least this slow: ScyllaDB's advisor "
+                    + "calls writes slow from 10 ms mean or 100 ms p95; between them"),
+            new Threshold("MUTATION_FULL", MUTATION_FULL, "every MutationStage thread busy with writes queued in this "
+                    + "share of the readings: " + LASTS),
+            new Threshold("MUTATION_QUEUE", MUTATION_QUEUE, "or in half that share with a queue this deep: as deep as "
+                    + "the default concurrent_writes (32), a whole stage's worth waiting"),
+            new Threshold("MUTATION_QUEUE_PER_THREAD", MUTATION_QUEUE_PER_THREAD, "... and this many per thread, so a "
+                    + "narrowed stage's queue counts by its own threads; a calibration on the corpus (narrowed-stage)"),
+            new Threshold("FLUSHES_QUEUED", FLUSHES_QUEUED, "flushes queued this deep: more than cassandra.yaml's "
+                    + "default two flush writers per data directory take at once"),
+            new Threshold("FLUSHES_QUEUED_SHARE", FLUSHES_QUEUED_SHARE, "... in this share of the readings: " + LASTS),
+            new Threshold("COMPACTIONS_GROWN", COMPACTIONS_GROWN, "pending compactions grown by this much over the "
+                    + "stretch: flow balance fails on compaction (Cassandra's tpstats docs); a calibration on the corpus"),
+            new Threshold("COMPACTIONS_BACKLOG", COMPACTIONS_BACKLOG, "... to at least this: a backlog, not a flush's "
+                    + "few tasks; a calibration on the corpus"),
+            new Threshold("GC_SHARE", GC_SHARE, "collectors' time this share of the stretch: above G1's own goal "
+                    + "(GCTimeRatio 12, 1/13 = 8% of the time) the collector is overloaded"),
+            new Threshold("BUSY_CPU", BUSY_CPU, "a CPU this busy (% of what it may use) is saturated: by the "
+                    + "utilisation law, at U = 0.9 a single queue already holds U/(1-U) = 9 on average"),
+            new Threshold("CPU_PEER_SHARE", CPU_PEER_SHARE, "one node's CPU singled out when its peers' median is "
+                    + "below this share of it; " + PEERS),
+            new Threshold("HOT_WRITES", HOT_WRITES, "a node with this many times its peers' writes (or its even share "
+                    + "of the requests) takes more of the ring: the forced flow law, V_k = r·o_k; a calibration on "
+                    + "the corpus (hot-node)"),
+            new Threshold("IDLE_CPU", IDLE_CPU, "nodes below this CPU did not make a client wait: at U = 0.5 a "
+                    + "single queue holds 1 on average"),
+            new Threshold("IDLE_TRANSPORT_QUEUE", IDLE_TRANSPORT_QUEUE, "native-transport requests queued this deep: "
+                    + "a quarter of its default 128 threads"),
+            new Threshold("IDLE_TRANSPORT_SHARE", IDLE_TRANSPORT_SHARE, "... in this share of the readings: " + LASTS
+                    + "; a starved client's bursts queue at one reading"));
+
+    /** The thresholds in force: {@link #THRESHOLDS}' values, or a test's variation of them. */
+    public record Thresholds(Map<String, Double> values) {
+        public static final Thresholds DEFAULT = new Thresholds(THRESHOLDS.stream().collect(
+                java.util.stream.Collectors.toUnmodifiableMap(Threshold::name, Threshold::value)));
+
+        public Thresholds {
+            values = Map.copyOf(values);
+        }
+
+        public double get(String name) {
+            Double v = values.get(name);
+            if (v == null) {
+                throw new IllegalArgumentException("no threshold " + name);
+            }
+            return v;
+        }
+
+        /** These with one threshold set to {@code value}. */
+        public Thresholds with(String name, double value) {
+            get(name);
+            Map<String, Double> out = new java.util.HashMap<>(values);
+            out.put(name, value);
+            return new Thresholds(out);
+        }
+    }
 
     private ClusterDiagnosis() {}
 
@@ -130,18 +163,28 @@ public final class ClusterDiagnosis {
 
     /** The nodes' figures over [{@code from}, {@code to}] s; empty when the run read none. */
     public static List<NodeLoad> loads(StressResult r, double from, double to) {
+        return loads(r, from, to, Thresholds.DEFAULT);
+    }
+
+    static List<NodeLoad> loads(StressResult r, double from, double to, Thresholds th) {
         NodeTelemetry t = r.nodeTelemetry();
         if (t == null || !t.read()) {
             return List.of();
         }
-        return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, FLUSHES_QUEUED, IDLE_TRANSPORT_QUEUE)).toList();
+        return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, (long) th.get("FLUSHES_QUEUED"),
+                (long) th.get("IDLE_TRANSPORT_QUEUE"))).toList();
     }
 
     /**
      * What one rule sees: the stretch's figures of every node, the run they belong to, and the
      * stretch itself.
      */
-    public record Scene(StressResult run, List<NodeLoad> loads, double from, double to) {
+    public record Scene(StressResult run, List<NodeLoad> loads, double from, double to, Thresholds t) {
+        /** A threshold's value in force. */
+        double v(String name) {
+            return t.get(name);
+        }
+
         /** Every node on this machine (a loopback address): the nodes and this client share its CPU. */
         boolean oneMachine() {
             return !loads.isEmpty() && loads.stream().allMatch(l -> l.host().startsWith("127.") || l.host().equals("::1")
@@ -164,65 +207,101 @@ public final class ClusterDiagnosis {
      */
     public record Rule(String part, String basis, Function<Scene, Finding> find) {}
 
-    /** The rules, a cause before the queues it makes; the first that holds names the limit. */
+    /** A stage's saturation on one node, and the figures that say so: a stage rule's two halves. */
+    private record Stage(String part, java.util.function.BiPredicate<Scene, NodeLoad> saturated,
+            java.util.function.BiFunction<Scene, NodeLoad, String> figures) {
+        Finding on(Scene s, boolean singledOut) {
+            List<NodeLoad> hit = s.loads().stream().filter(l -> saturated.test(s, l)).toList();
+            if (hit.isEmpty() || singledOut && (s.loads().size() < 2 || hit.size() == s.loads().size())) {
+                return null;
+            }
+            return ClusterDiagnosis.part(s.loads(), part, l -> hit.contains(l), l -> figures.apply(s, l));
+        }
+    }
+
+    private static final Stage COMMIT_LOG = new Stage("commit-log",
+            (s, l) -> mutationFull(s, l) && cpuRoom(s, l) && l.commitLogWaits() > 0 && !narrowed(s, l),
+            (s, l) -> String.format(Locale.ROOT, "%s; %,d writes waited on its commit log, with its CPU at %.0f%%: its "
+                    + "threads were blocked on the commit log's syncs, not short of CPU", mutationFigures(l),
+                    l.commitLogWaits(), l.cpuPercent()));
+    private static final Stage MUTATION = new Stage("mutation-stage", (s, l) -> mutationFull(s, l)
+            || l.mutationFullShare() >= s.v("MUTATION_FULL") / 2 && l.mutationPending()
+                    >= Math.max(s.v("MUTATION_QUEUE"), s.v("MUTATION_QUEUE_PER_THREAD") * l.mutationLimit())
+            || l.droppedMutations() > 0 && l.mutationFullShare() > 0,
+            (s, l) -> mutationFigures(l) + stageContext(s, l));
+    private static final Stage TRANSPORT = new Stage("native-transport",
+            (s, l) -> l.transportBlocked() > 0 || l.transportQueuedShare() >= s.v("IDLE_TRANSPORT_SHARE"),
+            (s, l) -> String.format(Locale.ROOT, "%,d or more requests queued at native transport in %.0f%% of the "
+                    + "readings (up to %,d), %,d blocked (its threads: native_transport_max_threads)%s",
+                    (long) s.v("IDLE_TRANSPORT_QUEUE"), 100 * l.transportQueuedShare(), l.transportPending(),
+                    l.transportBlocked(), stageContext(s, l)));
+    private static final Stage FLUSHES = new Stage("flushes",
+            (s, l) -> l.flushBlocked() > 0 || l.flushQueuedShare() >= s.v("FLUSHES_QUEUED_SHARE"),
+            (s, l) -> String.format(Locale.ROOT, "memtable flushes behind: %d or more queued in %.0f%% of the readings "
+                    + "(up to %d), %,d blocked (flush writers: memtable_flush_writers)", (long) s.v("FLUSHES_QUEUED"),
+                    100 * l.flushQueuedShare(), l.flushPending(), l.flushBlocked()));
+    private static final Stage COMPACTION = new Stage("compaction",
+            (s, l) -> l.compactionsLast() - l.compactionsFirst() >= s.v("COMPACTIONS_GROWN")
+                    && l.compactionsLast() >= s.v("COMPACTIONS_BACKLOG"),
+            (s, l) -> String.format(Locale.ROOT, "a compaction backlog growing from %d to %d pending (peak %d)",
+                    l.compactionsFirst(), l.compactionsLast(), l.compactionsPeak()));
+
+    private static final String COMMIT_LOG_BASIS = "Cassandra's tpstats docs and the write path: a mutation stage full "
+            + "while the node's CPU has room has its threads blocked, and writes that waited on the commit log "
+            + "(CommitLog WaitingOnCommit) say where";
+    private static final String MUTATION_BASIS = "the USE method on the MutationStage (concurrent_writes threads): "
+            + "every thread busy with writes queued in half the readings or more is saturation that lasts; dropped "
+            + "mutations (waited past write_request_timeout in its queue) are its errors";
+    private static final String TRANSPORT_BASIS = "the USE method on Native-Transport-Requests: requests blocked, or a "
+            + "queue of a quarter of its default 128 threads in half the readings or more (a queue that lasts, not a "
+            + "starved client's burst)";
+    private static final String FLUSHES_BASIS = "cassandra.yaml (memtable_flush_writers) and Cassandra's docs: writes "
+            + "stop when memtable memory is full until a flush frees it; flushes queued in half the readings is a "
+            + "backlog that lasts (a schema change or a recycled segment flushes many tables at once)";
+    private static final String COMPACTION_BASIS = "Cassandra's tpstats docs: pending compactions that grow mean "
+            + "compaction cannot keep up with the writes (flow balance fails on that resource)";
+    private static final String ONE_NODE = "; on some nodes and not their peers: that node's own, before anything the "
+            + "nodes share (a stage full on one node of a busy machine is not the machine's: its peers' is not full)";
+    private static final String EVERY_NODE = "; on every node alike, once the CPU the nodes share is ruled out";
+
+    /**
+     * The rules, a cause before the queues it makes; the first that holds names the limit. What
+     * singles out one node among its peers comes before what the nodes share (this machine's CPU,
+     * every node's CPU), which comes before a stage saturated on every node alike: with the CPU they
+     * share spent, every node's stages queue behind it (the bottleneck law names the CPU).
+     */
     public static final List<Rule> RULES = List.of(
             new Rule("sick-node", "a node that could not tell its own figures within the bound in many more of the "
-                    + "readings than its peers was stopped or overloaded: compared with its peers, not by an absolute "
-                    + "figure (unless most of what it did tell shows its mutation stage full: that stage, then)",
-                    ClusterDiagnosis::silentNode),
+                    + "readings than its peers, or took many times their time to, was stopped or overloaded: compared "
+                    + "with its peers, not by an absolute figure (unless what it did tell shows its mutation stage "
+                    + "full, or its CPU spent: that, then)", ClusterDiagnosis::silentNode),
             new Rule("hints", "Cassandra's hints docs: a node writes hints for a replica that did not acknowledge a "
                     + "write and replays them when it is back; hints for one node that grow (or are replayed) name "
                     + "that node, not the ones that hold them", ClusterDiagnosis::hintsFor),
             new Rule("gc", "a collector's pause stops every thread of the node, so its stages queue behind it; above "
                     + "G1's own goal (GCTimeRatio 12: 1/13, about 8% of the time) the collector is overloaded",
-                    s -> part(s.loads(), "gc", l -> l.gcShare() >= GC_SHARE,
+                    s -> part(s.loads(), "gc", l -> l.gcShare() >= s.v("GC_SHARE"),
                             l -> String.format(Locale.ROOT, "its collectors took %.0f%% of the time%s", 100 * l.gcShare(),
                                     peersGc(s, l)))),
+            new Rule("cpu", "the utilisation law U = X·S on one node's CPU, saturated while its peers' is not: that "
+                    + "node bounds the writes its replicas take; its local write rate against its peers' tells a hot "
+                    + "node (more of the ring: the forced flow law) from a sick one", ClusterDiagnosis::nodeCpu),
+            new Rule("commit-log", COMMIT_LOG_BASIS + ONE_NODE, s -> COMMIT_LOG.on(s, true)),
+            new Rule("mutation-stage", MUTATION_BASIS + ONE_NODE, s -> MUTATION.on(s, true)),
+            new Rule("native-transport", TRANSPORT_BASIS + ONE_NODE, s -> TRANSPORT.on(s, true)),
+            new Rule("flushes", FLUSHES_BASIS + ONE_NODE, s -> FLUSHES.on(s, true)),
+            new Rule("compaction", COMPACTION_BASIS + ONE_NODE, s -> COMPACTION.on(s, true)),
             new Rule("machine-cpu", "the utilisation law on the one CPU that the nodes and this client share when they "
                     + "run on one machine: its busy share is the machine's (/proc/stat), and each process's own CPU "
                     + "says who used it", ClusterDiagnosis::machineCpu),
             new Rule("too-few-nodes", "the bottleneck law X <= m/D_max: every node's CPU saturated alike and no stage "
                     + "of its own: the nodes' CPU bounds the rate, and only more of them raise the bound",
                     ClusterDiagnosis::tooFewNodes),
-            new Rule("cpu", "the utilisation law U = X·S on one node's CPU, saturated while its peers' is not: that "
-                    + "node bounds the writes its replicas take; its local write rate against its peers' tells a hot "
-                    + "node (more of the ring: the forced flow law) from a sick one", ClusterDiagnosis::nodeCpu),
-            new Rule("commit-log", "Cassandra's tpstats docs and the write path: a mutation stage full while the "
-                    + "node's CPU has room has its threads blocked, and writes that waited on the commit log "
-                    + "(CommitLog WaitingOnCommit) say where", s -> part(s.loads(), "commit-log",
-                            l -> mutationFull(l) && cpuRoom(l) && l.commitLogWaits() > 0 && !narrowed(s, l),
-                            l -> String.format(Locale.ROOT, "%s; %,d writes waited on its commit log, with its CPU at "
-                                    + "%.0f%%: its threads were blocked on the commit log's syncs, not short of CPU",
-                                    mutationFigures(l), l.commitLogWaits(), l.cpuPercent()))),
-            new Rule("mutation-stage", "the USE method on the MutationStage (concurrent_writes threads): every thread "
-                    + "busy with writes queued in half the readings or more is saturation that lasts; dropped "
-                    + "mutations (waited past write_request_timeout in its queue) are its errors",
-                    s -> part(s.loads(), "mutation-stage", l -> mutationFull(l)
-                            || l.mutationFullShare() >= MUTATION_FULL / 2 && l.mutationPending()
-                                    >= Math.max(MUTATION_QUEUE, MUTATION_QUEUE_PER_THREAD * l.mutationLimit())
-                            || l.droppedMutations() > 0 && l.mutationFullShare() > 0,
-                            l -> mutationFigures(l) + stageContext(s, l))),
-            new Rule("native-transport", "the USE method on Native-Transport-Requests: requests blocked, or a queue of "
-                    + "a quarter of its default 128 threads in half the readings or more (a queue that lasts, not a "
-                    + "starved client's burst)", s -> part(s.loads(), "native-transport",
-                            l -> l.transportBlocked() > 0 || l.transportQueuedShare() >= IDLE_TRANSPORT_SHARE,
-                            l -> String.format(Locale.ROOT, "%,d or more requests queued at native transport in %.0f%% "
-                                    + "of the readings (up to %,d), %,d blocked (its threads: native_transport_max_threads)"
-                                    + "%s", IDLE_TRANSPORT_QUEUE, 100 * l.transportQueuedShare(), l.transportPending(),
-                                    l.transportBlocked(), stageContext(s, l)))),
-            new Rule("flushes", "cassandra.yaml (memtable_flush_writers) and Cassandra's docs: writes stop when "
-                    + "memtable memory is full until a flush frees it; flushes queued in half the readings is a backlog "
-                    + "that lasts (a schema change or a recycled segment flushes many tables at once)",
-                    s -> part(s.loads(), "flushes", l -> l.flushBlocked() > 0 || l.flushQueuedShare() >= FLUSHES_QUEUED_SHARE,
-                            l -> String.format(Locale.ROOT, "memtable flushes behind: %d or more queued in %.0f%% of the "
-                                    + "readings (up to %d), %,d blocked (flush writers: memtable_flush_writers)",
-                                    FLUSHES_QUEUED, 100 * l.flushQueuedShare(), l.flushPending(), l.flushBlocked()))),
-            new Rule("compaction", "Cassandra's tpstats docs: pending compactions that grow mean compaction cannot keep "
-                    + "up with the writes (flow balance fails on that resource)", s -> part(s.loads(), "compaction",
-                            l -> l.compactionsLast() - l.compactionsFirst() >= COMPACTIONS_GROWN
-                                    && l.compactionsLast() >= COMPACTIONS_BACKLOG,
-                            l -> String.format(Locale.ROOT, "a compaction backlog growing from %d to %d pending (peak %d)",
-                                    l.compactionsFirst(), l.compactionsLast(), l.compactionsPeak()))),
+            new Rule("commit-log-every", COMMIT_LOG_BASIS + EVERY_NODE, s -> COMMIT_LOG.on(s, false)),
+            new Rule("mutation-stage-every", MUTATION_BASIS + EVERY_NODE, s -> MUTATION.on(s, false)),
+            new Rule("native-transport-every", TRANSPORT_BASIS + EVERY_NODE, s -> TRANSPORT.on(s, false)),
+            new Rule("flushes-every", FLUSHES_BASIS + EVERY_NODE, s -> FLUSHES.on(s, false)),
+            new Rule("compaction-every", COMPACTION_BASIS + EVERY_NODE, s -> COMPACTION.on(s, false)),
             new Rule("hints-held", "hints growing on a node, for a node not told (a result written before the hints' "
                     + "targets were read): a replica is down or behind", s -> part(s.loads(), "hints",
                             l -> l.hintFilesLast() > l.hintFilesFirst(),
@@ -236,9 +315,14 @@ public final class ClusterDiagnosis {
 
     /** ... by {@code rules} alone (a test removes one to see what it decides). */
     public static Finding locate(StressResult r, double from, double to, List<Rule> rules) {
-        List<NodeLoad> loads = loads(r, from, to);
+        return locate(r, from, to, rules, Thresholds.DEFAULT);
+    }
+
+    /** ... by {@code rules} with {@code thresholds} (a test halves or doubles one to see what it decides). */
+    public static Finding locate(StressResult r, double from, double to, List<Rule> rules, Thresholds thresholds) {
+        List<NodeLoad> loads = loads(r, from, to, thresholds);
         if (!loads.isEmpty()) {
-            Scene scene = new Scene(r, loads, from, to);
+            Scene scene = new Scene(r, loads, from, to, thresholds);
             for (Rule rule : rules) {
                 Finding f = rule.find().apply(scene);
                 if (f != null) {
@@ -246,7 +330,7 @@ public final class ClusterDiagnosis {
                 }
             }
         }
-        return sickNode(r, loads);
+        return sickNode(r, loads, thresholds);
     }
 
     /**
@@ -255,14 +339,14 @@ public final class ClusterDiagnosis {
      * once it runs again, from the writes that reached it meanwhile; its readings before the stop are
      * idle.
      */
-    private static boolean mutationFull(NodeLoad l) {
+    private static boolean mutationFull(Scene s, NodeLoad l) {
         return l.mutationBlocked() > 0
-                || l.mutationFullShare() >= MUTATION_FULL && l.mutationPending() >= Math.max(1, l.mutationLimit());
+                || l.mutationFullShare() >= s.v("MUTATION_FULL") && l.mutationPending() >= Math.max(1, l.mutationLimit());
     }
 
     /** Its CPU seen, and with room: below {@link #BUSY_CPU}. */
-    private static boolean cpuRoom(NodeLoad l) {
-        return l.cpuPercent() >= 0 && l.cpuPercent() < BUSY_CPU;
+    private static boolean cpuRoom(Scene s, NodeLoad l) {
+        return l.cpuPercent() >= 0 && l.cpuPercent() < s.v("BUSY_CPU");
     }
 
     /** Its MutationStage limit below its peers' median: concurrent_writes set lower on it. */
@@ -345,7 +429,7 @@ public final class ClusterDiagnosis {
     /** This machine's CPU saturated with the nodes on it: who used it, from each process's own CPU. */
     private static Finding machineCpu(Scene s) {
         double machine = s.machineCpu();
-        if (!s.oneMachine() || machine < BUSY_CPU) {
+        if (!s.oneMachine() || machine < s.v("BUSY_CPU")) {
             return null;
         }
         int cores = s.run().client() == null ? 0 : s.run().client().cores();
@@ -356,14 +440,14 @@ public final class ClusterDiagnosis {
                     nodeShareOfMachine(l, cores)));
         }
         return new Finding("machine-cpu", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
-                "this machine's CPU is the limit: it was busy %.0f%% of the run on its %d cores, shared by the nodes "
+                "this machine's CPU is spent: it was busy %.0f%% of the run on its %d cores, shared by the nodes "
                         + "(%s of the machine) and this client (%s)", machine, cores, String.join(", ", nodes),
                 client < 0 ? "not seen" : String.format(Locale.ROOT, "%.0f%%", client)), s.loads());
     }
 
     /** Whether the run's watched nodes are on this client's machine. */
     static boolean sharesMachine(StressResult r) {
-        return new Scene(r, loads(r, 0, r.generationSeconds()), 0, r.generationSeconds()).oneMachine();
+        return new Scene(r, loads(r, 0, r.generationSeconds()), 0, r.generationSeconds(), Thresholds.DEFAULT).oneMachine();
     }
 
     /** This client's CPU in % of the machine's cores; -1 when not known. */
@@ -390,7 +474,7 @@ public final class ClusterDiagnosis {
     }
 
     private static Finding tooFewNodes(Scene s) {
-        if (!s.loads().stream().allMatch(l -> l.cpuPercent() >= BUSY_CPU)) {
+        if (!s.loads().stream().allMatch(l -> l.cpuPercent() >= s.v("BUSY_CPU"))) {
             return null;
         }
         return new Finding("too-few-nodes", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
@@ -403,12 +487,12 @@ public final class ClusterDiagnosis {
         for (NodeLoad l : s.loads()) {
             List<NodeLoad> peers = s.peers(l);
             double peerCpu = median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray());
-            if (l.cpuPercent() < BUSY_CPU || !peers.isEmpty() && peerCpu >= CPU_PEER_SHARE * l.cpuPercent()) {
+            if (l.cpuPercent() < s.v("BUSY_CPU") || !peers.isEmpty() && peerCpu >= s.v("CPU_PEER_SHARE") * l.cpuPercent()) {
                 continue;
             }
             double peerWrites = median(peers.stream().mapToDouble(NodeLoad::writesPerSecond).toArray());
             String share = peers.isEmpty() || peerWrites <= 0 ? ""
-                    : l.writesPerSecond() >= HOT_WRITES * peerWrites
+                    : l.writesPerSecond() >= s.v("HOT_WRITES") * peerWrites
                             ? String.format(Locale.ROOT, "; it wrote %,.0f local writes/s against its peers' %,.0f: hot, "
                                     + "it takes more of the ring's writes (its token ownership)", l.writesPerSecond(),
                                     peerWrites)
@@ -416,9 +500,9 @@ public final class ClusterDiagnosis {
                                     + "own CPU is short (a quota, a noisy neighbour, or work of its own)",
                                     l.writesPerSecond(), peerWrites);
             return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
-                    + "saturated: %.0f%% of its %d cores%s%s", l.node(), l.dc(), l.cpuPercent(), l.processors(),
-                    peers.isEmpty() ? "" : String.format(Locale.ROOT, " against its peers' %.0f%%", peerCpu), share),
-                    s.loads());
+                    + "saturated: %.0f%% of what it may use (%.2f cores)%s%s", l.node(), l.dc(), l.cpuPercent(),
+                    l.coresUsed(), peers.isEmpty() ? "" : String.format(Locale.ROOT, " against its peers' %.0f%%",
+                            peerCpu), share), s.loads());
         }
         return null;
     }
@@ -590,28 +674,61 @@ public final class ClusterDiagnosis {
      * far longer than its peers), or it holds most of the run's failures, or answered far slower.
      */
     private static Finding silentNode(Scene s) {
-        Finding silent = silentNode(s.loads());
+        Finding silent = silentNode(s.loads(), s);
         if (silent == null) {
             return null;
         }
         // What a stopped node did tell, in the moments it ran, is its backlog, not a stage's limit;
-        // unless most of what it told shows its mutation stage full: that kept it too busy to answer.
-        Finding stage = part(s.loads(), "mutation-stage", l -> l.node().equals(silent.nodes().get(0)) && mutationFull(l),
-                l -> String.format(Locale.ROOT, "%s; too busy to tell its own figures: it told them in %d of %d "
-                        + "readings%s", mutationFigures(l), l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
-                                : String.format(Locale.ROOT, ", taking %.0f ms (median)", l.readMedianMs())));
-        return stage != null ? stage : silent;
+        // unless what it told shows why it could not answer: its threads blocked on the commit log,
+        // its mutation stage full, or its CPU spent. When it told nothing within the stretch, what it
+        // told after it (the drain) says it.
+        NodeLoad l = s.loads().stream().filter(x -> x.node().equals(silent.nodes().get(0))).findFirst().orElseThrow();
+        NodeLoad told = l;
+        String when = "";
+        if (l.answered() == 0) {
+            NodeTelemetry.Node n = s.run().nodeTelemetry().nodes().stream().filter(x -> x.node().equals(l.node()))
+                    .findFirst().orElseThrow();
+            told = NodeLoad.of(n, 0, s.run().generationSeconds() + s.run().drainSeconds(),
+                    (long) s.v("FLUSHES_QUEUED"), (long) s.v("IDLE_TRANSPORT_QUEUE"));
+            if (told.answered() == 0) {
+                return silent;
+            }
+            when = String.format(Locale.ROOT, " (what it told came after the stretch: %d of the run's %d readings)",
+                    told.answered(), told.readings());
+        }
+        String busy = String.format(Locale.ROOT, "; too busy to tell its own figures: it told them in %d of %d "
+                + "readings%s%s", l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
+                        : String.format(Locale.ROOT, ", taking %.0f ms (median)", l.readMedianMs()), when);
+        NodeLoad t = told;
+        if (COMMIT_LOG.saturated().test(s, t)) {
+            return part(s.loads(), "commit-log", x -> x == l, x -> COMMIT_LOG.figures().apply(s, t) + busy);
+        }
+        if (mutationFull(s, t)) {
+            return part(s.loads(), "mutation-stage", x -> x == l, x -> mutationFigures(t) + busy);
+        }
+        if (t.cpuPercent() >= s.v("BUSY_CPU")) {
+            return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
+                    + "saturated: %.0f%% of what it may use (%.2f cores)%s%s", l.node(), l.dc(), t.cpuPercent(),
+                    t.coresUsed(), peerCpu(s, l), busy), s.loads());
+        }
+        return silent;
     }
 
-    private static Finding silentNode(List<NodeLoad> loads) {
+    private static String peerCpu(Scene s, NodeLoad l) {
+        double[] peers = s.peers(l).stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray();
+        return peers.length == 0 ? "" : String.format(Locale.ROOT, " against its peers' %.0f%%", median(peers));
+    }
+
+    private static Finding silentNode(List<NodeLoad> loads, Scene s) {
         for (NodeLoad l : loads) {
             List<NodeLoad> peers = loads.stream().filter(p -> p != l).toList();
             double[] reads = peers.stream().mapToDouble(NodeLoad::readMedianMs).filter(v -> v >= 0).sorted().toArray();
             double typical = reads.length == 0 ? 0 : reads[reads.length / 2];
             double[] shares = peers.stream().mapToDouble(NodeLoad::answeredShare).sorted().toArray();
-            boolean silent = l.readings() - l.answered() >= MISSED_AT_LEAST && (peers.isEmpty() ? l.answeredShare() < ANSWERED_ALONE
-                    : l.answeredShare() < ANSWERED && l.answeredShare() <= shares[shares.length / 2] - ANSWERED_GAP);
-            boolean slow = l.readMedianMs() >= SLOW_READ_MS && (peers.isEmpty() || l.readMedianMs() >= SLOWER * typical);
+            boolean silent = l.readings() - l.answered() >= s.v("MISSED_AT_LEAST") && (peers.isEmpty()
+                    ? l.answeredShare() < s.v("ANSWERED_ALONE")
+                    : l.answeredShare() < s.v("ANSWERED") && l.answeredShare() <= shares[shares.length / 2] - s.v("ANSWERED_GAP"));
+            boolean slow = l.readMedianMs() >= s.v("SLOW_READ_MS") && (peers.isEmpty() || l.readMedianMs() >= s.v("SLOWER") * typical);
             if (silent || slow) {
                 String others = peers.isEmpty() ? "" : String.format(Locale.ROOT, "; its peers %.0f ms", typical);
                 return new Finding("sick-node", List.of(l.node()), String.format(Locale.ROOT, "node %s (%s) is sick: it "
@@ -623,7 +740,7 @@ public final class ClusterDiagnosis {
         return null;
     }
 
-    private static Finding sickNode(StressResult r, List<NodeLoad> loads) {
+    private static Finding sickNode(StressResult r, List<NodeLoad> loads, Thresholds t) {
         List<String> why = new ArrayList<>();
         String named = null;
         List<NodeSummary> coordinators = r.nodes() == null ? List.of()
@@ -632,11 +749,11 @@ public final class ClusterDiagnosis {
             long failed = coordinators.stream().mapToLong(NodeSummary::failedAttempts).sum();
             double[] p99 = coordinators.stream().mapToDouble(n -> n.service() == null ? 0 : n.service().p99Ms()).toArray();
             for (NodeSummary n : coordinators) {
-                boolean failures = failed > 0 && n.failedAttempts() >= FAILURE_SHARE * failed
+                boolean failures = failed > 0 && n.failedAttempts() >= t.get("FAILURE_SHARE") * failed
                         && n.failedAttempts() >= 2.0 * failed / coordinators.size();
                 double others = medianWithout(p99, n.service() == null ? 0 : n.service().p99Ms());
-                boolean slow = n.service() != null && n.service().p99Ms() >= SERVICE_OUTLIER_MS
-                        && n.service().p99Ms() >= SERVICE_OUTLIER * others;
+                boolean slow = n.service() != null && n.service().p99Ms() >= t.get("SERVICE_OUTLIER_MS")
+                        && n.service().p99Ms() >= t.get("SERVICE_OUTLIER") * others;
                 if ((failures || slow) && (named == null || named.equals(n.node()))) {
                     named = n.node();
                     if (failures) {
@@ -654,7 +771,7 @@ public final class ClusterDiagnosis {
             return null;
         }
         String node = named;
-        String share = writeShare(loads, node, coordinators);
+        String share = writeShare(loads, node, coordinators, t.get("HOT_WRITES"));
         String dc = loads.stream().filter(l -> l.node().equals(node)).map(NodeLoad::dc).findFirst()
                 .orElse(coordinators.stream().filter(n -> n.node().equals(node)).map(NodeSummary::dc).findFirst().orElse("-"));
         return new Finding("sick-node", List.of(node), String.format(Locale.ROOT, "node %s (%s) is sick: %s%s", node, dc,
@@ -662,7 +779,7 @@ public final class ClusterDiagnosis {
     }
 
     /** Whether the node's share of the writes explains it: more than its share is ownership or hot partitions. */
-    private static String writeShare(List<NodeLoad> loads, String node, List<NodeSummary> coordinators) {
+    private static String writeShare(List<NodeLoad> loads, String node, List<NodeSummary> coordinators, double hot) {
         if (coordinators.size() < 2) {
             return "";
         }
@@ -673,7 +790,7 @@ public final class ClusterDiagnosis {
         }
         double share = (double) mine / all;
         double fair = 1.0 / coordinators.size();
-        return share >= 1.5 * fair
+        return share >= hot * fair
                 ? String.format(Locale.ROOT, "; it coordinated %.0f%% of the requests (an even share: %.0f%%): its token "
                         + "ownership or hot partitions explain part of it", 100 * share, 100 * fair)
                 : String.format(Locale.ROOT, "; it coordinated %.0f%% of the requests, about its share (%.0f%%): the node "

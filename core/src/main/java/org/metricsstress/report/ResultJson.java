@@ -65,11 +65,20 @@ public final class ResultJson {
     }
 
     /**
-     * Reads a result file of this tool's layout. One of another {@code schemaVersion} is refused
+     * Reads a result file of this tool's layout (gzipped when its name ends in .gz). One of another
+     * {@code schemaVersion} is refused
      * before its fields are read, with an exception that says which version it is.
      */
     public static StressResult read(Path file) throws IOException {
-        JsonNode tree = MAPPER.readTree(file.toFile());
+        JsonNode tree;
+        if (file.getFileName().toString().endsWith(".gz")) {
+            // A result kept gzipped (the corpus's, an archive's): read as it is.
+            try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file))) {
+                tree = MAPPER.readTree(in);
+            }
+        } else {
+            tree = MAPPER.readTree(file.toFile());
+        }
         JsonNode version = tree == null ? null : tree.get("schemaVersion");
         if (version == null || !version.canConvertToInt()) {
             throw new IOException("no schemaVersion");

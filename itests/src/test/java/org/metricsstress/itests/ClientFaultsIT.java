@@ -22,8 +22,6 @@ import org.metricsstress.config.ContactPoint;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
 import org.metricsstress.result.StressResult;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.commands.ProtocolCommand;
 
 /**
  * The client's side of the verdict on real servers, each fault made by the test and judged from
@@ -53,23 +51,6 @@ class ClientFaultsIT {
         return o;
     }
 
-    /** Keeps {@code redis} asleep 50 ms at a time until {@code asleep} is cleared; the sleeps it made. */
-    private static Thread sleeper(TestRedis redis, AtomicBoolean asleep, AtomicLong sleeps) {
-        Thread t = new Thread(() -> {
-            // Redis 6 (embedded-redis's binary) takes DEBUG without enable-debug-command.
-            ProtocolCommand debug = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
-            try (Jedis j = new Jedis(redis.uri())) {
-                while (asleep.get()) {
-                    j.sendCommand(debug, "SLEEP", "0.05");
-                    sleeps.incrementAndGet();
-                }
-            }
-        }, "redis-asleep");
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
     @Test
     void aRedisKeptAsleepIsTheCachesLimitForOpenNmsWriterAndNamedInThePipelinedOnesEvidence(CassandraServer server)
             throws Exception {
@@ -82,7 +63,7 @@ class ClientFaultsIT {
 
             AtomicBoolean asleep = new AtomicBoolean(true);
             AtomicLong sleeps = new AtomicLong();
-            Thread t = sleeper(redis, asleep, sleeps);
+            Thread t = RedisSleeper.start(redis, asleep, sleeps);
             StressResult opennms;
             StressResult pipelined;
             try {

@@ -69,7 +69,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
                     case "num_tokens" -> s.withNumTokens(Parse.positiveInt(OPTION + " " + address + " num_tokens", value));
                     case "heap" -> s.withHeap(value);
                     case "commitlog" -> s.withCommitLog(commitLog(address, value));
-                    case "concurrent_writes" -> s.withConcurrentWrites(Parse.positiveInt(OPTION + " " + address + " concurrent_writes", value));
+                    case "concurrent_writes" -> s.withConcurrentWrites(concurrentWrites(address, value));
                     case "cpu" -> s.withCpuPercent(cpuPercent(address, value));
                     default -> throw new ConfigException(OPTION + ": unknown setting '" + key + "' for " + address
                             + "; use " + KEYS);
@@ -133,5 +133,15 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
 
     public boolean isEmpty() {
         return byAddress.isEmpty();
+    }
+
+    /** Cassandra 5.0 refuses a cassandra.yaml concurrent_writes below 2 at start ("must be at least 2"). */
+    private static int concurrentWrites(String address, String value) {
+        int n = Parse.positiveInt(OPTION + " " + address + " concurrent_writes", value);
+        if (n < 2) {
+            throw new IllegalArgumentException("concurrent_writes " + n + " is below 2, which Cassandra refuses in "
+                    + "cassandra.yaml (a running node takes 1 over JMX, as nodetool setconcurrency does)");
+        }
+        return n;
     }
 }

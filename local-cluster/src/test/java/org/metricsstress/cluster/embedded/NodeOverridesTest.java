@@ -72,6 +72,7 @@ class NodeOverridesTest {
             "127.0.0.2:cpu=0%|--embedded-node: 127.0.0.2: cpu 0% is out of range; use 1% to 100% of one core",
             "127.0.0.2:cpu=150%|--embedded-node: 127.0.0.2: cpu 150% is out of range; use 1% to 100% of one core",
             "127.0.0.2:cpu=123456%|--embedded-node: 127.0.0.2: cpu '123456%' is not a percentage of one core; use 1% to 100%, e.g. cpu=40%",
+            "127.0.0.2:concurrent_writes=1|--embedded-node: 127.0.0.2: concurrent_writes 1 is below 2, which Cassandra refuses in cassandra.yaml (a running node takes 1 over JMX, as nodetool setconcurrency does)",
             "127.0.0.2:heap=512M,heap=1G|--embedded-node: heap is given twice for 127.0.0.2",
             "127.0.0.2:heap=512M;127.0.0.2:num_tokens=4|--embedded-node: node 127.0.0.2 is given twice; give all its settings in one part",
     })

@@ -1,0 +1,129 @@
+package org.metricsstress.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.result.StressResult;
+
+/**
+ * The verdict proven on the corpus of recorded real runs (src/test/resources/corpus/PASS/, written by
+ * the acceptance suite's CorpusIT, whole passes as they came): every run judged again by this
+ * version's model from its measured figures alone, against the label its recorder wrote from the
+ * fault it injected. Prints the confusion table (fault by what the verdict named); every case must
+ * come out right. Then each rule removed in turn, and each threshold halved and doubled, on the
+ * finding alone: the cases that flip are listed, and a rule or a threshold calibrated on the corpus
+ * that no case notices fails the test (it needs a law or a documented basis, or goes).
+ */
+class CorpusTest {
+    static final Path CORPUS = Path.of("src/test/resources/corpus");
+
+    record Case(String pass, String name, CaseLabel label, StressResult judged) {}
+
+    static List<Case> corpus() throws IOException {
+        List<Case> out = new ArrayList<>();
+        if (!Files.isDirectory(CORPUS)) {
+            return out;
+        }
+        try (Stream<Path> files = Files.walk(CORPUS)) {
+            for (Path label : files.filter(p -> p.toString().endsWith(".label")).sorted().toList()) {
+                String name = label.getFileName().toString().replace(".label", "");
+                Path json = label.resolveSibling(name + ".json.gz");
+                CaseLabel l;
+                try (Reader r = Files.newBufferedReader(label, StandardCharsets.UTF_8)) {
+                    l = CaseLabel.read(r);
+                }
+                StressResult saved = ResultJson.read(json);
+                out.add(new Case(label.getParent().getFileName().toString(), name, l, Judgement.of(saved)));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyRecordedRunIsJudgedRight() throws IOException {
+        List<Case> cases = corpus();
+        assertFalse(cases.isEmpty(), "no corpus under " + CORPUS.toAbsolutePath());
+        Map<String, Map<String, Integer>> confusion = new TreeMap<>();
+        List<String> wrong = new ArrayList<>();
+        for (Case c : cases) {
+            CaseLabel.Named n = CaseLabel.named(c.judged());
+            String named = n.resource() + (n.nodes().isEmpty() || n.nodes().size() > 1 ? "" : "@" + n.nodes().get(0));
+            confusion.computeIfAbsent((c.label().control() ? "(control) " : "") + c.label().fault(), k -> new TreeMap<>())
+                    .merge(named, 1, Integer::sum);
+            if (!c.label().right(n)) {
+                wrong.add(c.pass() + "/" + c.name() + ": " + c.judged().verdict().kind() + ": "
+                        + c.judged().verdict().message());
+            }
+        }
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "%n=== corpus: %d recorded runs, %d right ===%n%-30s %s%n", cases.size(), cases.size() - wrong.size(),
+                "fault (label)", "named by the verdict (runs)"));
+        confusion.forEach((fault, named) -> table.append(String.format(Locale.ROOT, "%-30s %s%n", fault, named)));
+        System.out.println(table);
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong) + table);
+    }
+
+    @Test
+    void everyRuleAndEveryCalibratedThresholdIsNoticedByACase() throws IOException {
+        List<Case> cases = corpus().stream().filter(c -> !c.label().parts().isEmpty()).toList();
+        assertFalse(cases.isEmpty(), "no cluster case in the corpus");
+        ClusterDiagnosis.Thresholds base = ClusterDiagnosis.Thresholds.DEFAULT;
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n=== rules removed, thresholds halved "
+                + "and doubled: the cases that flip (of %d cluster cases) ===%n", cases.size()));
+        List<String> unnoticed = new ArrayList<>();
+        for (ClusterDiagnosis.Rule rule : ClusterDiagnosis.RULES) {
+            List<ClusterDiagnosis.Rule> without = new ArrayList<>(ClusterDiagnosis.RULES);
+            without.remove(rule);
+            List<String> flips = flips(cases, without, base);
+            table.append(String.format(Locale.ROOT, "rule %-22s %s%n", rule.part(), flips.isEmpty() ? "-" : flips));
+            if (flips.isEmpty()) {
+                unnoticed.add("rule " + rule.part() + " (" + rule.basis() + ")");
+            }
+        }
+        for (ClusterDiagnosis.Threshold t : ClusterDiagnosis.THRESHOLDS) {
+            List<String> half = flips(cases, ClusterDiagnosis.RULES, base.with(t.name(), t.value() / 2));
+            List<String> twice = flips(cases, ClusterDiagnosis.RULES, base.with(t.name(), t.value() * 2));
+            table.append(String.format(Locale.ROOT, "%-27s %8s  halved %s  doubled %s%n", t.name(),
+                    number(t.value()), half.isEmpty() ? "-" : half, twice.isEmpty() ? "-" : twice));
+            if (half.isEmpty() && twice.isEmpty() && t.basis().contains("calibration on the corpus")) {
+                unnoticed.add("threshold " + t.name() + " (" + t.basis() + ")");
+            }
+        }
+        System.out.println(table);
+        // A rule no case notices stands on its law alone; one said to be calibrated on the corpus must be noticed.
+        List<String> calibrated = unnoticed.stream().filter(u -> u.contains("calibration on the corpus")).toList();
+        assertTrue(calibrated.isEmpty(), "calibrated on the corpus, but no case notices it:\n" + String.join("\n",
+                calibrated) + table);
+    }
+
+    private static List<String> flips(List<Case> cases, List<ClusterDiagnosis.Rule> rules,
+            ClusterDiagnosis.Thresholds t) {
+        List<String> out = new ArrayList<>();
+        for (Case c : cases) {
+            boolean before = c.label().rightByFinding(c.judged(), ClusterDiagnosis.RULES,
+                    ClusterDiagnosis.Thresholds.DEFAULT);
+            boolean after = c.label().rightByFinding(c.judged(), rules, t);
+            if (before != after) {
+                out.add(c.name() + (after ? "+" : "-"));
+            }
+        }
+        return out;
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

@@ -1,0 +1,290 @@
+package org.metricsstress.itests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.metricsstress.analysis.CaseLabel;
+import org.metricsstress.report.ResultJson;
+import org.metricsstress.result.StressResult;
+
+/**
+ * The corpus's recorder and the verdict's acceptance: every fault of {@link #CASES} made on real
+ * servers, {@code corpus.repeats} times (3), each run labelled from the fault it injected before it
+ * is judged, then judged by this version's model; prints per fault "right in k of n" with the
+ * machine's load beside each run, and passes when every fault is right in 2 of 3 repeats at least,
+ * 90 % of the faults' runs overall, and every control. With {@code -Dcorpus.out=DIR} it writes each
+ * run (its result, gzipped, and its label) as a corpus file, misjudged or not: the corpus is whole
+ * passes. {@code -Dcorpus.only=stall-node,control-3} runs some cases alone (docs/diagnosis.md,
+ * "The corpus").
+ *
+ * The cluster's faults run the jar as a user does, each on a fresh embedded cluster of its own
+ * (their per-node settings differ); the client's run against the suite's shared node.
+ */
+@ExtendWith(CassandraExtension.class)
+@Acceptance
+class CorpusIT {
+    private static final int REPEATS = Integer.getInteger("corpus.repeats", 3);
+    private static final Path OUT = System.getProperty("corpus.out") == null ? null
+            : Path.of(System.getProperty("corpus.out"));
+    private static final Set<String> ONLY = System.getProperty("corpus.only") == null ? Set.of()
+            : Set.of(System.getProperty("corpus.only").split(","));
+
+    /**
+     * 8 nodes x 10 interfaces x 5 groups x 10 attributes a second: 4,000 samples/s over three nodes,
+     * RF 1. At 10,000 the three nodes and this client kept both cores of this machine busy without a
+     * fault (the machine's CPU, not a node, was then the limit of every case).
+     */
+    private static final List<String> THREE = three("8", "dc1:1");
+    /** The same rate with a cold index of three times the resources, at a third of the pace: single-row writes. */
+    private static final List<String> THREE_INDEXED = List.of("--embedded", "--embedded-nodes", "dc1:3", "--replication", "dc1:1",
+            "--embedded-heap", "512M", "--writer", "pipelined", "-n", "60", "-f", "10", "-g", "5", "-a", "10", "-s",
+            "0", "-i", "3", "-r", "2", "--duration", "20s");
+    private static final Set<String> NODE_PARTS = Set.of("sick-node", "hints", "gc", "cpu", "commit-log",
+            "mutation-stage", "native-transport", "flushes", "compaction");
+
+    /** One fault: how it is made (the jar's arguments; where it runs), and its label. */
+    record Case(String fault, List<String> args, CaseLabel label, Where where) {}
+
+    enum Where { OWN_CLUSTER, SHARED_NODE, SHARED_NODE_HELD, SHARED_NODE_REDIS, SHARED_NODE_SLOW_REDIS }
+
+    private static List<String> three(String nodes, String replication) {
+        return List.of("--embedded", "--embedded-nodes", "dc1:3", "--replication", replication, "--embedded-heap", "512M",
+                "--writer", "pipelined", "--no-index", "-n", nodes, "-f", "10", "-g", "5", "-a", "10", "-s", "0", "-i",
+                "1", "-r", "2", "--duration", "20s");
+    }
+
+    private static List<String> with(List<String> base, String... more) {
+        List<String> out = new ArrayList<>(base);
+        out.addAll(Arrays.asList(more));
+        return out;
+    }
+
+    private static CaseLabel fault(String name, String node, Set<String> parts, String... kinds) {
+        return new CaseLabel(name, Set.of(kinds), parts, node, false);
+    }
+
+    private static CaseLabel control(String name, String node, Set<String> parts, String... kinds) {
+        return new CaseLabel(name, Set.of(kinds), parts, node, true);
+    }
+
+    /** Near falling behind, a fault may still keep up; its verdict then names it with "but ...". */
+    private static final String[] BEHIND = {"CLUSTER_BEHIND", "KEPT_UP"};
+
+    static final List<Case> CASES = List.of(
+            new Case("control-3", THREE, control("control-3", "127.0.0.2", NODE_PARTS, BEHIND), Where.OWN_CLUSTER),
+            new Case("stall-node", with(THREE, "--embedded-fault", "stall 127.0.0.2 1.8s every 2s from 5s"),
+                    fault("stall-node", "127.0.0.2", Set.of("sick-node", "hints"), BEHIND), Where.OWN_CLUSTER),
+            new Case("hints-replayed", with(three("8", "dc1:2"), "--embedded-fault",
+                    "pause 127.0.0.2 at 4s, resume 127.0.0.2 at 14s"),
+                    fault("hints-replayed", "127.0.0.2", Set.of("sick-node", "hints"), BEHIND), Where.OWN_CLUSTER),
+            new Case("control-3-indexed", THREE_INDEXED, control("control-3-indexed", "127.0.0.2",
+                    Set.of("mutation-stage", "commit-log"), BEHIND), Where.OWN_CLUSTER),
+            new Case("narrowed-stage", with(THREE_INDEXED, "--embedded-node", "127.0.0.2:concurrent_writes=2"),
+                    fault("narrowed-stage", "127.0.0.2", Set.of("mutation-stage"), BEHIND), Where.OWN_CLUSTER),
+            new Case("slow-commit-log", with(THREE_INDEXED, "--embedded-node", "127.0.0.2:commitlog=group:200ms"),
+                    fault("slow-commit-log", "127.0.0.2", Set.of("commit-log"), BEHIND), Where.OWN_CLUSTER),
+            new Case("cpu-quota", with(THREE, "--embedded-node", "127.0.0.2:cpu=20%"),
+                    fault("cpu-quota", "127.0.0.2", Set.of("cpu"), BEHIND), Where.OWN_CLUSTER),
+            // Each node a machine of its own (70% of a core), one of them owning four times the ranges.
+            new Case("control-quota", with(THREE, "--embedded-node",
+                    "127.0.0.1:cpu=70%;127.0.0.2:cpu=70%;127.0.0.3:cpu=70%"), control("control-quota", "*",
+                    Set.of("cpu", "too-few-nodes"), BEHIND), Where.OWN_CLUSTER),
+            new Case("hot-node", with(THREE, "--embedded-node",
+                    "127.0.0.1:cpu=70%;127.0.0.2:cpu=70%,num_tokens=64;127.0.0.3:cpu=70%"),
+                    fault("hot-node", "127.0.0.2", Set.of("cpu"), BEHIND), Where.OWN_CLUSTER),
+            new Case("too-few-nodes", with(three("20", "dc1:1"), "--embedded-node",
+                    "127.0.0.1:cpu=40%;127.0.0.2:cpu=40%;127.0.0.3:cpu=40%"),
+                    fault("too-few-nodes", "*", Set.of("too-few-nodes"), BEHIND), Where.OWN_CLUSTER),
+            new Case("control-1", List.of("--embedded", "--writer", "pipelined", "-n", "100", "-i", "10", "-r", "2",
+                    "--duration", "20s"), control("control-1", "*", Set.of("machine-cpu"), BEHIND), Where.OWN_CLUSTER),
+            new Case("machine-cpu", List.of("--embedded", "--writer", "pipelined", "-n", "2000", "-i", "10", "-r", "2",
+                    "--duration", "20s"), fault("machine-cpu", "*", Set.of("machine-cpu"), "CLUSTER_BEHIND"),
+                    Where.OWN_CLUSTER),
+            // The client's faults, against the shared node: OpenNMS's writer, 50 nodes x 10 x 5 x 10 every 10 s.
+            new Case("control-client", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s"),
+                    control("control-client", "", Set.of(), "POOL_TOO_SMALL", "RING_TOO_SMALL", "CACHE_SLOW",
+                            "CLIENT_BOUND"), Where.SHARED_NODE),
+            new Case("pool-small", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s",
+                    "--max-requests-per-connection", "64"), fault("pool-small", "", Set.of(), "POOL_TOO_SMALL"),
+                    Where.SHARED_NODE),
+            new Case("control-ring", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s", "--no-index", "-b"),
+                    control("control-ring", "", Set.of(), "RING_TOO_SMALL"), Where.SHARED_NODE),
+            new Case("ring-small", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s", "--no-index", "-b",
+                    "--ring-size", "256"), fault("ring-small", "", Set.of(), "RING_TOO_SMALL"), Where.SHARED_NODE),
+            new Case("cache-small", List.of("-n", "200", "-i", "10", "-r", "5", "--duration", "30s"),
+                    fault("cache-small", "", Set.of(), "CACHE_TOO_SMALL"), Where.SHARED_NODE),
+            new Case("control-cache", List.of("-n", "200", "-i", "10", "-r", "5", "--duration", "30s",
+                    "--cache-max-entries", "2000000"), control("control-cache", "", Set.of(), "CACHE_TOO_SMALL"),
+                    Where.SHARED_NODE),
+            new Case("control-redis", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s", "--cache",
+                    "redis"), control("control-redis", "", Set.of(), "CACHE_SLOW"), Where.SHARED_NODE_REDIS),
+            new Case("redis-slow", List.of("-n", "50", "-i", "10", "-r", "2", "--duration", "10s", "--cache", "redis"),
+                    fault("redis-slow", "", Set.of(), "CACHE_SLOW"), Where.SHARED_NODE_SLOW_REDIS),
+            new Case("control-starved", List.of("--writer", "pipelined", "--no-index", "-n", "40", "-f", "10", "-g",
+                    "5", "-a", "10", "-s", "0", "-i", "1", "-r", "2", "--duration", "16s"),
+                    control("control-starved", "", Set.of(), "CLIENT_BOUND"), Where.SHARED_NODE),
+            new Case("starved-client", List.of("--writer", "pipelined", "--no-index", "-n", "40", "-f", "10", "-g",
+                    "5", "-a", "10", "-s", "0", "-i", "1", "-r", "2", "--duration", "16s"),
+                    fault("starved-client", "", Set.of(), "CLIENT_BOUND"), Where.SHARED_NODE_HELD));
+
+    /** One run: its case, its repeat, the verdict's naming, the machine's load before it, and whether it was right. */
+    record Run(Case c, int repeat, CaseLabel.Named named, double load1, double otherCpu, boolean right, String message) {
+        boolean busy() {
+            return otherCpu >= 25;
+        }
+    }
+
+    @Test
+    void everyFaultIsNamedRightAndNoControlNamesOne(CassandraServer server, @TempDir Path dir) throws Exception {
+        List<Run> runs = new ArrayList<>();
+        for (int repeat = 1; repeat <= REPEATS; repeat++) {
+            for (Case c : CASES) {
+                if (!ONLY.isEmpty() && !ONLY.contains(c.fault())) {
+                    continue;
+                }
+                runs.add(record(c, repeat, server, dir));
+            }
+        }
+        String table = table(runs);
+        System.out.println(table);
+        if (OUT != null) {
+            Files.writeString(OUT.resolve("acceptance.txt"), table);
+        }
+        Map<String, int[]> byFault = rightByFault(runs);
+        long faultRuns = runs.stream().filter(r -> !r.c().label().control()).count();
+        long faultRight = runs.stream().filter(r -> !r.c().label().control() && r.right()).count();
+        for (Map.Entry<String, int[]> e : byFault.entrySet()) {
+            boolean control = CASES.stream().anyMatch(c -> c.fault().equals(e.getKey()) && c.label().control());
+            int need = control ? e.getValue()[1] : Math.min(2, e.getValue()[1]);
+            assertTrue(e.getValue()[0] >= need, e.getKey() + ": right in " + e.getValue()[0] + " of " + e.getValue()[1]
+                    + "\n" + table);
+        }
+        assertTrue(faultRuns == 0 || faultRight >= 0.9 * faultRuns, faultRight + " of " + faultRuns + "\n" + table);
+    }
+
+    private static Run record(Case c, int repeat, CassandraServer server, Path dir) throws Exception {
+        Path runDir = Files.createDirectories(dir.resolve(c.fault() + "-" + repeat));
+        Path json = runDir.resolve("result.json");
+        double load1 = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        List<String> args = new ArrayList<>(c.args());
+        args.addAll(List.of("--result-json", json.toString(), "--keyspace", "corpus_" + c.fault().replace('-', '_')));
+        if (c.where() != Where.OWN_CLUSTER) {
+            args.addAll(List.of("--contact-points", server.contactPoint(), "--local-dc", server.datacenter()));
+        }
+        if (c.where() == Where.SHARED_NODE_HELD) {
+            CpuQuota quota = CpuQuota.make("metrics-stress-corpus-" + ProcessHandle.current().pid(), 15_000, 100_000);
+            try {
+                Jar.finish(quota.startHeld(runDir, "out.txt", args), runDir, "out.txt", 900);
+            } finally {
+                quota.remove();
+            }
+        } else if (c.where() == Where.SHARED_NODE_SLOW_REDIS || c.where() == Where.SHARED_NODE_REDIS) {
+            try (TestRedis redis = new TestRedis()) {
+                redis.start();
+                args.addAll(List.of("--redis", redis.uri().toString()));
+                AtomicBoolean asleep = new AtomicBoolean(c.where() == Where.SHARED_NODE_SLOW_REDIS);
+                Thread sleeper = RedisSleeper.start(redis, asleep, new AtomicLong());
+                try {
+                    Jar.finish(Jar.start(runDir, "out.txt", args), runDir, "out.txt", 900);
+                } finally {
+                    asleep.set(false);
+                    sleeper.join(5_000);
+                }
+            }
+        } else {
+            Jar.finish(Jar.start(runDir, "out.txt", args), runDir, "out.txt", 900);
+        }
+        assertTrue(Files.isRegularFile(json), c.fault() + " wrote no result: " + Files.readString(runDir.resolve("out.txt")));
+        StressResult r = ResultJson.read(json);
+        assertTrue(r.auditBalances(), c.fault() + ": " + r.auditGaps());
+        CaseLabel.Named named = CaseLabel.named(r);
+        boolean right = c.label().right(named);
+        double other = otherCpu(r);
+        if (OUT != null) {
+            Files.createDirectories(OUT);
+            String name = String.format(Locale.ROOT, "%s-%d", c.fault(), repeat);
+            try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(OUT.resolve(name + ".json.gz")))) {
+                Files.copy(json, o);
+            }
+            try (Writer w = Files.newBufferedWriter(OUT.resolve(name + ".label"), StandardCharsets.UTF_8)) {
+                c.label().write(w, String.format(Locale.ROOT, "recorded by CorpusIT; load average %.2f before the run; "
+                        + "CPU of other processes %.0f%% of the machine over it", load1, other));
+            }
+        }
+        return new Run(c, repeat, named, load1, other, right, r.verdict().kind() + ": " + r.verdict().message());
+    }
+
+    /**
+     * The machine's CPU that neither this run's client nor its watched nodes used, % of the machine:
+     * another process's load, which makes the run prove nothing (-1 when not known).
+     */
+    static double otherCpu(StressResult r) {
+        if (r.client() == null || r.client().machineCpuPercent() < 0 || r.client().cpuPercent() < 0) {
+            return -1;
+        }
+        double nodes = 0;
+        if (r.nodeTelemetry() != null) {
+            for (var n : r.nodeTelemetry().nodes()) {
+                double cores = n.readings().stream().mapToDouble(x -> x.cpuCores()).filter(v -> v >= 0).average()
+                        .orElse(0);
+                nodes += 100 * cores / Math.max(1, r.client().cores());
+            }
+        }
+        return Math.max(0, r.client().machineCpuPercent() - r.client().cpuPercent() - nodes);
+    }
+
+    private static Map<String, int[]> rightByFault(List<Run> runs) {
+        Map<String, int[]> out = new LinkedHashMap<>();
+        for (Run r : runs) {
+            int[] k = out.computeIfAbsent(r.c().fault(), f -> new int[2]);
+            k[0] += r.right() ? 1 : 0;
+            k[1]++;
+        }
+        return out;
+    }
+
+    static String table(List<Run> runs) {
+        StringBuilder b = new StringBuilder("\n=== corpus acceptance: per fault ===\n");
+        b.append(String.format(Locale.ROOT, "%-20s %-8s %-7s %s%n", "fault", "control", "right", "named (per run)"));
+        for (Map.Entry<String, int[]> e : rightByFault(runs).entrySet()) {
+            List<Run> mine = runs.stream().filter(r -> r.c().fault().equals(e.getKey())).toList();
+            b.append(String.format(Locale.ROOT, "%-20s %-8s %d of %d  %s%n", e.getKey(),
+                    mine.get(0).c().label().control() ? "yes" : "", e.getValue()[0], e.getValue()[1],
+                    String.join("; ", mine.stream().map(r -> String.format(Locale.ROOT, "%s%s %s%s", r.right() ? "" : "WRONG ",
+                            r.named().kind(), r.named().resource(), r.named().nodes().isEmpty() ? ""
+                                    : " " + String.join(",", r.named().nodes()))).toList())));
+        }
+        b.append("\n=== runs ===\n");
+        for (Run r : runs) {
+            b.append(String.format(Locale.ROOT, "%-20s #%d load %.2f other-cpu %s%s %s: %s%n", r.c().fault(), r.repeat(),
+                    r.load1(), r.otherCpu() < 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", r.otherCpu()),
+                    r.busy() ? " BUSY" : "", r.right() ? "right" : "WRONG", r.message().length() > 400
+                            ? r.message().substring(0, 400) + " ..." : r.message()));
+        }
+        long faults = runs.stream().filter(r -> !r.c().label().control()).count();
+        long right = runs.stream().filter(r -> !r.c().label().control() && r.right()).count();
+        long controls = runs.stream().filter(r -> r.c().label().control()).count();
+        long controlsRight = runs.stream().filter(r -> r.c().label().control() && r.right()).count();
+        b.append(String.format(Locale.ROOT, "faults right in %d of %d runs; controls right in %d of %d; busy runs %d%n",
+                right, faults, controlsRight, controls, runs.stream().filter(Run::busy).count()));
+        return b.toString();
+    }
+}
