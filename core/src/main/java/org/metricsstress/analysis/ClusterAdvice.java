@@ -171,7 +171,7 @@ final class ClusterAdvice {
     /** A sentence when the CPU behind the finding's first node was seen busy; null when not (or not seen). */
     static String cpuSeenBusy(StressResult r, ClusterDiagnosis.Finding f) {
         for (NodeLoad l : f.loads()) {
-            if (f.nodes().contains(l.node()) && l.cpuPercent() >= ClusterDiagnosis.BUSY_CPU) {
+            if (f.nodes().contains(l.node()) && l.cpuBusy(ClusterDiagnosis.CPU_BUSY_SHARE)) {
                 return String.format(Locale.ROOT, "the CPU of node %s was busy %.0f%%", l.node(), l.cpuPercent());
             }
         }

@@ -42,7 +42,9 @@ public final class ClusterDiagnosis {
     private static final String LASTS = "the USE method's saturation is a queue that lasts, not a burst: half the "
             + "readings or more (ScyllaDB's advisor states each rule with a duration for the same reason)";
     private static final String PEERS = "a node is sick or hot by comparison with its peers, not by an absolute "
-            + "figure; the value is a calibration on the corpus (stall-node and cpu-quota against control-3)";
+            + "figure";
+    /** Said of a threshold no case of the corpus flips when it is halved or doubled: it stands on its basis alone. */
+    private static final String UNPROVEN = "; no case of the corpus depends on its value yet";
 
     static final double ANSWERED = 0.75;
     static final double ANSWERED_GAP = 0.25;
@@ -62,7 +64,7 @@ public final class ClusterDiagnosis {
     static final double COMPACTIONS_BACKLOG = 8;
     static final double GC_SHARE = 0.10;
     static final double BUSY_CPU = 90;
-    static final double CPU_PEER_SHARE = 0.75;
+    static final double CPU_BUSY_SHARE = 0.5;
     static final double HOT_WRITES = 1.5;
     static final double IDLE_CPU = 50;
     static final double IDLE_TRANSPORT_QUEUE = 32;
@@ -71,21 +73,21 @@ public final class ClusterDiagnosis {
     /** Every threshold the rules read, with its basis; docs/diagnosis.md lists the same table. */
     public static final List<Threshold> THRESHOLDS = List.of(
             new Threshold("ANSWERED", ANSWERED, "a node that told its figures in fewer than this share of the "
-                    + "readings ...; " + PEERS),
+                    + "readings ...; " + PEERS + UNPROVEN),
             new Threshold("ANSWERED_GAP", ANSWERED_GAP, "... while its peers' median told this much more: a machine "
-                    + "that starves every node alike singles none out; " + PEERS),
+                    + "that starves every node alike singles none out; " + PEERS + UNPROVEN),
             new Threshold("ANSWERED_ALONE", ANSWERED_ALONE, "a node without peers: fewer than half its readings"),
             new Threshold("MISSED_AT_LEAST", MISSED_AT_LEAST, "and this many readings missed at least, so a share of "
-                    + "a few readings is not a finding; " + PEERS),
+                    + "a few readings is not a finding; " + PEERS + UNPROVEN),
             new Threshold("SLOWER", SLOWER, "a node this many times slower than its peers' median to tell its "
-                    + "figures; " + PEERS),
+                    + "figures; " + PEERS + UNPROVEN),
             new Threshold("SLOW_READ_MS", SLOW_READ_MS, "... and this slow: half the least bound of a reading "
                     + "(NodeWatch, 1 s); a calibration on the corpus (stall-node: a median of 930 ms against its peers' "
                     + "55 ms on a saturated machine, where a 1 s floor named none; control-3: at most 302 ms)"),
             new Threshold("FAILURE_SHARE", FAILURE_SHARE, "a coordinator with this share of the run's failed attempts "
-                    + "(and twice its even share); " + PEERS),
+                    + "(and twice its even share); " + PEERS + UNPROVEN),
             new Threshold("SERVICE_OUTLIER", SERVICE_OUTLIER, "a coordinator this many times slower (p99) than its "
-                    + "peers' median; " + PEERS),
+                    + "peers' median; " + PEERS + UNPROVEN),
             new Threshold("SERVICE_OUTLIER_MS", SERVICE_OUTLIER_MS, "... and at least this slow: ScyllaDB's advisor "
                     + "calls writes slow from 10 ms mean or 100 ms p95; between them"),
             new Threshold("MUTATION_FULL", MUTATION_FULL, "every MutationStage thread busy with writes queued in this "
@@ -93,23 +95,24 @@ public final class ClusterDiagnosis {
             new Threshold("MUTATION_QUEUE", MUTATION_QUEUE, "or in half that share with a queue this deep: as deep as "
                     + "the default concurrent_writes (32), a whole stage's worth waiting"),
             new Threshold("MUTATION_QUEUE_PER_THREAD", MUTATION_QUEUE_PER_THREAD, "... and this many per thread, so a "
-                    + "narrowed stage's queue counts by its own threads; a calibration on the corpus (narrowed-stage)"),
+                    + "narrowed stage's queue counts by its own threads" + UNPROVEN),
             new Threshold("FLUSHES_QUEUED", FLUSHES_QUEUED, "flushes queued this deep: more than cassandra.yaml's "
                     + "default two flush writers per data directory take at once"),
             new Threshold("FLUSHES_QUEUED_SHARE", FLUSHES_QUEUED_SHARE, "... in this share of the readings: " + LASTS),
             new Threshold("COMPACTIONS_GROWN", COMPACTIONS_GROWN, "pending compactions grown by this much over the "
-                    + "stretch: flow balance fails on compaction (Cassandra's tpstats docs); a calibration on the corpus"),
+                    + "stretch: flow balance fails on compaction (Cassandra's tpstats docs)" + UNPROVEN + " (no fault of it is "
+                    + "made: a compaction throughput short of the insert rate takes minutes of writes to show)"),
             new Threshold("COMPACTIONS_BACKLOG", COMPACTIONS_BACKLOG, "... to at least this: a backlog, not a flush's "
-                    + "few tasks; a calibration on the corpus"),
+                    + "few tasks" + UNPROVEN),
             new Threshold("GC_SHARE", GC_SHARE, "collectors' time this share of the stretch: above G1's own goal "
                     + "(GCTimeRatio 12, 1/13 = 8% of the time) the collector is overloaded"),
             new Threshold("BUSY_CPU", BUSY_CPU, "a CPU this busy (% of what it may use) is saturated: by the "
                     + "utilisation law, at U = 0.9 a single queue already holds U/(1-U) = 9 on average"),
-            new Threshold("CPU_PEER_SHARE", CPU_PEER_SHARE, "one node's CPU singled out when its peers' median is "
-                    + "below this share of it; " + PEERS),
+            new Threshold("CPU_BUSY_SHARE", CPU_BUSY_SHARE, "a CPU saturated in this share of the readings or "
+                    + "more: " + LASTS + "; one node's singled out when fewer than half its peers are"),
             new Threshold("HOT_WRITES", HOT_WRITES, "a node with this many times its peers' writes (or its even share "
-                    + "of the requests) takes more of the ring: the forced flow law, V_k = r·o_k; a calibration on "
-                    + "the corpus (hot-node)"),
+                    + "of the requests) takes more of the ring: the forced flow law, V_k = r·o_k; it words the finding "
+                    + "(hot or sick), it does not make one"),
             new Threshold("IDLE_CPU", IDLE_CPU, "nodes below this CPU did not make a client wait: at U = 0.5 a "
                     + "single queue holds 1 on average"),
             new Threshold("IDLE_TRANSPORT_QUEUE", IDLE_TRANSPORT_QUEUE, "native-transport requests queued this deep: "
@@ -172,7 +175,7 @@ public final class ClusterDiagnosis {
             return List.of();
         }
         return t.nodes().stream().map(n -> NodeLoad.of(n, from, to, (long) th.get("FLUSHES_QUEUED"),
-                (long) th.get("IDLE_TRANSPORT_QUEUE"))).toList();
+                (long) th.get("IDLE_TRANSPORT_QUEUE"), th.get("BUSY_CPU"))).toList();
     }
 
     /**
@@ -222,8 +225,9 @@ public final class ClusterDiagnosis {
     private static final Stage COMMIT_LOG = new Stage("commit-log",
             (s, l) -> mutationFull(s, l) && cpuRoom(s, l) && l.commitLogWaits() > 0 && !narrowed(s, l),
             (s, l) -> String.format(Locale.ROOT, "%s; %,d writes waited on its commit log, with its CPU at %.0f%%: its "
-                    + "threads were blocked on the commit log's syncs, not short of CPU", mutationFigures(l),
-                    l.commitLogWaits(), l.cpuPercent()));
+                    + "threads were blocked on the commit log's syncs, not short of CPU (the writes it coordinated took "
+                    + "p50 %.2f ms, its local writes' memtable put p99 %.2f ms: the time went before the memtable)",
+                    mutationFigures(l), l.commitLogWaits(), l.cpuPercent(), l.coordinatorP50Ms(), l.localWriteP99Ms()));
     private static final Stage MUTATION = new Stage("mutation-stage", (s, l) -> mutationFull(s, l)
             || l.mutationFullShare() >= s.v("MUTATION_FULL") / 2 && l.mutationPending()
                     >= Math.max(s.v("MUTATION_QUEUE"), s.v("MUTATION_QUEUE_PER_THREAD") * l.mutationLimit())
@@ -344,9 +348,14 @@ public final class ClusterDiagnosis {
                 || l.mutationFullShare() >= s.v("MUTATION_FULL") && l.mutationPending() >= Math.max(1, l.mutationLimit());
     }
 
-    /** Its CPU seen, and with room: below {@link #BUSY_CPU}. */
+    /** Its CPU seen, and with room: not saturated in half its readings. */
     private static boolean cpuRoom(Scene s, NodeLoad l) {
-        return l.cpuPercent() >= 0 && l.cpuPercent() < s.v("BUSY_CPU");
+        return l.cpuPercent() >= 0 && !cpuBusy(s, l);
+    }
+
+    /** Its CPU saturated ({@code BUSY_CPU} or more) in {@code CPU_BUSY_SHARE} of its readings or more. */
+    static boolean cpuBusy(Scene s, NodeLoad l) {
+        return l.cpuBusy(s.v("CPU_BUSY_SHARE"));
     }
 
     /** Its MutationStage limit below its peers' median: concurrent_writes set lower on it. */
@@ -357,8 +366,15 @@ public final class ClusterDiagnosis {
 
     private static String mutationFigures(NodeLoad l) {
         return String.format(Locale.ROOT, "every one of its %d MutationStage threads (concurrent_writes) busy in "
-                + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s", l.mutationLimit(),
-                100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l));
+                + "%.0f%% of the readings, up to %,d writes queued, %,d blocked%s%s", l.mutationLimit(),
+                100 * l.mutationFullShare(), l.mutationPending(), l.mutationBlocked(), dropped(l), littlesLaw(l));
+    }
+
+    /** The stage's residence time by Little's law, where its throughput was measured. */
+    private static String littlesLaw(NodeLoad l) {
+        return l.mutationStageMs() < 0 ? "" : String.format(Locale.ROOT, "; a write spent %.1f ms in the stage "
+                + "(Little's law: %.0f in it on average over %,.0f done a second)", l.mutationStageMs(),
+                l.mutationInStage(), l.mutationPerSecond());
     }
 
     /** Beside a stage's figures: its limit against its peers', and its CPU, or that it was not seen. */
@@ -460,9 +476,12 @@ public final class ClusterDiagnosis {
         return cores <= 0 || l.coresUsed() < 0 ? -1 : 100 * l.coresUsed() / cores;
     }
 
-    /** Whether this client used most of a saturated machine's CPU: more than all the nodes together. */
+    /**
+     * Whether this client used most of a saturated machine's CPU: more than all the nodes together.
+     * Not when a node's CPU was not seen: who used the machine is then not known.
+     */
     static boolean clientUsedMostOfTheMachine(StressResult r, Finding f) {
-        if (f == null || !"machine-cpu".equals(f.part())) {
+        if (f == null || !"machine-cpu".equals(f.part()) || f.loads().stream().anyMatch(l -> l.coresUsed() < 0)) {
             return false;
         }
         int cores = r.client() == null ? 0 : r.client().cores();
@@ -474,7 +493,7 @@ public final class ClusterDiagnosis {
     }
 
     private static Finding tooFewNodes(Scene s) {
-        if (!s.loads().stream().allMatch(l -> l.cpuPercent() >= s.v("BUSY_CPU"))) {
+        if (!s.loads().stream().allMatch(l -> cpuBusy(s, l))) {
             return null;
         }
         return new Finding("too-few-nodes", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
@@ -487,7 +506,8 @@ public final class ClusterDiagnosis {
         for (NodeLoad l : s.loads()) {
             List<NodeLoad> peers = s.peers(l);
             double peerCpu = median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray());
-            if (l.cpuPercent() < s.v("BUSY_CPU") || !peers.isEmpty() && peerCpu >= s.v("CPU_PEER_SHARE") * l.cpuPercent()) {
+            if (!cpuBusy(s, l) || peers.stream().anyMatch(p -> cpuBusy(s, p)) && peers.stream().filter(p -> cpuBusy(s, p))
+                    .count() * 2 >= peers.size()) {
                 continue;
             }
             double peerWrites = median(peers.stream().mapToDouble(NodeLoad::writesPerSecond).toArray());
@@ -500,7 +520,8 @@ public final class ClusterDiagnosis {
                                     + "own CPU is short (a quota, a noisy neighbour, or work of its own)",
                                     l.writesPerSecond(), peerWrites);
             return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
-                    + "saturated: %.0f%% of what it may use (%.2f cores)%s%s", l.node(), l.dc(), l.cpuPercent(),
+                    + "saturated: %.0f%% busy or more of what it may use in %.0f%% of the readings (mean %.0f%%, %.2f "
+                    + "cores)%s%s", l.node(), l.dc(), s.v("BUSY_CPU"), 100 * l.cpuBusyShare(), l.cpuPercent(),
                     l.coresUsed(), peers.isEmpty() ? "" : String.format(Locale.ROOT, " against its peers' %.0f%%",
                             peerCpu), share), s.loads());
         }
@@ -689,7 +710,7 @@ public final class ClusterDiagnosis {
             NodeTelemetry.Node n = s.run().nodeTelemetry().nodes().stream().filter(x -> x.node().equals(l.node()))
                     .findFirst().orElseThrow();
             told = NodeLoad.of(n, 0, s.run().generationSeconds() + s.run().drainSeconds(),
-                    (long) s.v("FLUSHES_QUEUED"), (long) s.v("IDLE_TRANSPORT_QUEUE"));
+                    (long) s.v("FLUSHES_QUEUED"), (long) s.v("IDLE_TRANSPORT_QUEUE"), s.v("BUSY_CPU"));
             if (told.answered() == 0) {
                 return silent;
             }
@@ -706,7 +727,7 @@ public final class ClusterDiagnosis {
         if (mutationFull(s, t)) {
             return part(s.loads(), "mutation-stage", x -> x == l, x -> mutationFigures(t) + busy);
         }
-        if (t.cpuPercent() >= s.v("BUSY_CPU")) {
+        if (cpuBusy(s, t)) {
             return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
                     + "saturated: %.0f%% of what it may use (%.2f cores)%s%s", l.node(), l.dc(), t.cpuPercent(),
                     t.coresUsed(), peerCpu(s, l), busy), s.loads());
@@ -731,10 +752,13 @@ public final class ClusterDiagnosis {
             boolean slow = l.readMedianMs() >= s.v("SLOW_READ_MS") && (peers.isEmpty() || l.readMedianMs() >= s.v("SLOWER") * typical);
             if (silent || slow) {
                 String others = peers.isEmpty() ? "" : String.format(Locale.ROOT, "; its peers %.0f ms", typical);
-                return new Finding("sick-node", List.of(l.node()), String.format(Locale.ROOT, "node %s (%s) is sick: it "
-                        + "told its own figures in %d of %d readings%s: stopped or overloaded", l.node(), l.dc(),
-                        l.answered(), l.readings(), l.readMedianMs() < 0 ? "" : String.format(Locale.ROOT,
-                                ", taking %.0f ms (median%s)", l.readMedianMs(), others)), loads);
+                String told = silent || l.readMedianMs() < 0 ? String.format(Locale.ROOT, "it told its own figures in "
+                        + "%d of %d readings%s", l.answered(), l.readings(), l.readMedianMs() < 0 ? ""
+                                : String.format(Locale.ROOT, ", taking %.0f ms (median%s)", l.readMedianMs(), others))
+                        : String.format(Locale.ROOT, "it took %.0f ms (median%s) to tell its own figures, in %d of %d "
+                                + "readings", l.readMedianMs(), others, l.answered(), l.readings());
+                return new Finding("sick-node", List.of(l.node()), String.format(Locale.ROOT, "node %s (%s) is sick: "
+                        + "%s: stopped or overloaded", l.node(), l.dc(), told), loads);
             }
         }
         return null;

@@ -46,24 +46,32 @@ import org.metricsstress.result.NodeTelemetry.Reading;
  * @param processors        the processors its JVM sees; -1 when not known
  * @param cpuCores          the cores its process used, mean over its readings (-1 without JMX): its
  *                          CPU time, whatever share of a quota that is
+ * @param mutationPerSecond MutationStage tasks completed a second over the stretch (-1 with fewer
+ *                          than two answered readings): the stage's throughput X
+ * @param mutationInStage   MutationStage tasks in the stage (running and queued), mean over its
+ *                          answered readings: the stage's N
+ * @param cpuBusyShare      the share of its readings that told its CPU with it {@code busyCpu} % busy
+ *                          or more: saturation that lasts (-1 without JMX)
  */
 public record NodeLoad(String node, String dc, int readings, int answered, long mutationLimit,
         double mutationFullShare, long mutationPending, long mutationBlocked, long transportPending,
         double transportQueuedShare, long transportBlocked, long flushPending, double flushQueuedShare,
         long flushBlocked, long compactionsFirst, long compactionsLast, long compactionsPeak, long hintFilesFirst, long hintFilesLast, double localWriteP99Ms, String slowestTable,
         double coordinatorP50Ms, double gcShare, double cpuPercent, long droppedMutations, long commitLogWaits,
-        double writesPerSecond, double readMedianMs, int processors, double cpuCores) {
+        double writesPerSecond, double readMedianMs, int processors, double cpuCores, double mutationPerSecond,
+        double mutationInStage, double cpuBusyShare) {
 
     /** The node's readings taken within [{@code from}, {@code to}] seconds of the run (inclusive, a little slack). */
     public static NodeLoad of(NodeTelemetry.Node n, double from, double to) {
-        return of(n, from, to, Long.MAX_VALUE, Long.MAX_VALUE);
+        return of(n, from, to, Long.MAX_VALUE, Long.MAX_VALUE, ClusterDiagnosis.BUSY_CPU);
     }
 
     /**
      * ... counting the readings with {@code flushQueued} flushes queued or more, and those with
      * {@code transportQueued} native-transport requests queued or more: a queue that lasts, not a burst.
      */
-    public static NodeLoad of(NodeTelemetry.Node n, double from, double to, long flushQueued, long transportQueued) {
+    public static NodeLoad of(NodeTelemetry.Node n, double from, double to, long flushQueued, long transportQueued,
+            double busyCpu) {
         List<Reading> in = n.readings().stream()
                 .filter(r -> r.elapsedSeconds() >= from - 0.5 && r.elapsedSeconds() <= to + 0.5).toList();
         List<Reading> ok = in.stream().filter(Reading::answered).toList();
@@ -84,8 +92,12 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
         double gcSeconds = 0;
         double cpu = 0;
         int cpuReadings = 0;
+        int cpuBusy = 0;
         double cores = 0;
         int coreReadings = 0;
+        double completed = 0;
+        double completedSeconds = 0;
+        double inStage = 0;
         long dropped = -1;
         long waits = -1;
         double writes = 0;
@@ -99,6 +111,12 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             full += m.full() ? 1 : 0;
             mPending = Math.max(mPending, m.pending());
             mBlocked += m.blockedSince();
+            inStage += m.active() + m.pending();
+            if (i > 0) {
+                // Completed since the reading before it answered: within the stretch from the second on.
+                completed += m.completedSince();
+                completedSeconds += r.elapsedSeconds() - ok.get(i - 1).elapsedSeconds();
+            }
             Pool t = r.pool(NodeTelemetry.NATIVE_TRANSPORT);
             tPending = Math.max(tPending, t.pending());
             tQueued += t.pending() >= transportQueued ? 1 : 0;
@@ -125,6 +143,7 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             if (r.cpuPercent() >= 0) {
                 cpu += r.cpuPercent();
                 cpuReadings++;
+                cpuBusy += r.cpuPercent() >= busyCpu ? 1 : 0;
             }
             if (r.cpuCores() >= 0) {
                 cores += r.cpuCores();
@@ -152,7 +171,9 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
                 p99, slowest, coordinator.length == 0 ? 0 : coordinator[coordinator.length / 2],
                 gcSeconds > 0 ? gcMs / 1000 / gcSeconds : -1, cpuReadings > 0 ? cpu / cpuReadings : -1, dropped, waits,
                 ok.isEmpty() ? 0 : writes / ok.size(), readMs.length == 0 ? -1 : readMs[readMs.length / 2],
-                n.processors(), coreReadings > 0 ? cores / coreReadings : -1);
+                n.processors(), coreReadings > 0 ? cores / coreReadings : -1,
+                completedSeconds > 0 ? completed / completedSeconds : -1, ok.isEmpty() ? 0 : inStage / ok.size(),
+                cpuReadings > 0 ? (double) cpuBusy / cpuReadings : -1);
     }
 
     /**
@@ -185,6 +206,19 @@ public record NodeLoad(String node, String dc, int readings, int answered, long 
             return cpuCores;
         }
         return cpuPercent < 0 || processors <= 0 ? -1 : cpuPercent / 100 * processors;
+    }
+
+    /**
+     * How long a write spent in the mutation stage, queued and running, by Little's law R = N / X;
+     * -1 when its throughput was not measured.
+     */
+    public double mutationStageMs() {
+        return mutationPerSecond > 0 ? 1000 * mutationInStage / mutationPerSecond : -1;
+    }
+
+    /** Its CPU saturated in this share of its readings or more: busy that lasts, not a burst. */
+    public boolean cpuBusy(double share) {
+        return cpuBusyShare >= share;
     }
 
     /** The share of readings the node answered in time; 1 with no readings. */

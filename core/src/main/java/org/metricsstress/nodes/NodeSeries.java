@@ -100,7 +100,7 @@ final class NodeSeries {
             lastJmx = jmx;
             lastJmxNanos = jmx.atNanos();
         }
-        Reading reading = new Reading(at, null, readMs, pools, cql.compactionsRunning(), pendingCompactions,
+        Reading reading = new Reading(at, null, readMs, pools, pendingCompactions,
                 cql.hintFiles(), tables, gcMs, cpu, dropped, waits, cql.hintFilesFor(), cores);
         readings.add(reading);
         lastCql = cql;

@@ -19,7 +19,7 @@ import org.metricsstress.result.NodeTelemetry;
 
 /**
  * One node's {@code system_views}, read over CQL with each statement routed to that node (virtual
- * tables answer for the node a query reaches): one read per table per interval, the five of them
+ * tables answer for the node a query reaches): one read per table per reading, the four of them
  * at once, each bounded by the session's request timeout. What comes back is cumulative where the
  * node counts so (completed tasks, writes); {@link NodeSeries} turns it into the interval's figures.
  */
@@ -42,10 +42,10 @@ final class SystemViews {
             double coordinatorP50Ms, double coordinatorP99Ms) {}
 
     /** One reading of one node; {@code hintFilesFor}: its hint files by the address of the node they are for. */
-    record Raw(Map<String, RawPool> pools, long compactionsRunning, long hintFiles, Map<String, RawTable> tables,
+    record Raw(Map<String, RawPool> pools, long hintFiles, Map<String, RawTable> tables,
             Map<String, Long> hintFilesFor) {
-        Raw(Map<String, RawPool> pools, long compactionsRunning, long hintFiles, Map<String, RawTable> tables) {
-            this(pools, compactionsRunning, hintFiles, tables, Map.of());
+        Raw(Map<String, RawPool> pools, long hintFiles, Map<String, RawTable> tables) {
+            this(pools, hintFiles, tables, Map.of());
         }
     }
 
@@ -73,7 +73,6 @@ final class SystemViews {
     /** Every table of one reading, at once; fails if any of them fails. */
     CompletableFuture<Raw> read(Node node) {
         Map<String, RawPool> pools = new HashMap<>();
-        long[] running = new long[1];
         long[] hints = new long[1];
         Map<String, long[]> localCounts = new HashMap<>();
         Map<String, double[]> local = new HashMap<>();
@@ -89,12 +88,6 @@ final class SystemViews {
                                 number(row, "blocked_tasks_all_time"), number(row, "completed_tasks")));
                     }
                 }));
-        all.add(rows(node, "SELECT kind FROM system_views.sstable_tasks", row -> {
-            String kind = row.getString("kind");
-            if (kind != null && kind.toLowerCase(Locale.ROOT).contains("compaction")) {
-                running[0]++;
-            }
-        }));
         Map<String, Long> hintsFor = new HashMap<>();
         all.add(rows(node, "SELECT address, files FROM system_views.pending_hints", row -> {
             long files = number(row, "files");
@@ -114,7 +107,7 @@ final class SystemViews {
                 tables.put(table, new RawTable(localCounts.get(table)[0], l[0], l[1],
                         coordinatedCounts.getOrDefault(table, new long[1])[0], c[0], c[1]));
             }
-            return new Raw(pools, running[0], hints[0], tables, hintsFor);
+            return new Raw(pools, hints[0], tables, hintsFor);
         });
     }
 

@@ -37,8 +37,7 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
     public static final String FLUSH = "MemtableFlushWriter";
     public static final String POST_FLUSH = "MemtablePostFlush";
     public static final String COMPACTION = "CompactionExecutor";
-    public static final String HINTS = "HintsDispatcher";
-    public static final List<String> POOLS = List.of(MUTATION, NATIVE_TRANSPORT, FLUSH, POST_FLUSH, COMPACTION, HINTS);
+    public static final List<String> POOLS = List.of(MUTATION, NATIVE_TRANSPORT, FLUSH, POST_FLUSH, COMPACTION);
 
     /**
      * One node's series.
@@ -94,7 +93,6 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param readMs             how long the node took to answer this reading (its slowest table); a
      *                           healthy node answers in milliseconds
      * @param pools              per thread pool of {@link #POOLS} the node has
-     * @param compactionsRunning SSTable tasks of kind compaction running ({@code sstable_tasks})
      * @param compactionsPending compactions waiting (JMX's Compaction PendingTasks where it answered,
      *                           else the CompactionExecutor's pending tasks)
      * @param hintFiles          hint files the node holds for other nodes ({@code pending_hints})
@@ -114,7 +112,7 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
      * @param cpuCores           the cores its process used over the interval (its CPU time over the
      *                           time); -1 without JMX
      */
-    public record Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools, long compactionsRunning,
+    public record Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools,
             long compactionsPending, long hintFiles, Map<String, TableWrites> tables, double gcMs, double cpuPercent,
             long droppedMutations, long commitLogWaits, Map<String, Long> hintFilesFor, double cpuCores) {
 
@@ -126,15 +124,15 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
 
         /** A reading without the hints' targets (a disk reading, a test's). */
         public Reading(double elapsedSeconds, String problem, double readMs, Map<String, Pool> pools,
-                long compactionsRunning, long compactionsPending, long hintFiles, Map<String, TableWrites> tables,
+                long compactionsPending, long hintFiles, Map<String, TableWrites> tables,
                 double gcMs, double cpuPercent, long droppedMutations, long commitLogWaits) {
-            this(elapsedSeconds, problem, readMs, pools, compactionsRunning, compactionsPending, hintFiles, tables, gcMs,
+            this(elapsedSeconds, problem, readMs, pools, compactionsPending, hintFiles, tables, gcMs,
                     cpuPercent, droppedMutations, commitLogWaits, Map.of(), -1);
         }
 
         /** A node that did not answer in time, or at all. */
         public static Reading unanswered(double elapsedSeconds, String problem) {
-            return new Reading(elapsedSeconds, problem, -1, Map.of(), -1, -1, -1, Map.of(), -1, -1, -1, -1);
+            return new Reading(elapsedSeconds, problem, -1, Map.of(), -1, -1, Map.of(), -1, -1, -1, -1);
         }
 
         public boolean answered() {

@@ -115,7 +115,7 @@ public record StressResult(
     }
 
     /** Version of this file's layout; bumped on any incompatible change (docs/result-schema.json). */
-    public static final int SCHEMA_VERSION = 11;
+    public static final int SCHEMA_VERSION = 12;
     /** The oldest layout still read: version 3 lacks the histograms (merging refuses it) and {@code merge}. */
     public static final int OLDEST_READABLE = 3;
 

@@ -49,7 +49,7 @@ public class ClusterDiagnosisTest {
         Map<String, TableWrites> tables = new HashMap<>();
         tables.put("samples", new TableWrites(1_000, 0.02, 0.1, 300, coordinatorP50Ms, coordinatorP50Ms * 4));
         tables.put("terms", new TableWrites(3_000, 0.01, 0.05, 600, coordinatorP50Ms, coordinatorP50Ms * 3));
-        return new Reading(at, null, readMs, pools, 0, compactionsPending, hintFiles, tables, gcMs, cpu, 0, 0);
+        return new Reading(at, null, readMs, pools, compactionsPending, hintFiles, tables, gcMs, cpu, 0, 0);
     }
 
     private static NodeTelemetry.Node node(String address, IntFunction<Reading> at) {
@@ -379,7 +379,7 @@ public class ClusterDiagnosisTest {
     private static Reading holding(double at, Map<String, Long> hintsFor) {
         Reading h = healthy(at);
         long files = hintsFor.values().stream().mapToLong(Long::longValue).sum();
-        return new Reading(at, null, h.readMs(), h.pools(), 0, 0, files, h.tables(), 0, 30, 0, 0, hintsFor, 0.6);
+        return new Reading(at, null, h.readMs(), h.pools(), 0, files, h.tables(), 0, 30, 0, 0, hintsFor, 0.6);
     }
 
     @Test
@@ -456,7 +456,7 @@ public class ClusterDiagnosisTest {
         // Three times its peers' local writes: hot.
         IntFunction<Reading> hot = i -> {
             Reading b = busy.apply(i);
-            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, Map.of("samples",
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, Map.of("samples",
                     new TableWrites(12_000, 0.02, 0.1, 300, 20, 80)), 0, 96, 0, 0);
         };
         ClusterDiagnosis.Finding g = ClusterDiagnosis.locate(run(three(hot), 60, 300, false), 0, 45);
@@ -468,7 +468,7 @@ public class ClusterDiagnosisTest {
         IntFunction<Reading> waiting = i -> {
             Reading b = reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION, new Pool(32, 32, 500, 0, 0, 3_000)), 0, 0,
                     0, 200, 25);
-            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, b.tables(), 0, 25, 0, 2_500);
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, b.tables(), 0, 25, 0, 2_500);
         };
         StressResult r = run(three(waiting), 60, 300, false);
         ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(r, 0, 45);
@@ -478,14 +478,14 @@ public class ClusterDiagnosisTest {
         // Without JMX the same stage is named by its own figures, and the verdict says what it could not see.
         IntFunction<Reading> blind = i -> {
             Reading b = waiting.apply(i);
-            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, 0, b.tables(), -1, -1, -1, -1);
+            return new Reading(b.elapsedSeconds(), null, 3, b.pools(), 0, 0, b.tables(), -1, -1, -1, -1);
         };
         NodeTelemetry t = three(blind);
         NodeTelemetry noJmx = new NodeTelemetry("system_views", List.of(), List.of(
                 node("127.0.0.1", i -> { Reading h = healthy(i * SECONDS); return new Reading(h.elapsedSeconds(), null, 3,
-                        h.pools(), 0, 0, 0, h.tables(), -1, -1, -1, -1); }),
+                        h.pools(), 0, 0, h.tables(), -1, -1, -1, -1); }),
                 node("127.0.0.2", i -> { Reading h = healthy(i * SECONDS); return new Reading(h.elapsedSeconds(), null, 3,
-                        h.pools(), 0, 0, 0, h.tables(), -1, -1, -1, -1); }),
+                        h.pools(), 0, 0, h.tables(), -1, -1, -1, -1); }),
                 // Without JMX the node's cores are not known either.
                 new NodeTelemetry.Node("127.0.0.3:9042", "dc1", SETTINGS, t.nodes().get(2).readings(), -1)));
         StressResult seenLess = run(noJmx, 60, 300, false);
@@ -524,7 +524,7 @@ public class ClusterDiagnosisTest {
         // The OpenNMS writer's workers wait on index writes grown 20 times slower: the cluster's limit,
         // not the writer's, though the samples' own service time stayed flat.
         NodeTelemetry t = new NodeTelemetry("system_views", List.of(), List.of(node("127.0.0.1",
-                i -> new Reading(i * SECONDS, null, 3, Map.of(), 0, 0, 0, Map.of("samples",
+                i -> new Reading(i * SECONDS, null, 3, Map.of(), 0, 0, Map.of("samples",
                         new TableWrites(1_000, 0.02, 0.1, 300, 1, 4), "terms", new TableWrites(3_000, 2, 45, 600, 1, 50)),
                         -1, -1, -1, -1))));
         RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).telemetry(t);

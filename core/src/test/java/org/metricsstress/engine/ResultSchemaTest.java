@@ -65,7 +65,7 @@ class ResultSchemaTest {
         var pool = new org.metricsstress.result.NodeTelemetry.Pool(2, 32, 1, 0, 0, 900);
         var table = new org.metricsstress.result.NodeTelemetry.TableWrites(900, 0.02, 0.1, 300, 0.3, 1.2);
         var answered = new org.metricsstress.result.NodeTelemetry.Reading(1.0, null, 3.5,
-                Map.of("MutationStage", pool), 0, 1, 0, Map.of("samples", table), 12, 45, 0, 0);
+                Map.of("MutationStage", pool), 1, 0, Map.of("samples", table), 12, 45, 0, 0);
         var late = org.metricsstress.result.NodeTelemetry.Reading.unanswered(2.0, "no answer within 800 ms");
         return new org.metricsstress.result.NodeTelemetry("system_views+jmx", List.of("127.0.0.2:9042: JMX did not answer"),
                 List.of(new org.metricsstress.result.NodeTelemetry.Node("127.0.0.1:9042", "dc1",

@@ -143,7 +143,7 @@ class PrometheusEndpointTest {
                 new org.metricsstress.result.NodeTelemetry.Pool(32, 32, 140, 0, 0, 9_000));
         var tables = java.util.Map.of("samples", new org.metricsstress.result.NodeTelemetry.TableWrites(900, 0.02, 0.25,
                 300, 0.3, 1.2));
-        var answered = new org.metricsstress.result.NodeTelemetry.Reading(5, null, 12, pools, 1, 7, 2, tables, 40, 85, 0, 0);
+        var answered = new org.metricsstress.result.NodeTelemetry.Reading(5, null, 12, pools, 7, 2, tables, 40, 85, 0, 0);
         var stopped = org.metricsstress.result.NodeTelemetry.Reading.unanswered(5, "no answer within 4000 ms");
         java.util.Map<String, java.util.Map.Entry<String, org.metricsstress.result.NodeTelemetry.Reading>> latest =
                 new java.util.LinkedHashMap<>();

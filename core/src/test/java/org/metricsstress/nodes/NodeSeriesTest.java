@@ -12,7 +12,7 @@ class NodeSeriesTest {
     private static final long S = 1_000_000_000L;
 
     private static SystemViews.Raw views() {
-        return new SystemViews.Raw(Map.of(), 0, 0, Map.of());
+        return new SystemViews.Raw(Map.of(), 0, Map.of());
     }
 
     private static JmxFigures.Raw jmx(long cpuNanos, double gcMs, long atNanos) {

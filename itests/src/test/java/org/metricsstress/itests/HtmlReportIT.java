@@ -159,7 +159,7 @@ class HtmlReportIT {
                         cold ? 40 + rnd.nextInt(60) : rnd.nextInt(3), 0, 0, 90_000),
                         NodeTelemetry.NATIVE_TRANSPORT, new NodeTelemetry.Pool(20, 128, rnd.nextInt(10), 0, 0, 120_000),
                         NodeTelemetry.FLUSH, new NodeTelemetry.Pool(1, 2, t % 60 == 0 ? 2 : 0, 0, 0, 1));
-                readings.add(new NodeTelemetry.Reading(t, null, 3 + rnd.nextInt(20), pools, 1, 2 + t / 100, 0,
+                readings.add(new NodeTelemetry.Reading(t, null, 3 + rnd.nextInt(20), pools, 2 + t / 100, 0,
                         Map.of("samples", new NodeTelemetry.TableWrites(16_000, 0.02, 0.1 + rnd.nextDouble(), 5_000, 0.4,
                                 2.5)), 80 + rnd.nextInt(200), 55 + rnd.nextInt(30), 0, 0));
             }
