@@ -449,8 +449,8 @@ public class ClusterDiagnosisTest {
         ClusterDiagnosis.Finding f = ClusterDiagnosis.locate(sick, 0, 45);
         assertEquals("cpu", f.part(), f.message());
         assertEquals(List.of("127.0.0.3:9042"), f.nodes(), f.message());
-        assertTrue(f.message().contains("the CPU of node 127.0.0.3:9042 (dc1) is saturated: 96% of what it may use (1.92 "
-                + "cores) against its peers' 30%"), f.message());
+        assertTrue(f.message().contains("the CPU of node 127.0.0.3:9042 (dc1) is saturated: 90% busy or more of what it "
+                + "may use in 100% of the readings (mean 96%, 1.92 cores) against its peers' 30%"), f.message());
         assertTrue(f.message().contains("about its peers'"), f.message());
         assertNull(sick.advice().get("cassandra.yaml:concurrent_writes"), "its CPU is spent: " + sick.advice());
         // Three times its peers' local writes: hot.
