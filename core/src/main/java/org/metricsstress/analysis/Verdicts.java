@@ -79,6 +79,41 @@ public final class Verdicts {
     /** The fewest seconds of steady state worth judging apart. */
     static final double SHORTEST_PHASE_S = 2;
 
+    /**
+     * The client side's thresholds with their basis, as docs/diagnosis.md lists them (the cluster
+     * side's are {@link ClusterDiagnosis#THRESHOLDS}).
+     */
+    public static final List<ClusterDiagnosis.Threshold> THRESHOLDS = List.of(
+            new ClusterDiagnosis.Threshold("LAG_MS", LAG_MS, "generators a second late (p99): the schedule not met "
+                    + "by a whole report's worth at the shortest -r (1 s); the console warns at the same figure"),
+            new ClusterDiagnosis.Threshold("RING_EMPTY_SHARE", RING_EMPTY_SHARE, "a ring a tenth full or less at "
+                    + "every report line: nothing waits in it, so late generators are this client's own"),
+            new ClusterDiagnosis.Threshold("KEPT_UP_RATIO", KEPT_UP_RATIO, "98% of the target written: the last "
+                    + "report interval's samples still in flight when generation stops are up to 2% of a short run"),
+            new ClusterDiagnosis.Threshold("SATURATED", SATURATED, "workers busy 85% of their time: a pool of "
+                    + "16 at U = 0.85 makes 43% of arriving events wait for a worker (Erlang C; 31% at 0.8, 59% at "
+                    + "0.9): the knee where more load mostly queues"),
+            new ClusterDiagnosis.Threshold("SERVICE_GROWTH", SERVICE_GROWTH, "service p50 ten times its own "
+                    + "light-load level: by Little's law the requests spend nine tenths of their time queued"),
+            new ClusterDiagnosis.Threshold("SLOW_GROWN_MS", SLOW_GROWN_MS, "... and 10 ms at least: ScyllaDB's "
+                    + "advisor calls a mean write latency above 10 ms high"),
+            new ClusterDiagnosis.Threshold("SLOW_MS", SLOW_MS, "service p50 100 ms beyond the DCs' round trip, "
+                    + "whatever the light-load level: ScyllaDB's advisor calls a write p95 above 100 ms high"),
+            new ClusterDiagnosis.Threshold("ERROR_SHARE", ERROR_SHARE, "more than one sample in a thousand refused: "
+                    + "ScyllaDB's advisor calls 1% shed an overload; a tenth of it is already a cluster refusing work"),
+            new ClusterDiagnosis.Threshold("INDEX_ERROR_SHARE", INDEX_ERROR_SHARE, "more than 1% of the index "
+                    + "requests failed: ScyllaDB's advisor's shed share"),
+            new ClusterDiagnosis.Threshold("CACHE_TIME_SHARE", CACHE_TIME_SHARE, "lookups slow or failed that took a "
+                    + "quarter of the workers' busy time: the largest share of any one wait, the bottleneck law's "
+                    + "largest demand, once the others' are below it"),
+            new ClusterDiagnosis.Threshold("CACHE_HELD_SHARE", CACHE_HELD_SHARE, "saturated workers that spent half "
+                    + "their busy time asking the cache: its demand the largest of theirs (the bottleneck law), "
+                    + "whatever the cluster refused beside it"),
+            new ClusterDiagnosis.Threshold("SLOW_LOOKUP_SHARE", SLOW_LOOKUP_SHARE, "one lookup in a hundred slow "
+                    + "(over 100 ms): a p99 over the bound is Redis's, not a pause of this client"),
+            new ClusterDiagnosis.Threshold("SHORTEST_PHASE_S", SHORTEST_PHASE_S, "a steady state shorter than two "
+                    + "seconds holds too few requests to judge apart from the cold start"));
+
     private Verdicts() {}
 
     /** The verdict of a result from its evidence. */
