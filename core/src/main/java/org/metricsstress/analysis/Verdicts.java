@@ -270,6 +270,15 @@ public final class Verdicts {
                     cluster == null ? "" : "; the cluster's side beside it, as this client saw it: " + cluster, written),
                     from, to);
         }
+        if (found != null && SINGLED_OUT.contains(found.part())) {
+            // A node the nodes' own figures single out (stopped, its CPU or its mutation stage at its
+            // limit), though the client's averages stayed inside their bounds (the other nodes carried
+            // the rest). Asked after a slow cache, whose own figures say when the workers waited on
+            // it, and before a cache too small: that one adds index writes, the node makes them
+            // wait (the workers' largest demand, by the bottleneck law; the cache is still advised).
+            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message()
+                    + ClusterDiagnosis.unseen(r) + "; " + written, from, to);
+        }
         boolean neverIndexed = r.index() != null && r.index().enabled() && r.index().secondsToComplete() < 0;
         if (cacheThrashed(e) || neverIndexed && cacheSmallerThanPlan(e)) {
             // Too small for the plan: once full it evicts resources that come back, so the index
@@ -281,13 +290,6 @@ public final class Verdicts {
                                     e.reindexed(), e.evictions())
                             : "it fills before every resource is indexed, then evicts what comes back",
                     busy.isEmpty() ? "the index writes held the samples back" : busy, flat, written), from, to);
-        }
-        if (found != null && SINGLED_OUT.contains(found.part())) {
-            // A node the nodes' own figures single out (stopped, or its mutation stage at its limit),
-            // though the client's averages stayed inside their bounds (the other nodes carried the
-            // rest); asked after the cache, whose own figures say when the workers waited on it.
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message()
-                    + ClusterDiagnosis.unseen(r) + "; " + written, from, to);
         }
         if (found != null && !"too-few-nodes".equals(found.part()) && !"hints".equals(found.part())
                 && w != null && w.measured() && w.busyShare() >= SATURATED

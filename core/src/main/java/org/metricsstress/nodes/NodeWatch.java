@@ -280,16 +280,18 @@ public final class NodeWatch implements AutoCloseable {
             series.settings(settings.getOrDefault(n, Map.of()));
             JmxFigures jmx = jmxOf.get(n);
             JmxFigures.Raw jmxRaw = null;
+            // A node too busy to answer its JMX at the start (one held to a small CPU quota) is asked
+            // again at each reading: its connect still under way is the first reading's, never doubled.
+            CompletableFuture<JmxFigures.Raw> jmxLate = null;
             try {
                 jmxRaw = baseBy.get(jmxBase.get(n));
                 jmxAnswering++;
             } catch (ExecutionException | TimeoutException e) {
-                jmx.close();
                 String why = e instanceof ExecutionException ee && ee.getCause() != null ? ee.getCause().getMessage()
                         : "no answer in time";
-                notes.add(name + ": JMX at " + jmx.at() + " did not answer (" + why + "): its GC, CPU, dropped "
-                        + "mutations and commit-log waits are not read");
-                jmx = null;
+                notes.add(name + ": JMX at " + jmx.at() + " did not answer at the start (" + why + "): its GC, CPU, "
+                        + "dropped mutations and commit-log waits are read from the first reading it answers, if any");
+                jmxLate = jmxBase.get(n);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 jmx.close();
@@ -305,6 +307,7 @@ public final class NodeWatch implements AutoCloseable {
             }
             series.base(System.nanoTime(), raw, jmxRaw);
             Watched w = new Watched(n, series, jmx);
+            w.jmxUnderWay = jmxLate;
             if (!settings.containsKey(n)) {
                 w.lateSettings = new LateSettings(views, n, series, asked.get(n), settingsNotes.get(n));
             }

@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.metricsstress.analysis.CaseLabel;
@@ -160,7 +162,9 @@ class CorpusIT {
         }
     }
 
+    /** One repeat of every case takes about 15 minutes here: past the suite's default bound of one test. */
     @Test
+    @Timeout(value = 3, unit = TimeUnit.HOURS)
     void everyFaultIsNamedRightAndNoControlNamesOne(CassandraServer server, @TempDir Path dir) throws Exception {
         List<Run> runs = new ArrayList<>();
         for (int repeat = 1; repeat <= REPEATS; repeat++) {
