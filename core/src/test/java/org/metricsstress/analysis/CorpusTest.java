@@ -137,7 +137,7 @@ class CorpusTest {
                     ClusterDiagnosis.Thresholds.DEFAULT);
             boolean after = c.label().rightByFinding(c.judged(), rules, t);
             if (before != after) {
-                out.add(c.name() + (after ? "+" : "-"));
+                out.add(c.pass() + "/" + c.name() + (after ? "+" : "-"));
             }
         }
         return out;
