@@ -233,10 +233,7 @@ public class ClusterDiagnosisTest {
                 NodeTelemetry.NATIVE_TRANSPORT, new Pool(1, 128, 0, 0, 0, 300)), 0, 0, 0, 0.4, 6));
         RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(idle)
                 .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
-        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(run);
         Verdict v = run.target(4_000).build().verdict();
         assertEquals("CLIENT_BOUND", v.kind(), v.message());
         assertTrue(v.message().contains("the nodes were idle"), v.message());
@@ -253,10 +250,7 @@ public class ClusterDiagnosisTest {
                 0, 0, 0, 0.4, 6);
         RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
                 .telemetry(three(burst)).lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
-        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(run);
         StressResult r = run.target(4_000).build();
         assertNull(ClusterDiagnosis.locate(r, 0, r.generationSeconds()));
         assertEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
@@ -291,10 +285,7 @@ public class ClusterDiagnosisTest {
     private static StressResult starved(NodeTelemetry t) {
         RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(t)
                 .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
-        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(run);
         return run.target(4_000).build();
     }
 
@@ -304,10 +295,7 @@ public class ClusterDiagnosisTest {
                 9_000), NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, 300, 0, 0, 9_000)), 0, 0, 0, 30, 95));
         RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(busy)
                 .lag(new LatencySummary(100, 300, 600, 745, 800, 900, 320));
-        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(run);
         StressResult r = run.target(4_000).build();
         Verdict v = r.verdict();
         assertEquals("CLUSTER_BEHIND", v.kind(), v.message());
@@ -414,10 +402,7 @@ public class ClusterDiagnosisTest {
                         NodeTelemetry.NATIVE_TRANSPORT, new Pool(128, 128, 203, 0, 0, 9_000)), 0, 0, 0, 30, 77))));
         RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000).telemetry(one)
                 .machine(20, 98);
-        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(run);
         StressResult r = run.target(4_000).build();
         assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
         assertTrue(r.verdict().message().contains("this machine's CPU is spent: it was busy 98% of the run on its 2 "
@@ -432,10 +417,7 @@ public class ClusterDiagnosisTest {
         RecordedRun client = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
                 .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1",
                         i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 10))))).machine(92, 97);
-        client.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
-        for (int i = 1; i < INTERVALS; i++) {
-            client.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
-        }
+        slowAfterTheFirstInterval(client);
         Verdict v = client.target(4_000).build().verdict();
         assertEquals("CLIENT_BOUND", v.kind(), v.message());
         assertTrue(v.message().contains("this client used most of it"), v.message());
@@ -566,5 +548,13 @@ public class ClusterDiagnosisTest {
                 r.queueLatency(), r.scheduleLag(), r.client(), r.index(), r.cache(), null, null, intervals, r.writes(),
                 r.nodes(), r.events(), r.steps(), r.reads(), r.verify(), r.merge(), r.coldStart(), r.intended(), r.unsent(),
                 r.losses(), r.distance(), r.disk(), null, null, null, r.nodeTelemetry(), null, java.util.List.of());
+    }
+
+    /** A light first interval, then service at 105 ms: the client's side of a cluster that slowed. */
+    private static void slowAfterTheFirstInterval(RecordedRun run) {
+        run.interval(20_000, 0, 0, 100, 0, 2.0, 0.1, 0, 0.9, 0, 2_000);
+        for (int i = 1; i < INTERVALS; i++) {
+            run.interval(14_000, 0, 0, 30, 0, 105, 0.2, 0, 0.9, 0, 1_400);
+        }
     }
 }
