@@ -252,7 +252,9 @@ public final class ClusterDiagnosis {
 
     private static final String COMMIT_LOG_BASIS = "Cassandra's tpstats docs and the write path: a mutation stage full "
             + "while the node's CPU has room has its threads blocked, and writes that waited on the commit log "
-            + "(CommitLog WaitingOnCommit) say where";
+            + "(CommitLog WaitingOnCommit) say where; asked before GC: a thread that waits on a sync is held by the "
+            + "sync, not by a pause, and the writes its full stage queues fill the heap (a slow commit log's GC is "
+            + "its effect), while under the default periodic sync a collector's pauses make no such waits";
     private static final String MUTATION_BASIS = "the USE method on the MutationStage (concurrent_writes threads): "
             + "every thread busy with writes queued in half the readings or more is saturation that lasts; dropped "
             + "mutations (waited past write_request_timeout in its queue) are its errors";
@@ -282,6 +284,7 @@ public final class ClusterDiagnosis {
             new Rule("hints", "Cassandra's hints docs: a node writes hints for a replica that did not acknowledge a "
                     + "write and replays them when it is back; hints for one node that grow (or are replayed) name "
                     + "that node, not the ones that hold them", ClusterDiagnosis::hintsFor),
+            new Rule("commit-log", COMMIT_LOG_BASIS + ONE_NODE, s -> COMMIT_LOG.on(s, true)),
             new Rule("gc", "a collector's pause stops every thread of the node, so its stages queue behind it; above "
                     + "G1's own goal (GCTimeRatio 12: 1/13, about 8% of the time) the collector is overloaded",
                     s -> part(s.loads(), "gc", l -> l.gcShare() >= s.v("GC_SHARE"),
@@ -290,7 +293,6 @@ public final class ClusterDiagnosis {
             new Rule("cpu", "the utilisation law U = X·S on one node's CPU, saturated while its peers' is not: that "
                     + "node bounds the writes its replicas take; its local write rate against its peers' tells a hot "
                     + "node (more of the ring: the forced flow law) from a sick one", ClusterDiagnosis::nodeCpu),
-            new Rule("commit-log", COMMIT_LOG_BASIS + ONE_NODE, s -> COMMIT_LOG.on(s, true)),
             new Rule("mutation-stage", MUTATION_BASIS + ONE_NODE, s -> MUTATION.on(s, true)),
             new Rule("native-transport", TRANSPORT_BASIS + ONE_NODE, s -> TRANSPORT.on(s, true)),
             new Rule("flushes", FLUSHES_BASIS + ONE_NODE, s -> FLUSHES.on(s, true)),
