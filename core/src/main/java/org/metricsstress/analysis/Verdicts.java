@@ -114,10 +114,21 @@ public final class Verdicts {
             new ClusterDiagnosis.Threshold("SHORTEST_PHASE_S", SHORTEST_PHASE_S, "a steady state shorter than two "
                     + "seconds holds too few requests to judge apart from the cold start"));
 
+    /** The client side's thresholds in force by default: {@link #THRESHOLDS}' values. */
+    public static final ClusterDiagnosis.Thresholds DEFAULT = ClusterDiagnosis.Thresholds.of(THRESHOLDS);
+
     private Verdicts() {}
 
     /** The verdict of a result from its evidence. */
     public static Verdict judge(StressResult r, Evidence e) {
+        return judge(r, e, RULES, DEFAULT);
+    }
+
+    /**
+     * The verdict by {@code rules} with thresholds {@code t} (the cluster's side by its own
+     * defaults): how a test sees which of the client side's rules and thresholds a case depends on.
+     */
+    public static Verdict judge(StressResult r, Evidence e, List<Rule> rules, ClusterDiagnosis.Thresholds t) {
         if (!r.auditBalances()) {
             return new Verdict("AUDIT_UNBALANCED", r.auditGaps() + ": requests still unsettled when the run gave up "
                     + "waiting; no figure of this run can be trusted");
@@ -132,7 +143,7 @@ public final class Verdicts {
         List<IntervalStats> coldIntervals = Evidence.Phases.cold(intervals, indexedAt);
         List<IntervalStats> steadyIntervals = Evidence.Phases.steady(intervals, indexedAt);
         boolean phased = r.index() != null && r.index().enabled() && indexedAt > 0
-                && seconds(steadyIntervals) >= SHORTEST_PHASE_S && !coldIntervals.isEmpty();
+                && seconds(steadyIntervals) >= t.get("SHORTEST_PHASE_S") && !coldIntervals.isEmpty();
 
         Stretch whole = Stretch.of(r, intervals, e.workers(), true);
         Verdict.Phase cold = null;
@@ -142,10 +153,10 @@ public final class Verdicts {
             // What no report interval holds belongs to the end of the run, the steady state's:
             // samples owed when generation stopped, and drops and failures of a drain too short for a line.
             Stretch s = Stretch.of(r, steadyIntervals, e.steadyState(), false).plusUnlisted(r, intervals);
-            cold = phase(c, r, e, ringSize, 0, indexedAt);
-            steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds());
+            cold = phase(c, r, e, ringSize, 0, indexedAt, rules, t);
+            steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds(), rules, t);
         }
-        if (whole.keptUp(r, e)) {
+        if (whole.keptUp(e, t)) {
             String note = r.client() != null && r.client().cpuPercent() >= 90
                     ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
                             r.client().cpuPercent()) : "";
@@ -170,7 +181,7 @@ public final class Verdicts {
         }
         // One stretch; or two that each kept up while the whole run did not (its rate short of the
         // target over the whole), which the whole run names: a run that did not keep up never reads KEPT_UP.
-        Verdict.Phase only = phase(whole, r, e, ringSize, 0, r.generationSeconds());
+        Verdict.Phase only = phase(whole, r, e, ringSize, 0, r.generationSeconds(), rules, t);
         String when = r.index() != null && r.index().enabled() && indexedAt < 0 && !"CLIENT_BOUND".equals(only.kind())
                 ? "while indexing (the index never completed): " : "";
         return new Verdict(only.kind(), when + only.message(), lines,
@@ -216,118 +227,188 @@ public final class Verdicts {
                 r.index().secondsToComplete(), c.ringPeak(), c.ringSize());
     }
 
-    /** One stretch judged: kept up, or what limited it. */
-    private static Verdict.Phase phase(Stretch s, StressResult r, Evidence e, int ringSize, double from, double to) {
-        if (s.keptUp(r, e)) {
+    /**
+     * What one rule of the client's side sees: a stretch that did not keep up, the run it belongs
+     * to, its evidence, the thresholds in force, and what the nodes' figures found over it. Read,
+     * never changed.
+     */
+    record Scene(Stretch s, StressResult r, Evidence e, int ringSize, double from, double to,
+            ClusterDiagnosis.Thresholds t, ClusterDiagnosis.Finding found, String cluster) {
+        double v(String name) {
+            return t.get(name);
+        }
+
+        WorkerTime w() {
+            return s.workers;
+        }
+
+        boolean saturated() {
+            return w() != null && w().measured() && w().busyShare() >= v("SATURATED");
+        }
+
+        boolean cacheSlow() {
+            return Verdicts.cacheSlow(r, e, w(), t);
+        }
+
+        /** The workers held by the cache: saturated, and most of their busy time its lookups'. */
+        boolean cacheHeld() {
+            return cacheSlow() && saturated() && w().shareOfBusy(w().cacheLookupSeconds()) >= v("CACHE_HELD_SHARE");
+        }
+
+        String written() {
+            String owed = s.unsent == 0 ? "" : String.format(Locale.ROOT,
+                    ", %,d samples never sent (the generators were behind when the run ended)", s.unsent);
+            return String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), %,d "
+                    + "failed", 100 * s.ratio(), s.dropped, s.failed) + owed + (s.fullEvents > 0
+                    ? String.format(Locale.ROOT, "; the ring was full %,d times (%,d of %,d at the report lines)",
+                            s.fullEvents, s.peakRing, ringSize) : "");
+        }
+
+        String busy() {
+            WorkerTime w = w();
+            return w != null && w.measured() ? String.format(Locale.ROOT, "the %d workers were busy %.0f%% of their "
+                    + "time (%.0f%% of it waiting for index writes, %.0f%% for sample writes, %.0f%% asking the "
+                    + "cache; %.2f ms per event)", w.workers(), 100 * w.busyShare(),
+                    100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
+                    100 * w.shareOfBusy(w.cacheLookupSeconds()), w.msPerEvent()) : "";
+        }
+
+        String flat() {
+            return String.format(Locale.ROOT, "service p50 %.2f ms against a light-load %.2f ms", s.serviceP50Ms,
+                    e.lightLoadServiceMs());
+        }
+
+        String starved() {
+            return e.clusterErrors() == 0 && found == null
+                    ? ClusterDiagnosis.clientStarved(r, from, to, s.serviceP50Ms, s.lagP99Ms) : null;
+        }
+    }
+
+    /**
+     * One rule of the client's side: the kind it gives a stretch that did not keep up, why it
+     * holds, and its sentence (null when it does not hold).
+     */
+    public record Rule(String name, String kind, String basis, java.util.function.Function<Scene, String> find) {}
+
+    /**
+     * The client's side, in the order an operator would act in; the first that holds names the
+     * stretch, and a stretch none names is INCONCLUSIVE with its figures (docs/diagnosis.md).
+     */
+    public static final List<Rule> RULES = List.of(
+            new Rule("pool", "POOL_TOO_SMALL", "a request the pool refused was never sent, so it says nothing of "
+                    + "the cluster: asked first, unless the cluster refused more (requests given up on keep their "
+                    + "stream ids until a node answers, so a slow cluster fills the pool too)",
+                    c -> {
+                        String pool = poolEvidence(c.r, c.e, c.t);
+                        return pool == null ? null : "this client's connection pool is the limit, not the cluster: "
+                                + pool + "; " + c.written();
+                    }),
+            new Rule("machine-client", "CLIENT_BOUND", "the utilisation law on the one CPU this client shares with "
+                    + "the nodes: the largest user of a spent CPU is the one that limits the others",
+                    c -> !ClusterDiagnosis.clientUsedMostOfTheMachine(c.r, c.found) ? null : c.found.message()
+                            + ": this client used most of it, so the run measured this machine, not the cluster; "
+                            + c.written()),
+            new Rule("starved-client", "CLIENT_BOUND", "a client starved of CPU measures its own stalls as service "
+                    + "time: with the nodes idle by their own figures and its generators late, the slow service is "
+                    + "this client's",
+                    c -> {
+                        String starved = c.cluster == null || c.cacheHeld() ? null : c.starved();
+                        return starved == null ? null : starved + String.format(Locale.ROOT, " (client CPU %.0f%% of "
+                                + "%d cores, GC %.0f ms); %s", c.r.client() == null ? -1 : c.r.client().cpuPercent(),
+                                c.r.client() == null ? 0 : c.r.client().cores(),
+                                c.r.client() == null ? 0 : c.r.client().gcPauseMs(), c.written());
+                    }),
+            new Rule("cluster", "CLUSTER_BEHIND", "USE errors and saturation of the cluster as this client saw it: "
+                    + "refusals, failed index requests, a service time grown by Little's law (unless the cache held "
+                    + "the workers: its demand was then the largest, by the bottleneck law)",
+                    c -> c.cluster == null || c.cacheHeld() ? null : "the cluster is the limit" + (c.found == null
+                            ? "" : ": " + c.found.message()) + ClusterDiagnosis.unseen(c.r) + "; as this client saw "
+                            + "it: " + c.cluster + "; " + c.written()),
+            new Rule("cache-slow", "CACHE_SLOW", "USE errors and latency of the cache: lookups slow or failed that "
+                    + "took a large share of the workers' time",
+                    c -> !c.cacheSlow() ? null : String.format(Locale.ROOT, "the resource cache (Redis) was slow or "
+                            + "down: %,d lookups over %d ms%s, %,d failed; %s; %s%s; %s", c.e.slowLookups(),
+                            CacheSummary.SLOW_LOOKUP_MS, lookupLatency(c.r, " (", ")"), c.e.cacheErrors(), c.busy(),
+                            c.flat(), c.cluster == null ? "" : "; the cluster's side beside it, as this client saw it: "
+                                    + c.cluster, c.written())),
+            // Asked after a slow cache, whose own figures say when the workers waited on it, and
+            // before a cache too small: that one adds index writes, the node makes them wait.
+            new Rule("singled-out", "CLUSTER_BEHIND", "a node the nodes' own figures single out (stopped, its commit "
+                    + "log, CPU or mutation stage at its limit), though the client's averages stayed inside their "
+                    + "bounds (the other nodes carried the rest): the workers' largest demand, by the bottleneck law",
+                    c -> c.found == null || !SINGLED_OUT.contains(c.found.part()) ? null : "the cluster is the limit: "
+                            + c.found.message() + ClusterDiagnosis.unseen(c.r) + "; " + c.written()),
+            new Rule("cache-too-small", "CACHE_TOO_SMALL", "a cache smaller than the plan evicts resources that come "
+                    + "back, so the index never completes and the workers never stop writing it, however long the run",
+                    c -> {
+                        boolean neverIndexed = c.r.index() != null && c.r.index().enabled()
+                                && c.r.index().secondsToComplete() < 0;
+                        if (!cacheThrashed(c.e) && !(neverIndexed && cacheSmallerThanPlan(c.e))) {
+                            return null;
+                        }
+                        return String.format(Locale.ROOT, "the resource cache holds %,d entries for the plan's %,d "
+                                + "resources, so indexing never ends: %s; %s; %s; %s", c.e.cacheMaxEntries(),
+                                c.e.planResources(), c.e.reindexed() > 0 ? String.format(Locale.ROOT, "evicted "
+                                        + "resources were indexed again %,d times (%,d evictions)", c.e.reindexed(),
+                                        c.e.evictions()) : "it fills before every resource is indexed, then evicts "
+                                        + "what comes back", c.busy().isEmpty() ? "the index writes held the samples "
+                                        + "back" : c.busy(), c.flat(), c.written());
+                    }),
+            new Rule("cluster-waited", "CLUSTER_BEHIND", "the bottleneck law on the workers: saturated, and half their "
+                    + "busy time or more waiting on writes the nodes' own figures show a saturated or sick cluster "
+                    + "behind, though the client's service time alone did not cross its bounds",
+                    c -> c.found == null || "too-few-nodes".equals(c.found.part()) || "hints".equals(c.found.part())
+                            || !c.saturated() || c.w().indexWaitSeconds() + c.w().sampleWriteSeconds()
+                            < c.w().busySeconds() / 2 ? null : String.format(Locale.ROOT, "the cluster is the limit: "
+                                    + "%s%s; %s; %s; %s", c.found.message(), ClusterDiagnosis.unseen(c.r), c.busy(),
+                                    c.flat(), c.written())),
+            new Rule("writer", "WRITER_BOUND", "the utilisation law on the workers: saturated while the cluster "
+                    + "answered at its usual speed, so their own work (or what they waited on, named) limited the rate",
+                    c -> !c.saturated() ? null : String.format(Locale.ROOT, "the writer is the limit, waiting mostly on "
+                            + "%s: %s, while the cluster answered at its usual speed (%s); %s", c.w().mainWait(),
+                            c.busy(), c.flat(), c.written())),
+            new Rule("ring", "RING_TOO_SMALL", "the ring dropped while the workers had room: bursts larger than it "
+                    + "holds (the flow balance holds on average, not within a collection's burst)",
+                    c -> c.s.dropped == 0 ? null : String.format(Locale.ROOT, "the ring (%,d slots) filled %,d times "
+                            + "while the workers had time to spare%s: bursts outran it; %s; %s", c.ringSize,
+                            c.s.fullEvents, c.busy().isEmpty() ? "" : " (" + c.busy() + ")", c.flat(), c.written())),
+            new Rule("client-late", "CLIENT_BOUND", "generators late with the ring nearly empty: nothing waited "
+                    + "downstream of them, so this client's own CPU could not keep the schedule",
+                    c -> c.s.lagP99Ms < c.v("LAG_MS") || c.s.peakRing >= c.ringSize * c.v("RING_EMPTY_SHARE")
+                            || c.s.fullEvents != 0 ? null : String.format(Locale.ROOT, "the generators ran up to %.1f s "
+                                    + "late (p99) while the ring stayed nearly empty (at most %d of %d at the report "
+                                    + "lines): this client, not the database, limited the rate (client CPU %.0f%% of "
+                                    + "its cores); %s", c.s.lagP99Ms / 1000, c.s.peakRing, c.ringSize,
+                                    c.r.client() == null ? -1 : c.r.client().cpuPercent(), c.written())),
+            new Rule("cluster-found", "CLUSTER_BEHIND", "what the nodes' figures found, when nothing on this "
+                    + "client's side explains the loss",
+                    c -> c.found == null ? null : String.format(Locale.ROOT, "the cluster is the limit: %s%s; %s%s; %s",
+                            c.found.message(), ClusterDiagnosis.unseen(c.r), c.busy().isEmpty() ? "" : c.busy() + "; ",
+                            c.flat(), c.written())));
+
+    /** One stretch judged: kept up, or what limited it, by the first of {@code rules} that holds. */
+    private static Verdict.Phase phase(Stretch s, StressResult r, Evidence e, int ringSize, double from, double to,
+            List<Rule> rules, ClusterDiagnosis.Thresholds t) {
+        if (s.keptUp(e, t)) {
             return new Verdict.Phase("KEPT_UP", String.format(Locale.ROOT,
                     "wrote %.1f%% of the target rate, nothing dropped or failed", 100 * s.ratio()), from, to);
         }
-        String owed = s.unsent == 0 ? "" : String.format(Locale.ROOT,
-                ", %,d samples never sent (the generators were behind when the run ended)", s.unsent);
-        String written = String.format(Locale.ROOT, "wrote %.1f%% of the target rate, %,d samples dropped (ring full), "
-                + "%,d failed", 100 * s.ratio(), s.dropped, s.failed) + owed + (s.fullEvents > 0 ? String.format(Locale.ROOT,
-                "; the ring was full %,d times (%,d of %,d at the report lines)", s.fullEvents, s.peakRing, ringSize) : "");
-        String pool = poolEvidence(r, e);
-        if (pool != null) {
-            return new Verdict.Phase("POOL_TOO_SMALL", "this client's connection pool is the limit, not the cluster: "
-                    + pool + "; " + written, from, to);
-        }
-        String cluster = clusterEvidence(s, r, e, from, to);
-        ClusterDiagnosis.Finding found = ClusterDiagnosis.locate(r, from, to);
-        WorkerTime w = s.workers;
-        boolean cacheHeld = cacheSlow(r, e, w) && w != null && w.measured() && w.busyShare() >= SATURATED
-                && w.shareOfBusy(w.cacheLookupSeconds()) >= CACHE_HELD_SHARE;
-        if (ClusterDiagnosis.clientUsedMostOfTheMachine(r, found)) {
-            // One machine's CPU, and this client the largest user of it: the nodes were slowed by it.
-            return new Verdict.Phase("CLIENT_BOUND", found.message() + ": this client used most of it, so the run "
-                    + "measured this machine, not the cluster; " + written, from, to);
-        }
-        if (cluster != null && !cacheHeld) {
-            // A client that starved measures its own stalls as service time: the nodes' side tells them apart.
-            String starved = e.clusterErrors() == 0 && found == null
-                    ? ClusterDiagnosis.clientStarved(r, from, to, s.serviceP50Ms, s.lagP99Ms) : null;
-            if (starved != null) {
-                return new Verdict.Phase("CLIENT_BOUND", starved + String.format(Locale.ROOT, " (client CPU %.0f%% of "
-                        + "%d cores, GC %.0f ms); %s", r.client() == null ? -1 : r.client().cpuPercent(),
-                        r.client() == null ? 0 : r.client().cores(), r.client() == null ? 0 : r.client().gcPauseMs(),
-                        written), from, to);
+        Scene c = new Scene(s, r, e, ringSize, from, to, t, ClusterDiagnosis.locate(r, from, to),
+                clusterEvidence(s, r, e, from, to, t));
+        for (Rule rule : rules) {
+            String message = rule.find().apply(c);
+            if (message != null) {
+                return new Verdict.Phase(rule.kind(), message, from, to);
             }
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit" + (found == null ? "" : ": "
-                    + found.message()) + ClusterDiagnosis.unseen(r) + "; as this client saw it: " + cluster + "; "
-                    + written, from, to);
-        }
-        String busy = w != null && w.measured() ? String.format(Locale.ROOT,
-                "the %d workers were busy %.0f%% of their time (%.0f%% of it waiting for index writes, %.0f%% for sample "
-                        + "writes, %.0f%% asking the cache; %.2f ms per event)", w.workers(), 100 * w.busyShare(),
-                100 * w.shareOfBusy(w.indexWaitSeconds()), 100 * w.shareOfBusy(w.sampleWriteSeconds()),
-                100 * w.shareOfBusy(w.cacheLookupSeconds()), w.msPerEvent()) : "";
-        String flat = String.format(Locale.ROOT, "service p50 %.2f ms against a light-load %.2f ms", s.serviceP50Ms,
-                e.lightLoadServiceMs());
-        if (cacheSlow(r, e, w)) {
-            return new Verdict.Phase("CACHE_SLOW", String.format(Locale.ROOT,
-                    "the resource cache (Redis) was slow or down: %,d lookups over %d ms%s, %,d failed; %s; %s%s; %s",
-                    e.slowLookups(), CacheSummary.SLOW_LOOKUP_MS, lookupLatency(r, " (", ")"), e.cacheErrors(), busy, flat,
-                    cluster == null ? "" : "; the cluster's side beside it, as this client saw it: " + cluster, written),
-                    from, to);
-        }
-        if (found != null && SINGLED_OUT.contains(found.part())) {
-            // A node the nodes' own figures single out (stopped, its CPU or its mutation stage at its
-            // limit), though the client's averages stayed inside their bounds (the other nodes carried
-            // the rest). Asked after a slow cache, whose own figures say when the workers waited on
-            // it, and before a cache too small: that one adds index writes, the node makes them
-            // wait (the workers' largest demand, by the bottleneck law; the cache is still advised).
-            return new Verdict.Phase("CLUSTER_BEHIND", "the cluster is the limit: " + found.message()
-                    + ClusterDiagnosis.unseen(r) + "; " + written, from, to);
-        }
-        boolean neverIndexed = r.index() != null && r.index().enabled() && r.index().secondsToComplete() < 0;
-        if (cacheThrashed(e) || neverIndexed && cacheSmallerThanPlan(e)) {
-            // Too small for the plan: once full it evicts resources that come back, so the index
-            // never completes and the workers never stop writing it, however long the run.
-            return new Verdict.Phase("CACHE_TOO_SMALL", String.format(Locale.ROOT,
-                    "the resource cache holds %,d entries for the plan's %,d resources, so indexing never ends: %s; %s; "
-                            + "%s; %s", e.cacheMaxEntries(), e.planResources(), e.reindexed() > 0
-                            ? String.format(Locale.ROOT, "evicted resources were indexed again %,d times (%,d evictions)",
-                                    e.reindexed(), e.evictions())
-                            : "it fills before every resource is indexed, then evicts what comes back",
-                    busy.isEmpty() ? "the index writes held the samples back" : busy, flat, written), from, to);
-        }
-        if (found != null && !"too-few-nodes".equals(found.part()) && !"hints".equals(found.part())
-                && w != null && w.measured() && w.busyShare() >= SATURATED
-                && w.indexWaitSeconds() + w.sampleWriteSeconds() >= w.busySeconds() / 2) {
-            // The workers waited on writes the nodes' own figures show a saturated or sick cluster
-            // behind, though the client's service time alone did not cross its bounds.
-            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s%s; "
-                    + "%s; %s; %s", found.message(), ClusterDiagnosis.unseen(r), busy, flat, written), from, to);
-        }
-        if (w != null && w.measured() && w.busyShare() >= SATURATED) {
-            return new Verdict.Phase("WRITER_BOUND", String.format(Locale.ROOT,
-                    "the writer is the limit, waiting mostly on %s: %s, while the cluster answered at its usual speed "
-                            + "(%s); %s", w.mainWait(), busy, flat, written), from, to);
-        }
-        if (s.dropped > 0) {
-            return new Verdict.Phase("RING_TOO_SMALL", String.format(Locale.ROOT,
-                    "the ring (%,d slots) filled %,d times while the workers had time to spare%s: bursts outran it; %s; %s",
-                    ringSize, s.fullEvents, busy.isEmpty() ? "" : " (" + busy + ")", flat, written), from, to);
-        }
-        if (s.lagP99Ms >= LAG_MS && s.peakRing < ringSize * RING_EMPTY_SHARE && s.fullEvents == 0) {
-            return new Verdict.Phase("CLIENT_BOUND", String.format(Locale.ROOT,
-                    "the generators ran up to %.1f s late (p99) while the ring stayed nearly empty (at most %d of %d at "
-                            + "the report lines): this client, not the database, limited the rate (client CPU %.0f%% of "
-                            + "its cores); %s", s.lagP99Ms / 1000, s.peakRing, ringSize,
-                    r.client() == null ? -1 : r.client().cpuPercent(), written), from, to);
-        }
-        if (found != null) {
-            return new Verdict.Phase("CLUSTER_BEHIND", String.format(Locale.ROOT, "the cluster is the limit: %s%s; %s%s; "
-                    + "%s", found.message(), ClusterDiagnosis.unseen(r), busy.isEmpty() ? "" : busy + "; ", flat, written),
-                    from, to);
         }
         return new Verdict.Phase("INCONCLUSIVE", String.format(Locale.ROOT,
-                "did not keep up, and no resource was seen saturated: %s%s; %s; %s", busy.isEmpty() ? "" : busy + "; ",
-                flat, indexFailures(e), written), from, to);
+                "did not keep up, and no resource was seen saturated: %s%s; %s; %s", c.busy().isEmpty() ? ""
+                        : c.busy() + "; ", c.flat(), indexFailures(e), c.written()), from, to);
     }
 
     /** The cluster's side, or null when it shows nothing wrong. */
-    private static String clusterEvidence(Stretch s, StressResult r, Evidence e, double from, double to) {
+    private static String clusterEvidence(Stretch s, StressResult r, Evidence e, double from, double to,
+            ClusterDiagnosis.Thresholds t) {
         List<String> why = new ArrayList<>();
         // The stretch's own refusals: a cold start's timeouts say nothing of the steady state after
         // it. Intervals that did not keep their failures by class (older results) leave the whole run's.
@@ -335,19 +416,19 @@ public final class Verdicts {
                 : r.failedByClass() == null ? Map.of() : r.failedByClass();
         long refused = s.failedByClass != null ? refused(s.failedByClass) : e.clusterErrors();
         long generated = s.failedByClass != null ? s.generated : r.generated();
-        if (generated > 0 && refused > ERROR_SHARE * generated) {
+        if (generated > 0 && refused > t.get("ERROR_SHARE") * generated) {
             why.add(String.format(Locale.ROOT, "it refused %,d samples (%s)", refused, refusals(byClass)));
         }
         // Index requests the pool refused never reached a node.
         long indexFailed = e.indexRequestsFailed() - indexPoolFailures(r);
-        if (e.indexRequests() > 0 && indexFailed > INDEX_ERROR_SHARE * e.indexRequests()) {
+        if (e.indexRequests() > 0 && indexFailed > t.get("INDEX_ERROR_SHARE") * e.indexRequests()) {
             why.add(String.format(Locale.ROOT, "%,d of %,d index requests failed", indexFailed, e.indexRequests()));
         }
         double light = e.lightLoadServiceMs();
-        if (light > 0 && s.serviceP50Ms >= SERVICE_GROWTH * light && s.serviceP50Ms >= SLOW_GROWN_MS) {
+        if (light > 0 && s.serviceP50Ms >= t.get("SERVICE_GROWTH") * light && s.serviceP50Ms >= t.get("SLOW_GROWN_MS")) {
             why.add(String.format(Locale.ROOT, "its service time grew to p50 %.1f ms, %.0f times this run's light-load "
                     + "%.2f ms", s.serviceP50Ms, s.serviceP50Ms / light, light));
-        } else if (s.serviceP50Ms >= SLOW_MS + roundTripMs(r)) {
+        } else if (s.serviceP50Ms >= t.get("SLOW_MS") + roundTripMs(r)) {
             why.add(String.format(Locale.ROOT, "it answered slowly: service p50 %.1f ms%s", s.serviceP50Ms,
                     roundTripMs(r) > 0 ? String.format(Locale.ROOT, " (%.0f ms of it the distance between DCs)",
                             roundTripMs(r)) : ""));
@@ -365,11 +446,11 @@ public final class Verdicts {
      * the cluster refused more: requests the client gave up on keep their stream ids until a node
      * answers, so a slow cluster can fill the pool too.
      */
-    private static String poolEvidence(StressResult r, Evidence e) {
+    private static String poolEvidence(StressResult r, Evidence e, ClusterDiagnosis.Thresholds t) {
         long samples = poolFailures(r);
         long index = indexPoolFailures(r);
-        boolean many = r.generated() > 0 && samples > ERROR_SHARE * r.generated()
-                || e.indexRequests() > 0 && index > INDEX_ERROR_SHARE * e.indexRequests();
+        boolean many = r.generated() > 0 && samples > t.get("ERROR_SHARE") * r.generated()
+                || e.indexRequests() > 0 && index > t.get("INDEX_ERROR_SHARE") * e.indexRequests();
         if (!many || e.clusterErrors() > samples) {
             return null;
         }
@@ -445,13 +526,13 @@ public final class Verdicts {
         return 2 * most;
     }
 
-    private static boolean cacheSlow(StressResult r, Evidence e, WorkerTime w) {
-        if (!manySlowLookups(r, e) && e.cacheErrors() == 0) {
+    private static boolean cacheSlow(StressResult r, Evidence e, WorkerTime w, ClusterDiagnosis.Thresholds t) {
+        if (!manySlowLookups(r, e, t.get("SLOW_LOOKUP_SHARE")) && e.cacheErrors() == 0) {
             return false;
         }
         // Slow lookups that cost the workers little are noted, not blamed: the pipelined writer's
         // lookups are beside the samples' path, so its workers' clock holds none of their time.
-        return w == null || !w.measured() || w.shareOfBusy(w.cacheLookupSeconds()) >= CACHE_TIME_SHARE;
+        return w == null || !w.measured() || w.shareOfBusy(w.cacheLookupSeconds()) >= t.get("CACHE_TIME_SHARE");
     }
 
     /**
@@ -461,11 +542,15 @@ public final class Verdicts {
      * 1,913). A result without the lookups' latency has no count to share them by: any counts.
      */
     static boolean manySlowLookups(StressResult r, Evidence e) {
+        return manySlowLookups(r, e, SLOW_LOOKUP_SHARE);
+    }
+
+    private static boolean manySlowLookups(StressResult r, Evidence e, double share) {
         LatencySummary lookups = r.cache() == null ? null : r.cache().lookups();
         if (lookups == null || lookups.count() == 0) {
             return e.slowLookups() > 0;
         }
-        return e.slowLookups() > 0 && e.slowLookups() >= SLOW_LOOKUP_SHARE * lookups.count();
+        return e.slowLookups() > 0 && e.slowLookups() >= share * lookups.count();
     }
 
     /**
@@ -592,9 +677,9 @@ public final class Verdicts {
                     workers, serviceP50Ms, lagP99Ms, peakRing, fullEvents);
         }
 
-        boolean keptUp(StressResult r, Evidence e) {
+        boolean keptUp(Evidence e, ClusterDiagnosis.Thresholds t) {
             boolean indexOk = e.indexRequests() == 0 || e.indexRequestsFailed() == 0;
-            return dropped == 0 && failed == 0 && unsent == 0 && ratio() >= KEPT_UP_RATIO && indexOk;
+            return dropped == 0 && failed == 0 && unsent == 0 && ratio() >= t.get("KEPT_UP_RATIO") && indexOk;
         }
 
         private static double p50(List<LatencySummary> parts) {

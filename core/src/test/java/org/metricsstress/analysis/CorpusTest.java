@@ -129,6 +129,53 @@ class CorpusTest {
                 calibrated) + table);
     }
 
+    /**
+     * The client side's table likewise, on every case (a cluster case's kind is the client side's
+     * too): each of {@link Verdicts#RULES} removed in turn, each of {@link Verdicts#THRESHOLDS}
+     * halved and doubled, the whole verdict judged again and held to the label.
+     */
+    @Test
+    void everyClientRuleAndEveryCalibratedClientThresholdIsNoticedByACase() throws IOException {
+        List<Case> cases = corpus().stream().filter(c -> c.superseded() == null).toList();
+        assertFalse(cases.isEmpty(), "no case in the corpus");
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n=== the client side's rules removed, "
+                + "thresholds halved and doubled: the cases that flip (of %d cases) ===%n", cases.size()));
+        List<String> calibrated = new ArrayList<>();
+        for (Verdicts.Rule rule : Verdicts.RULES) {
+            List<Verdicts.Rule> without = new ArrayList<>(Verdicts.RULES);
+            without.remove(rule);
+            List<String> flips = verdictFlips(cases, without, Verdicts.DEFAULT);
+            table.append(String.format(Locale.ROOT, "rule %-22s %s%n", rule.name(), flips.isEmpty() ? "-" : flips));
+        }
+        for (ClusterDiagnosis.Threshold t : Verdicts.THRESHOLDS) {
+            List<String> half = verdictFlips(cases, Verdicts.RULES, Verdicts.DEFAULT.with(t.name(), t.value() / 2));
+            List<String> twice = verdictFlips(cases, Verdicts.RULES, Verdicts.DEFAULT.with(t.name(), t.value() * 2));
+            table.append(String.format(Locale.ROOT, "%-27s %8s  halved %s  doubled %s%n", t.name(),
+                    number(t.value()), half.isEmpty() ? "-" : half, twice.isEmpty() ? "-" : twice));
+            if (half.isEmpty() && twice.isEmpty() && t.basis().contains("calibration on the corpus")) {
+                calibrated.add("threshold " + t.name() + " (" + t.basis() + ")");
+            }
+        }
+        System.out.println(table);
+        assertTrue(calibrated.isEmpty(), "calibrated on the corpus, but no case notices it:\n" + String.join("\n",
+                calibrated) + table);
+    }
+
+    private static List<String> verdictFlips(List<Case> cases, List<Verdicts.Rule> rules,
+            ClusterDiagnosis.Thresholds t) {
+        List<String> out = new ArrayList<>();
+        for (Case c : cases) {
+            boolean before = c.label().right(c.judged());
+            StressResult again = c.judged().withJudgement(c.judged().evidence(),
+                    Verdicts.judge(c.judged(), c.judged().evidence(), rules, t), c.judged().advice());
+            boolean after = c.label().right(again);
+            if (before != after) {
+                out.add(c.pass() + "/" + c.name() + (after ? "+" : "-"));
+            }
+        }
+        return out;
+    }
+
     private static List<String> flips(List<Case> cases, List<ClusterDiagnosis.Rule> rules,
             ClusterDiagnosis.Thresholds t) {
         List<String> out = new ArrayList<>();

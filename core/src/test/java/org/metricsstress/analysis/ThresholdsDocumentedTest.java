@@ -33,6 +33,12 @@ class ThresholdsDocumentedTest {
             }
             assertFalse(r.basis().isBlank(), r.part());
         }
+        for (Verdicts.Rule r : Verdicts.RULES) {
+            if (!doc.contains("`" + r.name() + "`")) {
+                missing.add("client rule " + r.name());
+            }
+            assertFalse(r.basis().isBlank(), r.name());
+        }
         assertTrue(missing.isEmpty(), "not in docs/diagnosis.md: " + missing);
     }
 }
