@@ -512,10 +512,22 @@ public final class ClusterDiagnosis {
         if (!s.loads().stream().allMatch(l -> cpuBusy(s, l))) {
             return null;
         }
+        return evenlyBusy(s, s.loads(), "");
+    }
+
+    /** Every node's CPU spent alike, by {@code cpus} (each node's figures, in the order of the run's). */
+    private static Finding evenlyBusy(Scene s, List<NodeLoad> cpus, String more) {
         return new Finding("too-few-nodes", s.loads().stream().map(NodeLoad::node).toList(), String.format(Locale.ROOT,
-                "every node's CPU evenly busy (%s) with no stage of its own saturated: too few nodes for this rate",
-                String.join(", ", s.loads().stream().map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(),
-                        l.cpuPercent())).toList())), s.loads());
+                "every node's CPU evenly busy (%s) with no stage of its own saturated: too few nodes for this rate%s",
+                String.join(", ", cpus.stream().map(l -> String.format(Locale.ROOT, "%s %.0f%%", l.host(),
+                        l.cpuPercent())).toList()), more), s.loads());
+    }
+
+    /** Its peers' CPU (the median of their means) under {@code PEERS_ROOM_CPU}: room a node can be singled out by. */
+    private static boolean peersHaveRoom(Scene s, NodeLoad l) {
+        List<NodeLoad> peers = s.peers(l);
+        return peers.isEmpty() || median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0)
+                .toArray()) < s.v("PEERS_ROOM_CPU");
     }
 
     private static Finding nodeCpu(Scene s) {
@@ -523,7 +535,7 @@ public final class ClusterDiagnosis {
             List<NodeLoad> peers = s.peers(l);
             double peerCpu = median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray());
             if (!cpuBusy(s, l) || peers.stream().anyMatch(p -> cpuBusy(s, p)) && peers.stream().filter(p -> cpuBusy(s, p))
-                    .count() * 2 >= peers.size() || !peers.isEmpty() && peerCpu >= s.v("PEERS_ROOM_CPU")) {
+                    .count() * 2 >= peers.size() || !peersHaveRoom(s, l)) {
                 continue;
             }
             double peerWrites = median(peers.stream().mapToDouble(NodeLoad::writesPerSecond).toArray());
@@ -754,15 +766,10 @@ public final class ClusterDiagnosis {
             if (!peers.isEmpty() && peers.stream().allMatch(p -> cpuBusy(s, p))) {
                 // Its CPU spent as every peer's: its silence is the CPU all of them lack (the
                 // bottleneck law names every node's CPU alike), not a fault of its own.
-                return new Finding("too-few-nodes", s.loads().stream().map(NodeLoad::node).toList(), String.format(
-                        Locale.ROOT, "every node's CPU evenly busy (%s %.0f%%, %s) with no stage of its own "
-                        + "saturated: too few nodes for this rate%s", l.host(), t.cpuPercent(), String.join(", ",
-                                peers.stream().map(p -> String.format(Locale.ROOT, "%s %.0f%%", p.host(),
-                                        p.cpuPercent())).toList()), busy.replace("; too busy", "; " + l.host()
-                                                + " too busy")), s.loads());
+                List<NodeLoad> cpus = s.loads().stream().map(x -> x == l ? t : x).toList();
+                return evenlyBusy(s, cpus, "; " + l.host() + busy.substring(1));
             }
-            double peerCpu = median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0).toArray());
-            if (peers.isEmpty() || peerCpu < s.v("PEERS_ROOM_CPU")) {
+            if (peersHaveRoom(s, l)) {
                 return new Finding("cpu", List.of(l.node()), String.format(Locale.ROOT, "the CPU of node %s (%s) is "
                         + "saturated: %.0f%% of what it may use (%.2f cores)%s%s", l.node(), l.dc(), t.cpuPercent(),
                         t.coresUsed(), peerCpu(s, l), busy), s.loads());
