@@ -115,8 +115,9 @@ public final class ClusterDiagnosis {
                     + "(the median of their means) is under 80% of what they may use: a fifth of it idle, beyond one "
                     + "reading's noise (a steady node's CPU moves by about 10 points from one 2 s reading to the "
                     + "next); a node at 89% against peers at 85% and 86% is a machine evenly busy, not one node "
-                    + "(pass-4's control-quota, the machine 99% busy, superseded; no case of the corpus depends on "
-                    + "its value yet)"),
+                    + "(pass-4's control-quota, the machine 99% busy, superseded); set from that and a reading's noise, "
+                    + "not fitted: halved, the hot-node runs (their peers at about half their quota) go unnamed; "
+                    + "doubled, no case changes"),
             new Threshold("HOT_WRITES", HOT_WRITES, "a node with this many times its peers' writes (or its even share "
                     + "of the requests) takes more of the ring: the forced flow law, V_k = r·o_k; it words the finding "
                     + "(hot or sick), it does not make one"),
