@@ -307,7 +307,9 @@ public final class ClusterDiagnosis {
                                     peersGc(s, l)))),
             new Rule("cpu", "the utilisation law U = X·S on one node's CPU, saturated while its peers' is not: that "
                     + "node bounds the writes its replicas take; its local write rate against its peers' tells a hot "
-                    + "node (more of the ring: the forced flow law) from a sick one", ClusterDiagnosis::nodeCpu),
+                    + "node (more of the ring: the forced flow law) from a sick one; a lone node has no peers to be "
+                    + "singled out against, so its CPU is the cluster's (too few nodes, or this machine's)",
+                    ClusterDiagnosis::nodeCpu),
             new Rule("mutation-stage", MUTATION_BASIS + ONE_NODE, s -> MUTATION.on(s, true)),
             new Rule("native-transport", TRANSPORT_BASIS + ONE_NODE, s -> TRANSPORT.on(s, true)),
             new Rule("flushes", FLUSHES_BASIS + ONE_NODE, s -> FLUSHES.on(s, true)),
@@ -524,10 +526,14 @@ public final class ClusterDiagnosis {
                         l.cpuPercent())).toList()), more), s.loads());
     }
 
-    /** Its peers' CPU (the median of their means) under {@code PEERS_ROOM_CPU}: room a node can be singled out by. */
+    /**
+     * Its peers' CPU (the median of their means) under {@code PEERS_ROOM_CPU}: room a node can be singled
+     * out by. A lone node has none: its CPU is the cluster's, which the bottleneck law names as too few
+     * nodes (or this machine's, when this client shares it), never as one node's to look at.
+     */
     private static boolean peersHaveRoom(Scene s, NodeLoad l) {
         List<NodeLoad> peers = s.peers(l);
-        return peers.isEmpty() || median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0)
+        return !peers.isEmpty() && median(peers.stream().mapToDouble(NodeLoad::cpuPercent).filter(v -> v >= 0)
                 .toArray()) < s.v("PEERS_ROOM_CPU");
     }
 

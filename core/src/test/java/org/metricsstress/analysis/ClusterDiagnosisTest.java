@@ -424,6 +424,29 @@ public class ClusterDiagnosisTest {
     }
 
     @Test
+    void aLoneNodesCpuIsTheClustersNeverOneNodeToLookAt() {
+        // The README's plan on a fast host: its one node at 90% of the two cores, this client at 14%.
+        IntFunction<Reading> spent = i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 96);
+        RecordedRun here = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", spent))))
+                .machine(14, 100);
+        slowAfterTheFirstInterval(here);
+        StressResult r = here.target(4_000).build();
+        assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("this machine's CPU is spent"), r.verdict().message());
+        assertFalse(r.verdict().message().contains("the CPU of node"), r.verdict().message());
+        assertNull(r.advice().get("node 127.0.0.1"), r.advice().toString());
+        // The same node on a machine of its own: the bottleneck law's too few nodes.
+        RecordedRun apart = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("10.0.0.1", spent))))
+                .machine(14, 20);
+        slowAfterTheFirstInterval(apart);
+        StressResult a = apart.target(4_000).build();
+        assertTrue(a.verdict().message().contains("too few nodes for this rate"), a.verdict().message());
+        assertNull(a.advice().get("node 10.0.0.1"), a.advice().toString());
+    }
+
+    @Test
     void oneNodesCpuAgainstItsPeersIsHotOrSickByItsShareOfTheWrites() {
         IntFunction<Reading> busy = i -> reading(i * SECONDS, 3, Map.of(NodeTelemetry.MUTATION,
                 new Pool(32, 32, 300, 0, 0, 9_000)), 0, 0, 0, 20, 96);
