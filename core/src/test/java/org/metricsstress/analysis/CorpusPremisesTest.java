@@ -55,8 +55,8 @@ class CorpusPremisesTest {
             // Two threads bite only while each write holds its thread long enough (Little's law: L = X.W
             // over 2): on a faster host pass-5's stage never held more than a burst.
             Map.entry("narrowed-stage", new Premise(TARGET + "'s MutationStage has 2 threads, its peers' 32, and it "
-                    + "held the writes: more queued than its 2 threads, or no answer, in a quarter of its readings or "
-                    + "more (a queue that lasts, not a burst)", r -> mutationLimits(r, TARGET) == 2
+                    + "held the writes: as many queued as its 2 threads or more, or no answer, in a quarter of its "
+                    + "readings or more (a queue that lasts, not a burst)", r -> mutationLimits(r, TARGET) == 2
                             && peers(r, TARGET).stream().allMatch(n -> mutationLimits(r, host(n)) == 32)
                             && heldShare(r, TARGET) >= 0.25)),
             Map.entry("slow-commit-log", SLOW_COMMIT_LOG),
@@ -67,8 +67,8 @@ class CorpusPremisesTest {
             // Held to 70% before pass-5, 55% since: the premise is the larger.
             Map.entry("control-quota", everyNodeHeldTo(0.7)),
             Map.entry("hot-node", new Premise("every node held to its quota, and " + TARGET + " (num_tokens 256 of "
-                    + "288; 64 of 96 until pass-5) took twice the local writes of each peer or more, and its quota held it: 90% of it or more "
-                    + "in half its readings (the cpu rule's own test of saturation, so for this fault the corpus proves "
+                    + "288; 64 of 96 until pass-5) took twice the local writes of each peer or more, and its quota "
+                    + "held it: 90% of it or more in half its readings (the cpu rule's own test of saturation, so for this fault the corpus proves "
                     + "which node and resource the verdict names, not when a CPU is saturated)",
                     r -> everyNodeHeldTo(0.7).holds().test(r)
                             && peers(r, TARGET).stream().allMatch(n -> medianLocalWrites(r, TARGET)
@@ -207,7 +207,7 @@ class CorpusPremisesTest {
                 .mapToLong(NodeTelemetry.Pool::limit).max().orElse(-1);
     }
 
-    /** The share of the node's readings that found its mutation stage holding more than its threads, or no answer. */
+    /** The share of the node's readings that found as many writes queued at its mutation stage as it has threads, or no answer. */
     private static double heldShare(StressResult r, String host) {
         List<NodeTelemetry.Reading> rs = readings(r, host);
         long held = rs.stream().filter(x -> x.problem() != null || x.pools().get("MutationStage") != null
