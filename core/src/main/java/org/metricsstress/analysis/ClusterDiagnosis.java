@@ -770,9 +770,10 @@ public final class ClusterDiagnosis {
         }
         if (cpuBusy(s, t)) {
             List<NodeLoad> peers = s.peers(l);
-            if (!peers.isEmpty() && peers.stream().allMatch(p -> cpuBusy(s, p))) {
-                // Its CPU spent as every peer's: its silence is the CPU all of them lack (the
-                // bottleneck law names every node's CPU alike), not a fault of its own.
+            if (peers.stream().allMatch(p -> cpuBusy(s, p))) {
+                // Its CPU spent as every peer's (a lone node's is the cluster's): its silence is the
+                // CPU all of them lack (the bottleneck law names every node's CPU alike), not a fault
+                // of its own.
                 List<NodeLoad> cpus = s.loads().stream().map(x -> x == l ? t : x).toList();
                 return evenlyBusy(s, cpus, "; " + l.host() + busy.substring(1));
             }

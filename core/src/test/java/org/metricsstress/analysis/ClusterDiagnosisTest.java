@@ -444,6 +444,16 @@ public class ClusterDiagnosisTest {
         StressResult a = apart.target(4_000).build();
         assertTrue(a.verdict().message().contains("too few nodes for this rate"), a.verdict().message());
         assertNull(a.advice().get("node 10.0.0.1"), a.advice().toString());
+        // Too busy to tell most of its readings as well: still the cluster's CPU, not one node's.
+        IntFunction<Reading> silent = i -> i % 3 == 0 ? spent.apply(i)
+                : Reading.unanswered(i * SECONDS, "no answer within 1000 ms");
+        RecordedRun quiet = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("10.0.0.1", silent))))
+                .machine(14, 20);
+        slowAfterTheFirstInterval(quiet);
+        StressResult q = quiet.target(4_000).build();
+        assertFalse(q.verdict().message().contains("the CPU of node"), q.verdict().message());
+        assertNull(q.advice().get("node 10.0.0.1"), q.advice().toString());
     }
 
     @Test
