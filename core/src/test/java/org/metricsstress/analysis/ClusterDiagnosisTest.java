@@ -427,33 +427,29 @@ public class ClusterDiagnosisTest {
     void aLoneNodesCpuIsTheClustersNeverOneNodeToLookAt() {
         // The README's plan on a fast host: its one node at 90% of the two cores, this client at 14%.
         IntFunction<Reading> spent = i -> reading(i * SECONDS, 3, Map.of(), 0, 0, 0, 1.5, 96);
-        RecordedRun here = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
-                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("127.0.0.1", spent))))
-                .machine(14, 100);
-        slowAfterTheFirstInterval(here);
-        StressResult r = here.target(4_000).build();
+        StressResult r = loneNode("127.0.0.1", spent, 100);
         assertEquals("CLUSTER_BEHIND", r.verdict().kind(), r.verdict().message());
         assertTrue(r.verdict().message().contains("this machine's CPU is spent"), r.verdict().message());
         assertFalse(r.verdict().message().contains("the CPU of node"), r.verdict().message());
         assertNull(r.advice().get("node 127.0.0.1"), r.advice().toString());
         // The same node on a machine of its own: the bottleneck law's too few nodes.
-        RecordedRun apart = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
-                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("10.0.0.1", spent))))
-                .machine(14, 20);
-        slowAfterTheFirstInterval(apart);
-        StressResult a = apart.target(4_000).build();
+        StressResult a = loneNode("10.0.0.1", spent, 20);
         assertTrue(a.verdict().message().contains("too few nodes for this rate"), a.verdict().message());
         assertNull(a.advice().get("node 10.0.0.1"), a.advice().toString());
         // Too busy to tell most of its readings as well: still the cluster's CPU, not one node's.
-        IntFunction<Reading> silent = i -> i % 3 == 0 ? spent.apply(i)
-                : Reading.unanswered(i * SECONDS, "no answer within 1000 ms");
-        RecordedRun quiet = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
-                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node("10.0.0.1", silent))))
-                .machine(14, 20);
-        slowAfterTheFirstInterval(quiet);
-        StressResult q = quiet.target(4_000).build();
+        StressResult q = loneNode("10.0.0.1", i -> i % 3 == 0 ? spent.apply(i)
+                : Reading.unanswered(i * SECONDS, "no answer within 1000 ms"), 20);
         assertFalse(q.verdict().message().contains("the CPU of node"), q.verdict().message());
         assertNull(q.advice().get("node 10.0.0.1"), q.advice().toString());
+    }
+
+    /** A one-node run that slows after its first interval, this client at 14% of a machine {@code machineCpu}% busy. */
+    private static StressResult loneNode(String address, IntFunction<Reading> readings, double machineCpu) {
+        RecordedRun run = new RecordedRun().set("writer", "pipelined").set("cache-max-entries", 2_000_000)
+                .telemetry(new NodeTelemetry("system_views+jmx", List.of(), List.of(node(address, readings))))
+                .machine(14, machineCpu);
+        slowAfterTheFirstInterval(run);
+        return run.target(4_000).build();
     }
 
     @Test
