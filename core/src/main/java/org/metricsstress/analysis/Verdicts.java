@@ -7,6 +7,7 @@ import org.metricsstress.result.LatencySummary;
 
 import org.metricsstress.result.Evidence;
 import org.metricsstress.result.IntervalStats;
+import org.metricsstress.result.ClientSummary;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.result.Verdict;
 import org.metricsstress.result.WorkerTime;
@@ -76,6 +77,10 @@ public final class Verdicts {
     /** What the nodes' figures can name on their own, without the client's service time crossing its bounds. */
     static final java.util.Set<String> SINGLED_OUT = java.util.Set.of("sick-node", "mutation-stage", "commit-log",
             "cpu");
+    /** This share of its cgroup's CPU quota used over the run: the client's CPU saturated. */
+    static final double QUOTA_USED = 0.9;
+    /** ... or throttled in this share of the quota's periods: at the quota in half of them. */
+    static final double THROTTLED_PERIODS = 0.5;
     /** The fewest seconds of steady state worth judging apart. */
     static final double SHORTEST_PHASE_S = 2;
 
@@ -111,6 +116,12 @@ public final class Verdicts {
                     + "whatever the cluster refused beside it"),
             new ClusterDiagnosis.Threshold("SLOW_LOOKUP_SHARE", SLOW_LOOKUP_SHARE, "one lookup in a hundred slow "
                     + "(over 100 ms): a p99 over the bound is Redis's, not a pause of this client"),
+            new ClusterDiagnosis.Threshold("QUOTA_USED", QUOTA_USED, "a client that used 90% of its CPU quota "
+                    + "over the run is saturated: the test a node's CPU is held to (BUSY_CPU), by the utilisation law"),
+            new ClusterDiagnosis.Threshold("THROTTLED_PERIODS", THROTTLED_PERIODS, "a client the kernel throttled in "
+                    + "half its quota's periods or more: a period it is throttled in is one it spent its quota in "
+                    + "with work left (USE saturation), and half of them is the share of readings a node's CPU must be "
+                    + "saturated in (CPU_BUSY_SHARE) for a queue that lasts"),
             new ClusterDiagnosis.Threshold("SHORTEST_PHASE_S", SHORTEST_PHASE_S, "a steady state shorter than two "
                     + "seconds holds too few requests to judge apart from the cold start"));
 
@@ -302,6 +313,22 @@ public final class Verdicts {
                         String pool = poolEvidence(c.r, c.e, c.t);
                         return pool == null ? null : "this client's connection pool is the limit, not the cluster: "
                                 + pool + "; " + c.written();
+                    }),
+            new Rule("client-quota", "CLIENT_BOUND", "the utilisation law on this client's CPU under its cgroup's "
+                    + "quota (a pod's CPU limit): saturated, it is the resource every sample waits for, and what it "
+                    + "measured of the cluster includes its own stalls; asked before the cluster's side for that reason",
+                    c -> {
+                        ClientSummary client = c.r.client();
+                        if (client == null || client.cpuQuotaCores() <= 0
+                                || client.quotaUsedShare() < c.v("QUOTA_USED")
+                                && client.cpuThrottledPeriodShare() < c.v("THROTTLED_PERIODS")) {
+                            return null;
+                        }
+                        return String.format(Locale.ROOT, "this client's CPU is the limit: it used %.0f%% of its CPU "
+                                + "quota of %.2f cores (its cgroup's: a pod's CPU limit), and the kernel throttled it "
+                                + "in %.0f%% of the quota's periods; what it measured of the cluster includes its own "
+                                + "stalls; %s", 100 * client.quotaUsedShare(), client.cpuQuotaCores(),
+                                100 * client.cpuThrottledPeriodShare(), c.written());
                     }),
             new Rule("machine-client", "CLIENT_BOUND", "the utilisation law on the one CPU this client shares with "
                     + "the nodes: the largest user of a spent CPU is the one that limits the others",
@@ -606,8 +633,11 @@ public final class Verdicts {
         }
         out.add(String.format(Locale.ROOT, "ring: needed %,d slots (%s)", e.ringNeeded(), e.ringModel()));
         if (r.client() != null) {
-            out.add(String.format(Locale.ROOT, "client: CPU %.0f%% of %d cores, GC %.0f ms, schedule lag p99 %.0f ms",
-                    r.client().cpuPercent(), r.client().cores(), r.client().gcPauseMs(),
+            out.add(String.format(Locale.ROOT, "client: CPU %.0f%% of %d cores%s, GC %.0f ms, schedule lag p99 %.0f ms",
+                    r.client().cpuPercent(), r.client().cores(), r.client().cpuQuotaCores() <= 0 ? ""
+                            : String.format(Locale.ROOT, " (%.0f%% of its quota of %.2f cores, throttled in %.0f%% "
+                                    + "of its periods)", 100 * r.client().quotaUsedShare(), r.client().cpuQuotaCores(),
+                                    100 * r.client().cpuThrottledPeriodShare()), r.client().gcPauseMs(),
                     r.scheduleLag() == null ? 0 : r.scheduleLag().p99Ms()));
         }
         out.addAll(ClusterDiagnosis.evidenceLines(r));

@@ -2,6 +2,7 @@ package org.metricsstress.engine;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.util.function.Supplier;
+import org.metricsstress.metrics.CpuThrottling;
 import org.metricsstress.metrics.HeapPeak;
 import org.metricsstress.metrics.JvmStats;
 import org.metricsstress.metrics.MachineCpu;
@@ -26,6 +27,8 @@ final class Baseline {
     private final long driverRetries;
     private final long gcCount;
     private final long gcMillis;
+    private final CpuThrottling throttling;
+    private final CpuThrottling.Since throttled;
 
     private Baseline(CqlSession session, Supplier<Distance.Relays> relayMeter) {
         this.driver = new DriverNodeCounters(session);
@@ -38,6 +41,8 @@ final class Baseline {
         this.driverRetries = driver.driverRetries();
         this.gcCount = JvmStats.gcCount();
         this.gcMillis = JvmStats.gcMillis();
+        this.throttling = CpuThrottling.ofThisProcess();
+        this.throttled = throttling.since();
         HeapPeak.reset();
     }
 
@@ -57,14 +62,17 @@ final class Baseline {
         MachineCpu.Ticks machineNow = MachineCpu.now();
         return new ClientCost(cpu, driver.sent() - sent, driver.received() - received,
                 JvmStats.gcCount() - gcCount, JvmStats.gcMillis() - gcMillis, relaysSince,
-                machineNow == null ? -1 : machineNow.busyPercentSince(machine));
+                machineNow == null ? -1 : machineNow.busyPercentSince(machine),
+                Double.isFinite(throttling.quotaCores()) ? throttling.quotaCores() : 0, throttled.throttledPeriodShare());
     }
 
     /**
      * What a run cost the client: CPU (negative when the JVM cannot say), bytes sent and received,
      * collections and their time, what the relays in this process did (null when none run here), and
-     * the whole machine's CPU busy in % of its cores (-1 when unknown).
+     * the whole machine's CPU busy in % of its cores (-1 when unknown), the least CPU quota of this
+     * process's cgroups in cores (0: none) and the share of its periods it throttled the process in (-1:
+     * no period counted).
      */
     record ClientCost(long cpuNanos, long bytesSent, long bytesReceived, long gcCount, long gcMillis,
-            Distance.Relays relays, double machineCpuPercent) {}
+            Distance.Relays relays, double machineCpuPercent, double cpuQuotaCores, double throttledPeriodShare) {}
 }

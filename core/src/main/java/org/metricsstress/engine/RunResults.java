@@ -125,7 +125,8 @@ final class RunResults {
         return new ClientSummary(cpuNanos < 0 ? -1 : cpuNanos / 1e9, cpuPercent, ProcessCpu.cores(),
                 cpuNanos < 0 ? -1 : written > 0 ? cpuNanos / 1e3 / written : 0, JvmStats.maxHeapBytes(),
                 HeapPeak.bytes(), cost.gcCount(), cost.gcMillis(), cost.bytesSent(), cost.bytesReceived(),
-                cost.machineCpuPercent());
+                cost.machineCpuPercent(), cost.cpuQuotaCores(),
+                cost.cpuQuotaCores() > 0 ? Math.max(0, cost.throttledPeriodShare()) : 0);
     }
 
     /**

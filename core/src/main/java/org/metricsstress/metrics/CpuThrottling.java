@@ -95,11 +95,11 @@ public final class CpuThrottling {
         return new Since(read());
     }
 
-    /** Time held back since a reading, by the wall clock. */
+    /** Time held back since a reading, by the wall clock, and the quota's periods that held it back. */
     public final class Since {
-        private final long[] start;
+        private final Stat[] start;
 
-        private Since(long[] start) {
+        private Since(Stat[] start) {
             this.start = start;
         }
 
@@ -107,29 +107,74 @@ public final class CpuThrottling {
         public long heldBackNanos() {
             return heldBack(start, read(), cpus);
         }
+
+        /**
+         * The share of the quota's enforcement periods since {@link #since()} in which the kernel
+         * throttled this process ({@code nr_throttled} over {@code nr_periods}: the ratio cAdvisor
+         * exports as container_cpu_cfs_throttled_periods_total over container_cpu_cfs_periods_total);
+         * the most of any cgroup's; -1 where no cgroup counted a period (no quota enforced).
+         */
+        public double throttledPeriodShare() {
+            return CpuThrottling.throttledPeriodShare(start, read());
+        }
     }
 
-    private long[] read() {
-        long[] now = new long[stats.size()];
+    /** One cgroup's {@code cpu.stat}: throttled ns, periods and throttled periods; -1 each where not read. */
+    record Stat(long throttledNanos, long periods, long throttledPeriods) {
+        static final Stat UNREAD = new Stat(-1, -1, -1);
+
+        static Stat of(String cpuStat) {
+            return new Stat(CpuThrottling.throttledNanos(cpuStat), field(cpuStat, "nr_periods"), field(cpuStat, "nr_throttled"));
+        }
+    }
+
+    private Stat[] read() {
+        Stat[] now = new Stat[stats.size()];
         for (int i = 0; i < now.length; i++) {
             try {
-                now[i] = throttledNanos(Files.readString(stats.get(i)));
+                now[i] = Stat.of(Files.readString(stats.get(i)));
             } catch (IOException | RuntimeException e) {
-                now[i] = -1;
+                now[i] = Stat.UNREAD;
             }
         }
         return now;
     }
 
     /** The most any cgroup was throttled between two readings, per CPU; an unreadable one counts none. */
-    static long heldBack(long[] start, long[] now, int cpus) {
+    static long heldBack(Stat[] start, Stat[] now, int cpus) {
         long most = 0;
         for (int i = 0; i < start.length; i++) {
-            if (start[i] >= 0 && now[i] >= start[i]) {
-                most = Math.max(most, now[i] - start[i]);
+            long from = start[i].throttledNanos();
+            long to = now[i].throttledNanos();
+            if (from >= 0 && to >= from) {
+                most = Math.max(most, to - from);
             }
         }
         return most / Math.max(1, cpus);
+    }
+
+    /** The most throttled share of periods of any cgroup that counted periods between two readings; -1 if none did. */
+    static double throttledPeriodShare(Stat[] start, Stat[] now) {
+        double most = -1;
+        for (int i = 0; i < start.length; i++) {
+            long periods = now[i].periods() - start[i].periods();
+            long throttled = now[i].throttledPeriods() - start[i].throttledPeriods();
+            if (start[i].periods() >= 0 && start[i].throttledPeriods() >= 0 && periods > 0 && throttled >= 0) {
+                most = Math.max(most, Math.min(1, (double) throttled / periods));
+            }
+        }
+        return most;
+    }
+
+    /** A counter of a {@code cpu.stat} by its name; -1 if absent. */
+    static long field(String cpuStat, String name) {
+        for (String line : cpuStat.split("\n")) {
+            String[] kv = line.trim().split("\\s+");
+            if (kv.length == 2 && kv[0].equals(name)) {
+                return Long.parseLong(kv[1]);
+            }
+        }
+        return -1;
     }
 
     /** The throttled time a {@code cpu.stat} holds, in ns: v2's throttled_usec or v1's throttled_time; -1 if neither. */

@@ -12,6 +12,13 @@ import java.util.List;
  * @param bytesReceived      bytes the driver read from the nodes; -1 if unknown
  * @param machineCpuPercent  the whole machine's CPU busy over the run, in % of all its cores (this
  *                           client, and nodes on the same machine, and anything else); -1 if unknown
+ * @param cpuQuotaCores      the least CPU quota of this process's cgroups (a pod's CPU limit), in cores:
+ *                           0.15 for 15% of one; 0 where none was set (or a result written before it was
+ *                           recorded). A merge's is the instances' quotas added, 0 unless every one had one
+ * @param cpuThrottledPeriodShare the share of the quota's enforcement periods (100 ms by default) in
+ *                           which the kernel throttled this process over the run ({@code cpu.stat}'s
+ *                           nr_throttled over nr_periods, as cAdvisor exports them for a container); 0
+ *                           without a quota; the most any instance was throttled in a merge
  */
 public record ClientSummary(
         double cpuSeconds,
@@ -24,13 +31,31 @@ public record ClientSummary(
         double gcPauseMs,
         long bytesSent,
         long bytesReceived,
-        double machineCpuPercent) {
+        double machineCpuPercent,
+        double cpuQuotaCores,
+        double cpuThrottledPeriodShare) {
 
     /** A client without the machine's figure (written before it was measured, or a test's). */
     public ClientSummary(double cpuSeconds, double cpuPercent, int cores, double cpuMicrosPerSample, long maxHeapBytes,
             long peakHeapBytes, long gcCount, double gcPauseMs, long bytesSent, long bytesReceived) {
         this(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes, gcCount, gcPauseMs,
                 bytesSent, bytesReceived, -1);
+    }
+
+    /** A client without a CPU quota (none set, or written before quotas were recorded). */
+    public ClientSummary(double cpuSeconds, double cpuPercent, int cores, double cpuMicrosPerSample, long maxHeapBytes,
+            long peakHeapBytes, long gcCount, double gcPauseMs, long bytesSent, long bytesReceived,
+            double machineCpuPercent) {
+        this(cpuSeconds, cpuPercent, cores, cpuMicrosPerSample, maxHeapBytes, peakHeapBytes, gcCount, gcPauseMs,
+                bytesSent, bytesReceived, machineCpuPercent, 0, 0);
+    }
+
+    /**
+     * The share of its CPU quota this client used over the run: the cores it used (its CPU % of its
+     * cores) over the quota's; -1 without a quota or without its CPU.
+     */
+    public double quotaUsedShare() {
+        return cpuQuotaCores <= 0 || cpuPercent < 0 || cores <= 0 ? -1 : cpuPercent / 100 * cores / cpuQuotaCores;
     }
 
 
@@ -60,6 +85,10 @@ public record ClientSummary(
                 cs.stream().allMatch(c -> c.bytesSent() >= 0) ? Sums.sum(cs, ClientSummary::bytesSent) : -1,
                 cs.stream().allMatch(c -> c.bytesReceived() >= 0) ? Sums.sum(cs, ClientSummary::bytesReceived) : -1,
                 // Machines apart: the busiest one's, the one closest to being the limit.
-                cs.stream().mapToDouble(ClientSummary::machineCpuPercent).max().orElse(-1));
+                cs.stream().mapToDouble(ClientSummary::machineCpuPercent).max().orElse(-1),
+                // The instances' quotas are what they could use together; one without a quota makes it unbounded.
+                cs.stream().allMatch(c -> c.cpuQuotaCores() > 0)
+                        ? cs.stream().mapToDouble(ClientSummary::cpuQuotaCores).sum() : 0,
+                cs.stream().mapToDouble(ClientSummary::cpuThrottledPeriodShare).max().orElse(0));
     }
 }

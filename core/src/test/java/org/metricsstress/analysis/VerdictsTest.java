@@ -529,6 +529,44 @@ public class VerdictsTest {
         assertTrue(warning.contains("the client is the bottleneck"), warning);
     }
 
+    /**
+     * pass-5's trial at 40,000 samples/s: a client held to 0.15 cores used 0.137 of them (91%), its
+     * ring filled in bursts while the cluster answered fast, and without its quota in the model the
+     * ring was named.
+     */
+    @Test
+    void aClientAtItsCpuQuotaIsTheLimitBeforeTheRingItsStallsFill() {
+        StressResult r = ringBurstsWithClientCpu(6.85).quota(0.15, 0.40).build();
+        assertEquals("CLIENT_BOUND", r.verdict().kind(), r.verdict().message());
+        assertTrue(r.verdict().message().contains("91% of its CPU quota of 0.15 cores"), r.verdict().message());
+        assertTrue(r.verdict().message().contains("throttled it in 40% of the quota's periods"), r.verdict().message());
+    }
+
+    @Test
+    void aClientThrottledInMostOfItsPeriodsIsSaturatedBelowNinetyPercentOfItsQuota() {
+        StressResult r = ringBurstsWithClientCpu(6.0).quota(0.15, 0.70).build();
+        assertEquals("CLIENT_BOUND", r.verdict().kind(), "80% used, throttled in 70% of the periods: "
+                + r.verdict().message());
+    }
+
+    @Test
+    void aClientWithRoomUnderItsQuotaLeavesTheRingNamed() {
+        StressResult r = ringBurstsWithClientCpu(4.0).quota(0.15, 0.02).build();
+        assertEquals("RING_TOO_SMALL", r.verdict().kind(), "53% of the quota is room: " + r.verdict().message());
+        StressResult unbounded = ringBurstsWithClientCpu(6.85).build();
+        assertEquals("RING_TOO_SMALL", unbounded.verdict().kind(), "no quota, no quota rule: "
+                + unbounded.verdict().message());
+    }
+
+    /** The ring filling in bursts while the workers have room, this client at {@code cpuPercent} of its 2 cores. */
+    private static RecordedRun ringBurstsWithClientCpu(double cpuPercent) {
+        RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).machine(cpuPercent, -1);
+        for (int i = 0; i < 6; i++) {
+            run.interval(35_000, 2_000, 0, RING, 300, 1.0, 0.5, 0.1, 0.8, 0.0, 7_000);
+        }
+        return run;
+    }
+
     @Test
     void theConsolesLiveWarningAndTheVerdictShareTheirThresholds() {
         assertEquals(Verdicts.LAG_MS, ClientBehindWarning.LAG_MS);

@@ -122,7 +122,7 @@ class ResultSchemaTest {
                     new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                             start + 1_100_000_000L, true, intervals, null),
                     new Baseline.ClientCost(5_000_000L, 123_456L, 7_890L, 0, 0,
-                            new org.metricsstress.result.Distance.Relays(2_000_000, 0.25), 61.5)));
+                            new org.metricsstress.result.Distance.Relays(2_000_000, 0.25), 61.5, 0.15, 0.8)));
             r = r.withSla(SlaCheck.evaluate(config.judging().sla(), r));
             r = r.withDisk(disk());
 

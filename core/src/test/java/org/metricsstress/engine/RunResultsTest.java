@@ -53,7 +53,7 @@ class RunResultsTest {
                 new RunResults.Meters(m, null, null, null, reads, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 1_000_000_000L, start + 1_000_000_000L),
                         start + 1_000_000_000L, true, intervals, null),
-                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays, -1)));
+                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, relays, -1, 0, 0)));
     }
 
     private static String summary(StressResult r) {
@@ -212,7 +212,7 @@ class RunResultsTest {
                 new RunResults.Meters(m, null, null, null, null, null, null, 8192),
                 new Settle.Settled(new Settle.Generation(start + 2_000_000_000L, start + 2_000_000_000L),
                         start + 2_050_000_000L, true, series, drain),
-                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, null, -1));
+                new Baseline.ClientCost(1_000_000L, -1, -1, 0, 0, null, -1, 0, 0));
         assertEquals(25, r.generated());
         assertEquals(2, r.intervals().size(), "the drain's 50 ms is no line of the series");
         assertEquals(10, r.steps().get(0).generated());

@@ -69,9 +69,29 @@ class CpuThrottlingTest {
     /** The kernel sums the throttled time of every CPU: two CPUs throttled 9 s each held the process 9 s. */
     @Test
     void heldBackIsTheMostThrottledCgroupPerCpu() {
-        assertEquals(9_000, CpuThrottling.heldBack(new long[] {1_000, 500}, new long[] {19_000, 4_500}, 2));
-        // an unreadable reading (-1) or a counter that went back (a cgroup made anew) counts none
-        assertEquals(0, CpuThrottling.heldBack(new long[] {-1, 5_000}, new long[] {7_000, 100}, 1));
+        assertEquals(9_000, CpuThrottling.heldBack(new CpuThrottling.Stat[] {ns(1_000), ns(500)},
+                new CpuThrottling.Stat[] {ns(19_000), ns(4_500)}, 2));
+        // A cgroup unread at the start, or whose counter went back (recreated), counts none.
+        assertEquals(0, CpuThrottling.heldBack(new CpuThrottling.Stat[] {ns(-1), ns(5_000)},
+                new CpuThrottling.Stat[] {ns(7_000), ns(100)}, 1));
+    }
+
+    /** The v1 figures read on this machine under a 15 % quota, 10 s apart: every period throttled. */
+    @Test
+    void throttledPeriodsAreTheMostThrottledShareOfAnyCgroupThatCountedPeriods() {
+        CpuThrottling.Stat start = CpuThrottling.Stat.of("nr_periods 101\nnr_throttled 101\nthrottled_time 18382152735\n");
+        CpuThrottling.Stat end = CpuThrottling.Stat.of("nr_periods 201\nnr_throttled 176\nthrottled_time 30382152735\n");
+        CpuThrottling.Stat root = CpuThrottling.Stat.of("nr_periods 0\nnr_throttled 0\nthrottled_time 0\n");
+        assertEquals(0.75, CpuThrottling.throttledPeriodShare(new CpuThrottling.Stat[] {start, root},
+                new CpuThrottling.Stat[] {end, root}), 1e-9);
+        assertEquals(-1, CpuThrottling.throttledPeriodShare(new CpuThrottling.Stat[] {root},
+                new CpuThrottling.Stat[] {root}), "no period counted: no quota enforced");
+        assertEquals(-1, CpuThrottling.throttledPeriodShare(new CpuThrottling.Stat[] {CpuThrottling.Stat.of("usage_usec 1\n")},
+                new CpuThrottling.Stat[] {CpuThrottling.Stat.of("usage_usec 9\n")}), "v2 without the cpu controller");
+    }
+
+    private static CpuThrottling.Stat ns(long throttled) {
+        return new CpuThrottling.Stat(throttled, -1, -1);
     }
 
     @Test
