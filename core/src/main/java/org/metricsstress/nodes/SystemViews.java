@@ -31,7 +31,8 @@ final class SystemViews {
             "compaction_throughput", "compaction_throughput_mb_per_sec", "concurrent_compactors",
             "native_transport_max_threads", "native_transport_max_concurrent_requests_in_bytes",
             "max_hint_window", "max_hint_window_in_ms", "hinted_handoff_throttle", "hinted_handoff_throttle_in_kb",
-            "commitlog_sync", "commitlog_sync_period", "commitlog_sync_period_in_ms", "commitlog_segment_size",
+            "commitlog_sync", "commitlog_sync_period", "commitlog_sync_period_in_ms", "commitlog_sync_group_window",
+            "commitlog_sync_group_window_in_ms", "commitlog_segment_size",
             "write_request_timeout", "write_request_timeout_in_ms");
 
     /** A thread pool as the node counts it: active, limit and pending now, the rest since it started. */

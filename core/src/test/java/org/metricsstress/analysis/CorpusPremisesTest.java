@@ -95,6 +95,13 @@ class CorpusPremisesTest {
                             && r.client().cpuPercent() / 100 * r.client().cores() >= 0.15 * 0.8)),
             Map.entry("control-3", NO_NODE_FAULT),
             Map.entry("control-3-indexed", NO_NODE_FAULT),
+            Map.entry("control-narrowed", new Premise("every node on the same group-commit window, with 32 "
+                    + "MutationStage threads, none stopped or paused", r -> (r.events() == null || r.events().stream()
+                            .noneMatch(e -> e.text().startsWith("stall") || e.text().startsWith("pause")))
+                            && nodes(r).size() == 3 && nodes(r).stream().allMatch(n -> "group".equals(
+                                    n.settings().get("commitlog_sync")) && mutationLimits(r, host(n)) == 32)
+                            && nodes(r).stream().map(n -> n.settings().get("commitlog_sync_group_window")).distinct()
+                                    .count() == 1)),
             Map.entry("control-1", NO_NODE_FAULT),
             Map.entry("control-client", NO_NODE_FAULT),
             Map.entry("control-ring", NO_NODE_FAULT),
