@@ -43,6 +43,8 @@ final class JmxFigures implements AutoCloseable {
     private final long callMillis;
     private volatile NodeJmx jmx;
     private volatile Set<ObjectName> collectors;
+    /** The CPUs the node's JVM may use: fixed for its life, so asked once per connection. */
+    private volatile int processors;
     /** Once closed, a connect still under way (a slow node's) is let go as soon as it ends. */
     private volatile boolean closed;
 
@@ -67,19 +69,23 @@ final class JmxFigures implements AutoCloseable {
                 throw new IOException("closed");
             }
             collectors = j.names(GC);
+            processors = ((Number) j.attribute(OS, "AvailableProcessors")).intValue();
             jmx = j;
         }
         double gc = 0;
         for (ObjectName c : collectors) {
             gc += ((Number) j.attribute(c, "CollectionTime")).doubleValue();
         }
-        long cpu = ((Number) j.attribute(OS, "ProcessCpuTime")).longValue();
+        // ProcessCpuLoad: the JVM's own load since it was last asked, of the CPU it may use: relative to
+        // its cgroup's quota where it started inside one (JDK 17's container support), which no count
+        // of CPU time against the machine's cores can tell. Both in one call: one time they were given at.
+        java.util.Map<String, Object> os = j.attributes(OS, "ProcessCpuTime", "ProcessCpuLoad");
         long answeredAt = System.nanoTime();
-        int processors = ((Number) j.attribute(OS, "AvailableProcessors")).intValue();
-        // The JVM's own load since it was last asked, of the CPU it may use: relative to its cgroup's
-        // quota where it started inside one (JDK 17's container support), which no count of CPU
-        // time against the machine's cores can tell.
-        double load = ((Number) j.attribute(OS, "ProcessCpuLoad")).doubleValue();
+        if (!(os.get("ProcessCpuTime") instanceof Number cpuTime) || !(os.get("ProcessCpuLoad") instanceof Number cpuLoad)) {
+            throw new IOException("the node's JMX gave no ProcessCpuTime or ProcessCpuLoad");
+        }
+        long cpu = cpuTime.longValue();
+        double load = cpuLoad.doubleValue();
         long waits = 0;
         for (ObjectName w : COMMIT_LOG_WAITS) {
             waits += count(j, w);

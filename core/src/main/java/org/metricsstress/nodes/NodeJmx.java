@@ -89,6 +89,20 @@ public final class NodeJmx implements AutoCloseable {
                 bean.getKeyProperty("name") + " " + attribute);
     }
 
+    /**
+     * Several attributes of one MBean in one call (each call is a round trip and an RMI exchange):
+     * by name, those the node gave; one it did not give is absent.
+     */
+    public java.util.Map<String, Object> attributes(ObjectName bean, String... names) throws IOException {
+        javax.management.AttributeList list = bounded(calls, () -> server.getAttributes(bean, names), callMillis,
+                bean.getKeyProperty("type") + " " + String.join(", ", names));
+        java.util.Map<String, Object> out = new java.util.HashMap<>();
+        for (javax.management.Attribute a : list.asList()) {
+            out.put(a.getName(), a.getValue());
+        }
+        return out;
+    }
+
     /** The MBeans whose names match {@code pattern}. */
     public Set<ObjectName> names(ObjectName pattern) throws IOException {
         return bounded(calls, () -> server.queryNames(pattern, null), callMillis, "the names " + pattern);

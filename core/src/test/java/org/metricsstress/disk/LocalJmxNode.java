@@ -97,7 +97,7 @@ final class LocalJmxNode implements AutoCloseable {
         }
     }
 
-    private static ObjectName metric(String keyspace, String table, String name) throws Exception {
+    static ObjectName metric(String keyspace, String table, String name) throws Exception {
         Hashtable<String, String> keys = new Hashtable<>();
         keys.put("type", "Table");
         keys.put("keyspace", keyspace);

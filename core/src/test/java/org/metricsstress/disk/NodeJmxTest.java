@@ -51,4 +51,15 @@ class NodeJmxTest {
             assertEquals(0.5, r.compressionRatio());
         }
     }
+
+    /** The watch asks the node's OS bean for its CPU time and load in one call: one round trip, not two. */
+    @Test
+    void severalAttributesOfOneBeanAreOneCallAndOneTheBeanLacksIsAbsent() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 1234, null, false);
+                NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 2_000)) {
+            java.util.Map<String, Object> got = jmx.attributes(LocalJmxNode.metric("ks", "terms", "LiveDiskSpaceUsed"),
+                    "Count", "NoSuchAttribute");
+            assertEquals(java.util.Map.of("Count", 1234L), got);
+        }
+    }
 }
