@@ -29,6 +29,8 @@ import java.util.function.ToLongFunction;
  * <li>the audit: nothing may be unaccounted for, or no figure can be trusted;</li>
  * <li>this client's connection pool: requests it refused for want of a free request slot never
  *     reached a node ({@code POOL_TOO_SMALL});</li>
+ * <li>this client's CPU: at its cgroup's quota (a pod's CPU limit), everything it measured of the
+ *     cluster includes its own stalls ({@code CLIENT_BOUND});</li>
  * <li>the cluster: samples it refused (timeout, unavailable, overloaded), index requests it failed,
  *     or service times grown well past this run's own light-load level: {@code CLUSTER_BEHIND};</li>
  * <li>the cache: Redis slow or down ({@code CACHE_SLOW}); a cache smaller than the plan that made
