@@ -28,10 +28,14 @@ import org.metricsstress.result.StressResult;
 @ExtendWith(CassandraExtension.class)
 @Acceptance
 class StarvedClientIT {
-    /** 40 nodes x 10 interfaces x 5 groups x 10 attributes a second: 20,000 samples/s. */
+    /**
+     * 80 nodes x 10 interfaces x 5 groups x 10 attributes a second: 40,000 samples/s, the corpus's
+     * starved-client plan. At the issue's 20,000 a held client kept up on hosts since pass-5 (0.10 of
+     * its 0.15 cores; on 2026-12-03 KEPT_UP, 99.4% written, held from its start): the hold did not bite.
+     */
     private static List<String> plan(CassandraServer server, Path json) {
         return List.of("--contact-points", server.contactPoint(), "--local-dc", server.datacenter(),
-                "--keyspace", "it_starved", "--writer", "pipelined", "--no-index", "-n", "40", "-f", "10", "-g", "5",
+                "--keyspace", "it_starved", "--writer", "pipelined", "--no-index", "-n", "80", "-f", "10", "-g", "5",
                 "-a", "10", "-s", "0", "-i", "1", "-r", "2", "--duration", "16s", "--result-json", json.toString());
     }
 
@@ -52,7 +56,10 @@ class StarvedClientIT {
             StressResult starved = ResultJson.read(starvedJson);
             assertTrue(starved.auditBalances(), starved.auditGaps());
             assertEquals("CLIENT_BOUND", starved.verdict().kind(), starved.verdict().message());
-            assertTrue(starved.verdict().message().contains("the nodes were idle"), starved.verdict().message());
+            // Held before generation began, the run records its quota and the client-quota rule names it;
+            // held after, it records none, and the nodes' idle figures tell the client's stalls apart.
+            String why = starved.client().cpuQuotaCores() > 0 ? "this client's CPU is the limit" : "the nodes were idle";
+            assertTrue(starved.verdict().message().contains(why), starved.verdict().message());
         } finally {
             quota.remove();
         }
