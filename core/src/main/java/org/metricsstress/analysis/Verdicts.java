@@ -316,9 +316,10 @@ public final class Verdicts {
                         return pool == null ? null : "this client's connection pool is the limit, not the cluster: "
                                 + pool + "; " + c.written();
                     }),
-            new Rule("client-quota", "CLIENT_BOUND", "the utilisation law on this client's CPU under its cgroup's "
-                    + "quota (a pod's CPU limit): saturated, it is the resource every sample waits for, and what it "
-                    + "measured of the cluster includes its own stalls; asked before the cluster's side for that reason",
+            new Rule("client-quota", "CLIENT_BOUND", "the USE method on this client's CPU under its cgroup's quota (a "
+                    + "pod's CPU limit): utilisation (90% of it used) or saturation (throttled in half its periods); "
+                    + "saturated, it is the resource every sample waits for, and what it measured of the cluster "
+                    + "includes its own stalls; asked before the cluster's side for that reason",
                     c -> {
                         ClientSummary client = c.r.client();
                         if (client == null || client.cpuQuotaCores() <= 0

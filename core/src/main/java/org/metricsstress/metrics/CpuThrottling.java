@@ -179,16 +179,8 @@ public final class CpuThrottling {
 
     /** The throttled time a {@code cpu.stat} holds, in ns: v2's throttled_usec or v1's throttled_time; -1 if neither. */
     static long throttledNanos(String cpuStat) {
-        for (String line : cpuStat.split("\n")) {
-            String[] kv = line.trim().split("\\s+");
-            if (kv.length == 2 && kv[0].equals("throttled_usec")) {
-                return Long.parseLong(kv[1]) * 1_000;
-            }
-            if (kv.length == 2 && kv[0].equals("throttled_time")) {
-                return Long.parseLong(kv[1]);
-            }
-        }
-        return -1;
+        long micros = field(cpuStat, "throttled_usec");
+        return micros >= 0 ? micros * 1_000 : field(cpuStat, "throttled_time");
     }
 
     /**
