@@ -569,7 +569,7 @@ public final class ClusterDiagnosis {
     }
 
     /** The median; 0 of none. */
-    private static double median(double[] values) {
+    static double median(double[] values) {
         if (values.length == 0) {
             return 0;
         }

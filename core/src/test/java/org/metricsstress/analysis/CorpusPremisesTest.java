@@ -39,8 +39,7 @@ class CorpusPremisesTest {
                     * r.generationSeconds());
     /** A control's premise: no node stopped or set apart from its peers. */
     private static final Premise NO_NODE_FAULT = new Premise("no node stopped, paused, narrowed or on another "
-            + "commit-log setting than its peers", r -> r.events() == null || r.events().stream().noneMatch(e ->
-                    e.text().startsWith("stall") || e.text().startsWith("pause"))
+            + "commit-log setting than its peers", r -> noneStopped(r)
                     && nodes(r).stream().allMatch(n -> "periodic".equals(n.settings().getOrDefault("commitlog_sync",
                             "periodic")) && n.readings().stream().allMatch(x -> x.pools().get("MutationStage") == null
                                     || x.pools().get("MutationStage").limit() >= 32)));
@@ -52,9 +51,9 @@ class CorpusPremisesTest {
      */
     private static final Premise NO_HOT_NODE = new Premise("no node took 1.5 times its peers' median local "
             + "writes or more (HOT_WRITES: none hot by its token ownership)", r -> nodes(r).stream().allMatch(n -> {
-                double[] peers = peers(r, host(n)).stream().mapToDouble(p -> medianLocalWrites(r, host(p))).sorted()
-                        .toArray();
-                return peers.length == 0 || medianLocalWrites(r, host(n)) < 1.5 * medianOf(peers);
+                double[] peers = peers(r, host(n)).stream().mapToDouble(p -> medianLocalWrites(r, host(p))).toArray();
+                return peers.length == 0 || medianLocalWrites(r, host(n))
+                        < ClusterDiagnosis.HOT_WRITES * ClusterDiagnosis.median(peers);
             }));
 
     static final Map<String, Premise> PREMISES = Map.ofEntries(
@@ -110,9 +109,7 @@ class CorpusPremisesTest {
             Map.entry("control-3-indexed", NO_NODE_FAULT),
             Map.entry("control-narrowed", new Premise("every node on the same group-commit window, with 32 "
                     + "MutationStage threads, none stopped or paused, and " + NO_HOT_NODE.what(),
-                    r -> NO_HOT_NODE.holds().test(r) && (r.events() == null || r.events().stream()
-                            .noneMatch(e -> e.text().startsWith("stall") || e.text().startsWith("pause")))
-                            && nodes(r).size() == 3 && nodes(r).stream().allMatch(n -> "group".equals(
+                    r -> NO_HOT_NODE.holds().test(r) && noneStopped(r) && nodes(r).size() == 3 && nodes(r).stream().allMatch(n -> "group".equals(
                                     n.settings().get("commitlog_sync")) && mutationLimits(r, host(n)) == 32)
                             && nodes(r).stream().map(n -> n.settings().get("commitlog_sync_group_window")).distinct()
                                     .count() == 1)),
@@ -254,10 +251,10 @@ class CorpusPremisesTest {
                 .mapToDouble(NodeTelemetry.TableWrites::localPerSecond).sum());
     }
 
-    /** The median of sorted values: the mean of the middle two for an even count. */
-    private static double medianOf(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    /** No node was stopped or paused by the run's fault plan. */
+    private static boolean noneStopped(StressResult r) {
+        return r.events() == null || r.events().stream().noneMatch(e -> e.text().startsWith("stall")
+                || e.text().startsWith("pause"));
     }
 
     /** The median over the readings the node answered (an unanswered one has no figures). */

@@ -194,17 +194,17 @@ public final class RecordedRun {
         return this;
     }
 
-    /** This client's cgroup CPU quota in cores, and the share of the run it held the client back. */
-    public RecordedRun quota(double cores, double throttledShare) {
+    /** This client's cgroup CPU quota in cores, and the share of the quota's periods it was throttled in. */
+    public RecordedRun quota(double cores, double throttledPeriodShare) {
         this.quotaCores = cores;
-        this.throttledShare = throttledShare;
+        this.throttledPeriodShare = throttledPeriodShare;
         return this;
     }
 
     private double clientCpu = 20;
     private double machineCpu = -1;
     private double quotaCores;
-    private double throttledShare;
+    private double throttledPeriodShare;
 
     public StressResult build() {
         double seconds = intervals.size() * SECONDS;
@@ -220,7 +220,7 @@ public final class RecordedRun {
                 writtenTotal, droppedTotal, failedTotal, failedByClass, 0, true, generatedTotal / 10, droppedTotal / 10, 0,
                 writtenTotal / 16, latency(50, 100), service, latency(10, 100), lag,
                 new org.metricsstress.result.ClientSummary(10, clientCpu, 2, 10, 1 << 30, 1 << 28, 1, 5, -1, -1, machineCpu,
-                        quotaCores, throttledShare),
+                        quotaCores, throttledPeriodShare),
                 index, cache, null, null, intervals);
         return Judgement.of(new StressResult(r.schemaVersion(), r.tool(), r.version(), r.environment(), r.config(), r.plan(),
                 r.cluster(), r.startedAt(), r.generationSeconds(), r.drainSeconds(), r.targetSamplesPerSecond(),

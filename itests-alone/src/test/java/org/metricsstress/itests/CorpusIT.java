@@ -121,8 +121,8 @@ class CorpusIT {
             new Case("control-narrowed", with(THREE_INDEXED_6K, "--embedded-node", GROUP_COMMIT_EVERY_NODE),
                     control("control-narrowed", "127.0.0.2", Set.of("mutation-stage", "commit-log"), BEHIND),
                     Where.OWN_CLUSTER),
-            new Case("narrowed-stage", with(THREE_INDEXED_6K, "--embedded-node", GROUP_COMMIT_EVERY_NODE
-                    .replace("127.0.0.2:commitlog=group:16ms", "127.0.0.2:commitlog=group:16ms,concurrent_writes=2")),
+            new Case("narrowed-stage", with(THREE_INDEXED_6K, "--embedded-node", "127.0.0.1:commitlog=group:16ms;"
+                    + "127.0.0.2:commitlog=group:16ms,concurrent_writes=2;127.0.0.3:commitlog=group:16ms"),
                     fault("narrowed-stage", "127.0.0.2", Set.of("mutation-stage"), BEHIND), Where.OWN_CLUSTER),
             new Case("slow-commit-log", with(THREE_INDEXED, "--embedded-node", "127.0.0.2:commitlog=group:200ms"),
                     fault("slow-commit-log", "127.0.0.2", Set.of("commit-log"), BEHIND), Where.OWN_CLUSTER),
