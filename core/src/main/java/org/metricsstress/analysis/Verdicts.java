@@ -119,7 +119,9 @@ public final class Verdicts {
             new ClusterDiagnosis.Threshold("SLOW_LOOKUP_SHARE", SLOW_LOOKUP_SHARE, "one lookup in a hundred slow "
                     + "(over 100 ms): a p99 over the bound is Redis's, not a pause of this client"),
             new ClusterDiagnosis.Threshold("QUOTA_USED", QUOTA_USED, "a client that used 90% of its CPU quota "
-                    + "over the run is saturated: the test a node's CPU is held to (BUSY_CPU), by the utilisation law"),
+                    + "over the run is saturated: the test a node's CPU is held to (BUSY_CPU), by the utilisation law; "
+                    + "a run that kept up at it (of the machine's cores when there is no quota) is told it was close "
+                    + "to its own limit"),
             new ClusterDiagnosis.Threshold("THROTTLED_PERIODS", THROTTLED_PERIODS, "a client the kernel throttled in "
                     + "half its quota's periods or more: a period it is throttled in is one it spent its quota in "
                     + "with work left (USE saturation), and half of them is the share of readings a node's CPU must be "
@@ -131,6 +133,26 @@ public final class Verdicts {
     public static final ClusterDiagnosis.Thresholds DEFAULT = ClusterDiagnosis.Thresholds.of(THRESHOLDS);
 
     private Verdicts() {}
+
+    /**
+     * A run that kept up while this client used nearly all the CPU it may (its quota's, else the
+     * machine's): a little more load is the client's limit, not the cluster's.
+     */
+    private static String nearOwnLimit(org.metricsstress.result.ClientSummary client, ClusterDiagnosis.Thresholds t) {
+        if (client == null) {
+            return "";
+        }
+        double quotaUsed = client.quotaUsedShare();
+        if (quotaUsed >= t.get("QUOTA_USED")) {
+            return String.format(Locale.ROOT, "; but client CPU was at %.0f%% of its CPU quota of %.2f cores: close to "
+                    + "its own limit", 100 * quotaUsed, client.cpuQuotaCores());
+        }
+        if (quotaUsed < 0 && client.cpuPercent() >= 100 * t.get("QUOTA_USED")) {
+            return String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
+                    client.cpuPercent());
+        }
+        return "";
+    }
 
     /** The verdict of a result from its evidence. */
     public static Verdict judge(StressResult r, Evidence e) {
@@ -170,9 +192,7 @@ public final class Verdicts {
             steady = phase(s, r, e, ringSize, indexedAt, r.generationSeconds(), rules, t);
         }
         if (whole.keptUp(e, t)) {
-            String note = r.client() != null && r.client().cpuPercent() >= 90
-                    ? String.format(Locale.ROOT, "; but client CPU was at %.0f%%: close to its own limit",
-                            r.client().cpuPercent()) : "";
+            String note = nearOwnLimit(r.client(), t);
             ClusterDiagnosis.Finding strained = ClusterDiagnosis.locate(r, 0, r.generationSeconds());
             if (strained != null) {
                 // Kept up, but a node or a stage was at its limit: a little more load falls behind there.

@@ -558,6 +558,29 @@ public class VerdictsTest {
                 + unbounded.verdict().message());
     }
 
+    @Test
+    void aRunThatKeptUpNearItsQuotaIsToldTheClientWasCloseToItsLimit() {
+        // 7% of two cores is 0.14 of a 0.15-core quota: nearly all of it, though the machine was idle.
+        StressResult held = keptUpWithClientCpu(7.0).quota(0.15, 0.1).build();
+        assertEquals("KEPT_UP", held.verdict().kind(), held.verdict().message());
+        assertTrue(held.verdict().message().contains("client CPU was at 93% of its CPU quota of 0.15 cores: close to its "
+                + "own limit"), held.verdict().message());
+        StressResult free = keptUpWithClientCpu(7.0).build();
+        assertFalse(free.verdict().message().contains("own limit"), "no quota, 7% of the machine: "
+                + free.verdict().message());
+        StressResult busy = keptUpWithClientCpu(95).build();
+        assertTrue(busy.verdict().message().contains("client CPU was at 95%: close to its own limit"),
+                busy.verdict().message());
+    }
+
+    private static RecordedRun keptUpWithClientCpu(double cpuPercent) {
+        RecordedRun run = new RecordedRun().machine(cpuPercent, -1);
+        for (int i = 0; i < 6; i++) {
+            run.interval(50_000, 0, 0, 20, 0, 1.5, 0.3, 0.0, 1.0, 0.0, 50_000);
+        }
+        return run;
+    }
+
     /** The ring filling in bursts while the workers have room, this client at {@code cpuPercent} of its 2 cores. */
     private static RecordedRun ringBurstsWithClientCpu(double cpuPercent) {
         RecordedRun run = new RecordedRun().set("cache-max-entries", 2_000_000).machine(cpuPercent, -1);
