@@ -66,8 +66,25 @@ class CorpusIT {
     private static final List<String> THREE_INDEXED_6K = List.of("--embedded", "--embedded-nodes", "dc1:3",
             "--replication", "dc1:1", "--embedded-heap", "512M", "--writer", "pipelined", "-n", "36", "-f", "10", "-g",
             "5", "-a", "10", "-s", "0", "-i", "3", "-r", "2", "--duration", "20s");
-    private static final String GROUP_COMMIT_EVERY_NODE = "127.0.0.1:commitlog=group:16ms;127.0.0.2:commitlog=group:16ms;"
-            + "127.0.0.3:commitlog=group:16ms";
+    /**
+     * One token a node, a third of the ring apart. Every embedded node is a seed and picks its 16
+     * tokens as it starts, all at once, and in pass-6 one control node of three owned enough more of the ring to be
+     * the hot one: control-quota's 127.0.0.3 and control-narrowed's 127.0.0.2 were named in one run
+     * each. The pairs a control stands beside run on this ring too, so that they differ by the fault.
+     */
+    private static final List<String> EVEN_TOKENS = List.of("-6148914691236517205", "0", "6148914691236517205");
+
+    /** The three nodes' settings ({@code --embedded-node}), each on its token of {@link #EVEN_TOKENS}. */
+    private static String onEvenRing(String first, String second, String third) {
+        List<String> settings = List.of(first, second, third);
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            parts.add("127.0.0." + (i + 1) + ":" + settings.get(i) + ",initial_token=" + EVEN_TOKENS.get(i));
+        }
+        return String.join(";", parts);
+    }
+
+    private static final String GROUP_COMMIT = "commitlog=group:16ms";
     private static final Set<String> NODE_PARTS = Set.of("sick-node", "hints", "gc", "cpu", "commit-log",
             "mutation-stage", "native-transport", "flushes", "compaction");
 
@@ -118,11 +135,12 @@ class CorpusIT {
             // write's time is CPU work, and two threads never held more than a burst on pass-5's host
             // (pass-5/SUPERSEDED). Trials: at 8 ms and 10,000 samples/s the third node, with twice the
             // first's writes, filled its 32 threads as well; at 16 ms and 6,000 only the narrowed one.
-            new Case("control-narrowed", with(THREE_INDEXED_6K, "--embedded-node", GROUP_COMMIT_EVERY_NODE),
+            new Case("control-narrowed", with(THREE_INDEXED_6K, "--embedded-node",
+                    onEvenRing(GROUP_COMMIT, GROUP_COMMIT, GROUP_COMMIT)),
                     control("control-narrowed", "127.0.0.2", Set.of("mutation-stage", "commit-log"), BEHIND),
                     Where.OWN_CLUSTER),
-            new Case("narrowed-stage", with(THREE_INDEXED_6K, "--embedded-node", "127.0.0.1:commitlog=group:16ms;"
-                    + "127.0.0.2:commitlog=group:16ms,concurrent_writes=2;127.0.0.3:commitlog=group:16ms"),
+            new Case("narrowed-stage", with(THREE_INDEXED_6K, "--embedded-node",
+                    onEvenRing(GROUP_COMMIT, GROUP_COMMIT + ",concurrent_writes=2", GROUP_COMMIT)),
                     fault("narrowed-stage", "127.0.0.2", Set.of("mutation-stage"), BEHIND), Where.OWN_CLUSTER),
             new Case("slow-commit-log", with(THREE_INDEXED, "--embedded-node", "127.0.0.2:commitlog=group:200ms"),
                     fault("slow-commit-log", "127.0.0.2", Set.of("commit-log"), BEHIND), Where.OWN_CLUSTER),
@@ -140,7 +158,7 @@ class CorpusIT {
             // its first seconds (pass-5/SUPERSEDED). 40 s, not 20: every fresh node is at its quota for
             // its first 8 s (a trial: 4 of a 20 s run's 10 readings, which named a control node's CPU).
             new Case("control-quota", with(three("12", "dc1:1", "40s"), "--embedded-node",
-                    "127.0.0.1:cpu=55%;127.0.0.2:cpu=55%;127.0.0.3:cpu=55%"), control("control-quota", "*",
+                    onEvenRing("cpu=55%", "cpu=55%", "cpu=55%")), control("control-quota", "*",
                     Set.of("cpu", "too-few-nodes"), BEHIND), Where.OWN_CLUSTER),
             new Case("hot-node", with(three("12", "dc1:1", "40s"), "--embedded-node",
                     "127.0.0.1:cpu=55%;127.0.0.2:cpu=55%,num_tokens=256;127.0.0.3:cpu=55%"),

@@ -302,6 +302,9 @@ final class NodeConfig {
         // A node with more tokens than its peers owns more of the ring (a hot node), allocation
         // algorithm and all: 64 tokens beside 16 owned 0.818 of a two-node ring (NodeOverridesIT).
         y.append("num_tokens: ").append(settings.numTokensOrDefault()).append('\n');
+        if (settings.initialToken() != null) {
+            y.append("initial_token: ").append(settings.initialToken()).append('\n');
+        }
         y.append("allocate_tokens_for_local_replication_factor: 1\n");
         y.append("partitioner: org.apache.cassandra.dht.Murmur3Partitioner\n");
         y.append("authenticator:\n  class_name: org.apache.cassandra.auth.")

@@ -23,7 +23,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
 
     static final String OPTION = "--embedded-node";
     private static final String FORM = "ADDRESS:KEY=VALUE,..., e.g. 127.0.0.2:num_tokens=64,heap=384M";
-    private static final String KEYS = "num_tokens, heap, commitlog, concurrent_writes or cpu";
+    private static final String KEYS = "num_tokens, initial_token, heap, commitlog, concurrent_writes or cpu";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,5})%");
 
     public NodeOverrides {
@@ -71,6 +71,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
                     case "commitlog" -> s.withCommitLog(commitLog(address, value));
                     case "concurrent_writes" -> s.withConcurrentWrites(concurrentWrites(address, value));
                     case "cpu" -> s.withCpuPercent(cpuPercent(address, value));
+                    case "initial_token" -> s.withInitialToken(token(address, value));
                     default -> throw new ConfigException(OPTION + ": unknown setting '" + key + "' for " + address
                             + "; use " + KEYS);
                 };
@@ -133,6 +134,16 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
 
     public boolean isEmpty() {
         return byAddress.isEmpty();
+    }
+
+    /** A Murmur3 token: any long, as {@code nodetool ring} prints it. */
+    private static long token(String address, String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("initial_token '" + value + "' is not a Murmur3 token (a whole number from "
+                    + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ")");
+        }
     }
 
     /** Cassandra 5.0 refuses a cassandra.yaml concurrent_writes below 2 at start ("must be at least 2"). */

@@ -9,11 +9,14 @@ import java.util.List;
  * each setting null keeps the cluster's own. Each makes a fault the verdict must see through:
  * more tokens a hot node (a larger share of the ring), a small heap GC pressure, a synced commit
  * log a slow disk, fewer concurrent writes a narrowed mutation stage, a CPU quota a node starved
- * of CPU (a pod with a small CPU limit).
+ * of CPU (a pod with a small CPU limit). One initial token places the node on the ring where it is
+ * told rather than at random, so a control plan's nodes own even shares (every node is a seed and picks
+ * its 16 tokens as it starts, all at once: in pass-6 a control's node owned enough more than a third to be
+ * the hot one).
  */
 public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, Integer concurrentWrites,
-        Integer cpuPercent) {
-    public static final NodeSettings DEFAULT = new NodeSettings(null, null, null, null, null);
+        Integer cpuPercent, Long initialToken) {
+    public static final NodeSettings DEFAULT = new NodeSettings(null, null, null, null, null, null);
 
     /** Every node's token count unless told otherwise: few, for a quick start and an even enough ring. */
     public static final int DEFAULT_NUM_TOKENS = 16;
@@ -87,30 +90,48 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
             throw new IllegalArgumentException("cpu " + cpuPercent + "% is out of range; use 1% to " + MAX_CPU_PERCENT
                     + "% of one core");
         }
+        // Cassandra refuses to start when num_tokens differs from the count of initial tokens.
+        if (initialToken != null && numTokens != null && numTokens != 1) {
+            throw new IllegalArgumentException("initial_token gives the node one token, so num_tokens " + numTokens
+                    + " cannot go with it; drop num_tokens");
+        }
+    }
+
+    public NodeSettings(Integer numTokens, String heap, CommitLog commitLog, Integer concurrentWrites,
+            Integer cpuPercent) {
+        this(numTokens, heap, commitLog, concurrentWrites, cpuPercent, null);
     }
 
     public NodeSettings withNumTokens(int n) {
-        return new NodeSettings(n, heap, commitLog, concurrentWrites, cpuPercent);
+        return new NodeSettings(n, heap, commitLog, concurrentWrites, cpuPercent, initialToken);
     }
 
     public NodeSettings withHeap(String h) {
-        return new NodeSettings(numTokens, h, commitLog, concurrentWrites, cpuPercent);
+        return new NodeSettings(numTokens, h, commitLog, concurrentWrites, cpuPercent, initialToken);
     }
 
     public NodeSettings withCommitLog(CommitLog c) {
-        return new NodeSettings(numTokens, heap, c, concurrentWrites, cpuPercent);
+        return new NodeSettings(numTokens, heap, c, concurrentWrites, cpuPercent, initialToken);
     }
 
     public NodeSettings withConcurrentWrites(int n) {
-        return new NodeSettings(numTokens, heap, commitLog, n, cpuPercent);
+        return new NodeSettings(numTokens, heap, commitLog, n, cpuPercent, initialToken);
     }
 
     /** Its JVM held to {@code percent} of one core from its start (see {@link org.metricsstress.cluster.CpuCgroup}). */
     public NodeSettings withCpuPercent(int percent) {
-        return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, percent);
+        return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, percent, initialToken);
+    }
+
+    /** The node's one token on the Murmur3 ring, in place of {@link #numTokens} random ones. */
+    public NodeSettings withInitialToken(long token) {
+        return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, cpuPercent, token);
     }
 
     int numTokensOrDefault() {
+        if (initialToken != null) {
+            return 1;
+        }
         return numTokens == null ? DEFAULT_NUM_TOKENS : numTokens;
     }
 
@@ -139,6 +160,9 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
         }
         if (cpuPercent != null) {
             parts.add("cpu " + cpuPercent + "% of one core from its start");
+        }
+        if (initialToken != null) {
+            parts.add("one token, " + initialToken);
         }
         return parts.isEmpty() ? "the cluster's settings" : String.join(", ", parts);
     }

@@ -173,6 +173,15 @@ class NodeConfigTest {
     }
 
     @Test
+    void anInitialTokenGivesTheNodeThatOneToken() {
+        String yaml = nodeBWith(NodeSettings.DEFAULT.withInitialToken(-6148914691236517205L)).renderYaml();
+
+        // Cassandra refuses a num_tokens other than the count of initial tokens.
+        assertTrue(yaml.contains("\nnum_tokens: 1\ninitial_token: -6148914691236517205\n"), yaml);
+        assertFalse(nodeB().renderYaml().contains("initial_token"), "a node on the cluster's settings picks its own");
+    }
+
+    @Test
     void aNodeWithABatchCommitLogReallySyncs() {
         NodeConfig c = nodeBWith(NodeSettings.DEFAULT.withCommitLog(NodeSettings.CommitLog.batch()));
         String yaml = c.renderYaml();

@@ -43,6 +43,18 @@ class NodeOverridesTest {
     }
 
     @Test
+    void anInitialTokenPlacesTheNodeOnTheRingWithOneToken() {
+        NodeOverrides o = NodeOverrides.parse("127.0.0.1:initial_token=-6148914691236517205,cpu=55%;"
+                + "127.0.0.2:num_tokens=1,initial_token=0").checkedAgainst(THREE);
+
+        assertEquals(-6148914691236517205L, o.of("127.0.0.1").initialToken());
+        assertEquals(1, o.of("127.0.0.1").numTokensOrDefault());
+        assertEquals(0L, o.of("127.0.0.2").initialToken());
+        assertNull(o.of("127.0.0.3").initialToken());
+        assertEquals("cpu 55% of one core from its start, one token, -6148914691236517205", o.of("127.0.0.1").describe());
+    }
+
+    @Test
     void groupSyncTakesAWindow() {
         NodeSettings s = NodeOverrides.parse("127.0.0.1:commitlog=group:20ms").of("127.0.0.1");
         assertEquals(NodeSettings.CommitLog.group(Duration.ofMillis(20)), s.commitLog());
@@ -58,8 +70,8 @@ class NodeOverridesTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "127.0.0.2|--embedded-node: '127.0.0.2' is not ADDRESS:KEY=VALUE,..., e.g. 127.0.0.2:num_tokens=64,heap=384M",
-            "127.0.0.2:tokens=64|--embedded-node: unknown setting 'tokens' for 127.0.0.2; use num_tokens, heap, commitlog, concurrent_writes or cpu",
-            "127.0.0.2:num_tokens|--embedded-node: 'num_tokens' for 127.0.0.2 is not KEY=VALUE; keys: num_tokens, heap, commitlog, concurrent_writes or cpu",
+            "127.0.0.2:tokens=64|--embedded-node: unknown setting 'tokens' for 127.0.0.2; use num_tokens, initial_token, heap, commitlog, concurrent_writes or cpu",
+            "127.0.0.2:num_tokens|--embedded-node: 'num_tokens' for 127.0.0.2 is not KEY=VALUE; keys: num_tokens, initial_token, heap, commitlog, concurrent_writes or cpu",
             "127.0.0.2:num_tokens=many|--embedded-node 127.0.0.2 num_tokens: 'many' is not a whole number",
             "127.0.0.2:num_tokens=0|--embedded-node 127.0.0.2 num_tokens: must be at least 1, got 0",
             "127.0.0.2:num_tokens=2000|--embedded-node: 127.0.0.2: num_tokens 2000 is out of range; use 1-1536",
@@ -73,6 +85,9 @@ class NodeOverridesTest {
             "127.0.0.2:cpu=150%|--embedded-node: 127.0.0.2: cpu 150% is out of range; use 1% to 100% of one core",
             "127.0.0.2:cpu=123456%|--embedded-node: 127.0.0.2: cpu '123456%' is not a percentage of one core; use 1% to 100%, e.g. cpu=40%",
             "127.0.0.2:concurrent_writes=1|--embedded-node: 127.0.0.2: concurrent_writes 1 is below 2, which Cassandra refuses in cassandra.yaml (a running node takes 1 over JMX, as nodetool setconcurrency does)",
+            "127.0.0.2:initial_token=a third|--embedded-node: 127.0.0.2: initial_token 'a third' is not a Murmur3 token (a whole number from -9223372036854775808 to 9223372036854775807)",
+            "127.0.0.2:initial_token=9223372036854775808|--embedded-node: 127.0.0.2: initial_token '9223372036854775808' is not a Murmur3 token (a whole number from -9223372036854775808 to 9223372036854775807)",
+            "127.0.0.2:num_tokens=16,initial_token=0|--embedded-node: 127.0.0.2: initial_token gives the node one token, so num_tokens 16 cannot go with it; drop num_tokens",
             "127.0.0.2:heap=512M,heap=1G|--embedded-node: heap is given twice for 127.0.0.2",
             "127.0.0.2:heap=512M;127.0.0.2:num_tokens=4|--embedded-node: node 127.0.0.2 is given twice; give all its settings in one part",
     })
