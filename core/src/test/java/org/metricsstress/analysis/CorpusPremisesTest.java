@@ -46,8 +46,10 @@ class CorpusPremisesTest {
 
     /**
      * A control of a node's own resource assumes the writes spread alike; each node's share of the
-     * ring is its tokens' (16, allocated at its start), and pass-6 had controls with one node taking
-     * 1.8 to 2.6 times its peers' median local writes: hot by its ownership, the hot-node fault.
+     * ring is its tokens' (16 it picked at its start, until pass-6), and pass-6 had controls with one
+     * node taking 1.8 to 2.6 times its peers' median local writes: hot by its ownership, the hot-node
+     * fault. Since then those controls run on one told token a node, and the partitions' own hashing
+     * is what the premise still guards.
      */
     private static final Premise NO_HOT_NODE = new Premise("no node took 1.5 times its peers' median local "
             + "writes or more (HOT_WRITES: none hot by its token ownership)", r -> nodes(r).stream().allMatch(n -> {

@@ -300,7 +300,7 @@ final class NodeConfig {
         y.append("# Written by metrics-stress for a throwaway local node; rewritten at every start.\n");
         y.append("cluster_name: ").append(yamlQuote(clusterName)).append('\n');
         // A node with more tokens than its peers owns more of the ring (a hot node), allocation
-        // algorithm and all: 64 tokens beside 16 owned 0.818 of a two-node ring (NodeOverridesIT).
+        // algorithm and all: 64 tokens beside 16 owned 0.818 of a two-node ring (a trial).
         y.append("num_tokens: ").append(settings.numTokensOrDefault()).append('\n');
         if (settings.initialToken() != null) {
             y.append("initial_token: ").append(settings.initialToken()).append('\n');

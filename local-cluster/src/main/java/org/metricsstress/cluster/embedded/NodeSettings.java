@@ -123,7 +123,7 @@ public record NodeSettings(Integer numTokens, String heap, CommitLog commitLog, 
         return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, percent, initialToken);
     }
 
-    /** The node's one token on the Murmur3 ring, in place of {@link #numTokens} random ones. */
+    /** The node's one token on the Murmur3 ring, in place of the 16 it would pick. */
     public NodeSettings withInitialToken(long token) {
         return new NodeSettings(numTokens, heap, commitLog, concurrentWrites, cpuPercent, token);
     }
