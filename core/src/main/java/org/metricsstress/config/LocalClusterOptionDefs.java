@@ -41,7 +41,7 @@ public final class LocalClusterOptionDefs {
             Option.own("--embedded-node", "ADDR:KEY=VALUE,...", "settings of one embedded node of its own, nodes "
                     + "apart by ';', e.g. \"127.0.0.2:num_tokens=64,heap=384M;127.0.0.3:commitlog=batch\": num_tokens "
                     + "(more than its peers' 16: a hot node), initial_token (the node's one token on the ring, in place "
-                    + "of 16 random ones: an even ring), heap (at least 256M: GC pressure), commitlog=batch or "
+                    + "of the 16 it picks: an even ring), heap (at least 256M: GC pressure), commitlog=batch or "
                     + "group:WINDOW (every write waits for an fsync: a slow commit log), concurrent_writes (a narrowed "
                     + "mutation stage), cpu=N% (1% to 100% of one core from its start, a cgroup of this machine: a pod's "
                     + "small CPU limit); child JVMs only", LOCAL_CLUSTER, TEXT, null, "the cluster's for every node");

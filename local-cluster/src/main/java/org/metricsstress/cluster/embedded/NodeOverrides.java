@@ -71,7 +71,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
                     case "commitlog" -> s.withCommitLog(commitLog(address, value));
                     case "concurrent_writes" -> s.withConcurrentWrites(concurrentWrites(address, value));
                     case "cpu" -> s.withCpuPercent(cpuPercent(address, value));
-                    case "initial_token" -> s.withInitialToken(token(address, value));
+                    case "initial_token" -> s.withInitialToken(token(value));
                     default -> throw new ConfigException(OPTION + ": unknown setting '" + key + "' for " + address
                             + "; use " + KEYS);
                 };
@@ -137,7 +137,7 @@ public record NodeOverrides(Map<String, NodeSettings> byAddress) {
     }
 
     /** A Murmur3 token: any long, as {@code nodetool ring} prints it. */
-    private static long token(String address, String value) {
+    private static long token(String value) {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {

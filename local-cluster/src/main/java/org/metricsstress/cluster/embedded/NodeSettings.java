@@ -10,7 +10,7 @@ import java.util.List;
  * more tokens a hot node (a larger share of the ring), a small heap GC pressure, a synced commit
  * log a slow disk, fewer concurrent writes a narrowed mutation stage, a CPU quota a node starved
  * of CPU (a pod with a small CPU limit). One initial token places the node on the ring where it is
- * told rather than at random, so a control plan's nodes own even shares (every node is a seed and picks
+ * told rather than where it picks, so a control plan's nodes own even shares (every node is a seed and picks
  * its 16 tokens as it starts, all at once: in pass-6 a control's node owned enough more than a third to be
  * the hot one).
  */
