@@ -3,6 +3,9 @@ package org.metricsstress.nodes;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import javax.management.Attribute;
+import javax.management.AttributeList;
+import javax.management.MBeanServerConnection;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
@@ -72,30 +75,43 @@ final class JmxFigures implements AutoCloseable {
             processors = ((Number) j.attribute(OS, "AvailableProcessors")).intValue();
             jmx = j;
         }
-        double gc = 0;
-        for (ObjectName c : collectors) {
-            gc += ((Number) j.attribute(c, "CollectionTime")).doubleValue();
-        }
-        // ProcessCpuLoad: the JVM's own load since it was last asked, of the CPU it may use: relative to
-        // its cgroup's quota where it started inside one (JDK 17's container support), which no count
-        // of CPU time against the machine's cores can tell. Both in one call: one time they were given at.
-        java.util.Map<String, Object> os = j.attributes(OS, "ProcessCpuTime", "ProcessCpuLoad");
-        long answeredAt = System.nanoTime();
-        if (!(os.get("ProcessCpuTime") instanceof Number cpuTime) || !(os.get("ProcessCpuLoad") instanceof Number cpuLoad)) {
-            throw new IOException("the node's JMX gave no ProcessCpuTime or ProcessCpuLoad");
-        }
-        long cpu = cpuTime.longValue();
-        double load = cpuLoad.doubleValue();
-        long waits = 0;
-        for (ObjectName w : COMMIT_LOG_WAITS) {
-            waits += count(j, w);
-        }
-        return new Raw(gc, cpu, processors, count(j, DROPPED), waits,
-                ((Number) j.attribute(PENDING_COMPACTIONS, "Value")).longValue(), answeredAt, load);
+        Set<ObjectName> gcs = collectors;
+        int cpus = processors;
+        // The collectors' times, the OS bean's two, the dropped mutations, two commit-log waits, the compactions.
+        return j.together("the reading's attributes", gcs.size() + 5, server -> {
+            double gc = 0;
+            for (ObjectName c : gcs) {
+                gc += ((Number) server.getAttribute(c, "CollectionTime")).doubleValue();
+            }
+            // ProcessCpuLoad: the JVM's own load since it was last asked, of the CPU it may use: relative to
+            // its cgroup's quota where it started inside one (JDK 17's container support), which no count
+            // of CPU time against the machine's cores can tell. Both in one call: one time they were given at.
+            AttributeList os = server.getAttributes(OS, new String[] {"ProcessCpuTime", "ProcessCpuLoad"});
+            long answeredAt = System.nanoTime();
+            Number cpuTime = null;
+            Number cpuLoad = null;
+            for (Attribute a : os.asList()) {
+                if (a.getName().equals("ProcessCpuTime") && a.getValue() instanceof Number n) {
+                    cpuTime = n;
+                } else if (a.getName().equals("ProcessCpuLoad") && a.getValue() instanceof Number n) {
+                    cpuLoad = n;
+                }
+            }
+            if (cpuTime == null || cpuLoad == null) {
+                throw new IOException("the node's JMX gave no ProcessCpuTime or ProcessCpuLoad");
+            }
+            long waits = 0;
+            for (ObjectName w : COMMIT_LOG_WAITS) {
+                waits += count(server, w);
+            }
+            return new Raw(gc, cpuTime.longValue(), cpus, count(server, DROPPED), waits,
+                    ((Number) server.getAttribute(PENDING_COMPACTIONS, "Value")).longValue(), answeredAt,
+                    cpuLoad.doubleValue());
+        });
     }
 
-    private static long count(NodeJmx j, ObjectName meter) throws IOException {
-        return ((Number) j.attribute(meter, "Count")).longValue();
+    private static long count(MBeanServerConnection server, ObjectName meter) throws Exception {
+        return ((Number) server.getAttribute(meter, "Count")).longValue();
     }
 
     @Override

@@ -2,8 +2,10 @@ package org.metricsstress.nodes;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.metricsstress.result.NodeTelemetry;
 
@@ -22,6 +25,10 @@ import org.metricsstress.result.NodeTelemetry;
  * tables answer for the node a query reaches): one read per table per reading, the four of them
  * at once, each bounded by the session's request timeout. What comes back is cumulative where the
  * node counts so (completed tasks, writes); {@link NodeSeries} turns it into the interval's figures.
+ * The readings' statements are prepared once for the run and ask only for the rows judged (the
+ * pools of {@link NodeTelemetry#POOLS}, the run's keyspace): the watch is this client's own
+ * overhead, and a reading then sends a statement id and decodes a few rows without their metadata
+ * (docs/performance.md, "The nodes' side: what reading it costs").
  */
 final class SystemViews {
     /** The settings that bound a node's write path, in 5.0's and 4.0's spellings. */
@@ -50,9 +57,15 @@ final class SystemViews {
         }
     }
 
+    private static final String POOLS_CQL = "SELECT name, active_tasks, active_tasks_limit, pending_tasks, "
+            + "blocked_tasks, blocked_tasks_all_time, completed_tasks FROM system_views.thread_pools WHERE name IN ?";
+    private static final String HINTS_CQL = "SELECT address, files FROM system_views.pending_hints";
+
     private final CqlSession session;
     private final String keyspace;
     private final Duration timeout;
+    /** Each reading's statement once prepared; a preparation that failed is let go and tried again. */
+    private final Map<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
 
     SystemViews(CqlSession session, String keyspace, Duration timeout) {
         this.session = session;
@@ -80,17 +93,16 @@ final class SystemViews {
         Map<String, long[]> coordinatedCounts = new HashMap<>();
         Map<String, double[]> coordinated = new HashMap<>();
         List<CompletableFuture<Void>> all = new ArrayList<>();
-        all.add(rows(node, "SELECT name, active_tasks, active_tasks_limit, pending_tasks, blocked_tasks, "
-                + "blocked_tasks_all_time, completed_tasks FROM system_views.thread_pools", row -> {
-                    String name = row.getString("name");
-                    if (NodeTelemetry.POOLS.contains(name)) {
-                        pools.put(name, new RawPool(number(row, "active_tasks"), number(row, "active_tasks_limit"),
-                                number(row, "pending_tasks"), number(row, "blocked_tasks"),
-                                number(row, "blocked_tasks_all_time"), number(row, "completed_tasks")));
-                    }
-                }));
+        all.add(prepared(node, POOLS_CQL, each -> each.bind(NodeTelemetry.POOLS), row -> {
+            String name = row.getString("name");
+            if (NodeTelemetry.POOLS.contains(name)) {
+                pools.put(name, new RawPool(number(row, "active_tasks"), number(row, "active_tasks_limit"),
+                        number(row, "pending_tasks"), number(row, "blocked_tasks"),
+                        number(row, "blocked_tasks_all_time"), number(row, "completed_tasks")));
+            }
+        }));
         Map<String, Long> hintsFor = new HashMap<>();
-        all.add(rows(node, "SELECT address, files FROM system_views.pending_hints", row -> {
+        all.add(prepared(node, HINTS_CQL, PreparedStatement::bind, row -> {
             long files = number(row, "files");
             hints[0] += files;
             java.net.InetAddress address = row.getInetAddress("address");
@@ -114,19 +126,37 @@ final class SystemViews {
 
     private CompletableFuture<Void> latencies(Node node, String view, Map<String, long[]> counts,
             Map<String, double[]> percentiles) {
-        return rows(node, SimpleStatement.newInstance("SELECT table_name, count, p50th_ms, p99th_ms FROM system_views."
-                + view + " WHERE keyspace_name = ?", keyspace), row -> {
+        return prepared(node, "SELECT table_name, count, p50th_ms, p99th_ms FROM system_views." + view
+                + " WHERE keyspace_name = ?", each -> each.bind(keyspace), row -> {
                     String table = row.getString("table_name");
                     counts.put(table, new long[] {number(row, "count")});
                     percentiles.put(table, new double[] {decimal(row, "p50th_ms"), decimal(row, "p99th_ms")});
                 });
     }
 
+    /** A statement read once at the start (the settings): not worth preparing. */
     private CompletableFuture<Void> rows(Node node, String cql, Consumer<Row> each) {
         return rows(node, SimpleStatement.newInstance(cql), each);
     }
 
-    private CompletableFuture<Void> rows(Node node, SimpleStatement statement, Consumer<Row> each) {
+    /** A reading's statement, prepared at its first use, bound and sent to {@code node}. */
+    private CompletableFuture<Void> prepared(Node node, String cql,
+            java.util.function.Function<PreparedStatement, ? extends Statement<?>> bind, Consumer<Row> each) {
+        return statement(cql).thenCompose(ps -> rows(node, bind.apply(ps), each));
+    }
+
+    private CompletableFuture<PreparedStatement> statement(String cql) {
+        CompletableFuture<PreparedStatement> p = prepared.computeIfAbsent(cql,
+                c -> session.prepareAsync(SimpleStatement.newInstance(c).setTimeout(timeout)).toCompletableFuture());
+        p.whenComplete((ps, error) -> {
+            if (error != null) {
+                prepared.remove(cql, p);
+            }
+        });
+        return p;
+    }
+
+    private CompletableFuture<Void> rows(Node node, Statement<?> statement, Consumer<Row> each) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         session.executeAsync(statement.setNode(node).setTimeout(timeout).setIdempotent(true))
                 .whenComplete((page, error) -> page(page, error, each, done));

@@ -62,4 +62,31 @@ class NodeJmxTest {
             assertEquals(java.util.Map.of("Count", 1234L), got);
         }
     }
+
+    /** A reading's calls as one task: each answers as it would alone, in the order made. */
+    @Test
+    void callsMadeTogetherAnswerAsTheyWouldAlone() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 4321, null, false);
+                NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 2_000)) {
+            java.util.List<Object> got = jmx.together("two metrics", 2, server -> java.util.List.of(
+                    server.getAttribute(LocalJmxNode.metric("ks", "terms", "LiveDiskSpaceUsed"), "Count"),
+                    server.getAttribute(LocalJmxNode.metric("ks", "terms", "CompressionRatio"), "Value")));
+            assertEquals(java.util.List.of(4321L, 0.5), got);
+        }
+    }
+
+    /** Calls made together are bounded as one: a node that stops answering is an error, not a hang. */
+    @Test
+    void callsMadeTogetherThatNeverAnswerAreAnErrorNotAHang() throws Exception {
+        try (LocalJmxNode node = new LocalJmxNode("ks", 1000, null, true)) {
+            IOException e = assertTimeoutPreemptively(HANG, () -> {
+                try (NodeJmx jmx = NodeJmx.connect(node.hostPort, 10_000, 1_000)) {
+                    return assertThrows(IOException.class, () -> jmx.together("two metrics", 2,
+                            server -> server.getAttribute(LocalJmxNode.metric("ks", "terms", "LiveDiskSpaceUsed"),
+                                    "Count")));
+                }
+            });
+            assertTrue(e.getMessage().contains("no answer within 2000 ms"), e.getMessage());
+        }
+    }
 }

@@ -256,4 +256,32 @@ class WritePipelineIT {
             assertEquals(r.written(), Cql.count(s, "SELECT COUNT(*) FROM it_wide.samples"));
         }
     }
+
+    /**
+     * The node watch's prepared reads against a real node: the pools it asks for by name come back
+     * (and only they), the run's own tables' writes are counted, the settings are read once. Not a
+     * timing: a reading the loaded machine answered late is allowed, one that answered must be whole.
+     */
+    @Test
+    void theNodeWatchReadsTheNodesOwnPoolsTablesAndSettings(CassandraServer server) throws Exception {
+        StressResult r = run(small(server, "it_watch").duration(Duration.ofSeconds(8))
+                .nodeTelemetryEvery(Duration.ofSeconds(1)).build());
+        org.metricsstress.result.NodeTelemetry t = r.nodeTelemetry();
+        assertEquals(1, t.nodes().size(), "the one node: " + t);
+        org.metricsstress.result.NodeTelemetry.Node n = t.nodes().get(0);
+        assertEquals("32", n.settings().get("concurrent_writes"), n.settings().toString());
+        List<org.metricsstress.result.NodeTelemetry.Reading> answered = n.readings().stream()
+                .filter(org.metricsstress.result.NodeTelemetry.Reading::answered).toList();
+        assertTrue(!answered.isEmpty(), "the node answered a reading: " + n.readings());
+        long completed = 0;
+        for (org.metricsstress.result.NodeTelemetry.Reading reading : answered) {
+            assertEquals(java.util.Set.copyOf(org.metricsstress.result.NodeTelemetry.POOLS), reading.pools().keySet(),
+                    "every pool asked for, and only those: " + reading);
+            assertTrue(reading.pool(org.metricsstress.result.NodeTelemetry.MUTATION).limit() == 32, reading.toString());
+            assertTrue(reading.tables().containsKey("samples"), "the run's samples table: " + reading.tables());
+            assertEquals(0, reading.hintFiles(), reading.toString());
+            completed += reading.pool(org.metricsstress.result.NodeTelemetry.MUTATION).completedSince();
+        }
+        assertTrue(completed > 0, "the node's mutations counted: " + answered);
+    }
 }
