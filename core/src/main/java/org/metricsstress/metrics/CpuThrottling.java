@@ -34,6 +34,30 @@ public final class CpuThrottling {
     public static CpuThrottling ofThisProcess() {
         try {
             String cgroups = Files.readString(Path.of("/proc/self/cgroup"));
+            Known known = last;
+            // The same cgroups as the last time: the same files (each wait of the node watch asks).
+            // A process moved into another cgroup while it runs (a quota put on it) is looked up anew.
+            if (known != null && known.cgroups.equals(cgroups)) {
+                return known.throttling;
+            }
+            CpuThrottling found = of(cgroups);
+            if (found != NONE) {
+                // None found may be a file not readable this once: looked up again the next time.
+                last = new Known(cgroups, found);
+            }
+            return found;
+        } catch (IOException | RuntimeException e) {
+            return NONE;
+        }
+    }
+
+    /** This process's cgroups as they were last looked up, and what was found in them. */
+    private record Known(String cgroups, CpuThrottling throttling) {}
+
+    private static volatile Known last;
+
+    private static CpuThrottling of(String cgroups) {
+        try {
             List<Path> found = new ArrayList<>();
             for (Path p : statFiles(cgroups, ROOT)) {
                 if (Files.isReadable(p) && throttledNanos(Files.readString(p)) >= 0) {

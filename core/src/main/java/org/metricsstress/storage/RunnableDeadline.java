@@ -71,7 +71,12 @@ public final class RunnableDeadline {
     /** Waits for {@code f} until it is done or the time is over, looking at the throttling as it goes. */
     public <T> T get(Future<T> f) throws InterruptedException, ExecutionException, TimeoutException {
         while (true) {
-            long left = leftNanos();
+            long wall = wallNanos.getAsLong() - start;
+            // The time run is never more than the wall clock's: until the wall clock reaches the bound
+            // the wait needs no look at the throttling (a read of each cgroup's cpu.stat). Every wait
+            // of the node watch's readings ends there, 17 of them a second on a 32-node cluster.
+            boolean early = wall < bound.toNanos();
+            long left = early ? bound.toNanos() - wall : leftNanos();
             if (left == 0) {
                 if (f.isDone()) {
                     return f.get();
@@ -79,7 +84,7 @@ public final class RunnableDeadline {
                 throw new TimeoutException(describe());
             }
             try {
-                return f.get(Math.min(left, LOOK_NANOS), TimeUnit.NANOSECONDS);
+                return f.get(early ? left : Math.min(left, LOOK_NANOS), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 // look again: the time left depends on how much of this slice the quota took
             }

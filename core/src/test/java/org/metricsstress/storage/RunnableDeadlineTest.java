@@ -76,6 +76,23 @@ class RunnableDeadlineTest {
         assertEquals("late", d.get(CompletableFuture.completedFuture("late")));
     }
 
+    /** Before the wall clock reaches the bound nothing was held back that matters: the cgroups are not read. */
+    @Test
+    void aWaitDoneBeforeTheBoundByTheWallClockNeverLooksAtTheThrottling() throws Exception {
+        int[] looks = new int[1];
+        RunnableDeadline d = new RunnableDeadline(Duration.ofSeconds(20), () -> wall, () -> {
+            looks[0]++;
+            return heldBack;
+        });
+        wall += 19 * S;
+        assertEquals("answer", d.get(CompletableFuture.completedFuture("answer")));
+        assertEquals(0, looks[0]);
+        wall += 2 * S;
+        heldBack = 5 * S;
+        assertEquals("late", d.get(CompletableFuture.completedFuture("late")));
+        assertTrue(looks[0] > 0, "past the bound by the wall clock, the time held back is read");
+    }
+
     @Test
     void theDriversWaitsStretchUnderAQuotaOfLessThanACore() {
         Duration twenty = Duration.ofSeconds(20);
