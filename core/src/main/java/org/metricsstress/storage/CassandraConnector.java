@@ -129,11 +129,7 @@ public final class CassandraConnector {
                 .withString(DefaultDriverOption.RETRY_POLICY_CLASS, "DefaultRetryPolicy")
                 .withString(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS, "NoSpeculativeExecutionPolicy")
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of())
-                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "ONE")
-                // The driver's timer wakes every 1 ms by default for timeouts of that precision: a
-                // thread of its own that used 0.8 ms of CPU a second in the node watch's session, a
-                // quarter of the watch's own (docs/performance.md). Its bounds are a second and more.
-                .withDuration(DefaultDriverOption.NETTY_TIMER_TICK_DURATION, Duration.ofMillis(100));
+                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "ONE");
         if (!schema) {
             cfg.withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
                     .withBoolean(DefaultDriverOption.METADATA_TOKEN_MAP_ENABLED, false);
