@@ -73,8 +73,8 @@ public final class RunnableDeadline {
         while (true) {
             long wall = wallNanos.getAsLong() - start;
             // The time run is never more than the wall clock's: until the wall clock reaches the bound
-            // the wait needs no look at the throttling (a read of each cgroup's cpu.stat). Every wait
-            // of the node watch's readings ends there, 17 of them a second on a 32-node cluster.
+            // the wait needs no look at the throttling (a read of each cgroup's cpu.stat). A node that
+            // answers in time is waited for only so: two waits a node a reading, 32 a second for 32 nodes.
             boolean early = wall < bound.toNanos();
             long left = early ? bound.toNanos() - wall : leftNanos();
             if (left == 0) {
