@@ -2,6 +2,7 @@ package org.metricsstress.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -22,9 +24,11 @@ import org.metricsstress.config.OnFull;
 import org.metricsstress.config.Replication;
 import org.metricsstress.config.StressConfig;
 import org.metricsstress.config.Writer;
+import org.metricsstress.failure.ClusterException;
 import org.metricsstress.api.StressRun;
 import org.metricsstress.newts.ResourceNames;
 import org.metricsstress.plan.StressPlan;
+import org.metricsstress.result.NodeTelemetry;
 import org.metricsstress.result.StressResult;
 import org.metricsstress.newts.SampleValueCodec;
 
@@ -210,7 +214,7 @@ class WritePipelineIT {
         runner.start();
         runner.join(60_000);
         assertTrue(!runner.isAlive(), "the run did not end");
-        assertTrue(thrown.get() instanceof org.metricsstress.failure.ClusterException, String.valueOf(thrown.get()));
+        assertTrue(thrown.get() instanceof ClusterException, String.valueOf(thrown.get()));
         assertTrue(thrown.get().getMessage().startsWith("interrupted while connecting"), thrown.get().getMessage());
         assertTrue(restored.get(), "the caller must still see the interrupt");
     }
@@ -224,8 +228,8 @@ class WritePipelineIT {
             s.execute("CREATE TABLE IF NOT EXISTS it_shape.samples (context text PRIMARY KEY, other int)");
             s.execute("CREATE TABLE IF NOT EXISTS it_shape.resource_metrics (context text PRIMARY KEY, other int)");
         }
-        org.metricsstress.failure.ClusterException prepare = org.junit.jupiter.api.Assertions.assertThrows(
-                org.metricsstress.failure.ClusterException.class,
+        ClusterException prepare = assertThrows(
+                ClusterException.class,
                 () -> new StressRun(small(server, "it_shape").build(), new PrintStream(new ByteArrayOutputStream()))
                         .execute());
         assertTrue(prepare.getMessage().startsWith("preparing the writers failed: "), prepare.getMessage());
@@ -236,8 +240,8 @@ class WritePipelineIT {
                 "every sample sent failed: " + literal.failed());
         assertEquals(0, literal.written());
         assertTrue(literal.auditBalances());
-        org.metricsstress.failure.ClusterException priming = org.junit.jupiter.api.Assertions.assertThrows(
-                org.metricsstress.failure.ClusterException.class,
+        ClusterException priming = assertThrows(
+                ClusterException.class,
                 () -> new StressRun(small(server, "it_shape").primeCache(true).build(),
                         new PrintStream(new ByteArrayOutputStream())).execute());
         assertTrue(priming.getMessage().startsWith("priming the cache from it_shape failed: "), priming.getMessage());
@@ -266,21 +270,21 @@ class WritePipelineIT {
     void theNodeWatchReadsTheNodesOwnPoolsTablesAndSettings(CassandraServer server) throws Exception {
         StressResult r = run(small(server, "it_watch").duration(Duration.ofSeconds(8))
                 .nodeTelemetryEvery(Duration.ofSeconds(1)).build());
-        org.metricsstress.result.NodeTelemetry t = r.nodeTelemetry();
+        NodeTelemetry t = r.nodeTelemetry();
         assertEquals(1, t.nodes().size(), "the one node: " + t);
-        org.metricsstress.result.NodeTelemetry.Node n = t.nodes().get(0);
+        NodeTelemetry.Node n = t.nodes().get(0);
         assertEquals("32", n.settings().get("concurrent_writes"), n.settings().toString());
-        List<org.metricsstress.result.NodeTelemetry.Reading> answered = n.readings().stream()
-                .filter(org.metricsstress.result.NodeTelemetry.Reading::answered).toList();
+        List<NodeTelemetry.Reading> answered = n.readings().stream()
+                .filter(NodeTelemetry.Reading::answered).toList();
         assertTrue(!answered.isEmpty(), "the node answered a reading: " + n.readings());
         long completed = 0;
-        for (org.metricsstress.result.NodeTelemetry.Reading reading : answered) {
-            assertEquals(java.util.Set.copyOf(org.metricsstress.result.NodeTelemetry.POOLS), reading.pools().keySet(),
+        for (NodeTelemetry.Reading reading : answered) {
+            assertEquals(Set.copyOf(NodeTelemetry.POOLS), reading.pools().keySet(),
                     "every pool asked for, and only those: " + reading);
-            assertTrue(reading.pool(org.metricsstress.result.NodeTelemetry.MUTATION).limit() == 32, reading.toString());
+            assertEquals(32, reading.pool(NodeTelemetry.MUTATION).limit(), reading.toString());
             assertTrue(reading.tables().containsKey("samples"), "the run's samples table: " + reading.tables());
             assertEquals(0, reading.hintFiles(), reading.toString());
-            completed += reading.pool(org.metricsstress.result.NodeTelemetry.MUTATION).completedSince();
+            completed += reading.pool(NodeTelemetry.MUTATION).completedSince();
         }
         assertTrue(completed > 0, "the node's mutations counted: " + answered);
     }
