@@ -475,8 +475,10 @@ public final class NodeWatch implements AutoCloseable {
                     notes.remove(w.lateSettings.note());
                 }
             }
-            nodes.add(w.series.result());
-            jmx |= w.jmx != null;
+            NodeTelemetry.Node node = w.series.result();
+            nodes.add(node);
+            // A JMX connector that never answered gave no figure: the source says what did.
+            jmx |= node.readings().stream().anyMatch(NodeTelemetry.Reading::jmxAnswered);
         }
         return new NodeTelemetry(jmx ? on.source + "+jmx" : on.source, notes, nodes);
     }

@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.metricsstress.result.NodeTelemetry;
 
 /**
@@ -64,8 +66,8 @@ final class SystemViews {
     private final CqlSession session;
     private final String keyspace;
     private final Duration timeout;
-    /** Each reading's statement once prepared; a preparation that failed is let go and tried again. */
-    private final Map<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
+    /** Each reading's statement once prepared; one whose preparation failed is prepared again at its next use. */
+    private final ConcurrentMap<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
 
     SystemViews(CqlSession session, String keyspace, Duration timeout) {
         this.session = session;
@@ -141,19 +143,19 @@ final class SystemViews {
 
     /** A reading's statement, prepared at its first use, bound and sent to {@code node}. */
     private CompletableFuture<Void> prepared(Node node, String cql,
-            java.util.function.Function<PreparedStatement, ? extends Statement<?>> bind, Consumer<Row> each) {
+            Function<PreparedStatement, ? extends Statement<?>> bind, Consumer<Row> each) {
         return statement(cql).thenCompose(ps -> rows(node, bind.apply(ps), each));
     }
 
     private CompletableFuture<PreparedStatement> statement(String cql) {
-        CompletableFuture<PreparedStatement> p = prepared.computeIfAbsent(cql,
-                c -> session.prepareAsync(SimpleStatement.newInstance(c).setTimeout(timeout)).toCompletableFuture());
-        p.whenComplete((ps, error) -> {
-            if (error != null) {
-                prepared.remove(cql, p);
-            }
-        });
-        return p;
+        // The common case, a statement prepared before, takes no lock and registers nothing.
+        CompletableFuture<PreparedStatement> p = prepared.get(cql);
+        if (p != null && !p.isCompletedExceptionally()) {
+            return p;
+        }
+        return prepared.compute(cql, (c, old) -> old == null || old.isCompletedExceptionally()
+                ? session.prepareAsync(SimpleStatement.newInstance(c).setTimeout(timeout)).toCompletableFuture()
+                : old);
     }
 
     private CompletableFuture<Void> rows(Node node, Statement<?> statement, Consumer<Row> each) {

@@ -9,7 +9,8 @@ import java.util.Map;
  * where its JMX answered, GC, CPU, dropped mutations and commit-log waits. The client's figures say
  * how long the cluster took; these say where in the cluster the time went (docs/diagnosis.md).
  *
- * @param source where the figures came from ({@code system_views}, {@code system_views+jmx}), or
+ * @param source where the figures came from ({@code system_views}, {@code system_views+jmx} where some
+ *               node's JMX gave figures), or
  *               why none were read ({@code off}, {@code not available: ...})
  * @param notes  one line each for what could not be read (a node's JMX, a table the node lacks)
  * @param nodes  per node, ordered by data centre and address
@@ -137,6 +138,11 @@ public record NodeTelemetry(String source, List<String> notes, List<Node> nodes)
 
         public boolean answered() {
             return problem == null;
+        }
+
+        /** Whether the node's JMX gave any of this reading's figures. */
+        public boolean jmxAnswered() {
+            return gcMs >= 0 || cpuPercent >= 0 || droppedMutations >= 0 || commitLogWaits >= 0;
         }
 
         /** The pool, or {@link Pool#NONE} when the node did not report it. */

@@ -287,5 +287,7 @@ class WritePipelineIT {
             completed += reading.pool(NodeTelemetry.MUTATION).completedSince();
         }
         assertTrue(completed > 0, "the node's mutations counted: " + answered);
+        assertEquals(answered.stream().anyMatch(NodeTelemetry.Reading::jmxAnswered), t.source().endsWith("+jmx"),
+                "the source names JMX only where it gave figures: " + t.source());
     }
 }
